@@ -1,0 +1,154 @@
+"""The event log and the money ledger.
+
+Every action, chance result (deal, coin flip, draw) and reveal is an :class:`Event`. Every coin that
+moves is a :class:`Transfer` in the :class:`Ledger`, with who paid, who received, and why, so a lesson
+can show the reason for each coin and a test can check that money is conserved.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from tradekit.core.actions import Action
+
+#: A party to a transfer: a seat number, or a named pool such as ``"bank"``.
+Party = int | str
+
+BANK = "bank"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Event:
+    """One entry of a game's log.
+
+    Attributes:
+        kind: ``"action"`` (a player's decision), ``"chance"`` (a random result), ``"reveal"``
+            (sealed choices turned face up) or ``"info"`` (a consequence of the rules, such as a
+            payment or a discarded card).
+        round: the round it happened in (1-based; 0 before the first round).
+        phase: the phase it happened in.
+        player: the seat it concerns, if one.
+        action: the action, for ``"action"`` events.
+        data: JSON-ready details (the chance result, the revealed bids, ...).
+        visible_to: the seats that may see this event; ``None`` means everyone.
+        text: a one-line English narration.
+    """
+
+    kind: str
+    round: int
+    phase: str
+    player: int | None = None
+    action: Action | None = None
+    data: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    visible_to: tuple[int, ...] | None = None
+    text: str = ""
+
+    def visible(self, viewer: int | None | str) -> bool:
+        """Whether ``viewer`` (a seat, ``None`` for the public, ``"all"``) may see this event."""
+        if self.visible_to is None or viewer == "all":
+            return True
+        return isinstance(viewer, int) and viewer in self.visible_to
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as a JSON-ready dict."""
+        out: dict[str, Any] = {"kind": self.kind, "round": self.round, "phase": self.phase}
+        if self.player is not None:
+            out["player"] = self.player
+        if self.action is not None:
+            out["action"] = self.action.to_json()
+        if self.data:
+            out["data"] = _jsonable(dict(self.data))
+        if self.visible_to is not None:
+            out["visible_to"] = list(self.visible_to)
+        if self.text:
+            out["text"] = self.text
+        return out
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Transfer:
+    """Coins moving from one party to another.
+
+    Attributes:
+        amount: coins moved (always > 0).
+        payer: the seat or pool paying (``"bank"`` for the unlimited bank).
+        payee: the seat or pool receiving.
+        reason: why, in words a student can read ("majority of grapes, tied with P2, (6+1)/2
+            rounded up = 4").
+        round: the round of the game.
+        phase: the phase of the game (``"scoring"`` for final payouts).
+    """
+
+    amount: int
+    payer: Party
+    payee: Party
+    reason: str
+    round: int = 0
+    phase: str = ""
+
+    def __str__(self) -> str:
+        def name(party: Party) -> str:
+            return f"P{party}" if isinstance(party, int) else str(party)
+
+        return f"{name(self.payer)} -> {name(self.payee)}: {self.amount} ({self.reason})"
+
+
+class Ledger:
+    """Every transfer of a game, in order.
+
+    Example:
+        >>> ledger = Ledger()
+        >>> ledger.record(Transfer(4, 2, BANK, "winning bid"))
+        >>> ledger.net(2), ledger.net(BANK)
+        (-4, 4)
+    """
+
+    def __init__(self) -> None:
+        self._entries: list[Transfer] = []
+
+    def record(self, transfer: Transfer) -> None:
+        """Add a transfer; its amount must be positive."""
+        if transfer.amount <= 0:
+            raise ValueError(f"a transfer moves a positive amount, got {transfer.amount}")
+        self._entries.append(transfer)
+
+    def __iter__(self) -> Iterator[Transfer]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __getitem__(self, index: int) -> Transfer:
+        return self._entries[index]
+
+    def net(self, party: Party) -> int:
+        """Coins received minus coins paid by ``party`` over the whole ledger."""
+        total = 0
+        for t in self._entries:
+            if t.payee == party:
+                total += t.amount
+            if t.payer == party:
+                total -= t.amount
+        return total
+
+    def entries(self, party: Party | None = None, phase: str | None = None) -> list[Transfer]:
+        """The transfers involving ``party`` (any if None) in ``phase`` (any if None)."""
+        return [
+            t
+            for t in self._entries
+            if (party is None or party in (t.payer, t.payee)) and (phase is None or t.phase == phase)
+        ]
+
+    def to_json(self) -> list[dict[str, Any]]:
+        """The ledger as JSON-ready dicts."""
+        return [dataclasses.asdict(t) for t in self._entries]

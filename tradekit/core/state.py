@@ -1,0 +1,335 @@
+"""The turn protocol every game follows: :class:`Game` (options) and :class:`State` (a game in play).
+
+A :class:`Game` is a frozen, validated set of options; ``game.new_state(seed=...)`` deals a game.
+A :class:`State` says who must act (:attr:`State.to_move` — one seat, or several in a simultaneous
+step), lists :meth:`State.legal_actions`, and takes :meth:`State.apply`. Every action is checked;
+an illegal one raises :class:`~tradekit.core.errors.IllegalActionError` and changes nothing.
+
+Randomness comes from one :class:`numpy.random.Generator` per game, made from the seed, and every
+chance result is logged, so :meth:`State.to_json` and :func:`replay` reproduce a game exactly and
+:meth:`State.undo` can step back one decision by replaying all but the last.
+"""
+
+from __future__ import annotations
+
+import abc
+import dataclasses
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+
+from tradekit.core.actions import Action, action_from_json
+from tradekit.core.errors import IllegalActionError, ReplayError
+from tradekit.core.events import Event, Ledger, Transfer
+
+#: Who a view is for: a seat number, ``None`` for the public (projector) view, ``"all"`` for the
+#: teacher.
+Viewer = int | None | str
+
+SAVE_FORMAT = "tradekit-game"
+SAVE_VERSION = 1
+
+
+@dataclasses.dataclass(frozen=True)
+class Game(abc.ABC):
+    """A game's options: frozen, validated in ``__post_init__`` (bad options raise ConfigError).
+
+    Subclasses are frozen dataclasses whose fields are the options, with a class attribute
+    ``name`` (the registry name).
+    """
+
+    name: ClassVar[str] = ""
+
+    @property
+    @abc.abstractmethod
+    def num_players(self) -> int:
+        """How many seats the game has."""
+
+    def options(self) -> dict[str, Any]:
+        """The options as a JSON-ready dict; ``load_game(self.name, **self.options())`` rebuilds
+        the same game."""
+        return {f.name: _json_option(getattr(self, f.name)) for f in dataclasses.fields(self)}
+
+    @abc.abstractmethod
+    def new_state(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
+        """Deal a new game.
+
+        Args:
+            seed: seeds the game's random generator; ``None`` draws a fresh seed (recorded, so the
+                game can still be replayed).
+            setup: a scripted set-up (e.g. the hands of a rulebook example) instead of a deal.
+        """
+
+    @property
+    @abc.abstractmethod
+    def action_types(self) -> dict[str, type[Action]]:
+        """The game's action classes by name (for loading saved games)."""
+
+
+def _json_option(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_json_option(v) for v in value]
+    if hasattr(value, "value") and not isinstance(value, (int, str)):
+        return value.value
+    return value
+
+
+def fresh_seed() -> int:
+    """A new random seed drawn from the operating system's entropy."""
+    return int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0] >> 1)
+
+
+class State(abc.ABC):
+    """A game in play. Subclasses implement the rules; this class holds the protocol.
+
+    Subclasses implement :attr:`to_move`, :meth:`legal_actions`, :meth:`_illegal_reason`
+    (``None`` when legal), :meth:`_do` (mutate; called only for legal actions), :meth:`view`,
+    :attr:`is_over`, :meth:`scores` and :meth:`summary`.
+    """
+
+    game: Game
+    seed: int
+    setup: Mapping[str, Any] | None
+    rng: np.random.Generator
+    log: list[Event]
+    ledger: Ledger
+    round: int
+    phase: str
+
+    #: Illegal-action attempts need the summary; subclasses describe themselves in one line.
+    _summary_fields: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, game: Game, seed: int | None, setup: Mapping[str, Any] | None) -> None:
+        self.game = game
+        self.seed = fresh_seed() if seed is None else int(seed)
+        self.setup = setup
+        self.rng = np.random.default_rng(self.seed)
+        self.log = []
+        self.ledger = Ledger()
+        self.round = 0
+        self.phase = "setup"
+        self._decisions: list[tuple[int, Action]] = []
+
+    # -- protocol -----------------------------------------------------------------------------
+    @property
+    @abc.abstractmethod
+    def to_move(self) -> tuple[int, ...]:
+        """The seats that must act now (several in a simultaneous step; empty when over)."""
+
+    @abc.abstractmethod
+    def legal_actions(self, player: int) -> list[Action]:
+        """Every action ``player`` may take now (empty if it is not their turn)."""
+
+    @abc.abstractmethod
+    def _illegal_reason(self, player: int, action: Action) -> str | None:
+        """Why ``action`` by ``player`` is illegal now, or ``None`` if it is legal."""
+
+    @abc.abstractmethod
+    def _do(self, player: int, action: Action) -> None:
+        """Carry out a legal action (and everything that follows until the next decision)."""
+
+    @property
+    @abc.abstractmethod
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @abc.abstractmethod
+    def scores(self) -> list[int]:
+        """Each seat's score (final once :attr:`is_over`)."""
+
+    @abc.abstractmethod
+    def view(self, viewer: Viewer = None) -> Any:
+        """A frozen observation of exactly what ``viewer`` may know.
+
+        Args:
+            viewer: a seat, ``None`` for the public view, or ``"all"`` for the teacher.
+        """
+
+    def summary(self) -> str:
+        """A one-line description of the state, used in error messages."""
+        who = ",".join(f"P{p}" for p in self.to_move) or "nobody"
+        return f"round {self.round}, phase {self.phase}, to move: {who}"
+
+    # -- checks (pokerkit style: verify / can / do) ------------------------------------------
+    def check(self, player: int, action: Action) -> None:
+        """Raise :class:`IllegalActionError` if ``player`` may not take ``action`` now."""
+        reason = self._base_reason(player, action)
+        if reason is None:
+            reason = self._illegal_reason(player, action)
+        if reason is not None:
+            raise IllegalActionError(reason, player, action, self.summary())
+
+    def can(self, player: int, action: Action) -> bool:
+        """Whether ``player`` may take ``action`` now."""
+        return self._base_reason(player, action) is None and self._illegal_reason(
+            player, action
+        ) is None
+
+    def _base_reason(self, player: object, action: object) -> str | None:
+        if not isinstance(player, int) or isinstance(player, bool):
+            return f"a player is a seat number, got {player!r}"
+        if not 0 <= player < self.game.num_players:
+            return f"there is no seat {player} (seats are 0..{self.game.num_players - 1})"
+        if not isinstance(action, Action) or type(action) not in self.game.action_types.values():
+            return f"{action!r} is not an action of this game"
+        if self.is_over:
+            return "the game is over"
+        if player not in self.to_move:
+            return f"it is not P{player}'s turn"
+        return None
+
+    def apply(self, player: int, action: Action) -> None:
+        """Apply ``action`` for ``player`` after checking it is legal.
+
+        Raises:
+            IllegalActionError: with the reason, the action and a state summary; the state is
+                unchanged.
+        """
+        self.check(player, action)
+        self._decisions.append((player, action))
+        self._do(player, action)
+
+    @property
+    def decisions(self) -> tuple[tuple[int, Action], ...]:
+        """Every decision applied so far, in order."""
+        return tuple(self._decisions)
+
+    # -- logging helpers for subclasses -------------------------------------------------------
+    def _event(
+        self,
+        kind: str,
+        text: str = "",
+        *,
+        player: int | None = None,
+        action: Action | None = None,
+        data: Mapping[str, Any] | None = None,
+        visible_to: Sequence[int] | None = None,
+    ) -> None:
+        self.log.append(
+            Event(
+                kind,
+                self.round,
+                self.phase,
+                player,
+                action,
+                dict(data or {}),
+                None if visible_to is None else tuple(visible_to),
+                text,
+            )
+        )
+
+    def _transfer(self, amount: int, payer: int | str, payee: int | str, reason: str) -> None:
+        """Record a transfer in the ledger (amount 0 records nothing)."""
+        if amount:
+            self.ledger.record(Transfer(amount, payer, payee, reason, self.round, self.phase))
+
+    def visible_log(self, viewer: Viewer = None) -> list[Event]:
+        """The events ``viewer`` may see."""
+        return [e for e in self.log if e.visible(viewer)]
+
+    # -- undo, save and replay ---------------------------------------------------------------
+    def undo(self) -> Action:
+        """Step back one decision; returns the action undone.
+
+        Raises:
+            IllegalActionError: if no decision has been made yet.
+        """
+        if not self._decisions:
+            raise IllegalActionError("there is no decision to undo", None, None, self.summary())
+        undone = self._decisions[-1][1]
+        rebuilt = self.game.new_state(seed=self.seed, setup=self.setup)
+        for p, a in self._decisions[:-1]:
+            rebuilt.apply(p, a)
+        self.__dict__.update(rebuilt.__dict__)
+        return undone
+
+    def branch(self, decisions: int) -> State:
+        """A new state replaying only the first ``decisions`` decisions (a "what if" point)."""
+        if not 0 <= decisions <= len(self._decisions):
+            raise ValueError(f"decisions must be in 0..{len(self._decisions)}, got {decisions}")
+        rebuilt = self.game.new_state(seed=self.seed, setup=self.setup)
+        for p, a in self._decisions[:decisions]:
+            rebuilt.apply(p, a)
+        return rebuilt
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The whole game as JSON: options, seed, set-up, decisions and the full log."""
+        doc = {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.game.name,
+            "options": self.game.options(),
+            "seed": self.seed,
+            "setup": self.setup,
+            "decisions": [[p, a.to_json()] for p, a in self._decisions],
+            "log": [e.to_json() for e in self.log],
+        }
+        return json.dumps(doc, indent=indent, ensure_ascii=False)
+
+
+def replay(saved: str | bytes | Mapping[str, Any]) -> State:
+    """Rebuild a game from :meth:`State.to_json` output, checking every logged event.
+
+    The game is replayed from its seed and decisions; the regenerated log must equal the saved one
+    event for event (so a tampered chance result or action is detected).
+
+    Raises:
+        ReplayError: malformed JSON, an unknown game or version, an illegal decision, or a log that
+            does not match.
+
+    Example:
+        >>> import tradekit
+        >>> state = tradekit.load_game("turin", players=3).new_state(seed=4)
+        >>> tradekit.replay(state.to_json()).to_json() == state.to_json()
+        True
+    """
+    from tradekit.core.registry import load_game
+
+    if isinstance(saved, (str, bytes)):
+        try:
+            doc = json.loads(saved)
+        except json.JSONDecodeError as exc:
+            raise ReplayError(f"not valid JSON: {exc}") from None
+    else:
+        doc = dict(saved)
+    if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
+        raise ReplayError(f"not a saved tradekit game (format must be {SAVE_FORMAT!r})")
+    if doc.get("version") != SAVE_VERSION:
+        raise ReplayError(f"saved with format version {doc.get('version')!r}; this is {SAVE_VERSION}")
+    for key in ("game", "options", "seed", "decisions", "log"):
+        if key not in doc:
+            raise ReplayError(f"the saved game has no {key!r}")
+    if not isinstance(doc["options"], dict) or not isinstance(doc["decisions"], list):
+        raise ReplayError("'options' must be an object and 'decisions' a list")
+    if not isinstance(doc["seed"], int):
+        raise ReplayError(f"'seed' must be an integer, got {doc['seed']!r}")
+    try:
+        game = load_game(doc["game"], **doc["options"])
+    except ReplayError:
+        raise
+    except Exception as exc:
+        raise ReplayError(f"cannot rebuild the game: {exc}") from None
+    try:
+        state = game.new_state(seed=doc["seed"], setup=doc.get("setup"))
+    except Exception as exc:
+        raise ReplayError(f"cannot deal the game: {exc}") from None
+    for index, item in enumerate(doc["decisions"]):
+        if not isinstance(item, list) or len(item) != 2 or not isinstance(item[0], int):
+            raise ReplayError(f"decision {index} must be [seat, action], got {item!r}")
+        action = action_from_json(item[1], game.action_types)
+        try:
+            state.apply(item[0], action)
+        except IllegalActionError as exc:
+            raise ReplayError(f"decision {index} is illegal: {exc}") from None
+    regenerated = [e.to_json() for e in state.log]
+    saved_log = doc["log"]
+    if regenerated != saved_log:
+        for index, (a, b) in enumerate(zip(regenerated, saved_log, strict=False)):
+            if a != b:
+                raise ReplayError(f"log event {index} differs: saved {b!r}, replayed {a!r}")
+        raise ReplayError(
+            f"log length differs: saved {len(saved_log)} events, replayed {len(regenerated)}"
+        )
+    return state

@@ -1,0 +1,43 @@
+"""Turin Market (Jordan Draper): sealed bids with ranked prizes, then majorities."""
+
+from __future__ import annotations
+
+from tradekit.games.turin.actions import (
+    AddBid,
+    Bid,
+    Buy,
+    EndTurn,
+    GiveGoose,
+    List,
+    Offer,
+    Pick,
+    TakeGoose,
+    TakeLoan,
+    Withdraw,
+)
+from tradekit.games.turin.game import SETUP, TurinGame
+from tradekit.games.turin.state import TurinState, majority_holders
+from tradekit.games.turin.tables import TurinTables, load_tables
+from tradekit.games.turin.view import Listing, TurinView
+
+__all__ = [
+    "SETUP",
+    "AddBid",
+    "Bid",
+    "Buy",
+    "EndTurn",
+    "GiveGoose",
+    "List",
+    "Listing",
+    "Offer",
+    "Pick",
+    "TakeGoose",
+    "TakeLoan",
+    "TurinGame",
+    "TurinState",
+    "TurinTables",
+    "TurinView",
+    "Withdraw",
+    "load_tables",
+    "majority_holders",
+]

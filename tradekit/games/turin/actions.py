@@ -1,0 +1,122 @@
+"""Turin Market's actions.
+
+Example:
+    >>> Bid(4), str(Bid(4)), str(Offer(12)), str(List(card=3, price=5))
+    (Bid(amount=4), 'bid 4', 'offer card 12', 'list card 3 for 5')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from tradekit.core.actions import Action, action_classes
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Offer(Action):
+    """Put a card from hand into the lot (sealed until every player has chosen)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"offer card {self.card}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """A sealed bid of ``amount`` Scudo (0 .. the unlocked Scudo held)."""
+
+    amount: int
+
+    def __str__(self) -> str:
+        return f"bid {self.amount}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AddBid(Action):
+    """In a tie-break round, add ``amount`` Scudo (>= 0) to the bid, sealed."""
+
+    amount: int
+
+    def __str__(self) -> str:
+        return f"add {self.amount} to the bid"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TakeGoose(Action):
+    """Goose variant "tiebreak": take the free goose and concede the tie."""
+
+    def __str__(self) -> str:
+        return "take the goose and concede the tie"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GiveGoose(Action):
+    """Goose variant "tiebreak": hand the goose to tied player ``to`` and win the tie."""
+
+    to: int
+
+    def __str__(self) -> str:
+        return f"hand the goose to P{self.to} and win the tie"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Pick(Action):
+    """Take ``card`` from the lot (winners pick in place order)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"pick card {self.card}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class List(Action):
+    """Put face-up ``card`` up for sale, locking ``price`` of one's own Scudo on it."""
+
+    card: int
+    price: int
+
+    def __str__(self) -> str:
+        return f"list card {self.card} for {self.price}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Buy(Action):
+    """Buy listed ``card``: pay its price to the seller."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"buy card {self.card}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Withdraw(Action):
+    """Take back a listing that has stood for at least one auction round."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"withdraw card {self.card}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    """End one's turn in a market window."""
+
+    def __str__(self) -> str:
+        return "end market turn"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TakeLoan(Action):
+    """Take a loan before acting: +10 Scudo now, 15 repaid after the final payouts."""
+
+    def __str__(self) -> str:
+        return "take a loan"
+
+
+ACTION_TYPES = action_classes(
+    Offer, Bid, AddBid, TakeGoose, GiveGoose, Pick, List, Buy, Withdraw, EndTurn, TakeLoan
+)
