@@ -1,8 +1,8 @@
 """Actions: small frozen dataclasses that a player applies to a state.
 
 Every game's actions subclass :class:`Action`. An action has a readable ``str`` ("bid 5") and a
-``repr`` that pastes back as code (``Bid(amount=5)``). Actions turn into plain JSON objects and back,
-so a saved game holds no pickles.
+``repr`` that pastes back as code (``Bid(amount=5)``). Actions turn into plain JSON objects and
+back, so a saved game holds no pickles.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from tradekit.core.errors import DataError
 
 
 def data_root() -> Path:
-    """The folder holding the shipped tables: ``tradekit/data`` in a wheel, ``data/`` in a checkout."""
+    """The folder of shipped tables: ``tradekit/data`` in a wheel, ``data/`` in a checkout."""
     packaged = Path(str(resources.files("tradekit"))) / "data"
     if packaged.is_dir():
         return packaged
@@ -36,7 +36,7 @@ class Table:
         >>> Table.read(p, ["good", "units"]).integer(0, "units")
         Traceback (most recent call last):
         ...
-        tradekit.core.errors.DataError: .../t.csv, row 2, column 'units': expected a whole number, got 'x'
+        tradekit.core.errors.DataError: .../t.csv, row 2, column 'units': expected a whole number...
     """
 
     def __init__(self, path: Path, rows: list[dict[str, str]]) -> None:

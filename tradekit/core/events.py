@@ -1,8 +1,8 @@
 """The event log and the money ledger.
 
 Every action, chance result (deal, coin flip, draw) and reveal is an :class:`Event`. Every coin that
-moves is a :class:`Transfer` in the :class:`Ledger`, with who paid, who received, and why, so a lesson
-can show the reason for each coin and a test can check that money is conserved.
+moves is a :class:`Transfer` in the :class:`Ledger`, with who paid, who received, and why, so a
+lesson can show the reason for each coin and a test can check that money is conserved.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ class Event:
     visible_to: tuple[int, ...] | None = None
     text: str = ""
 
-    def visible(self, viewer: int | None | str) -> bool:
+    def visible(self, viewer: int | str | None) -> bool:
         """Whether ``viewer`` (a seat, ``None`` for the public, ``"all"``) may see this event."""
         if self.visible_to is None or viewer == "all":
             return True
@@ -146,7 +146,8 @@ class Ledger:
         return [
             t
             for t in self._entries
-            if (party is None or party in (t.payer, t.payee)) and (phase is None or t.phase == phase)
+            if (party is None or party in (t.payer, t.payee))
+            and (phase is None or t.phase == phase)
         ]
 
     def to_json(self) -> list[dict[str, Any]]:

@@ -52,7 +52,7 @@ def load_game(name: str, **options: Any) -> Game:
         >>> tradekit.load_game("chess")
         Traceback (most recent call last):
         ...
-        tradekit.core.errors.ConfigError: option 'name' = 'chess' is not allowed: expected one of 'turin'
+        tradekit.core.errors.ConfigError: option 'name' = 'chess' is not allowed: ...
     """
     _ensure_loaded()
     cls = _REGISTRY.get(name)
@@ -61,5 +61,6 @@ def load_game(name: str, **options: Any) -> Game:
     allowed = [f.name for f in dataclasses.fields(cls)]
     for key in options:
         if key not in allowed:
-            raise ConfigError(key, options[key], f"an option of {name!r}: one of {', '.join(allowed)}")
+            choices = ", ".join(allowed)
+            raise ConfigError(key, options[key], f"an option of {name!r}: one of {choices}")
     return cls(**options)

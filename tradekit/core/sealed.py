@@ -210,9 +210,7 @@ def sealed_bid_payments(
         {3: 4, 2: 3, 1: 1}
     """
     fraction = Fraction(loser_fraction)
-    return {
-        p.player: p.bid if p.won else math.floor(p.bid * fraction) for p in placements
-    }
+    return {p.player: p.bid if p.won else math.floor(p.bid * fraction) for p in placements}
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""The turn protocol every game follows: :class:`Game` (options) and :class:`State` (a game in play).
+"""The turn protocol every game follows: :class:`Game` (options), :class:`State` (a game in play).
 
 A :class:`Game` is a frozen, validated set of options; ``game.new_state(seed=...)`` deals a game.
 A :class:`State` says who must act (:attr:`State.to_move` — one seat, or several in a simultaneous
@@ -147,6 +147,24 @@ class State(abc.ABC):
             viewer: a seat, ``None`` for the public view, or ``"all"`` for the teacher.
         """
 
+    @abc.abstractmethod
+    def money(self) -> list[int]:
+        """Coins each seat holds now, locked ones included (for conservation checks)."""
+
+    @property
+    @abc.abstractmethod
+    def initial_money(self) -> list[int]:
+        """Coins each seat held when the game began; ``money()[p] - initial_money[p]`` always
+        equals ``ledger.net(p)``."""
+
+    @abc.abstractmethod
+    def card_locations(self) -> dict[str, list[int]]:
+        """Where every card is now, by location name; together they hold every card once."""
+
+    @abc.abstractmethod
+    def all_cards(self) -> list[int]:
+        """The ids of every card of the game."""
+
     def summary(self) -> str:
         """A one-line description of the state, used in error messages."""
         who = ",".join(f"P{p}" for p in self.to_move) or "nobody"
@@ -163,9 +181,10 @@ class State(abc.ABC):
 
     def can(self, player: int, action: Action) -> bool:
         """Whether ``player`` may take ``action`` now."""
-        return self._base_reason(player, action) is None and self._illegal_reason(
-            player, action
-        ) is None
+        return (
+            self._base_reason(player, action) is None
+            and self._illegal_reason(player, action) is None
+        )
 
     def _base_reason(self, player: object, action: object) -> str | None:
         if not isinstance(player, int) or isinstance(player, bool):
@@ -297,7 +316,8 @@ def replay(saved: str | bytes | Mapping[str, Any]) -> State:
     if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
         raise ReplayError(f"not a saved tradekit game (format must be {SAVE_FORMAT!r})")
     if doc.get("version") != SAVE_VERSION:
-        raise ReplayError(f"saved with format version {doc.get('version')!r}; this is {SAVE_VERSION}")
+        version = doc.get("version")
+        raise ReplayError(f"saved with format version {version!r}; this is {SAVE_VERSION}")
     for key in ("game", "options", "seed", "decisions", "log"):
         if key not in doc:
             raise ReplayError(f"the saved game has no {key!r}")

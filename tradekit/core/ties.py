@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Hashable, Mapping, Sequence
-from enum import Enum
+from enum import StrEnum
 from typing import Generic, TypeVar
 
 P = TypeVar("P", bound=Hashable)
 
 
-class Rounding(str, Enum):
+class Rounding(StrEnum):
     """Which way a share is rounded when a pot does not divide evenly."""
 
     UP = "up"
@@ -50,7 +50,7 @@ def split_share(total: int, ways: int, rounding: Rounding | str) -> int:
 
 
 def share_round_up(total: int, ways: int) -> int:
-    """``total / ways`` rounded up (Turin Market majorities). Example: ``share_round_up(7, 2) == 4``."""
+    """``total / ways`` rounded up (Turin Market majorities): ``share_round_up(7, 2) == 4``."""
     return split_share(total, ways, Rounding.UP)
 
 

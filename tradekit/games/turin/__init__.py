@@ -16,6 +16,7 @@ from tradekit.games.turin.actions import (
     Withdraw,
 )
 from tradekit.games.turin.game import SETUP, TurinGame
+from tradekit.games.turin.match import TurinMatch
 from tradekit.games.turin.state import TurinState, majority_holders
 from tradekit.games.turin.tables import TurinTables, load_tables
 from tradekit.games.turin.view import Listing, TurinView
@@ -34,6 +35,7 @@ __all__ = [
     "TakeGoose",
     "TakeLoan",
     "TurinGame",
+    "TurinMatch",
     "TurinState",
     "TurinTables",
     "TurinView",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tradekit.core.actions import Action
 from tradekit.core.errors import ConfigError
@@ -13,6 +13,9 @@ from tradekit.core.registry import register
 from tradekit.core.state import Game
 from tradekit.games.turin.actions import ACTION_TYPES
 from tradekit.games.turin.tables import TurinTables, load_tables
+
+if TYPE_CHECKING:
+    from tradekit.games.turin.state import TurinState
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -112,7 +115,9 @@ class TurinGame(Game):
         """Turin Market's action classes by name."""
         return ACTION_TYPES
 
-    def new_state(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> Any:
+    def new_state(
+        self, seed: int | None = None, setup: Mapping[str, Any] | None = None
+    ) -> TurinState:
         """Deal a game (or start from a scripted ``setup``; see :class:`TurinState`)."""
         from tradekit.games.turin.state import TurinState
 

@@ -84,6 +84,8 @@ if TYPE_CHECKING:
     from tradekit.games.turin.game import TurinGame
 
 SEALED_PHASES = ("offer", "bid", "tiebreak")
+#: Set-up keys that place cards; a set-up without any of them is dealt as usual.
+CARD_KEYS = frozenset({"hands", "centre", "face_up"})
 
 
 def majority_holders(units: Sequence[int]) -> tuple[list[int], list[int]]:
@@ -111,7 +113,9 @@ def majority_holders(units: Sequence[int]) -> tuple[list[int], list[int]]:
 class TurinState(State):
     """A Turin Market game in play. Create it with ``TurinGame(...).new_state(seed=...)``.
 
-    A scripted ``setup`` (a mapping; lists or tuples) replaces the deal. Keys, all optional:
+    A scripted ``setup`` (a mapping; lists or tuples) replaces the deal when it places cards
+    (``hands``, ``centre`` or ``face_up``); otherwise the cards are dealt as usual. Keys, all
+    optional:
     ``hands`` (a list of card-id lists, one per seat, all the same length), ``centre`` (the
     round-1 lot with 4-5 players: empty, or exactly the round-1 prize count), ``face_up`` (cards
     already won, per seat), ``scudo`` (Scudo per seat), ``loans`` (bool per seat), ``goose`` (the
@@ -127,9 +131,7 @@ class TurinState(State):
 
     game: TurinGame
 
-    def __init__(
-        self, game: TurinGame, seed: int | None, setup: Mapping[str, Any] | None
-    ) -> None:
+    def __init__(self, game: TurinGame, seed: int | None, setup: Mapping[str, Any] | None) -> None:
         super().__init__(game, seed, setup)
         n = game.players
         self.n = n
@@ -163,10 +165,11 @@ class TurinState(State):
         self.underdog: int | None = None
         self.final_scores: list[int] | None = None
         self.rounds = 0
-        if setup is None:
+        if setup is None or not CARD_KEYS & set(setup):
             self._deal()
-        else:
+        if setup is not None:
             self._scripted(setup)
+        self._initial_money = list(self.scudo)
         row = game.setup_row
         self.rounds = (1 if self.centre else 0) + max(0, len(self.hands[0]) - row.kept)
         self._event(
@@ -243,7 +246,8 @@ class TurinState(State):
                 raise bad("centre", need + f" with {self.n} players")
         if len(set(used)) != len(used):
             raise ConfigError("setup", sorted(used), "each card placed at most once")
-        self.unseen = sorted(valid - set(used))
+        if CARD_KEYS & set(setup):
+            self.unseen = sorted(valid - set(used))
         if "scudo" in setup:
             values = per_seat("scudo")
             if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values):
@@ -262,13 +266,20 @@ class TurinState(State):
             if self.game.goose != "tiebreak" and holder is not None:
                 raise bad("goose", "None unless the game uses goose='tiebreak'")
             self.goose_holder = holder
+        if not CARD_KEYS & set(setup):
+            self._event("info", "scripted set-up", data={"scudo": self.scudo})
+            return
         for p in range(self.n):
             self._event(
-                "chance", f"P{p} is given a scripted hand", player=p,
-                data={"deal": self.hands[p]}, visible_to=(p,),
+                "chance",
+                f"P{p} is given a scripted hand",
+                player=p,
+                data={"deal": self.hands[p]},
+                visible_to=(p,),
             )
         self._event(
-            "info", "scripted set-up",
+            "info",
+            "scripted set-up",
             data={"centre": self.centre, "face_up": self.face_up, "scudo": self.scudo},
         )
 
@@ -452,15 +463,19 @@ class TurinState(State):
         elif isinstance(action, (Offer, Bid, AddBid, TakeGoose, GiveGoose)):
             self.sealed[player] = action
             self._event(
-                "action", f"P{player}: {action}", player=player, action=action,
+                "action",
+                f"P{player}: {action}",
+                player=player,
+                action=action,
                 visible_to=(player,),
             )
             self._event("info", f"P{player} has chosen", player=player)
             if not self.to_move:
                 self._reveal()
         elif isinstance(action, Pick):
-            self._event("action", f"P{player} picks card {action.card}", player=player,
-                        action=action)
+            self._event(
+                "action", f"P{player} picks card {action.card}", player=player, action=action
+            )
             self._take_card(player, action.card)
             self._advance_picks()
         else:
@@ -471,9 +486,12 @@ class TurinState(State):
         self.loans_left -= 1
         self.scudo[player] += LOAN_AMOUNT
         self._transfer(LOAN_AMOUNT, BANK, player, why)
-        self._event("action" if why == "loan taken" else "info",
-                    f"P{player} takes a loan (+{LOAN_AMOUNT}, repays {LOAN_REPAYMENT})",
-                    player=player, action=TakeLoan() if why == "loan taken" else None)
+        self._event(
+            "action" if why == "loan taken" else "info",
+            f"P{player} takes a loan (+{LOAN_AMOUNT}, repays {LOAN_REPAYMENT})",
+            player=player,
+            action=TakeLoan() if why == "loan taken" else None,
+        )
 
     def _reveal(self) -> None:
         sealed = dict(sorted(self.sealed.items()))
@@ -490,9 +508,11 @@ class TurinState(State):
             self._event("reveal", f"bids revealed: {self.bids}", data={"bids": self.bids})
             self._rank()
         else:
-            self._event("reveal", "tie-break revealed: " + ", ".join(
-                f"P{p} {a}" for p, a in sealed.items()),
-                data={"tiebreak": {p: a.to_json() for p, a in sealed.items()}})
+            self._event(
+                "reveal",
+                "tie-break revealed: " + ", ".join(f"P{p} {a}" for p, a in sealed.items()),
+                data={"tiebreak": {p: a.to_json() for p, a in sealed.items()}},
+            )
             self._finish_tiebreak(sealed)
 
     # -- rounds ---------------------------------------------------------------------------------
@@ -509,8 +529,9 @@ class TurinState(State):
             self.lot = list(self.centre)
             self.centre = []
             self.prizes = row.first_round_prizes or row.prizes
-            self._event("info", f"round 1: the centre cards {self.lot} are the lot",
-                        data={"lot": self.lot})
+            self._event(
+                "info", f"round 1: the centre cards {self.lot} are the lot", data={"lot": self.lot}
+            )
             self._begin_bids()
         else:
             self.prizes = row.prizes
@@ -525,8 +546,12 @@ class TurinState(State):
             holders = [p for p, c in enumerate(counts) if c == fewest]
             if len(holders) == 1:
                 self.underdog = holders[0]
-                self._event("info", f"P{self.underdog} has the fewest majorities and holds the "
-                            "goose: their bids count +1", player=self.underdog)
+                self._event(
+                    "info",
+                    f"P{self.underdog} has the fewest majorities and holds the "
+                    "goose: their bids count +1",
+                    player=self.underdog,
+                )
 
     def units(self, player: int) -> list[int]:
         """Units of each good (in scoring order) on ``player``'s face-up cards."""
@@ -553,9 +578,12 @@ class TurinState(State):
         self.tie_blocks = [b for b in self.blocks if needs_tiebreak(b)]
         if self.tie_blocks:
             self.phase = "tiebreak"
-            self._event("info", "tie-break round for " + "; ".join(
-                " and ".join(f"P{p}" for p in b.players) for b in self.tie_blocks),
-                data={"blocks": [list(b.players) for b in self.tie_blocks]})
+            self._event(
+                "info",
+                "tie-break round for "
+                + "; ".join(" and ".join(f"P{p}" for p in b.players) for b in self.tie_blocks),
+                data={"blocks": [list(b.players) for b in self.tie_blocks]},
+            )
         else:
             self._settle({})
 
@@ -573,19 +601,28 @@ class TurinState(State):
                 block = self._block_of(p)
                 first[block.first_place] = [p]
                 self.goose_holder = a.to
-                self._event("info", f"P{p} hands the goose to P{a.to} and wins the tie",
-                            player=p, data={"goose": a.to})
+                self._event(
+                    "info",
+                    f"P{p} hands the goose to P{a.to} and wins the tie",
+                    player=p,
+                    data={"goose": a.to},
+                )
         claimants = [p for p, a in sealed.items() if isinstance(a, TakeGoose)]
         if claimants:
             taker = claimants[0]
             if len(claimants) > 1:
                 taker = claimants[int(self.rng.integers(len(claimants)))]
-                self._event("chance", f"coin flip gives the goose to P{taker}",
-                            data={"goose_flip": taker})
+                self._event(
+                    "chance", f"coin flip gives the goose to P{taker}", data={"goose_flip": taker}
+                )
             self.goose_holder = taker
             last[self._block_of(taker).first_place] = [taker]
-            self._event("info", f"P{taker} takes the goose and concedes the tie", player=taker,
-                        data={"goose": taker})
+            self._event(
+                "info",
+                f"P{taker} takes the goose and concedes the tie",
+                player=taker,
+                data={"goose": taker},
+            )
         orders: dict[int, BlockOrder] = {}
         for block in self.tie_blocks:
             key = block.first_place
@@ -610,9 +647,19 @@ class TurinState(State):
                 why = f"lost with a bid of {pl.bid}: half rounded down"
             self.scudo[pl.player] -= pay
             self._transfer(pay, pl.player, BANK, why)
-            self._event("info", f"P{pl.player} {why}, pays {pay}", player=pl.player,
-                        data={"place": pl.place + 1, "prize": pl.prize, "bid": pl.bid,
-                              "pays": pay, "won": pl.won, "voided": pl.voided})
+            self._event(
+                "info",
+                f"P{pl.player} {why}, pays {pay}",
+                player=pl.player,
+                data={
+                    "place": pl.place + 1,
+                    "prize": pl.prize,
+                    "bid": pl.bid,
+                    "pays": pay,
+                    "won": pl.won,
+                    "voided": pl.voided,
+                },
+            )
         self.pick_queue = [[pl.player, pl.prize] for pl in self.placements if pl.won]
         self._advance_picks()
 
@@ -629,8 +676,9 @@ class TurinState(State):
                 return
             for card in list(self.lot[:owed]) if owed else []:
                 self._take_card(player, card)
-                self._event("info", f"P{player} takes card {card}", player=player,
-                            data={"takes": card})
+                self._event(
+                    "info", f"P{player} takes card {card}", player=player, data={"takes": card}
+                )
             self.pick_queue.pop(0)
         if self.lot:
             self._event("info", f"cards {self.lot} are discarded", data={"discard": self.lot})
@@ -654,9 +702,11 @@ class TurinState(State):
         self._skip_idle_turns()
 
     def _can_do_anything(self, player: int) -> bool:
-        if player not in self.listed_this_window and any(
-            c not in self.listings for c in self.face_up[player]
-        ) and self.scudo[player] >= 1:
+        if (
+            player not in self.listed_this_window
+            and any(c not in self.listings for c in self.face_up[player])
+            and self.scudo[player] >= 1
+        ):
             return True
         reach = self.scudo[player] + (
             LOAN_AMOUNT if not self.loans[player] and self.loans_left else 0
@@ -713,22 +763,32 @@ class TurinState(State):
         self.phase = "scoring"
         for p in range(self.n):
             if self.hands[p]:
-                self._event("reveal", f"P{p}'s kept card(s) {self.hands[p]} join their face-up "
-                            "cards", player=p, data={"kept": self.hands[p]})
+                self._event(
+                    "reveal",
+                    f"P{p}'s kept card(s) {self.hands[p]} join their face-up cards",
+                    player=p,
+                    data={"kept": self.hands[p]},
+                )
                 self.face_up[p] += self.hands[p]
                 self.hands[p] = []
         for card, listing in sorted(self.listings.items()):
             self.scudo[listing.seller] += listing.price
-            self._event("info", f"P{listing.seller}'s listing of card {card} is taken down",
-                        player=listing.seller)
+            self._event(
+                "info",
+                f"P{listing.seller}'s listing of card {card} is taken down",
+                player=listing.seller,
+            )
         self.listings = {}
         self._final_payouts()
         self._repay_loans()
         self.final_scores = list(self.scudo)
         self.phase = "over"
-        self._event("info", f"final scores {self.final_scores}; winner(s) "
-                    + ", ".join(f"P{p}" for p in self.winners()),
-                    data={"scores": self.final_scores})
+        self._event(
+            "info",
+            f"final scores {self.final_scores}; winner(s) "
+            + ", ".join(f"P{p}" for p in self.winners()),
+            data={"scores": self.final_scores},
+        )
 
     def _pay_one(self, payer: int, payee: int | str, good: str) -> bool:
         """``payer`` pays 1 Scudo to ``payee``; returns False if the bank paid it for them."""
@@ -737,9 +797,13 @@ class TurinState(State):
                 self._take_loan(payer, "forced loan: no Scudo to pay a majority holder")
             else:
                 self.debts[payer] += BANK_PAYS_DEBT
-                self._event("info", f"P{payer} cannot pay for {good}: the bank pays 1 and P{payer} "
-                            f"adds {BANK_PAYS_DEBT} to their loan", player=payer,
-                            data={"debt": BANK_PAYS_DEBT})
+                self._event(
+                    "info",
+                    f"P{payer} cannot pay for {good}: the bank pays 1 and P{payer} "
+                    f"adds {BANK_PAYS_DEBT} to their loan",
+                    player=payer,
+                    data={"debt": BANK_PAYS_DEBT},
+                )
                 return False
         self.scudo[payer] -= 1
         self._transfer(1, payer, payee, f"holds {good} without the majority")
@@ -763,10 +827,15 @@ class TurinState(State):
                     paid = self._pay_one(p, winner, name)
                     if not paid:
                         self.scudo[winner] += 1
-                        self._transfer(1, BANK, winner,
-                                       f"majority of {name}: 1 paid by the bank for P{p}")
-                self._event("info", f"P{winner} has the {name} majority", player=winner,
-                            data={"good": good.id, "majority": tied, "others": others})
+                        self._transfer(
+                            1, BANK, winner, f"majority of {name}: 1 paid by the bank for P{p}"
+                        )
+                self._event(
+                    "info",
+                    f"P{winner} has the {name} majority",
+                    player=winner,
+                    data={"good": good.id, "majority": tied, "others": others},
+                )
                 continue
             pot = payout + len(others)
             for p in others:
@@ -775,11 +844,20 @@ class TurinState(State):
             for p in tied:
                 rivals = ", ".join(f"P{q}" for q in tied if q != p)
                 self.scudo[p] += each
-                self._transfer(each, BANK, p, f"majority of {name}, tied with {rivals}, "
-                               f"({payout}+{len(others)})/{len(tied)} rounded up = {each}")
-            self._event("info", f"{name} majority tied between "
-                        + ", ".join(f"P{q}" for q in tied) + f": {each} each", data={
-                            "good": good.id, "majority": tied, "others": others, "each": each})
+                self._transfer(
+                    each,
+                    BANK,
+                    p,
+                    f"majority of {name}, tied with {rivals}, "
+                    f"({payout}+{len(others)})/{len(tied)} rounded up = {each}",
+                )
+            self._event(
+                "info",
+                f"{name} majority tied between "
+                + ", ".join(f"P{q}" for q in tied)
+                + f": {each} each",
+                data={"good": good.id, "majority": tied, "others": others, "each": each},
+            )
 
     def _repay_loans(self) -> None:
         for p in range(self.n):
@@ -788,6 +866,32 @@ class TurinState(State):
                 self.scudo[p] -= due
                 extra = f" + {self.debts[p]} debt" if self.debts[p] else ""
                 self._transfer(due, p, BANK, f"loan repaid: {LOAN_REPAYMENT}{extra}")
+
+    # -- accounting -----------------------------------------------------------------------------
+    def money(self) -> list[int]:
+        """Scudo each seat holds, unlocked plus locked on listings."""
+        return [self.scudo[p] + self.locked(p) for p in range(self.n)]
+
+    @property
+    def initial_money(self) -> list[int]:
+        """Scudo each seat started with."""
+        return list(self._initial_money)
+
+    def card_locations(self) -> dict[str, list[int]]:
+        """Every card's location: hands, face-up cards, centre, lot, discards."""
+        out: dict[str, list[int]] = {}
+        for p in range(self.n):
+            out[f"hand P{p}"] = list(self.hands[p])
+            out[f"face-up P{p}"] = list(self.face_up[p])
+        out["centre"] = list(self.centre)
+        out["lot"] = list(self.lot)
+        out["discarded"] = list(self.discarded)
+        out["unseen"] = list(self.unseen)
+        return out
+
+    def all_cards(self) -> list[int]:
+        """The ids of the 18 cards."""
+        return [c.id for c in self.tables.cards]
 
     # -- results and views ----------------------------------------------------------------------
     def scores(self) -> list[int]:
@@ -809,10 +913,14 @@ class TurinState(State):
 
     def view(self, viewer: Viewer = None) -> TurinView:
         """What ``viewer`` may see: a seat, ``None`` (public) or ``"all"`` (teacher)."""
-        if viewer is not None and viewer != "all" and (
-            not isinstance(viewer, int) or not 0 <= viewer < self.n
+        if (
+            viewer is not None
+            and viewer != "all"
+            and (not isinstance(viewer, int) or not 0 <= viewer < self.n)
         ):
-            raise ValueError(f"viewer must be a seat 0..{self.n - 1}, None or 'all'; got {viewer!r}")
+            raise ValueError(
+                f"viewer must be a seat 0..{self.n - 1}, None or 'all'; got {viewer!r}"
+            )
         teacher = viewer == "all"
 
         def sees(p: int) -> bool:
