@@ -806,6 +806,8 @@ class TurinState(State):
                 )
                 return False
         self.scudo[payer] -= 1
+        if isinstance(payee, int):
+            self.scudo[payee] += 1
         self._transfer(1, payer, payee, f"holds {good} without the majority")
         return True
 
