@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""The one entry point for humans and CI (standard library only).
+
+    python3 dev.py lab   [ARGS...]   set up .venv, then open JupyterLab on notebooks/
+    python3 dev.py test  [ARGS...]   set up .venv, then ruff, mypy and pytest (ARGS go to pytest)
+    python3 dev.py bench [ARGS...]   set up .venv, then run every bench/*.py (ARGS go to each)
+    python3 dev.py setup             only set up .venv
+
+The venv is `.venv/` at the repo top, created with the Python running this script. It holds
+`tradekit[dev]` installed in editable mode; the install is skipped while `.venv/.tradekit-stamp`
+holds the sha256 of pyproject.toml (delete the stamp, or `.venv/`, to force a reinstall).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / "bin"
+PYTHON = BIN / "python"
+STAMP = VENV / ".tradekit-stamp"
+PYPROJECT = ROOT / "pyproject.toml"
+MIN_PYTHON = (3, 11)
+
+
+def say(message: str) -> None:
+    print(f"[dev] {message}", flush=True)
+
+
+def fail(message: str, code: int = 1) -> None:
+    say(f"FAILED: {message}")
+    sys.exit(code or 1)
+
+
+def run(argv: list[str | Path]) -> int:
+    """Run a command from the repo root and return its exit code."""
+    return subprocess.call([str(a) for a in argv], cwd=ROOT)
+
+
+def pyproject_hash() -> str:
+    return hashlib.sha256(PYPROJECT.read_bytes()).hexdigest()
+
+
+def venv_works() -> bool:
+    if not PYTHON.exists():
+        return False
+    try:
+        return (
+            subprocess.call(
+                [str(PYTHON), "-c", "import sys; sys.exit(sys.version_info < (3, 11))"],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            == 0
+        )
+    except OSError:
+        return False
+
+
+def ensure_venv() -> None:
+    """Create .venv if missing (or broken) and install tradekit[dev] if pyproject.toml changed."""
+    if not venv_works():
+        if sys.version_info < MIN_PYTHON:
+            fail(
+                f"Python {'.'.join(map(str, MIN_PYTHON))}+ is needed to create .venv; "
+                f"this is {sys.version.split()[0]} ({sys.executable})"
+            )
+        if VENV.exists():
+            say(f"{VENV} exists but its python does not run; recreating it")
+        say(f"creating .venv with {sys.executable} ({sys.version.split()[0]}) ...")
+        code = subprocess.call([sys.executable, "-m", "venv", "--clear", str(VENV)])
+        if code != 0:
+            fail("could not create .venv (on Debian: apt-get install python3-venv)", code)
+
+    wanted = pyproject_hash()
+    if STAMP.exists() and STAMP.read_text().strip() == wanted:
+        say(".venv is up to date (pyproject.toml unchanged)")
+        return
+
+    STAMP.unlink(missing_ok=True)
+    say("installing tradekit[dev] into .venv ...")
+    start = time.monotonic()
+    code = run([PYTHON, "-m", "pip", "install", "--quiet", "--editable", ".[dev]"])
+    if code != 0:
+        fail("pip install -e .[dev] into .venv", code)
+    STAMP.write_text(wanted + "\n")
+    say(f"installed tradekit[dev] into .venv in {time.monotonic() - start:.0f} s")
+
+
+def cmd_setup(args: list[str]) -> int:
+    ensure_venv()
+    return 0
+
+
+def cmd_lab(args: list[str]) -> int:
+    ensure_venv()
+    jupyter = BIN / "jupyter"
+    argv = [str(jupyter), "lab", "notebooks/", *args]
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in args:
+        argv.append("--allow-root")  # jupyter refuses to start as root without it
+    say("starting: " + " ".join(argv[1:]))
+    os.chdir(ROOT)
+    os.execv(str(jupyter), argv)
+    return 0  # not reached
+
+
+def cmd_test(args: list[str]) -> int:
+    ensure_venv()
+    lint_paths = [p for p in ("tradekit", "tests", "bench") if (ROOT / p).exists()]
+    steps: list[tuple[str, list[str | Path]]] = [
+        ("ruff", [BIN / "ruff", "check", *lint_paths]),
+        ("mypy", [BIN / "mypy"]),
+        ("pytest", [BIN / "pytest", *args]),
+    ]
+    for name, argv in steps:
+        say(f"step {name}: " + " ".join([name, *map(str, argv[1:])]))
+        start = time.monotonic()
+        code = run(argv)
+        took = time.monotonic() - start
+        if code != 0:
+            say(f"step {name} FAILED (exit code {code}) after {took:.0f} s")
+            return code
+        say(f"step {name} passed in {took:.0f} s")
+    say("all steps passed: ruff, mypy, pytest")
+    return 0
+
+
+def cmd_bench(args: list[str]) -> int:
+    ensure_venv()
+    scripts = sorted((ROOT / "bench").glob("*.py"))
+    if not scripts:
+        say("no bench/*.py scripts found")
+        return 0
+    failed: list[str] = []
+    for script in scripts:
+        rel = script.relative_to(ROOT)
+        say(f"bench {rel} ...")
+        start = time.monotonic()
+        code = run([PYTHON, rel, *args])
+        took = time.monotonic() - start
+        if code != 0:
+            say(f"bench {rel} FAILED (exit code {code}) after {took:.0f} s")
+            failed.append(str(rel))
+        else:
+            say(f"bench {rel} done in {took:.0f} s")
+    if failed:
+        say("failed benchmarks: " + ", ".join(failed))
+        return 1
+    return 0
+
+
+COMMANDS = {
+    "lab": cmd_lab,
+    "test": cmd_test,
+    "bench": cmd_bench,
+    "setup": cmd_setup,
+}
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] in ("-h", "--help", "help"):
+        print(__doc__)
+        return 0 if argv else 2
+    command, rest = argv[0], argv[1:]
+    if command not in COMMANDS:
+        print(__doc__)
+        say(f"unknown command {command!r}; expected one of: {', '.join(COMMANDS)}")
+        return 2
+    return COMMANDS[command](rest)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
