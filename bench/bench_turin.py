@@ -42,8 +42,10 @@ def main() -> None:
     args = parser.parse_args()
     print(f"Turin Market random play, {args.games} games per player count")
     print(f"python {platform.python_version()} on {platform.machine()}, numpy {np.__version__}")
-    print(f"{'players':>7} {'decisions/game':>14} {'decisions/s':>12} {'games/s':>9} "
-          f"{'replays/s':>10}")
+    print(
+        f"{'players':>7} {'decisions/game':>14} {'decisions/s':>12} {'games/s':>9} "
+        f"{'replays/s':>10}"
+    )
     for players in (2, 3, 4, 5):
         steps, seconds, saved = play_random(players, args.games, args.seed)
         start = time.perf_counter()

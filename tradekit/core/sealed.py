@@ -88,7 +88,8 @@ class BlockOrder:
 
     Attributes:
         order: the players from the block's best place to its worst.
-        void: players who win nothing whatever their place (still tied having added 0).
+        void: players who win nothing whatever their place (still tied having added 0, or
+            conceded).
         flips: groups still tied at a positive added amount, in the order the coin flip gave.
     """
 
@@ -103,7 +104,7 @@ def order_block(
     flip: Callable[[Sequence[int]], Sequence[int]],
     *,
     first: Sequence[int] = (),
-    last: Sequence[int] = (),
+    concede: Sequence[int] = (),
 ) -> BlockOrder:
     """Order a tied block by the amounts its players added in the tie-break round.
 
@@ -114,14 +115,15 @@ def order_block(
             for players still tied at a positive amount.
         first: players placed at the top of the block before the others (e.g. who handed over the
             goose to win the tie), in that order.
-        last: players placed at the bottom of the block (e.g. who took the goose and conceded).
+        concede: players who concede the tie: placed at the bottom of the block and winning
+            nothing whatever that place carries (e.g. who took the goose).
 
     Example (the Turin rulebook: J2 adds 1, J1 adds 0):
         >>> block = rank_blocks({1: 2, 2: 2, 3: 4}, [2, 1, 0])[1]
         >>> order_block(block, {1: 0, 2: 1}, flip=list).order
         (2, 1)
     """
-    fixed = set(first) | set(last)
+    fixed = set(first) | set(concede)
     middle = [p for p in block.players if p not in fixed]
     by_amount = sorted({added.get(p, 0) for p in middle}, reverse=True)
     order: list[int] = list(first)
@@ -136,7 +138,8 @@ def order_block(
                 group = list(flip(group))
                 flips.append(tuple(group))
         order.extend(group)
-    order.extend(last)
+    order.extend(concede)
+    void.update(concede)
     return BlockOrder(tuple(order), frozenset(void), tuple(flips))
 
 

@@ -76,6 +76,15 @@ def _json_option(value: Any) -> Any:
     return value
 
 
+def _snapshot(value: Any) -> Any:
+    """A copy of logged data, so later changes to the game's own lists never rewrite the log."""
+    if isinstance(value, dict):
+        return {k: _snapshot(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_snapshot(v) for v in value]
+    return value
+
+
 def fresh_seed() -> int:
     """A new random seed drawn from the operating system's entropy."""
     return int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0] >> 1)
@@ -233,7 +242,7 @@ class State(abc.ABC):
                 self.phase,
                 player,
                 action,
-                dict(data or {}),
+                _snapshot(dict(data or {})),
                 None if visible_to is None else tuple(visible_to),
                 text,
             )

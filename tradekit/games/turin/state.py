@@ -25,11 +25,14 @@ Rulings where the rules page is silent (also in ``data/turin/README.md``):
   add nothing. If several claim it in the same step a coin flip (logged) decides; the others count
   as having added 0. The holder, when tied, may instead hand the goose to a player of their block:
   the holder takes the block's best place and the receiver holds the goose. Everyone else in the
-  block is ordered by their additions as usual.
+  block is ordered by their additions as usual. The rulebook says the taker "loses the auction":
+  they win nothing even when the block's lowest place carries a prize (that place's cards are
+  discarded), and they pay half their bid as a loser.
 * **Goose "underdog".** At the start of each bid step, majorities are counted from face-up cards
   (tied majority holders each count it). The single player with the fewest majorities holds the
-  goose; if several share the fewest, nobody does. The holder's bid counts +1 for ranking only, and
-  a whole bid of 0 still never wins cards.
+  goose; if several share the fewest, nobody does. The holder's bid counts +1 for ranking only
+  (so a bid of 0 ties with a bid of 1 and triggers a tie-break), and a whole bid of 0 still never
+  wins cards: a lone holder's bid of 0 at a prize place voids that place.
 * **Forced loans.** At scoring, listings are taken down first, so all Scudo count as available.
   Goods are scored top to bottom; within a good the non-majority holders pay in seat order. If no
   loan card is left, the bank pays as for a player who already has a loan.
@@ -266,8 +269,9 @@ class TurinState(State):
             if self.game.goose != "tiebreak" and holder is not None:
                 raise bad("goose", "None unless the game uses goose='tiebreak'")
             self.goose_holder = holder
+        if "scudo" in setup:
+            self._log_scripted_money()
         if not CARD_KEYS & set(setup):
-            self._event("info", "scripted set-up", data={"scudo": self.scudo})
             return
         for p in range(self.n):
             self._event(
@@ -278,10 +282,21 @@ class TurinState(State):
                 visible_to=(p,),
             )
         self._event(
-            "info",
-            "scripted set-up",
-            data={"centre": self.centre, "face_up": self.face_up, "scudo": self.scudo},
+            "info", "scripted set-up", data={"centre": self.centre, "face_up": self.face_up}
         )
+
+    def _log_scripted_money(self) -> None:
+        if self.game.public_money:
+            self._event("info", f"scripted Scudo {self.scudo}", data={"scudo": self.scudo})
+            return
+        for p in range(self.n):
+            self._event(
+                "info",
+                f"P{p} starts with {self.scudo[p]} Scudo",
+                player=p,
+                data={"scudo": self.scudo[p]},
+                visible_to=(p,),
+            )
 
     # -- protocol -------------------------------------------------------------------------------
     @property
@@ -529,6 +544,7 @@ class TurinState(State):
             self.lot = list(self.centre)
             self.centre = []
             self.prizes = row.first_round_prizes or row.prizes
+            self.phase = "bid"
             self._event(
                 "info", f"round 1: the centre cards {self.lot} are the lot", data={"lot": self.lot}
             )
@@ -627,7 +643,7 @@ class TurinState(State):
         for block in self.tie_blocks:
             key = block.first_place
             orders[key] = order_block(
-                block, added, self._flip, first=first.get(key, ()), last=last.get(key, ())
+                block, added, self._flip, first=first.get(key, ()), concede=last.get(key, ())
             )
         self.added = added
         self._settle(orders)
@@ -702,15 +718,16 @@ class TurinState(State):
         self._skip_idle_turns()
 
     def _can_do_anything(self, player: int) -> bool:
-        if (
-            player not in self.listed_this_window
-            and any(c not in self.listings for c in self.face_up[player])
-            and self.scudo[player] >= 1
-        ):
-            return True
+        # A loan can always be taken first, so count it in what the player could pay.
         reach = self.scudo[player] + (
             LOAN_AMOUNT if not self.loans[player] and self.loans_left else 0
         )
+        if (
+            player not in self.listed_this_window
+            and reach >= 1
+            and any(c not in self.listings for c in self.face_up[player])
+        ):
+            return True
         for listing in self.listings.values():
             if listing.seller == player and listing.listed_round < self.round:
                 return True
@@ -790,7 +807,7 @@ class TurinState(State):
             data={"scores": self.final_scores},
         )
 
-    def _pay_one(self, payer: int, payee: int | str, good: str) -> bool:
+    def _pay_one(self, payer: int, payee: int | str, good: str, pot: bool = False) -> bool:
         """``payer`` pays 1 Scudo to ``payee``; returns False if the bank paid it for them."""
         if self.scudo[payer] == 0:
             if not self.loans[payer] and self.loans_left > 0:
@@ -808,7 +825,10 @@ class TurinState(State):
         self.scudo[payer] -= 1
         if isinstance(payee, int):
             self.scudo[payee] += 1
-        self._transfer(1, payer, payee, f"holds {good} without the majority")
+        why = f"holds {good} without the majority"
+        if pot:
+            why += f": 1 into the pot of the tied {good} majority"
+        self._transfer(1, payer, payee, why)
         return True
 
     def _final_payouts(self) -> None:
@@ -841,7 +861,7 @@ class TurinState(State):
                 continue
             pot = payout + len(others)
             for p in others:
-                self._pay_one(p, BANK, name + " (into the tied majority pot)")
+                self._pay_one(p, BANK, name, pot=True)
             each = share_round_up(pot, len(tied))
             for p in tied:
                 rivals = ", ".join(f"P{q}" for q in tied if q != p)
@@ -910,6 +930,8 @@ class TurinState(State):
 
     def summary(self) -> str:
         """A one-line description for error messages."""
+        if not self.game.public_money:
+            return super().summary()
         money = " ".join(f"P{p}={self.scudo[p]}" for p in range(self.n))
         return f"{super().summary()}; unlocked Scudo {money}"
 

@@ -106,11 +106,20 @@ def load_tables(folder: str | Path | None = None) -> TurinTables:
         (18, 108)
     """
     path = Path(folder) if folder is not None else data_root() / "turin"
-    return _load(str(path.resolve()))
+    # Keyed on the files' modification times, so a teacher's edited table is read again.
+    stamps = tuple(_mtime(path / name) for name in ("goods.csv", "cards.csv", "payouts.csv"))
+    return _load(str(path.resolve()), stamps)
+
+
+def _mtime(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return -1
 
 
 @functools.lru_cache(maxsize=16)
-def _load(folder: str) -> TurinTables:
+def _load(folder: str, stamps: tuple[int, ...]) -> TurinTables:
     path = Path(folder)
     if not path.is_dir():
         raise DataError(path, "no such folder of Turin Market tables")
