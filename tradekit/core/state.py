@@ -157,6 +157,15 @@ class State(abc.ABC):
         """
 
     @abc.abstractmethod
+    def resample_hidden(self, viewer: Viewer, seed: int | None = None) -> State:
+        """A copy in which everything ``viewer`` cannot see is redrawn at random.
+
+        ``copy.view(viewer) == self.view(viewer)`` holds. The copy serves information-set
+        reasoning (bots) and the conformance test; it may break invariants the viewer cannot see,
+        so it is not meant to be played on.
+        """
+
+    @abc.abstractmethod
     def money(self) -> list[int]:
         """Coins each seat holds now, locked ones included (for conservation checks)."""
 
