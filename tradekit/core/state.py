@@ -8,6 +8,8 @@ an illegal one raises :class:`~tradekit.core.errors.IllegalActionError` and chan
 Randomness comes from one :class:`numpy.random.Generator` per game, made from the seed, and every
 chance result is logged, so :meth:`State.to_json` and :func:`replay` reproduce a game exactly and
 :meth:`State.undo` can step back one decision by replaying all but the last.
+
+Adding a game: read ``docs/adding-a-game.md`` first (the checklist every game follows).
 """
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""The games. Importing this package registers every game with :func:`tradekit.load_game`."""
+"""The games. Importing this package registers every game with :func:`tradekit.load_game`.
+
+Adding a game: read ``docs/adding-a-game.md`` first (the checklist every game follows).
+"""
 
 from __future__ import annotations
 
