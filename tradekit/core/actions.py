@@ -74,6 +74,9 @@ def action_from_json(data: Any, classes: dict[str, type[Action]]) -> Action:
     if cls is None:
         raise ReplayError(f"unknown action type {data['type']!r}; known: {sorted(classes)}")
     fields = {k: _from_json_value(v) for k, v in data.items() if k != "type"}
+    for name, value in fields.items():
+        if isinstance(value, dict):
+            raise ReplayError(f"field {name!r} of action {data['type']} is {value!r}")
     try:
         return cls(**fields)
     except TypeError as exc:

@@ -74,7 +74,8 @@ class Table:
             if col not in columns:
                 raise DataError(path, f"unexpected column; expected {list(columns)}", 1, col)
         rows: list[dict[str, str]] = []
-        for index, raw in enumerate(reader, start=2):
+        for raw in reader:
+            index = reader.line_num  # the file's own line number: blank lines are skipped
             if None in raw:
                 raise DataError(path, "more cells than columns", row=index)
             row = {k.strip(): (v or "").strip() for k, v in raw.items() if k is not None}

@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from tradekit.core.actions import Action, action_from_json
-from tradekit.core.errors import IllegalActionError, ReplayError
+from tradekit.core.errors import IllegalActionError, ReplayError, TradekitError
 from tradekit.core.events import Event, Ledger, Transfer
 
 #: Who a view is for: a seat number, ``None`` for the public (projector) view, ``"all"`` for the
@@ -76,6 +76,13 @@ def _json_option(value: Any) -> Any:
     if hasattr(value, "value") and not isinstance(value, (int, str)):
         return value.value
     return value
+
+
+def _plain(value: object) -> bool:
+    """Whether an action field holds only JSON scalars or tuples of them."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return True
+    return isinstance(value, tuple) and all(_plain(v) for v in value)
 
 
 def _snapshot(value: Any) -> Any:
@@ -213,6 +220,10 @@ class State(abc.ABC):
             return f"there is no seat {player} (seats are 0..{self.game.num_players - 1})"
         if not isinstance(action, Action) or type(action) not in self.game.action_types.values():
             return f"{action!r} is not an action of this game"
+        for field in dataclasses.fields(action):
+            if not _plain(getattr(action, field.name)):
+                value = getattr(action, field.name)
+                return f"the field {field.name!r} of {type(action).__name__} is {value!r}"
         if self.is_over:
             return "the game is over"
         if player not in self.to_move:
@@ -287,7 +298,7 @@ class State(abc.ABC):
     def branch(self, decisions: int) -> State:
         """A new state replaying only the first ``decisions`` decisions (a "what if" point)."""
         if not 0 <= decisions <= len(self._decisions):
-            raise ValueError(f"decisions must be in 0..{len(self._decisions)}, got {decisions}")
+            raise TradekitError(f"decisions must be in 0..{len(self._decisions)}, got {decisions}")
         rebuilt = self.game.new_state(seed=self.seed, setup=self.setup)
         for p, a in self._decisions[:decisions]:
             rebuilt.apply(p, a)
@@ -329,7 +340,7 @@ def replay(saved: str | bytes | Mapping[str, Any]) -> State:
     if isinstance(saved, (str, bytes)):
         try:
             doc = json.loads(saved)
-        except json.JSONDecodeError as exc:
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise ReplayError(f"not valid JSON: {exc}") from None
     else:
         doc = dict(saved)
@@ -343,6 +354,8 @@ def replay(saved: str | bytes | Mapping[str, Any]) -> State:
             raise ReplayError(f"the saved game has no {key!r}")
     if not isinstance(doc["options"], dict) or not isinstance(doc["decisions"], list):
         raise ReplayError("'options' must be an object and 'decisions' a list")
+    if not isinstance(doc["log"], list):
+        raise ReplayError("'log' must be a list of events")
     if not isinstance(doc["seed"], int):
         raise ReplayError(f"'seed' must be an integer, got {doc['seed']!r}")
     try:
@@ -358,11 +371,16 @@ def replay(saved: str | bytes | Mapping[str, Any]) -> State:
     for index, item in enumerate(doc["decisions"]):
         if not isinstance(item, list) or len(item) != 2 or not isinstance(item[0], int):
             raise ReplayError(f"decision {index} must be [seat, action], got {item!r}")
-        action = action_from_json(item[1], game.action_types)
+        try:
+            action = action_from_json(item[1], game.action_types)
+        except ReplayError as exc:
+            raise ReplayError(f"decision {index}: {exc}") from None
         try:
             state.apply(item[0], action)
         except IllegalActionError as exc:
             raise ReplayError(f"decision {index} is illegal: {exc}") from None
+        except Exception as exc:  # a tampered save must never escape as a crash
+            raise ReplayError(f"decision {index} cannot be applied: {exc!r}") from None
     regenerated = [e.to_json() for e in state.log]
     saved_log = doc["log"]
     if regenerated != saved_log:

@@ -13,7 +13,9 @@ Rulings where the rules page is silent (also in ``data/turin/README.md``):
   card per window, buy any listings they can pay, withdraw eligible listings, and then end the
   turn. The window closes after a full turn of the table in which nobody listed, bought or
   withdrew. A turn in which a player could do nothing at all (no face-up card to list, no listing
-  to withdraw, no listing they could pay even with a loan) is skipped without a decision.
+  to withdraw, no listing they could pay even with a loan) is skipped without a decision; with
+  secret money only public facts decide (a lack of Scudo never skips a turn, since that would
+  tell the table how little the player holds).
 * **Listings.** The price is at least 1 Scudo, locked from the seller's unlocked Scudo; a
   listing may be withdrawn in a window after at least one more auction round was played. A buyer
   may re-list what they bought in the same window if they have not listed yet. Listings still up
@@ -718,10 +720,14 @@ class TurinState(State):
         self._skip_idle_turns()
 
     def _can_do_anything(self, player: int) -> bool:
-        # A loan can always be taken first, so count it in what the player could pay.
+        # A loan can always be taken first, so count it in what the player could pay. With secret
+        # money, skipping a turn for lack of Scudo would tell the table how little they hold, so
+        # then only public facts decide.
         reach = self.scudo[player] + (
             LOAN_AMOUNT if not self.loans[player] and self.loans_left else 0
         )
+        if not self.game.public_money:
+            reach = 10**9
         if (
             player not in self.listed_this_window
             and reach >= 1

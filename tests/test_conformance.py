@@ -1,0 +1,522 @@
+"""Conformance: every registered game, thousands of seeded random games, the protocol's invariants.
+
+The only game-specific part is :data:`CONFIGS` (which option sets to cover). Everything else uses
+the turn protocol of ``tradekit.core.state.State`` and runs over every name in ``tradekit.GAMES``;
+a game without a ``CONFIGS`` entry is played with its default options.
+
+Per (game, player count) the big test plays :data:`GAMES_PER_COUNT` games, rotating the option
+sets across seeds. A random player (a numpy Generator seeded per game) picks a random seat among
+``to_move`` and a random legal action: uniformly over the legal list on one pass through the option
+sets, uniformly over the action *types* and then within the type on the next pass (so rare types
+such as ``EndTurn`` or goose moves are played too, with every option set).
+
+After every step of every game: money conserved against the ledger, every card in exactly one
+place, no negative (unlocked) money before the end, the step bound. On every
+:data:`SAMPLE_STEP`-th step: no view shows another seat's sealed choice (one viewer in turn; every
+seat and the public in expensive games), a pending sealed choice is logged visible to its actor
+only, seats not to move have no legal action. After every game: the end state, scores, visible
+logs, the log's actions are the decisions, frozen views; replay from JSON on every
+:data:`REPLAY_EVERY`-th game. On every :data:`EXPENSIVE_EVERY`-th game (every game of the quick
+test): replay, duplicate-free legal lists, a pool of every action offered during the run from which
+illegal actions are tried on every seat at sampled steps (refused with ``IllegalActionError``,
+state and ``to_json`` unchanged; ``can`` agrees with ``legal_actions``), views equal to those of a
+copy whose hidden information was resampled (:data:`RESAMPLE_STEP`), and undo/re-apply of the
+last decision. Counters make sure these checks really bit: resampling changed the teacher view,
+illegal actions were tried, every kind of action offered was played.
+
+Every failure message names the game, options, seed and step, so it can be replayed by hand:
+``tradekit.load_game(name, **options).new_state(seed=seed)`` with the same action generator.
+"""
+
+from __future__ import annotations
+
+import collections
+import dataclasses
+import json
+import time
+from typing import Any
+
+import numpy as np
+import pytest
+
+import tradekit
+from tradekit.core.actions import Action, action_from_json
+from tradekit.core.errors import IllegalActionError
+from tradekit.core.state import Game, State
+
+# ---------------------------------------------------------------- the only game-specific part
+
+#: Option sets per game. The conformance tests group them by player count and rotate through
+#: each group's option sets across seeds (game i of a count uses ``group[i % len(group)]``).
+CONFIGS: dict[str, list[dict[str, Any]]] = {
+    "turin": [
+        {"players": n, "scoring": s, "public_money": m, "goose": g}
+        for n in (2, 3, 4, 5)
+        for s in ("classic", "red")
+        for m in (True, False)
+        for g in (None, "tiebreak", "underdog")
+    ],
+}
+
+# ---------------------------------------------------------------- budget
+
+#: Random games per (game, player count) in the big test.
+GAMES_PER_COUNT = 2000
+#: Random games per (game, player count) in the quick test (every check on every game).
+QUICK_GAMES = 50
+#: No game may take more decisions than this.
+MAX_STEPS = 20_000
+#: Views, sealed-choice and legal-list checks on every SAMPLE_STEP-th step.
+SAMPLE_STEP = 7
+#: Resampling, illegal-action and undo checks on every EXPENSIVE_EVERY-th game of the big test.
+EXPENSIVE_EVERY = 20
+#: Replay from JSON on every REPLAY_EVERY-th game of the big test (1 = every game).
+REPLAY_EVERY = 2
+#: Resampling checks on every RESAMPLE_STEP-th step of an expensive game (resample_hidden
+#: deep-copies the state, about 8 ms).
+RESAMPLE_STEP = 23
+#: Seeds given to ``resample_hidden`` at each resampling step.
+RESAMPLE_SEEDS = (0, 1)
+#: Pool actions tried per seat at each sampled step of an expensive game.
+POOL_TRIES = 4
+
+
+def _option_groups(name: str) -> dict[int, list[dict[str, Any]]]:
+    """The configured option sets of ``name`` grouped by the number of seats they make."""
+    groups: dict[int, list[dict[str, Any]]] = collections.defaultdict(list)
+    for options in CONFIGS.get(name, [{}]):
+        groups[tradekit.load_game(name, **options).num_players].append(dict(options))
+    return dict(sorted(groups.items()))
+
+
+PARAMS = [
+    pytest.param(name, players, id=f"{name}-{players}p")
+    for name in tradekit.GAMES
+    for players in _option_groups(name)
+]
+
+
+# ---------------------------------------------------------------- the random player and checks
+
+
+@dataclasses.dataclass
+class Stats:
+    """What a run exercised, so the tests can check that their checks really bit."""
+
+    games: int = 0
+    steps: int = 0
+    replays: int = 0
+    resamples: int = 0
+    resamples_changed: int = 0
+    illegal_tried: int = 0
+    can_checked: int = 0
+    undos: int = 0
+    applied_types: collections.Counter[str] = dataclasses.field(default_factory=collections.Counter)
+    pool: set[Action] = dataclasses.field(default_factory=set)
+    pool_list: list[Action] = dataclasses.field(default_factory=list)
+
+
+def _where(game: Game, seed: int) -> str:
+    return f"[{game.name} {game.options()} seed={seed}]"
+
+
+def _viewers(state: State) -> list[int | None]:
+    return [*range(state.game.num_players), None]
+
+
+def _choose(rng: np.random.Generator, legal: list[Action], by_type: bool) -> Action:
+    if by_type:
+        types = sorted({type(a).__name__ for a in legal})
+        chosen = types[int(rng.integers(len(types)))]
+        legal = [a for a in legal if type(a).__name__ == chosen]
+    return legal[int(rng.integers(len(legal)))]
+
+
+def _fingerprint(state: State) -> tuple[Any, ...]:
+    """A cheap summary that changes whenever an apply records anything (to_json is checked
+    around each batch of refused actions as well)."""
+    return (
+        len(state.log),
+        len(state.ledger),
+        len(state.decisions),
+        state.to_move,
+        tuple(state.money()),
+        state.phase,
+        state.round,
+    )
+
+
+def _check_money(state: State, where: str) -> None:
+    money = state.money()
+    initial = state.initial_money
+    seats = state.game.num_players
+    assert len(money) == len(initial) == seats, where
+    for p in range(seats):
+        net = state.ledger.net(p)
+        assert money[p] == initial[p] + net, (
+            f"{where} money not conserved for P{p}: holds {money[p]}, started with {initial[p]}, "
+            f"ledger net {net}"
+        )
+    if not state.is_over:
+        assert min(money) >= 0, f"{where} negative money before the end: {money}"
+        available = getattr(state, "available", None)
+        if callable(available):
+            unlocked = [available(p) for p in range(seats)]
+            assert min(unlocked) >= 0, f"{where} negative unlocked money: {unlocked}"
+
+
+def _check_cards(state: State, where: str) -> None:
+    placed = sorted(c for cards in state.card_locations().values() for c in cards)
+    everything = sorted(state.all_cards())
+    if placed != everything:
+        missing = sorted((collections.Counter(everything) - collections.Counter(placed)).elements())
+        extra = sorted((collections.Counter(placed) - collections.Counter(everything)).elements())
+        pytest.fail(
+            f"{where} cards not accounted for exactly once: missing {missing}, extra {extra}; "
+            f"locations {state.card_locations()}"
+        )
+
+
+def _check_views(state: State, where: str, deep: bool, turn: int) -> None:
+    """Sealed choices of other seats are hidden; seats not to move have no legal action.
+
+    ``deep``: every viewer and the visible logs; otherwise one viewer, chosen by ``turn``.
+    """
+    teacher = state.view("all")
+    moving = set(state.to_move)
+    viewers = _viewers(state)
+    for viewer in viewers if deep else [viewers[turn % len(viewers)]]:
+        view = state.view(viewer)
+        sealed = getattr(view, "sealed", None)
+        if sealed is not None:
+            for q, choice in enumerate(sealed):
+                if q != viewer:
+                    assert choice is None, (
+                        f"{where} view({viewer!r}) shows P{q}'s sealed choice {choice!r}"
+                    )
+                else:
+                    assert choice == teacher.sealed[q], f"{where} P{q} does not see own choice"
+        if viewer is not None and viewer not in moving:
+            assert state.legal_actions(viewer) == [], (
+                f"{where} P{viewer} is not to move but has legal actions"
+            )
+    sealed_all = getattr(teacher, "sealed", None)
+    if sealed_all is None:
+        return
+    for q, choice in enumerate(sealed_all):
+        if choice is None:
+            continue
+        event = next(
+            (
+                e
+                for e in reversed(state.log)
+                if e.kind == "action" and e.player == q and e.action == choice
+            ),
+            None,
+        )
+        assert event is not None, f"{where} P{q}'s pending sealed choice {choice!r} is not logged"
+        assert event.visible_to is not None and set(event.visible_to) <= {q}, (
+            f"{where} P{q}'s pending sealed choice is logged visible to {event.visible_to}"
+        )
+        for viewer in _viewers(state):
+            if viewer != q:
+                assert not event.visible(viewer), where
+                if deep:
+                    assert all(e is not event for e in state.visible_log(viewer)), (
+                        f"{where} visible_log({viewer!r}) shows P{q}'s pending sealed choice"
+                    )
+
+
+def _check_resample(state: State, where: str, viewer: int | None, stats: Stats) -> None:
+    resample = getattr(state, "resample_hidden", None)
+    assert callable(resample), (
+        f"{where} {type(state).__name__} has no resample_hidden(viewer, seed): the conformance "
+        "test needs it to check that views hide hidden information"
+    )
+    before = state.view("all")
+    mine = state.view(viewer)
+    for k in RESAMPLE_SEEDS:
+        other = resample(viewer, seed=k)
+        assert other is not state, where
+        assert other.view(viewer) == mine, (
+            f"{where} view({viewer!r}) changes when hidden information is resampled "
+            f"(seed {k}): it leaks something {viewer!r} may not know"
+        )
+        stats.resamples += 1
+        if other.view("all") != before:
+            stats.resamples_changed += 1
+    assert state.view("all") == before, f"{where} resample_hidden changed the original state"
+
+
+def _check_illegal(state: State, where: str, rng: np.random.Generator, stats: Stats) -> None:
+    """Pool actions: ``can`` agrees with ``legal_actions``; illegal ones raise, change nothing."""
+    if not stats.pool:
+        return
+    if len(stats.pool_list) != len(stats.pool):
+        stats.pool_list = sorted(stats.pool, key=repr)
+    pool = stats.pool_list
+    saved = state.to_json()
+    teacher = state.view("all")
+    seats = state.game.num_players
+    for p in range(seats):
+        legal = set(state.legal_actions(p))
+        picks = rng.choice(len(pool), size=min(POOL_TRIES * 3, len(pool)), replace=False)
+        tried = 0
+        for i in picks:
+            action = pool[int(i)]
+            is_legal = action in legal
+            assert state.can(p, action) == is_legal, (
+                f"{where} can(P{p}, {action!r}) = {not is_legal} but legal_actions says {is_legal}"
+            )
+            stats.can_checked += 1
+            if is_legal or tried >= POOL_TRIES:
+                continue
+            tried += 1
+            before = _fingerprint(state)
+            with pytest.raises(IllegalActionError) as info:
+                state.apply(p, action)
+            assert info.value.player == p and info.value.action == action, where
+            assert info.value.reason and info.value.reason in str(info.value), where
+            with pytest.raises(IllegalActionError):
+                state.check(p, action)
+            assert _fingerprint(state) == before, (
+                f"{where} refused {action!r} by P{p} but the state changed"
+            )
+            stats.illegal_tried += 1
+    # A seat not to move may not take an action that is legal for a seat to move.
+    for mover in state.to_move:
+        mine = state.legal_actions(mover)
+        for p in range(seats):
+            if p not in state.to_move and mine:
+                action = mine[int(rng.integers(len(mine)))]
+                with pytest.raises(IllegalActionError):
+                    state.apply(p, action)
+                stats.illegal_tried += 1
+    # Seats that do not exist, and things that are not actions.
+    some = next(iter(state.legal_actions(state.to_move[0]))) if state.to_move else pool[0]
+    for bad_seat in (-1, seats, True):
+        with pytest.raises(IllegalActionError):
+            state.apply(bad_seat, some)  # type: ignore[arg-type]
+    if state.to_move:
+        with pytest.raises(IllegalActionError):
+            state.apply(state.to_move[0], "pass")  # type: ignore[arg-type]
+    assert state.to_json() == saved, f"{where} refused actions changed to_json()"
+    assert state.view("all") == teacher, f"{where} refused actions changed the teacher view"
+
+
+def _check_end(state: State, where: str, initial: list[int]) -> None:
+    seats = state.game.num_players
+    assert state.is_over, where
+    assert state.initial_money == initial, f"{where} initial_money changed during the game"
+    # The log alone replays the game: its action events are the decisions, in order, and only
+    # action events carry an action; rounds never go back.
+    logged = [(e.player, e.action) for e in state.log if e.kind == "action"]
+    assert logged == list(state.decisions), f"{where} the log's actions are not the decisions"
+    assert all(e.action is None for e in state.log if e.kind != "action"), where
+    rounds = [e.round for e in state.log]
+    assert rounds == sorted(rounds), f"{where} log rounds go back: {rounds}"
+    assert state.to_move == (), f"{where} over but {state.to_move} still to move"
+    for p in range(seats):
+        assert state.legal_actions(p) == [], f"{where} over but P{p} has legal actions"
+    scores = state.scores()
+    assert len(scores) == seats, f"{where} scores {scores} for {seats} seats"
+    assert all(isinstance(s, int) and not isinstance(s, bool) for s in scores), where
+    for viewer in [*_viewers(state), "all"]:
+        for event in state.visible_log(viewer):
+            assert event.visible_to is None or (
+                viewer == "all" or (viewer is not None and viewer in event.visible_to)
+            ), f"{where} visible_log({viewer!r}) holds an event hidden from it: {event}"
+    for viewer in _viewers(state):
+        hidden = [
+            e
+            for e in state.log
+            if e.visible_to is not None and (viewer is None or viewer not in e.visible_to)
+        ]
+        shown = state.visible_log(viewer)
+        assert len(shown) + len(hidden) == len(state.log), where
+    view = state.view(None)
+    field = dataclasses.fields(view)[0].name if dataclasses.is_dataclass(view) else "x"
+    with pytest.raises(AttributeError):
+        setattr(view, field, None)  # views are frozen
+
+
+def _check_replay(state: State, where: str, from_dict: bool) -> None:
+    saved = state.to_json()
+    json.loads(saved)  # plain JSON
+    copy = tradekit.replay(json.loads(saved) if from_dict else saved)
+    assert copy.to_json() == saved, f"{where} replay does not reproduce to_json()"
+    assert copy.scores() == state.scores(), f"{where} replay changes the scores"
+    assert copy.view("all") == state.view("all"), f"{where} replay changes the teacher view"
+    assert copy.is_over == state.is_over, where
+
+
+def _check_undo(state: State, where: str) -> None:
+    saved = state.to_json()
+    seat, last = state.decisions[-1]
+    assert state.undo() == last, where
+    assert len(state.decisions) == len(json.loads(saved)["decisions"]) - 1, where
+    assert state.can(seat, last), f"{where} after undo the undone action is not legal again"
+    state.apply(seat, last)
+    assert state.to_json() == saved, f"{where} undo then re-apply does not restore the game"
+
+
+def play_one(
+    game: Game, seed: int, stats: Stats, *, expensive: bool, replay: bool, by_type: bool
+) -> State:
+    """Play one random game with every check; returns the finished state."""
+    rng = np.random.default_rng([seed, 20_240_601])
+    state = game.new_state(seed=seed)
+    seats = game.num_players
+    prefix = _where(game, seed)
+    where = f"{prefix} step=0"
+    initial = list(state.initial_money)
+    cards = state.all_cards()
+    assert len(set(cards)) == len(cards), f"{where} all_cards() repeats a card: {cards}"
+    _check_money(state, where)
+    _check_cards(state, where)
+    step = 0
+    while not state.is_over:
+        assert step < MAX_STEPS, f"{where} not over after {MAX_STEPS} decisions"
+        moving = state.to_move
+        assert moving, f"{where} the game is not over but nobody is to move"
+        assert all(0 <= p < seats for p in moving), where
+        seat = moving[int(rng.integers(len(moving)))]
+        legal = state.legal_actions(seat)
+        assert legal, f"{where} P{seat} is to move but has no legal action"
+        if expensive:
+            assert len(set(legal)) == len(legal), f"{where} duplicate legal actions for P{seat}"
+            for p in moving:
+                stats.pool.update(state.legal_actions(p))
+        action = _choose(rng, legal, by_type)
+        state.apply(seat, action)
+        step += 1
+        where = f"{prefix} step={step}"
+        stats.applied_types[type(action).__name__] += 1
+        assert state.decisions[-1] == (seat, action), where
+        _check_money(state, where)
+        _check_cards(state, where)
+        if step % SAMPLE_STEP == 0:
+            _check_views(state, where, deep=expensive, turn=step // SAMPLE_STEP)
+            if expensive:
+                _check_illegal(state, where, rng, stats)
+        if expensive and step % RESAMPLE_STEP == 0:
+            viewers = _viewers(state)
+            _check_resample(state, where, viewers[(step // RESAMPLE_STEP) % len(viewers)], stats)
+    stats.games += 1
+    stats.steps += step
+    _check_end(state, where, initial)
+    if expensive and state.decisions:
+        _check_illegal(state, where, rng, stats)
+        _check_undo(state, where)
+        stats.undos += 1
+    if replay:
+        _check_replay(state, where, from_dict=expensive)
+        stats.replays += 1
+    return state
+
+
+def run_many(name: str, players: int, games: int, *, offset: int, all_expensive: bool) -> Stats:
+    """Play ``games`` seeded random games of ``name`` with ``players`` seats, rotating the
+    configured option sets; game ``i`` has seed ``offset + players * 1_000_000 + i``."""
+    group = [tradekit.load_game(name, **options) for options in _option_groups(name)[players]]
+    stats = Stats()
+    for index in range(games):
+        expensive = all_expensive or index % EXPENSIVE_EVERY == 0
+        play_one(
+            group[index % len(group)],
+            offset + players * 1_000_000 + index,
+            stats,
+            expensive=expensive,
+            replay=expensive or index % REPLAY_EVERY == 0,
+            # Both policies for every option set (even when the group length is even).
+            by_type=(index // len(group)) % 2 == 1,
+        )
+    return stats
+
+
+def _assert_checks_bit(stats: Stats, games: int) -> None:
+    assert stats.games == games
+    assert stats.replays > 0
+    assert stats.resamples > 0
+    # The hidden-information check can only fail if resampling really changes hidden things.
+    assert stats.resamples_changed > stats.resamples // 4, (
+        f"resample_hidden changed the teacher view in only {stats.resamples_changed} of "
+        f"{stats.resamples} resamples"
+    )
+    assert stats.illegal_tried > 0 and stats.can_checked > stats.illegal_tried
+    assert stats.undos > 0
+
+
+# ---------------------------------------------------------------- the tests
+
+
+def test_every_game_has_configs_and_games_are_registered() -> None:
+    assert tradekit.GAMES, "no game is registered"
+    for name in CONFIGS:
+        assert name in tradekit.GAMES, f"CONFIGS names {name!r}, which is not registered"
+    for name in tradekit.GAMES:
+        groups = _option_groups(name)
+        assert groups, name
+        for options in (o for group in groups.values() for o in group):
+            game = tradekit.load_game(name, **options)
+            assert tradekit.load_game(name, **game.options()) == game
+
+
+@pytest.mark.parametrize(("name", "players"), PARAMS)
+def test_conformance_quick(name: str, players: int) -> None:
+    """Every check on every game, few games: fails fast before the big run."""
+    stats = run_many(name, players, QUICK_GAMES, offset=500_000, all_expensive=True)
+    _assert_checks_bit(stats, QUICK_GAMES)
+    _check_pool_round_trip(name, stats)
+
+
+def _check_pool_round_trip(name: str, stats: Stats) -> None:
+    """Every action met during the run survives JSON and ``repr`` round trips."""
+    classes = tradekit.load_game(name).action_types
+    namespace = dict(classes)
+    for action in stats.pool:
+        assert action_from_json(json.loads(json.dumps(action.to_json())), classes) == action
+        assert eval(repr(action), {}, namespace) == action  # repr pastes back as code
+        assert str(action) and hash(action) == hash(type(action)(**dataclasses.asdict(action)))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "players"), PARAMS)
+def test_conformance_random_games(name: str, players: int) -> None:
+    """GAMES_PER_COUNT seeded random games per player count, every invariant."""
+    start = time.perf_counter()
+    stats = run_many(name, players, GAMES_PER_COUNT, offset=0, all_expensive=False)
+    elapsed = time.perf_counter() - start
+    _assert_checks_bit(stats, GAMES_PER_COUNT)
+    # Random play takes every kind of decision it was offered (the pool holds every action
+    # offered to a seat to move in the expensive games).
+    offered = {type(a).__name__ for a in stats.pool}
+    never = sorted(offered - set(stats.applied_types))
+    assert not never, (
+        f"{GAMES_PER_COUNT} random {players}-player games of {name} never played {never}; "
+        f"played {dict(stats.applied_types)}"
+    )
+    PLAYED.setdefault(name, {})[players] = set(stats.applied_types)
+    print(
+        f"\n{name} {players}p: {stats.games} games, {stats.steps} decisions, "
+        f"{stats.replays} replays, {stats.resamples} resamples "
+        f"({stats.resamples_changed} changed), {stats.illegal_tried} illegal tries, "
+        f"{stats.can_checked} can/legal checks, {elapsed:.1f} s"
+    )
+
+
+#: Action types applied by the big test, per game and player count (for the test below).
+PLAYED: dict[str, dict[int, set[str]]] = {}
+
+
+@pytest.mark.slow
+def test_every_action_type_is_played_at_some_player_count() -> None:
+    """Across all player counts, random play takes every kind of decision each game has."""
+    for name in tradekit.GAMES:
+        counts = set(_option_groups(name))
+        played = PLAYED.get(name, {})
+        if set(played) != counts:
+            pytest.skip(f"the big conformance test did not run for every count of {name}")
+        every = set().union(*played.values())
+        never = sorted(set(tradekit.load_game(name).action_types) - every)
+        assert not never, f"random games of {name} never played {never}"
