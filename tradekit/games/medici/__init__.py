@@ -1,0 +1,27 @@
+"""Medici (Reiner Knizia): once-around auctions of 1-3 card lots, ships and commodity ladders."""
+
+from __future__ import annotations
+
+from tradekit.games.medici.actions import Auction, Bid, Pass, Turn
+from tradekit.games.medici.game import MAX_LOT, ROUNDS, WAREHOUSE, MediciGame
+from tradekit.games.medici.state import MediciState, tie_reason
+from tradekit.games.medici.tables import Card, Good, MediciTables, load_tables
+from tradekit.games.medici.view import MediciView
+
+__all__ = [
+    "MAX_LOT",
+    "ROUNDS",
+    "WAREHOUSE",
+    "Auction",
+    "Bid",
+    "Card",
+    "Good",
+    "MediciGame",
+    "MediciState",
+    "MediciTables",
+    "MediciView",
+    "Pass",
+    "Turn",
+    "load_tables",
+    "tie_reason",
+]

@@ -1,0 +1,697 @@
+"""Medici played exactly by its rules (``shared/rules/medici.md``).
+
+A round: the pile (18, 24, 30 or 36 of the 36 cards by player count) is shuffled; in turn each
+player whose warehouse is not full turns 1-3 cards one at a time, then the lot goes to a
+once-around auction (left of the active player first, the active player last; the last bidder
+pays the bank and takes the lot; a lot nobody bids on is discarded). The round ends when every
+warehouse is full or the pile is empty; if only one player still has room, they first fill their
+warehouse from the pile for free. Scoring: ships by rank, then ladders (10 and 5, plus the 10/20
+monopoly bonuses). Three rounds; the poorest player starts rounds 2 and 3; the richest wins.
+
+Rulings where the rules page is silent (also in ``data/medici/README.md``):
+
+* **The first card is turned automatically.** A turn starts with the active player's first card
+  already turned (it can always be: the active player has room for it). After each card the
+  active player chooses :class:`Turn` or :class:`Auction`. When no further card may be turned
+  (the lot has 3 cards, the pile is empty, or one more card would leave nobody with room for the
+  lot) the auction starts without a decision.
+* **Able to bid means room.** As the rules page says, a card may be turned only if at least one
+  player (the active player included) has room in their warehouse for the whole lot after it;
+  wealth is not considered, so a lot that only penniless players could take is offered and
+  discarded.
+* **Who speaks.** Players without room for the whole lot are left out of the auction. A player
+  who cannot beat the high bid (their wealth is too small; a player with 0 florins cannot even
+  open) passes without a decision, and the pass is logged.
+* **Turn order.** Seats are numbered clockwise: the player to a seat's left is the next seat.
+  After a lot is sold or discarded the turn passes to the next seat clockwise whose warehouse is
+  not full.
+* **Order of the end-of-round checks** after every lot: every warehouse full ends the round; else
+  an empty pile ends it; else, if exactly one player has room, that player takes cards from the
+  top of the pile for free until full or the pile is empty, and the round ends.
+* **Ships** rank every player, an empty warehouse counting 0.
+* **Ladders.** A tie for first shares the awards of the places it occupies like any tie
+  (two tied first: (10+5)/2 = 7 each, nobody second). Players on the start space are not ranked.
+  The monopoly bonus is paid every round to every player standing on a bonus space, whether or
+  not they moved this round.
+* **Poorest player.** A tie for poorest goes to the tied player first in seat order after the
+  previous round's first player (the previous first player comes last in that order).
+* **After round 3** the warehouses are left as they are (nothing is reshuffled).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from tradekit.core.actions import Action
+from tradekit.core.auctions import OnceAroundAuction
+from tradekit.core.errors import ConfigError
+from tradekit.core.events import BANK
+from tradekit.core.state import State, Viewer
+from tradekit.core.ties import PlaceShare, Rounding, split_places
+from tradekit.games.medici.actions import Auction, Bid, Pass, Turn
+from tradekit.games.medici.game import MAX_LOT, ROUNDS, WAREHOUSE
+from tradekit.games.medici.view import MediciView
+
+if TYPE_CHECKING:
+    from tradekit.games.medici.game import MediciGame
+
+SETUP_KEYS = frozenset({"round", "first_player", "wealth", "ladders", "warehouses", "piles"})
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def tie_reason(share: PlaceShare[int], what: str) -> str:
+    """The ledger reason for one group of a ranked payout.
+
+    Example:
+        >>> shares = split_places([30, 20, 10, 5, 0], {0: 23, 1: 20, 2: 16, 3: 16, 4: 14})
+        >>> tie_reason(shares[2], "ship rank"), tie_reason(shares[0], "ship rank")
+        ('ship rank 3–4 tied: (10+5)/2 rounded down = 7', 'ship rank 1: 30')
+    """
+    first, last = share.places[0] + 1, share.places[-1] + 1
+    if len(share.players) == 1:
+        return f"{what} {first}: {share.each}"
+    terms = "+".join(str(r) for r in share.rewards)
+    return (
+        f"{what} {first}–{last} tied: ({terms})/{len(share.players)} "
+        f"rounded {share.rounding.value} = {share.each}"
+    )
+
+
+class MediciState(State):
+    """A Medici game in play. Create it with ``MediciGame(...).new_state(seed=...)``.
+
+    A scripted ``setup`` (a mapping of JSON-able values) fixes what a rulebook example needs; every
+    key is optional:
+
+    * ``round``: the round to start in (1-3; default 1).
+    * ``first_player``: who starts that round (default seat 0).
+    * ``wealth``: florins per seat (default the starting wealth of the player count).
+    * ``ladders``: ``{good: [space per seat]}`` (default everyone on the start space 0).
+    * ``warehouses``: card-id lists per seat, already in the warehouses when the starting round
+      begins (at most 5 each).
+    * ``piles``: the pile of the starting round and of the rounds after it, in order, each a list
+      of card ids top card first (``None`` or a missing entry: shuffled as usual). A scripted pile
+      may hold fewer cards than the rules deal; every card in no pile and no warehouse is out of
+      play for that round.
+
+    Without a scripted pile, a round's pile is shuffled from the seed: as many cards as the player
+    count plays each round, less those already in warehouses.
+
+    Example:
+        >>> from tradekit.games.medici.game import MediciGame
+        >>> s = MediciGame(players=3).new_state(setup={"piles": [[36, 7, 14, 1]]})
+        >>> s.phase, s.to_move, s.lot, s.view(None).pile_size
+        ('turn', (0,), [36], 3)
+    """
+
+    game: MediciGame
+
+    def __init__(self, game: MediciGame, seed: int | None, setup: Mapping[str, Any] | None) -> None:
+        super().__init__(game, seed, setup)
+        n = game.players
+        self.n = n
+        self.tables = game.tables
+        self.cards = self.tables.card_by_id
+        self.goods = self.tables.goods
+        self.good_index = self.tables.good_index
+        self.rewards = game.ship_rewards
+        row = game.count_row
+        self.per_round = row.cards
+        self.wealth = [row.wealth] * n
+        self.ladders = [[0] * len(self.goods) for _ in range(n)]
+        self.warehouses: list[list[int]] = [[] for _ in range(n)]
+        self.pile: list[int] = []
+        self.out_of_play: list[int] = []
+        self.lot: list[int] = []
+        self.discarded: list[int] = []
+        self.first_player = 0
+        self.active = 0
+        self.auction: OnceAroundAuction | None = None
+        self._heard = 0  # auction history entries already logged
+        self.final_scores: list[int] | None = None
+        self._piles: list[list[int] | None] = []
+        start = 1
+        if setup is not None:
+            start = self._scripted(setup)
+        self._initial_money = list(self.wealth)
+        self._event(
+            "info",
+            f"Medici, {n} players, ship table {game.reward_table} {list(self.rewards)}, "
+            f"{self.per_round} cards a round",
+            data={"seed": self.seed, "wealth": self.wealth, "ship_rewards": list(self.rewards)},
+        )
+        self._start_round(start, self.first_player)
+
+    # -- set-up ---------------------------------------------------------------------------------
+    def _scripted(self, setup: Mapping[str, Any]) -> int:
+        def bad(key: str, why: str) -> ConfigError:
+            return ConfigError(f"setup[{key!r}]", setup.get(key), why)
+
+        def whole(value: Any, low: int, high: int | None = None) -> bool:
+            return (
+                isinstance(value, int)
+                and not isinstance(value, bool)
+                and value >= low
+                and (high is None or value <= high)
+            )
+
+        def per_seat(key: str) -> list[Any]:
+            value = setup.get(key)
+            if not isinstance(value, (list, tuple)) or len(value) != self.n:
+                raise bad(key, f"a list with one entry per seat ({self.n})")
+            return list(value)
+
+        for key in setup:
+            if key not in SETUP_KEYS:
+                raise ConfigError("setup", key, "keys among " + ", ".join(sorted(SETUP_KEYS)))
+        valid = set(self.cards)
+        start = setup.get("round", 1)
+        if not whole(start, 1, ROUNDS):
+            raise bad("round", f"a round 1..{ROUNDS}")
+        first = setup.get("first_player", 0)
+        if not whole(first, 0, self.n - 1):
+            raise bad("first_player", f"a seat 0..{self.n - 1}")
+        self.first_player = first
+        if "wealth" in setup:
+            wealth = per_seat("wealth")
+            if not all(whole(w, 0) for w in wealth):
+                raise bad("wealth", "whole numbers >= 0")
+            self.wealth = wealth
+        if "ladders" in setup:
+            ladders = setup["ladders"]
+            if not isinstance(ladders, Mapping):
+                raise bad("ladders", "a mapping {good: [space per seat]}")
+            for good, spaces in ladders.items():
+                if good not in self.good_index:
+                    raise bad("ladders", f"goods among {list(self.good_index)}")
+                top = self.tables.ladder_top
+                if (
+                    not isinstance(spaces, (list, tuple))
+                    or len(spaces) != self.n
+                    or not all(whole(s, 0, top) for s in spaces)
+                ):
+                    raise bad("ladders", f"one space 0..{top} per seat for {good!r}")
+                for p, space in enumerate(spaces):
+                    self.ladders[p][self.good_index[good]] = space
+        used: list[int] = []
+        if "warehouses" in setup:
+            for p, cards in enumerate(per_seat("warehouses")):
+                if not isinstance(cards, (list, tuple)) or not all(
+                    whole(c, 1) and c in valid for c in cards
+                ):
+                    raise bad("warehouses", f"lists of card ids among 1..{len(valid)}")
+                if len(cards) > WAREHOUSE:
+                    raise bad("warehouses", f"at most {WAREHOUSE} cards per warehouse")
+                self.warehouses[p] = list(cards)
+                used += cards
+        if "piles" in setup:
+            piles = setup["piles"]
+            if not isinstance(piles, (list, tuple)) or len(piles) > ROUNDS - start + 1:
+                raise bad("piles", f"a list of at most {ROUNDS - start + 1} piles")
+            for k, pile in enumerate(piles):
+                if pile is None:
+                    self._piles.append(None)
+                    continue
+                if not isinstance(pile, (list, tuple)) or not all(
+                    whole(c, 1) and c in valid for c in pile
+                ):
+                    raise bad("piles", "lists of card ids (or None)")
+                if len(set(pile)) != len(pile) or (k == 0 and set(pile) & set(used)):
+                    raise bad("piles", "each card at most once in a pile and not in a warehouse")
+                self._piles.append(list(pile))
+        if len(set(used)) != len(used):
+            raise bad("warehouses", "each card in at most one warehouse")
+        self._event(
+            "info",
+            "scripted set-up",
+            data={"wealth": self.wealth, "ladders": self.ladders, "warehouses": self.warehouses},
+        )
+        return int(start)
+
+    # -- protocol -------------------------------------------------------------------------------
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        """The seat that must act now (the active player, or the auction's speaker)."""
+        if self.phase == "turn":
+            return (self.active,)
+        if self.phase == "auction" and self.auction is not None:
+            speaker = self.auction.speaker
+            return () if speaker is None else (speaker,)
+        return ()
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the third round has been scored."""
+        return self.phase == "over"
+
+    def room(self, player: int) -> int:
+        """How many more cards ``player``'s warehouse can take."""
+        return WAREHOUSE - len(self.warehouses[player])
+
+    def turn_reason(self) -> str | None:
+        """Why the active player may not turn another card now, or ``None`` if they may."""
+        if len(self.lot) >= MAX_LOT:
+            return f"a lot has at most {MAX_LOT} cards"
+        if not self.pile:
+            return "the pile is empty"
+        size = len(self.lot) + 1
+        if max(self.room(p) for p in range(self.n)) < size:
+            rooms = ", ".join(f"P{p} {self.room(p)}" for p in range(self.n))
+            return (
+                f"a lot of {size} cards would leave nobody able to bid: no warehouse has room "
+                f"for {size} (room: {rooms})"
+            )
+        return None
+
+    def legal_actions(self, player: int) -> list[Action]:
+        """Every action ``player`` may take now."""
+        if player not in self.to_move:
+            return []
+        if self.phase == "turn":
+            return [Turn(), Auction()] if self.turn_reason() is None else [Auction()]
+        assert self.auction is not None
+        out: list[Action] = [Pass()]
+        out += [Bid(x) for x in self.auction.bids_allowed(player)]
+        return out
+
+    def _illegal_reason(self, player: int, action: Action) -> str | None:
+        if self.phase == "turn":
+            if isinstance(action, Turn):
+                return self.turn_reason()
+            if isinstance(action, Auction):
+                return None
+            return f"P{player} is turning cards: the actions are Turn and Auction"
+        assert self.auction is not None
+        if isinstance(action, Pass):
+            return None
+        if isinstance(action, Bid):
+            amount = action.amount
+            if not isinstance(amount, int) or isinstance(amount, bool):
+                return f"a bid is a whole number of florins, got {amount!r}"
+            return self.auction.bid_reason(player, amount)
+        return "in the auction the actions are Bid and Pass"
+
+    def _do(self, player: int, action: Action) -> None:
+        self._event("action", f"P{player}: {action}", player=player, action=action)
+        if isinstance(action, Turn):
+            self._turn_card(player)
+            self._after_card()
+        elif isinstance(action, Auction):
+            self._start_auction()
+        else:
+            assert self.auction is not None
+            if isinstance(action, Bid):
+                self.auction.bid(player, action.amount)
+            else:
+                self.auction.pass_(player)
+            self._heard += 1
+            self._log_forced_passes()
+            if self.auction.done:
+                self._settle()
+
+    # -- a turn ---------------------------------------------------------------------------------
+    def card_text(self, card: int) -> str:
+        """A card in words: ``"#12 porcelain 4"``."""
+        return str(self.cards[card])
+
+    def _turn_card(self, player: int) -> None:
+        card = self.pile.pop(0)
+        self.lot.append(card)
+        self._event(
+            "chance",
+            f"P{player} turns {self.card_text(card)}",
+            player=player,
+            data={"turned": card, "lot": self.lot, "pile_size": len(self.pile)},
+        )
+
+    def _after_card(self) -> None:
+        reason = self.turn_reason()
+        if reason is None:
+            self.phase = "turn"
+            return
+        self._event(
+            "info",
+            f"no further card may be turned ({reason}): the lot goes to auction",
+            player=self.active,
+        )
+        self._start_auction()
+
+    def _start_auction(self) -> None:
+        self.phase = "auction"
+        size = len(self.lot)
+        order = [(self.active + i) % self.n for i in range(1, self.n + 1)]
+        eligible = [p for p in order if self.room(p) >= size]
+        left_out = [p for p in order if p not in eligible]
+        self.auction = OnceAroundAuction(
+            order, budgets={p: self.wealth[p] for p in order}, eligible=eligible, minimum=1
+        )
+        self._heard = 0
+        text = f"auction of {self._lot_text()}: " + (
+            f"{_seats(self.auction.order)} speak in turn" if self.auction.order else "nobody"
+        )
+        if left_out:
+            text += f"; no room for it: {_seats(left_out)}"
+        self._event(
+            "info",
+            text,
+            player=self.active,
+            data={"lot": self.lot, "order": list(self.auction.order), "no_room": left_out},
+        )
+        self._log_forced_passes()
+        if self.auction.done:
+            self._settle()
+
+    def _lot_text(self) -> str:
+        return "the lot " + ", ".join(self.card_text(c) for c in self.lot)
+
+    def _log_forced_passes(self) -> None:
+        assert self.auction is not None
+        history = self.auction.history
+        while self._heard < len(history):
+            p, _ = history[self._heard]
+            self._heard += 1
+            if self.auction.high_bidder is None:
+                why = f"P{p} has no florins to open the bidding and passes"
+            else:
+                why = (
+                    f"P{p} cannot beat the high bid of {self.auction.high_bid} with "
+                    f"{self.wealth[p]} florins and passes"
+                )
+            self._event("info", why, player=p)
+
+    def _settle(self) -> None:
+        assert self.auction is not None
+        result = self.auction.result
+        lot = list(self.lot)
+        if result.winner is None:
+            self.discarded += lot
+            self._event("info", f"nobody bids: {self._lot_text()} is discarded", data={"lot": lot})
+        else:
+            w = result.winner
+            self.wealth[w] -= result.price
+            self.warehouses[w] += lot
+            self._transfer(
+                result.price,
+                w,
+                BANK,
+                "bought " + ", ".join(self.card_text(c) for c in lot) + " at auction",
+            )
+            self._event(
+                "info",
+                f"P{w} buys {self._lot_text()} for {result.price}",
+                player=w,
+                data={"lot": lot, "price": result.price},
+            )
+        self.lot = []
+        self.auction = None
+        self._next_turn((self.active + 1) % self.n)
+
+    def _next_turn(self, candidate: int) -> None:
+        """End the round if it is over, else start the next turn from ``candidate`` clockwise."""
+        room = [p for p in range(self.n) if self.room(p) > 0]
+        if not room:
+            self._end_round("every warehouse is full")
+            return
+        if not self.pile:
+            self._end_round("the pile has run out")
+            return
+        if len(room) == 1:
+            self._free_fill(room[0])
+            return
+        active = next(p for p in ((candidate + k) % self.n for k in range(self.n)) if p in room)
+        self.active = active
+        self.phase = "turn"
+        self._event("info", f"P{active}'s turn", player=active)
+        self._turn_card(active)
+        self._after_card()
+
+    def _free_fill(self, player: int) -> None:
+        self._event(
+            "info",
+            f"every other warehouse is full: P{player} fills theirs from the pile for free",
+            player=player,
+        )
+        while self.room(player) > 0 and self.pile:
+            card = self.pile.pop(0)
+            self.warehouses[player].append(card)
+            self._event(
+                "chance",
+                f"P{player} takes {self.card_text(card)} free",
+                player=player,
+                data={"free": card, "pile_size": len(self.pile)},
+            )
+        why = "every warehouse is full" if self.room(player) == 0 else "the pile has run out"
+        self._end_round(why)
+
+    # -- rounds ---------------------------------------------------------------------------------
+    def _start_round(self, number: int, first: int) -> None:
+        self.round = number
+        self.phase = "deal"
+        self.first_player = first
+        self.lot = []
+        self.discarded = []
+        in_warehouses = {c for w in self.warehouses for c in w}
+        rest = sorted(c for c in self.cards if c not in in_warehouses)
+        scripted = self._piles.pop(0) if self._piles else None
+        if scripted is not None:
+            self.pile = list(scripted)
+        else:
+            count = max(0, self.per_round - len(in_warehouses))
+            order = [rest[i] for i in self.rng.permutation(len(rest))]
+            self.pile = order[:count]
+        self.out_of_play = sorted(set(rest) - set(self.pile))
+        self._event(
+            "chance",
+            f"round {number}: the pile is shuffled",
+            data={"pile": self.pile, "out_of_play": self.out_of_play},
+            visible_to=(),
+        )
+        self._event(
+            "info",
+            f"round {number}: {len(self.pile)} cards in the pile, "
+            f"{len(self.out_of_play)} out of play; P{first} starts",
+            player=first,
+            data={"pile_size": len(self.pile), "out_of_play": len(self.out_of_play)},
+        )
+        self._next_turn(first)
+
+    def _end_round(self, why: str) -> None:
+        self.phase = "scoring"
+        self._event("info", f"round {self.round} ends: {why}")
+        self._score_ships()
+        self._score_ladders()
+        if self.round >= ROUNDS:
+            self._end_game()
+            return
+        poorest = self._poorest()
+        self.warehouses = [[] for _ in range(self.n)]
+        self._start_round(self.round + 1, poorest)
+
+    def ship_totals(self) -> list[int]:
+        """The value of each seat's warehouse."""
+        return [sum(self.cards[c].value for c in w) for w in self.warehouses]
+
+    def _score_ships(self) -> None:
+        totals = self.ship_totals()
+        shares = split_places(self.rewards, dict(enumerate(totals)), Rounding.DOWN)
+        for p in range(self.n):
+            share = shares[p]
+            self._pay(p, share.each, tie_reason(share, "ship rank"))
+        self._event(
+            "info",
+            "ships: " + ", ".join(f"P{p} {totals[p]} → {shares[p].each}" for p in range(self.n)),
+            data={"totals": totals, "paid": [shares[p].each for p in range(self.n)]},
+        )
+
+    def _score_ladders(self) -> None:
+        top = self.tables.ladder_top
+        for p in range(self.n):
+            moves = [0] * len(self.goods)
+            for card in self.warehouses[p]:
+                gid = self.cards[card].good
+                if gid is not None:
+                    moves[self.good_index[gid]] += 1
+            for g, up in enumerate(moves):
+                if not up:
+                    continue
+                old = self.ladders[p][g]
+                new = min(top, old + up)
+                self.ladders[p][g] = new
+                capped = f" (the top; {old + up - top} more lost)" if old + up > top else ""
+                self._event(
+                    "info",
+                    f"P{p} moves up the {self.goods[g].name_en.lower()} ladder from {old} "
+                    f"to {new}{capped}",
+                    player=p,
+                    data={"good": self.goods[g].id, "from": old, "to": new},
+                )
+        for g, good in enumerate(self.goods):
+            name = good.name_en.lower()
+            spaces = {p: self.ladders[p][g] for p in range(self.n) if self.ladders[p][g] > 0}
+            shares = split_places(self.tables.awards, spaces, Rounding.DOWN)
+            for p in sorted(shares):
+                share = shares[p]
+                if len(share.players) == 1:
+                    place = share.places[0]
+                    word = ORDINALS[place] if place < len(ORDINALS) else f"place {place + 1}"
+                    reason = f"ladder of {name}: {word}"
+                else:
+                    reason = f"ladder of {name}: " + tie_reason(share, "places")
+                self._pay(p, share.each, reason)
+            for p in sorted(spaces):
+                bonus = self.tables.bonus(spaces[p])
+                self._pay(p, bonus, f"ladder of {name}: monopoly bonus space {spaces[p]}")
+
+    def _pay(self, player: int, amount: int, reason: str) -> None:
+        if amount:
+            self.wealth[player] += amount
+            self._transfer(amount, BANK, player, reason)
+            self._event(
+                "info",
+                f"P{player} receives {amount}: {reason}",
+                player=player,
+                data={"paid": amount},
+            )
+
+    def _poorest(self) -> int:
+        order = [(self.first_player + k) % self.n for k in range(1, self.n + 1)]
+        least = min(self.wealth)
+        poorest = next(p for p in order if self.wealth[p] == least)
+        tied = [p for p in order if self.wealth[p] == least]
+        text = f"P{poorest} is the poorest ({least} florins) and starts the next round"
+        if len(tied) > 1:
+            text += (
+                f" (tied with {_seats([q for q in tied if q != poorest])}: first after "
+                f"P{self.first_player}, who started this round)"
+            )
+        self._event("info", text, player=poorest, data={"poorest": poorest, "tied": tied})
+        return poorest
+
+    def _end_game(self) -> None:
+        self.final_scores = list(self.wealth)
+        self.phase = "over"
+        self._event(
+            "info",
+            f"final wealth {self.final_scores}; winner(s) "
+            + ", ".join(f"P{p}" for p in self.winners()),
+            data={"scores": self.final_scores, "winners": self.winners()},
+        )
+
+    # -- accounting -----------------------------------------------------------------------------
+    def money(self) -> list[int]:
+        """Florins each seat holds."""
+        return list(self.wealth)
+
+    @property
+    def initial_money(self) -> list[int]:
+        """Florins each seat started with."""
+        return list(self._initial_money)
+
+    def card_locations(self) -> dict[str, list[int]]:
+        """Every card's location: pile, out of play, lot, discarded, warehouses."""
+        out: dict[str, list[int]] = {
+            "pile": list(self.pile),
+            "out of play": list(self.out_of_play),
+            "lot": list(self.lot),
+            "discarded": list(self.discarded),
+        }
+        for p in range(self.n):
+            out[f"warehouse P{p}"] = list(self.warehouses[p])
+        return out
+
+    def all_cards(self) -> list[int]:
+        """The ids of the 36 cards."""
+        return [c.id for c in self.tables.cards]
+
+    # -- results and views ----------------------------------------------------------------------
+    def scores(self) -> list[int]:
+        """Each seat's florins (final once the game is over)."""
+        if self.final_scores is not None:
+            return list(self.final_scores)
+        return list(self.wealth)
+
+    def winners(self) -> list[int]:
+        """The richest seats (equal wealth shares the win)."""
+        scores = self.scores()
+        best = max(scores)
+        return [p for p, s in enumerate(scores) if s == best]
+
+    def summary(self) -> str:
+        """A one-line description for error messages."""
+        money = " ".join(f"P{p}={self.wealth[p]}" for p in range(self.n))
+        lot = f"; lot {[self.card_text(c) for c in self.lot]}" if self.lot else ""
+        return f"{super().summary()}; florins {money}{lot}"
+
+    def view(self, viewer: Viewer = None) -> MediciView:
+        """What ``viewer`` may see: a seat, ``None`` (public) or ``"all"`` (teacher)."""
+        if (
+            viewer is not None
+            and viewer != "all"
+            and (
+                isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < self.n
+            )
+        ):
+            raise ValueError(
+                f"viewer must be a seat 0..{self.n - 1}, None or 'all'; got {viewer!r}"
+            )
+        teacher = viewer == "all"
+        auction = self.auction
+        over = self.is_over
+        return MediciView(
+            viewer=viewer,
+            players=self.n,
+            reward_table=self.game.reward_table,
+            ship_rewards=self.rewards,
+            goods=tuple(g.id for g in self.goods),
+            round=self.round,
+            rounds=ROUNDS,
+            phase=self.phase,
+            to_move=self.to_move,
+            first_player=self.first_player,
+            active=self.active,
+            wealth=tuple(self.wealth),
+            warehouses=tuple(tuple(w) for w in self.warehouses),
+            ship_totals=tuple(self.ship_totals()),
+            ladders=tuple(tuple(row) for row in self.ladders),
+            lot=tuple(self.lot),
+            can_turn=self.phase == "turn" and self.turn_reason() is None,
+            pile_size=len(self.pile),
+            out_of_play_size=len(self.out_of_play),
+            discarded=tuple(self.discarded),
+            pile=tuple(self.pile) if teacher else None,
+            out_of_play=tuple(self.out_of_play) if teacher else None,
+            auction_order=auction.order if auction is not None else (),
+            speaker=auction.speaker if auction is not None else None,
+            high_bid=auction.high_bid if auction is not None else 0,
+            high_bidder=auction.high_bidder if auction is not None else None,
+            auction_history=tuple(auction.history) if auction is not None else (),
+            scores=tuple(self.final_scores) if self.final_scores is not None else None,
+            winners=tuple(self.winners()) if over else None,
+        )
+
+    def resample_hidden(self, viewer: Viewer, seed: int | None = None) -> MediciState:
+        """A copy in which everything ``viewer`` cannot see is redrawn at random.
+
+        The round's pile and the cards out of play are reshuffled among themselves (sizes kept),
+        and the copy's random generator is reseeded, so later rounds' shuffles are unknown too.
+        ``view(viewer)`` of the copy equals ``view(viewer)`` of this state; the copy is for
+        information-set reasoning (bots) and tests.
+        """
+        rng = np.random.default_rng(seed)
+        other = copy.deepcopy(self)
+        other.rng = np.random.default_rng(rng.integers(2**63))
+        if viewer == "all":
+            return other
+        pool = other.pile + other.out_of_play
+        pool = [pool[i] for i in rng.permutation(len(pool))]
+        k = len(other.pile)
+        other.pile, other.out_of_play = pool[:k], sorted(pool[k:])
+        return other
+
+
+def _seats(players: Sequence[int]) -> str:
+    return ", ".join(f"P{p}" for p in players)

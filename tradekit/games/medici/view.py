@@ -1,0 +1,92 @@
+"""What one seat, the public or the teacher may see of a Medici game."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from tradekit.core.state import Viewer
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MediciView:
+    """A frozen observation of a Medici game.
+
+    Everything in Medici is public except the order of the round's pile and which cards are out of
+    play this round: ``pile`` and ``out_of_play`` are ``None`` except in the teacher view
+    (``viewer="all"``). Every seat sees the same as the public view; the pile's size is public
+    (the rules let anyone count it).
+
+    Attributes:
+        viewer: the seat, ``None`` (public) or ``"all"`` (teacher).
+        players: how many seats.
+        reward_table: the ship table's name.
+        ship_rewards: florins by ship rank, place 1 first.
+        goods: the goods' ids, in ladder order (the order of each row of ``ladders``).
+        round: the round (1-3; 0 before the first).
+        rounds: how many rounds the game has.
+        phase: ``"turn"`` (the active player turns cards), ``"auction"``, ``"scoring"`` or
+            ``"over"``.
+        to_move: who must act.
+        first_player: who started this round.
+        active: whose turn it is (who turned the lot).
+        wealth: florins per seat.
+        warehouses: card ids in each seat's warehouse this round.
+        ship_totals: the value of each warehouse.
+        ladders: each seat's space on each good's ladder (0 is the start space).
+        lot: the cards turned this turn, in the order turned.
+        can_turn: whether the active player may turn another card now.
+        pile_size: cards left in the pile.
+        out_of_play_size: cards set aside unseen this round.
+        discarded: cards of lots nobody bought this round.
+        pile: the pile, top card first (teacher only).
+        out_of_play: the cards out of play (teacher only).
+        auction_order: who speaks in the current auction, in order (players without room for the
+            lot are left out).
+        speaker: who speaks now in the auction.
+        high_bid: the high bid so far (0 if none).
+        high_bidder: who made it.
+        auction_history: (seat, bid) per speaker so far; ``None`` for a pass.
+        scores: final wealth once the game is over.
+        winners: the richest seats once the game is over.
+    """
+
+    viewer: Viewer
+    players: int
+    reward_table: str
+    ship_rewards: tuple[int, ...]
+    goods: tuple[str, ...]
+    round: int
+    rounds: int
+    phase: str
+    to_move: tuple[int, ...]
+    first_player: int
+    active: int
+    wealth: tuple[int, ...]
+    warehouses: tuple[tuple[int, ...], ...]
+    ship_totals: tuple[int, ...]
+    ladders: tuple[tuple[int, ...], ...]
+    lot: tuple[int, ...]
+    can_turn: bool
+    pile_size: int
+    out_of_play_size: int
+    discarded: tuple[int, ...]
+    pile: tuple[int, ...] | None
+    out_of_play: tuple[int, ...] | None
+    auction_order: tuple[int, ...]
+    speaker: int | None
+    high_bid: int
+    high_bidder: int | None
+    auction_history: tuple[tuple[int, int | None], ...]
+    scores: tuple[int, ...] | None
+    winners: tuple[int, ...] | None
+
+    @property
+    def me(self) -> int | None:
+        """The viewing seat, or ``None`` for the public and teacher views."""
+        return self.viewer if isinstance(self.viewer, int) else None
+
+    def room(self, seat: int) -> int:
+        """How many more cards ``seat``'s warehouse can take (a warehouse holds 5)."""
+        from tradekit.games.medici.game import WAREHOUSE
+
+        return WAREHOUSE - len(self.warehouses[seat])
