@@ -34,6 +34,9 @@ class Action:
 
     kind: ClassVar[str] = "action"
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Action:
+        return self  # frozen: copies of a state share their actions
+
     def to_json(self) -> dict[str, Any]:
         """Return the action as a JSON-ready dict with a ``type`` key."""
         data: dict[str, Any] = {"type": type(self).__name__}

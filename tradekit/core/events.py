@@ -45,6 +45,9 @@ class Event:
     visible_to: tuple[int, ...] | None = None
     text: str = ""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Event:
+        return self  # events are never changed once logged; copies of a state share them
+
     def visible(self, viewer: int | str | None) -> bool:
         """Whether ``viewer`` (a seat, ``None`` for the public, ``"all"``) may see this event."""
         if self.visible_to is None or viewer == "all":

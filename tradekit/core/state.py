@@ -49,6 +49,10 @@ class Game(abc.ABC):
     def num_players(self) -> int:
         """How many seats the game has."""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        # Options are immutable: copies of a state share them (and any tables they hold).
+        return self
+
     def options(self) -> dict[str, Any]:
         """The options as a JSON-ready dict; ``load_game(self.name, **self.options())`` rebuilds
         the same game."""

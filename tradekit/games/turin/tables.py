@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from pathlib import Path
+from typing import Any
 
 from tradekit.core.data import Table, data_root
 from tradekit.core.errors import DataError
@@ -59,6 +60,9 @@ class TurinTables:
     goods: tuple[Good, ...]
     cards: tuple[Card, ...]
     scorings: tuple[str, ...]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TurinTables:
+        return self  # read-only tables are shared by copies of a state
 
     @functools.cached_property
     def card_by_id(self) -> dict[int, Card]:
