@@ -56,6 +56,9 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
         for m in (True, False)
         for g in (None, "tiebreak", "underdog")
     ],
+    "medici": [
+        {"players": n, "reward_table": t} for n in (3, 4, 5, 6) for t in ("1995", "tournament")
+    ],
 }
 
 # ---------------------------------------------------------------- budget
