@@ -1,0 +1,1221 @@
+"""Rungis played by its rules (``shared/rules/rungis.md``).
+
+A round has four phases:
+
+1. **Rungis** (``phase="rungis"``): the First Buyer turns as many cards as there are players into
+   the centre (articles face up, specials face down). A window (``step="auction_start"``) lets the
+   holders of special cards timed ``auction_start`` play them, in turn order from the First Buyer.
+   Then, repeatedly, the first player in turn order from the First Buyer who may still buy
+   designates a centre card (``step="designate"``), and an ascending auction
+   (:class:`~tradekit.core.auctions.AscendingAuction`, passes not final) runs among the players who
+   may still buy (``step="bid"``), the designator speaking first: the first bid is at least the
+   base price (1 for a special); a player who passes may bid again after a raise; when a full turn
+   passes with no raise the last bidder pays the bank and takes the card. A card nobody bids on is
+   removed from the game.
+2. **CAC 40** (``phase="cac40"``): talk turns (``step="talk"``) in turn order from the First
+   Buyer, where a player may announce a price per type they hold (public, non-binding), make one
+   trading proposal (option ``trading``: ``step="terms"`` then the other player's
+   ``step="answer"``) and play special cards timed ``talk``. Then the secret prices
+   (``step="prices"``, simultaneous): each player writes a price for each type they hold, one type
+   at a time in table order.
+3. **CA** (``phase="ca"``): the sheets are revealed; a window (``step="after_reveal"``) lets
+   holders of special cards timed ``after_reveal`` play them; then each type is sold in table
+   order: lowest askers earn price + 2 per card, highest askers nothing, the others their price;
+   if all ask the same price, it counts as the lowest.
+4. **Rotation**: the player to the left of the First Buyer (the next seat) becomes First Buyer.
+
+After the last round each score is gold plus the base values of the articles in one's shop.
+
+Rulings where the rules page is silent (also in ``data/rungis/README.md``):
+
+* **Declining to open.** The designator may pass instead of opening; the other players who may
+  still buy then may open in turn order. The card is removed only when nobody opens.
+* **Short deck.** With fewer cards left than players, the centre gets what is left; with none, the
+  round has no Rungis phase (shops still sell). (Without special cards the 48 articles run out
+  before the end with 5 or more players.)
+* **Leftovers.** When no player may still buy, the centre cards left are removed from the game
+  (face-down specials unseen).
+* **Players who cannot pay** the lowest bid are passed without a decision; a designator who cannot
+  pay any card still designates one (the others may open on it).
+* **Talk turns** come once per round per player, in turn order; a player with nothing to say (no
+  article, no proposal possible, no playable special) is skipped. Announcements are for types one
+  holds, within the prices one could write. Trading: at most one proposal per player per pricing
+  phase, of one shop article each way at most, plus gold; the other player accepts or refuses.
+* **Special cards** bought are held face down (seen by their owner) and stay in hand across rounds
+  until played; a played card is discarded face up. Unplayed special cards score nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from tradekit.core.actions import Action
+from tradekit.core.auctions import AscendingAuction
+from tradekit.core.errors import ConfigError
+from tradekit.core.events import BANK
+from tradekit.core.state import State, Viewer
+from tradekit.games.rungis.actions import (
+    Accept,
+    Announce,
+    Bid,
+    Designate,
+    Done,
+    Pass,
+    Play,
+    Price,
+    Propose,
+    Refuse,
+    Terms,
+)
+from tradekit.games.rungis.game import LOWEST_BONUS, STARTING_GOLD
+from tradekit.games.rungis.tables import Special
+from tradekit.games.rungis.view import AuctionView, Effect, ProposalView, RungisView, SaleLine
+
+if TYPE_CHECKING:
+    from tradekit.games.rungis.game import RungisGame
+
+#: Steps that are special-card windows, and the timing of the cards they accept.
+WINDOWS = ("auction_start", "after_reveal")
+SETUP_KEYS = frozenset({"deck", "gold", "shops", "hands", "first", "rounds"})
+
+
+class RungisState(State):
+    """A Rungis game in play. Create it with ``RungisGame(...).new_state(seed=...)``.
+
+    A scripted ``setup`` (a mapping; lists or tuples), all keys optional:
+    ``deck`` (card ids, top card first; cards placed nowhere else and not listed are out of play),
+    ``shops`` (article card ids per seat), ``hands`` (special card ids per seat), ``gold`` (per
+    seat), ``first`` (the First Buyer of round 1, default seat 0) and ``rounds`` (how many rounds
+    to play, default 10, or 8 with more than 6 players). Without ``deck``, the cards not placed are
+    shuffled into the deck.
+
+    Example:
+        >>> from tradekit.games.rungis.game import RungisGame
+        >>> s = RungisGame(players=3, specials=False).new_state(setup={"deck": [37, 1, 13]})
+        >>> s.centre, s.to_move, s.step
+        ([37, 1, 13], (0,), 'designate')
+    """
+
+    game: RungisGame
+
+    def __init__(self, game: RungisGame, seed: int | None, setup: Mapping[str, Any] | None) -> None:
+        super().__init__(game, seed, setup)
+        n = game.players
+        self.n = n
+        self.tables = game.tables
+        self.gold = [STARTING_GOLD] * n
+        self.deck: list[int] = []
+        self.centre: list[int] = []
+        self.shops: list[list[int]] = [[] for _ in range(n)]
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.played: list[int] = []
+        self.removed: list[int] = []
+        self.removed_hidden: list[int] = []
+        self.unused: list[int] = []
+        self.first = 0
+        self.rounds = game.rounds
+        self.active = 0
+        self.step = ""
+        self.final_scores: list[int] | None = None
+        #: The last round's sales, kept until the next sales.
+        self.sales: list[SaleLine] = []
+        self._reset_round()
+        if setup is not None:
+            self._scripted(setup)
+        if setup is None or "deck" not in setup:
+            self._shuffle()
+        self._initial_money = list(self.gold)
+        self._event(
+            "info",
+            f"Rungis, {n} players, {self.rounds} rounds, "
+            + ("with" if game.specials else "without")
+            + " special cards",
+            data={"rounds": self.rounds, "seed": self.seed},
+        )
+        self._begin_round()
+
+    @property
+    def kind_of(self) -> dict[int, Special]:
+        """The special cards by id (shared with the tables)."""
+        return self.tables.special_by_card
+
+    @property
+    def type_of(self) -> dict[int, str]:
+        """Each article card's type (shared with the tables)."""
+        return self.tables.article_cards
+
+    def _reset_round(self) -> None:
+        n = self.n
+        self.buys = [0] * n
+        self.limits = [1] * n
+        self.barred: set[int] = set()
+        self.designator: int | None = None
+        self.auction: AscendingAuction | None = None
+        self.slot: int | None = None
+        self.window_order: list[int] = []
+        self.window_pos = 0
+        self.talk_pos = 0
+        self.announced: list[dict[str, int]] = [{} for _ in range(n)]
+        self.proposed: set[int] = set()
+        self.proposal: dict[str, Any] | None = None
+        self.trades: list[str] = []
+        self.to_price: dict[int, list[str]] = {}
+        self.sheets: dict[int, dict[str, int]] = {}
+        self.last_price: dict[int, Price] = {}
+        self.revealed = False
+        self.effects: list[Effect] = []
+        self.strikes: set[str] = set()
+        self.taxes: dict[str, int] = {}
+        self.subsidies: list[tuple[int, str, int]] = []
+        self.freezes: dict[str, int] = {}
+        self.exclusive: dict[str, int] = {}
+        self.shortages: set[str] = set()
+        self.adverts: set[tuple[int, str]] = set()
+        self.rumour: tuple[int, int] | None = None
+
+    # -- set-up ---------------------------------------------------------------------------------
+    def all_cards(self) -> list[int]:
+        """The ids of every card of this game (the articles, and the specials if played)."""
+        cards = sorted(self.type_of)
+        if self.game.specials:
+            cards += [s.card for s in self.tables.specials]
+        return cards
+
+    def _shuffle(self) -> None:
+        placed = (
+            set(self.deck) | {c for s in self.shops for c in s} | {c for h in self.hands for c in h}
+        )
+        rest = [c for c in self.all_cards() if c not in placed]
+        self.deck = [rest[i] for i in self.rng.permutation(len(rest))]
+        self._event(
+            "chance",
+            f"the {len(self.deck)} cards are shuffled into the deck",
+            data={"deck": self.deck},
+            visible_to=(),
+        )
+
+    def _scripted(self, setup: Mapping[str, Any]) -> None:
+        for key in setup:
+            if key not in SETUP_KEYS:
+                raise ConfigError("setup", key, "keys among " + ", ".join(sorted(SETUP_KEYS)))
+        valid = set(self.all_cards())
+        used: list[int] = []
+
+        def bad(key: str, why: str) -> ConfigError:
+            return ConfigError(f"setup[{key!r}]", setup.get(key), why)
+
+        def per_seat(key: str) -> list[Any]:
+            value = setup.get(key)
+            if not isinstance(value, (list, tuple)) or len(value) != self.n:
+                raise bad(key, f"a list with one entry per seat ({self.n})")
+            return list(value)
+
+        def cards(key: str, value: Any, specials: bool | None) -> list[int]:
+            if not isinstance(value, (list, tuple)) or not all(
+                isinstance(c, int) and not isinstance(c, bool) and c in valid for c in value
+            ):
+                raise bad(key, f"lists of card ids of this game (1..{max(valid)})")
+            for c in value:
+                if specials is True and c not in self.kind_of:
+                    raise bad(key, f"special cards only (card {c} is an article)")
+                if specials is False and c not in self.type_of:
+                    raise bad(key, f"article cards only (card {c} is a special)")
+            used.extend(value)
+            return list(value)
+
+        if "deck" in setup:
+            self.deck = cards("deck", setup["deck"], None)
+        if "shops" in setup:
+            self.shops = [sorted(cards("shops", s, False)) for s in per_seat("shops")]
+        if "hands" in setup:
+            self.hands = [sorted(cards("hands", h, True)) for h in per_seat("hands")]
+        if len(set(used)) != len(used):
+            raise ConfigError("setup", sorted(used), "each card placed at most once")
+        if "gold" in setup:
+            gold = per_seat("gold")
+            if not all(isinstance(g, int) and not isinstance(g, bool) and g >= 0 for g in gold):
+                raise bad("gold", "whole numbers >= 0")
+            self.gold = gold
+        if "first" in setup:
+            first = setup["first"]
+            if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < self.n:
+                raise bad("first", f"a seat 0..{self.n - 1}")
+            self.first = first
+        if "rounds" in setup:
+            rounds = setup["rounds"]
+            if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
+                raise bad("rounds", "a whole number >= 1")
+            self.rounds = rounds
+        if "deck" in setup:
+            self.unused = sorted(valid - set(used))
+        for p in range(self.n):
+            if self.hands[p]:
+                self._event(
+                    "chance",
+                    f"P{p} is given scripted special cards",
+                    player=p,
+                    data={"hand": self.hands[p]},
+                    visible_to=(p,),
+                )
+        self._event(
+            "info",
+            "scripted set-up",
+            data={"shops": self.shops, "gold": self.gold, "first": self.first},
+        )
+        if "deck" in setup:
+            self._event("chance", "scripted deck", data={"deck": self.deck}, visible_to=())
+
+    # -- helpers --------------------------------------------------------------------------------
+    def turn_order(self) -> list[int]:
+        """Every seat in turn order from the First Buyer."""
+        return [(self.active + i) % self.n for i in range(self.n)]
+
+    def count(self, player: int, article: str) -> int:
+        """How many cards of ``article`` are in ``player``'s shop."""
+        return sum(1 for c in self.shops[player] if self.type_of[c] == article)
+
+    def held(self, player: int) -> list[str]:
+        """The article types in ``player``'s shop, in table order."""
+        have = {self.type_of[c] for c in self.shops[player]}
+        return [a.id for a in self.tables.articles if a.id in have]
+
+    def held_by_anyone(self) -> list[str]:
+        """The article types in at least one shop, in table order."""
+        have = {self.type_of[c] for s in self.shops for c in s}
+        return [a.id for a in self.tables.articles if a.id in have]
+
+    def price_range(self, article: str) -> range:
+        """The prices a player may write for ``article`` now: base..2×base (1..2×base with
+        ``below_base``), capped by a Price freeze."""
+        base = self.tables.article_by_id[article].base
+        low = 1 if self.game.below_base else base
+        high = 2 * base
+        if article in self.freezes:
+            high = min(high, base + self.freezes[article])
+        return range(low, high + 1)
+
+    def minimum_bid(self, card: int) -> int:
+        """The lowest opening bid on ``card``: its base price, or 1 for a special card."""
+        return 1 if card in self.kind_of else self.tables.base(card)
+
+    def _card_name(self, card: int, public: bool = True) -> str:
+        if card in self.kind_of and public:
+            return "a face-down special card"
+        return self.tables.describe(card)
+
+    def _name(self, article: str) -> str:
+        return self.tables.article_by_id[article].name_en
+
+    def shop_value(self, player: int) -> int:
+        """The base values of the articles in ``player``'s shop."""
+        return sum(self.tables.base(c) for c in self.shops[player])
+
+    # -- protocol -------------------------------------------------------------------------------
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        """The seats that must act now."""
+        step = self.step
+        if step in WINDOWS:
+            return (self.window_order[self.window_pos],)
+        if step == "designate" and self.designator is not None:
+            return (self.designator,)
+        if step == "bid" and self.auction is not None and self.auction.speaker is not None:
+            return (self.auction.speaker,)
+        if step == "talk":
+            return (self.turn_order()[self.talk_pos],)
+        if step == "terms" and self.proposal is not None:
+            return (self.proposal["proposer"],)
+        if step == "answer" and self.proposal is not None:
+            return (self.proposal["to"],)
+        if step == "prices":
+            return tuple(
+                p for p in sorted(self.to_price) if self._pending(p) and not self._waiting(p)
+            )
+        return ()
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the final scores are in."""
+        return self.phase == "over"
+
+    def _pending(self, player: int) -> bool:
+        return len(self.sheets.get(player, {})) < len(self.to_price.get(player, []))
+
+    def _waiting(self, player: int) -> bool:
+        """Whether ``player`` played a Rumour and its target has not finished writing."""
+        return (
+            self.rumour is not None and self.rumour[0] == player and self._pending(self.rumour[1])
+        )
+
+    def legal_actions(self, player: int) -> list[Action]:
+        """Every action ``player`` may take now."""
+        if self.is_over or player not in self.to_move:
+            return []
+        step = self.step
+        out: list[Action] = []
+        if step in WINDOWS:
+            out = [*self._plays(player, step), Done()]
+        elif step == "designate":
+            out = [Designate(i) for i in range(len(self.centre))]
+        elif step == "bid" and self.auction is not None:
+            out = [Bid(x) for x in self.auction.bids_allowed(player)]
+            out.append(Pass())
+        elif step == "talk":
+            out = self._talk_actions(player)
+        elif step == "terms" and self.proposal is not None:
+            to = self.proposal["to"]
+            out = [Terms(g) for g in range(-self.gold[to], self.gold[player] + 1)]
+        elif step == "answer":
+            out = [Accept(), Refuse()]
+        elif step == "prices":
+            article = self.to_price[player][len(self.sheets[player])]
+            out = [Price(article, x) for x in self.price_range(article)]
+        return out
+
+    def _talk_actions(self, player: int) -> list[Action]:
+        out: list[Action] = []
+        for article in self.held(player):
+            if article not in self.announced[player]:
+                out += [Announce(article, x) for x in self.price_range(article)]
+        out += self._proposals(player)
+        out += self._plays(player, "talk")
+        out.append(Done())
+        return out
+
+    def _proposals(self, player: int) -> list[Action]:
+        if not self.game.trading or player in self.proposed:
+            return []
+        out: list[Action] = []
+        mine: list[str | None] = [None, *self.held(player)]
+        for q in range(self.n):
+            if q == player:
+                continue
+            theirs: list[str | None] = [None, *self.held(q)]
+            for give in mine:
+                for take in theirs:
+                    if give is not None or take is not None:
+                        out.append(Propose(q, give, take))
+        return out
+
+    def _plays(self, player: int, timing: str) -> list[Action]:
+        """The Play actions ``player`` may take now with cards timed ``timing``."""
+        out: list[Action] = []
+        for card in self.hands[player]:
+            special = self.kind_of[card]
+            if special.timing == timing:
+                out += self._play_options(player, card)
+        return out
+
+    def _play_options(self, player: int, card: int) -> list[Action]:
+        special = self.kind_of[card]
+        kind, amount = special.kind, special.amount
+        others = [q for q in range(self.n) if q != player]
+        mine = self.held(player)
+        anyone = self.held_by_anyone()
+        can_buy = player not in self.barred and self.buys[player] < self.limits[player]
+        if kind == "no_delivery":
+            return [Play(card, player=q) for q in others if q not in self.barred]
+        if kind == "double_order":
+            return (
+                [Play(card)] if player not in self.barred and self.limits[player] < amount else []
+            )
+        if kind == "preemption":
+            if not can_buy:
+                return []
+            return [
+                Play(card, pick=c)
+                for c in self.centre
+                if c in self.type_of and self.tables.base(c) + amount <= self.gold[player]
+            ]
+        if kind == "strike":
+            return [Play(card, article=a) for a in anyone if a not in self.strikes]
+        if kind == "tax":
+            return [Play(card, article=a) for a in anyone if a not in self.taxes]
+        if kind == "subsidy":
+            done = {a for q, a, _ in self.subsidies if q == player}
+            return [Play(card, article=a) for a in mine if a not in done]
+        if kind == "price_freeze":
+            return [Play(card, article=a) for a in anyone if a not in self.freezes]
+        if kind == "exclusivity":
+            return [Play(card, article=a) for a in mine if a not in self.exclusive]
+        if kind == "shortage":
+            return [Play(card, article=a) for a in anyone if a not in self.shortages]
+        if kind == "rumour":
+            if self.rumour is not None or not mine:
+                return []
+            return [Play(card, player=q) for q in others if self.shops[q]]
+        if kind == "advertising":
+            return [Play(card, article=a) for a in mine if (player, a) not in self.adverts]
+        if kind == "spoilage":
+            return [Play(card, player=q, article=a) for q in others for a in self.held(q)]
+        raise AssertionError(f"unknown kind {kind}")  # pragma: no cover (tables are checked)
+
+    def _illegal_reason(self, player: int, action: Action) -> str | None:
+        if action in self.legal_actions(player):
+            return None
+        return self._explain(player, action)
+
+    def _explain(self, player: int, action: Action) -> str:
+        """Why a legal-looking action is refused, in one sentence."""
+        step = self.step
+        allowed = {
+            "auction_start": "Play or Done",
+            "after_reveal": "Play or Done",
+            "designate": "Designate",
+            "bid": "Bid or Pass",
+            "talk": "Announce, Propose, Play or Done",
+            "terms": "Terms",
+            "answer": "Accept or Refuse",
+            "prices": "Price",
+        }.get(step, "none")
+        expected = {
+            "auction_start": (Play, Done),
+            "after_reveal": (Play, Done),
+            "designate": (Designate,),
+            "bid": (Bid, Pass),
+            "talk": (Announce, Propose, Play, Done),
+            "terms": (Terms,),
+            "answer": (Accept, Refuse),
+            "prices": (Price,),
+        }.get(step, ())
+        if not isinstance(action, expected):
+            return f"in step {step!r} of phase {self.phase!r} the actions are {allowed}"
+        if isinstance(action, Designate):
+            return f"there is no centre card {action.slot} (the centre has {len(self.centre)})"
+        if isinstance(action, Bid) and self.auction is not None:
+            reason = self.auction.bid_reason(player, action.amount)
+            return reason or f"P{player} cannot bid {action.amount}"
+        if isinstance(action, Play):
+            return self._play_reason(player, action)
+        if isinstance(action, Announce):
+            if action.article not in self.held(player):
+                return f"P{player} holds no {action.article} to announce a price for"
+            if action.article in self.announced[player]:
+                return f"P{player} has already announced a price for {action.article}"
+            return self._price_reason(action.article, action.price)
+        if isinstance(action, Propose):
+            if not self.game.trading:
+                return "this game is played without the trading option"
+            if player in self.proposed:
+                return "a player may make one proposal per pricing phase"
+            return (
+                "a proposal is made to another seat, gives a type the proposer holds and/or "
+                "takes a type the other holds"
+            )
+        if isinstance(action, Terms) and self.proposal is not None:
+            to = self.proposal["to"]
+            return (
+                f"the gold must lie between -{self.gold[to]} (P{to} pays all they have) and "
+                f"{self.gold[player]} (P{player} pays all they have)"
+            )
+        if isinstance(action, Price):
+            article = self.to_price[player][len(self.sheets[player])]
+            if action.article != article:
+                return f"P{player} writes the price for {article} next (one type at a time)"
+            return self._price_reason(action.article, action.price)
+        return f"{action} is not allowed now"
+
+    def _price_reason(self, article: str, price: object) -> str:
+        r = self.price_range(article)
+        return f"a price for {article} must be between {r.start} and {r.stop - 1}, got {price!r}"
+
+    def _play_reason(self, player: int, action: Play) -> str:
+        if action.card not in self.hands[player]:
+            return f"special card {action.card} is not in P{player}'s hand"
+        special = self.kind_of[action.card]
+        now = "talk" if self.step == "talk" else self.step
+        if special.timing != now:
+            return f"{special.name_en} is played at {special.timing}, not at {now}"
+        return f"{special.name_en} cannot be played with these targets now"
+
+    # -- doing ----------------------------------------------------------------------------------
+    def _do(self, player: int, action: Action) -> None:
+        private = isinstance(action, Price)
+        text = f"P{player}: {action}"
+        if isinstance(action, Designate):
+            text = f"P{player} designates {self._card_name(self.centre[action.slot])}"
+        self._event(
+            "action",
+            text,
+            player=player,
+            action=action,
+            visible_to=(player,) if private else None,
+        )
+        if isinstance(action, Play):
+            self._play(player, action)
+            if self.step in WINDOWS:
+                self._advance_window(played=True)
+            else:
+                self._advance_talk()
+            return
+        if isinstance(action, Done):
+            if self.step in WINDOWS:
+                self.window_pos += 1
+                self._advance_window()
+            else:
+                self.talk_pos += 1
+                self._advance_talk()
+            return
+        if isinstance(action, Designate):
+            self._designate(player, action.slot)
+        elif isinstance(action, Bid):
+            assert self.auction is not None
+            self.auction.bid(player, action.amount)
+            self._after_bid()
+        elif isinstance(action, Pass):
+            assert self.auction is not None
+            self.auction.pass_(player)
+            self._after_bid()
+        elif isinstance(action, Announce):
+            self.announced[player][action.article] = action.price
+            self._advance_talk()
+        elif isinstance(action, Propose):
+            self.proposed.add(player)
+            self.proposal = {
+                "proposer": player,
+                "to": action.to,
+                "give": action.give,
+                "take": action.take,
+                "gold": None,
+            }
+            self.step = "terms"
+        elif isinstance(action, Terms):
+            assert self.proposal is not None
+            self.proposal["gold"] = action.gold
+            self.step = "answer"
+        elif isinstance(action, (Accept, Refuse)):
+            if isinstance(action, Accept):
+                self._trade()
+            self.proposal = None
+            self.step = "talk"
+            self._advance_talk()
+        elif isinstance(action, Price):
+            self._price(player, action)
+
+    # -- the Rungis phase -----------------------------------------------------------------------
+    def _begin_round(self) -> None:
+        if self.round >= self.rounds:
+            self._end_game()
+            return
+        self.round += 1
+        self.active = (self.first + self.round - 1) % self.n
+        self._reset_round()
+        self.phase = "rungis"
+        self._event(
+            "info",
+            f"round {self.round}: P{self.active} takes the First Buyer card",
+            player=self.active,
+            data={"first_buyer": self.active},
+        )
+        k = min(self.n, len(self.deck))
+        if k == 0:
+            self._event("info", "the deck is empty: no Rungis phase this round")
+            self._start_pricing()
+            return
+        self.centre, self.deck = self.deck[:k], self.deck[k:]
+        shown = [None if c in self.kind_of else c for c in self.centre]
+        self._event(
+            "chance",
+            f"{k} cards are turned into the centre: "
+            + ", ".join(self._card_name(c) for c in self.centre),
+            data={"centre": shown},
+        )
+        face_down = [c for c in self.centre if c in self.kind_of]
+        if face_down:
+            self._event(
+                "chance",
+                f"the face-down special cards are {face_down}",
+                data={"face_down": face_down},
+                visible_to=(),
+            )
+        self._open_window("auction_start")
+
+    def _open_window(self, name: str) -> None:
+        self.step = name
+        self.window_order = self.turn_order()
+        self.window_pos = 0
+        self._advance_window()
+
+    def _advance_window(self, played: bool = False) -> None:
+        if played and self._plays(self.window_order[self.window_pos], self.step):
+            return
+        if played:
+            self.window_pos += 1
+        while self.window_pos < len(self.window_order):
+            if self._plays(self.window_order[self.window_pos], self.step):
+                return
+            self.window_pos += 1
+        if self.step == "auction_start":
+            self._next_designation()
+        else:
+            self._sell()
+
+    def _eligible(self) -> list[int]:
+        """Players who may still buy this phase, in turn order from the First Buyer."""
+        return [
+            p for p in self.turn_order() if p not in self.barred and self.buys[p] < self.limits[p]
+        ]
+
+    def _next_designation(self) -> None:
+        self.auction = None
+        self.slot = None
+        self.designator = None
+        if not self.centre:
+            self._start_pricing()
+            return
+        eligible = self._eligible()
+        if not eligible:
+            for card in self.centre:
+                self._remove_from_centre(card, "nobody may buy any more this phase")
+            self.centre = []
+            self._start_pricing()
+            return
+        self.designator = eligible[0]
+        self.step = "designate"
+
+    def _remove_from_centre(self, card: int, why: str) -> None:
+        if card in self.kind_of:
+            self.removed_hidden.append(card)
+            self._event("info", f"a face-down special card is removed from the game ({why})")
+            self._event(
+                "info",
+                f"removed unseen: {self.tables.describe(card)}",
+                data={"removed": card},
+                visible_to=(),
+            )
+        else:
+            self.removed.append(card)
+            self._event(
+                "info",
+                f"{self.tables.describe(card)} is removed from the game ({why})",
+                data={"removed": card},
+            )
+
+    def _designate(self, player: int, slot: int) -> None:
+        card = self.centre[slot]
+        order = self._eligible()
+        self.slot = slot
+        self.auction = AscendingAuction(
+            order,
+            {p: self.gold[p] for p in order},
+            opener=None,
+            opening=self.minimum_bid(card),
+            final_pass=False,
+        )
+        self._after_bid()
+
+    def _after_bid(self) -> None:
+        auction = self.auction
+        assert auction is not None and self.slot is not None
+        if not auction.done:
+            self.step = "bid"
+            return
+        card = self.centre.pop(self.slot)
+        winner, price = auction.result.winner, auction.result.price
+        if winner is None:
+            self._remove_from_centre(card, "nobody opened")
+        else:
+            self._buy(winner, card, price, "won at the Rungis auction")
+        self._next_designation()
+
+    def _buy(self, player: int, card: int, price: int, how: str) -> None:
+        self.gold[player] -= price
+        self._transfer(price, player, BANK, f"bought {self._card_name(card)} ({how})")
+        self.buys[player] += 1
+        if card in self.kind_of:
+            self.hands[player].append(card)
+            self.hands[player].sort()
+            self._event(
+                "info",
+                f"P{player} buys a face-down special card for {price} gold",
+                player=player,
+                data={"price": price},
+            )
+            self._event(
+                "info",
+                f"P{player} looks at it: {self.tables.describe(card)}",
+                player=player,
+                data={"special": card},
+                visible_to=(player,),
+            )
+        else:
+            self.shops[player].append(card)
+            self.shops[player].sort()
+            self._event(
+                "info",
+                f"P{player} buys {self.tables.describe(card)} for {price} gold",
+                player=player,
+                data={"card": card, "price": price},
+            )
+
+    # -- special cards --------------------------------------------------------------------------
+    def _play(self, player: int, action: Play) -> None:
+        special = self.kind_of[action.card]
+        self.hands[player].remove(action.card)
+        self.played.append(action.card)
+        kind, amount = special.kind, special.amount
+        self.effects.append(
+            Effect(action.card, kind, player, action.player, action.article, amount)
+        )
+        target = action.player
+        article = action.article
+        what = special.name_en
+        if kind == "no_delivery":
+            assert target is not None
+            self.barred.add(target)
+            text = f"P{target} takes no part in this round's Rungis phase"
+        elif kind == "double_order":
+            self.limits[player] = amount
+            text = f"P{player} may buy up to {amount} cards this phase"
+        elif kind == "preemption":
+            assert action.pick is not None
+            self.centre.remove(action.pick)
+            base = self.tables.base(action.pick)
+            self._buy(player, action.pick, base + amount, "pre-emption")
+            text = f"P{player} pre-empts {self.tables.describe(action.pick)}"
+        elif kind == "strike":
+            assert article is not None
+            self.strikes.add(article)
+            text = f"nobody sells {self._name(article)} this round"
+        elif kind == "tax":
+            assert article is not None
+            self.taxes[article] = amount
+            text = f"every {self._name(article)} card earns {amount} gold less this round"
+        elif kind == "subsidy":
+            assert article is not None
+            self.subsidies.append((player, article, amount))
+            text = f"the bank will pay P{player} {amount} gold per {self._name(article)} card"
+        elif kind == "price_freeze":
+            assert article is not None
+            self.freezes[article] = amount
+            top = self.price_range(article).stop - 1
+            text = f"no price for {self._name(article)} may exceed {top} this round"
+        elif kind == "exclusivity":
+            assert article is not None
+            self.exclusive[article] = player
+            text = f"only P{player} sells {self._name(article)} this round"
+        elif kind == "shortage":
+            assert article is not None
+            self.shortages.add(article)
+            text = f"the highest askers for {self._name(article)} are paid their price this round"
+        elif kind == "rumour":
+            assert target is not None
+            self.rumour = (player, target)
+            text = f"P{player} will see P{target}'s price sheet and write after them"
+        elif kind == "advertising":
+            assert article is not None
+            self.adverts.add((player, article))
+            text = f"P{player} is paid as a lowest asker for {self._name(article)} this round"
+        elif kind == "spoilage":
+            assert target is not None and article is not None
+            lost = [c for c in self.shops[target] if self.type_of[c] == article][:amount]
+            for card in lost:
+                self.shops[target].remove(card)
+                self.removed.append(card)
+            text = f"P{target} loses {len(lost)} {self._name(article)} card(s) from their shop"
+        else:  # pragma: no cover (tables are checked)
+            raise AssertionError(kind)
+        self._event(
+            "info",
+            f"P{player} plays {what} ({special.name_fr}): {text}",
+            player=player,
+            data={"card": action.card, "kind": kind},
+        )
+
+    # -- the pricing phase ----------------------------------------------------------------------
+    def _start_pricing(self) -> None:
+        self.phase = "cac40"
+        self.step = "talk"
+        self.designator = None
+        self.auction = None
+        self.slot = None
+        self.talk_pos = 0
+        self._advance_talk()
+
+    def _advance_talk(self) -> None:
+        order = self.turn_order()
+        while self.talk_pos < self.n:
+            if len(self._talk_actions(order[self.talk_pos])) > 1:
+                return
+            self.talk_pos += 1
+        self._start_prices()
+
+    def _trade(self) -> None:
+        prop = self.proposal
+        assert prop is not None
+        p, q, give, take, gold = (
+            prop["proposer"],
+            prop["to"],
+            prop["give"],
+            prop["take"],
+            prop["gold"],
+        )
+        parts = []
+        if give is not None:
+            card = next(c for c in self.shops[p] if self.type_of[c] == give)
+            self.shops[p].remove(card)
+            self.shops[q].append(card)
+            self.shops[q].sort()
+            parts.append(f"P{p} gives {self.tables.describe(card)}")
+        if take is not None:
+            card = next(c for c in self.shops[q] if self.type_of[c] == take)
+            self.shops[q].remove(card)
+            self.shops[p].append(card)
+            self.shops[p].sort()
+            parts.append(f"P{q} gives {self.tables.describe(card)}")
+        deal = " and ".join(parts)
+        if gold > 0:
+            self.gold[p] -= gold
+            self.gold[q] += gold
+            self._transfer(gold, p, q, f"trade: {deal}")
+        elif gold < 0:
+            self.gold[q] += gold
+            self.gold[p] -= gold
+            self._transfer(-gold, q, p, f"trade: {deal}")
+        summary = f"P{p} and P{q} trade: {deal}" + (
+            f", {abs(gold)} gold to P{q if gold > 0 else p}" if gold else ""
+        )
+        self.trades.append(summary)
+        self._event("info", summary, data={"proposer": p, "to": q, "gold": gold})
+
+    def _start_prices(self) -> None:
+        self.step = "prices"
+        self.to_price = {p: self.held(p) for p in range(self.n) if self.shops[p]}
+        self.sheets = {p: {} for p in self.to_price}
+        self.last_price = {}
+        if not self.to_price:
+            self._reveal()
+
+    def _price(self, player: int, action: Price) -> None:
+        self.sheets[player][action.article] = action.price
+        self.last_price[player] = action
+        if not self._pending(player):
+            self.last_price.pop(player, None)
+            self._event("info", f"P{player} has written their price sheet", player=player)
+            if self.rumour is not None and self.rumour[1] == player:
+                spy = self.rumour[0]
+                self._event(
+                    "info",
+                    f"Rumour: P{spy} sees P{player}'s sheet {self.sheets[player]}",
+                    player=spy,
+                    data={"sheet": self.sheets[player], "of": player},
+                    visible_to=(spy,),
+                )
+        if not any(self._pending(p) for p in self.to_price):
+            self._reveal()
+
+    def _reveal(self) -> None:
+        self.last_price = {}
+        self.revealed = True
+        self.phase = "ca"
+        sheets = {str(p): dict(self.sheets[p]) for p in sorted(self.sheets)}
+        self._event(
+            "reveal",
+            "price sheets revealed: "
+            + "; ".join(
+                f"P{p} " + ", ".join(f"{a} {x}" for a, x in self.sheets[p].items())
+                for p in sorted(self.sheets)
+            ),
+            data={"sheets": sheets},
+        )
+        self._open_window("after_reveal")
+
+    # -- the sales ------------------------------------------------------------------------------
+    def _sell(self) -> None:
+        self.step = "sales"
+        lines: list[SaleLine] = []
+        for article in self.tables.articles:
+            aid, name = article.id, article.name_en
+            holders = [p for p in range(self.n) if self.count(p, aid)]
+            if not holders:
+                continue
+            if aid in self.strikes:
+                lines += [
+                    SaleLine(aid, p, self.sheets[p][aid], self.count(p, aid), "strike", 0, 0)
+                    for p in holders
+                ]
+                self._event("info", f"{name}: strike, nobody sells", data={"article": aid})
+                continue
+            sellers = holders
+            if aid in self.exclusive:
+                owner = self.exclusive[aid]
+                sellers = [p for p in holders if p == owner]
+                lines += [
+                    SaleLine(aid, p, self.sheets[p][aid], self.count(p, aid), "excluded", 0, 0)
+                    for p in holders
+                    if p != owner
+                ]
+            if not sellers:
+                continue
+            prices = {p: self.sheets[p][aid] for p in sellers}
+            low, high = min(prices.values()), max(prices.values())
+            for p in sellers:
+                price, cards = prices[p], self.count(p, aid)
+                lows = [q for q in sellers if prices[q] == low]
+                highs = [q for q in sellers if prices[q] == high]
+                if price == low:
+                    status, each = "lowest", price + LOWEST_BONUS
+                    how = f"lowest price {price}" + _tied(p, lows) + f" + {LOWEST_BONUS}"
+                    if low == high and len(sellers) > 1:
+                        how = f"all ask {price}, counted as lowest, + {LOWEST_BONUS}"
+                    elif len(sellers) == 1:
+                        how = f"lone seller at {price}, counted as lowest, + {LOWEST_BONUS}"
+                elif price == high:
+                    status = "highest"
+                    if aid in self.shortages:
+                        each, how = (
+                            price,
+                            f"highest price {price}"
+                            + _tied(p, highs)
+                            + (", paid its price (shortage)"),
+                        )
+                    else:
+                        each, how = 0, f"highest price {price}" + _tied(p, highs)
+                else:
+                    status, each, how = "middle", price, f"middle price {price}"
+                if status != "lowest" and (p, aid) in self.adverts:
+                    each = price + LOWEST_BONUS
+                    how += f", paid as lowest (advertising): {price} + {LOWEST_BONUS}"
+                if aid in self.taxes and each:
+                    tax = self.taxes[aid]
+                    how += f", tax -{tax}"
+                    each = max(0, each - tax)
+                paid = each * cards
+                lines.append(SaleLine(aid, p, price, cards, status, each, paid))
+                if paid:
+                    self.gold[p] += paid
+                    self._transfer(
+                        paid, BANK, p, f"sales of {name}: {how} = {each} × {cards} card(s)"
+                    )
+            self._event(
+                "info",
+                f"{name}: "
+                + ", ".join(
+                    f"P{line.player} {line.status} {line.paid}"
+                    for line in lines
+                    if line.article == aid
+                ),
+                data={"article": aid, "prices": {str(p): x for p, x in prices.items()}},
+            )
+        for p, aid, amount in self.subsidies:
+            cards = self.count(p, aid)
+            if cards:
+                self.gold[p] += amount * cards
+                self._transfer(
+                    amount * cards,
+                    BANK,
+                    p,
+                    f"subsidy on {self._name(aid)}: {amount} × {cards} card(s)",
+                )
+        self.sales = lines
+        self._begin_round()
+
+    # -- end of game ----------------------------------------------------------------------------
+    def _end_game(self) -> None:
+        self.phase = "scoring"
+        self.step = ""
+        scores = []
+        for p in range(self.n):
+            value = self.shop_value(p)
+            scores.append(self.gold[p] + value)
+            parts = ", ".join(
+                f"{self.count(p, a.id)} {a.name_en} × {a.base}"
+                for a in self.tables.articles
+                if self.count(p, a.id)
+            )
+            self._event(
+                "info",
+                f"P{p}: {self.gold[p]} gold + shop {value} ({parts or 'empty'}) = {scores[-1]}",
+                player=p,
+                data={"gold": self.gold[p], "shop": value, "score": scores[-1]},
+            )
+        self.final_scores = scores
+        self.phase = "over"
+        self._event(
+            "info",
+            f"final scores {scores}; winner(s) " + ", ".join(f"P{p}" for p in self.winners()),
+            data={"scores": scores},
+        )
+
+    # -- accounting -----------------------------------------------------------------------------
+    def money(self) -> list[int]:
+        """Gold each seat holds."""
+        return list(self.gold)
+
+    @property
+    def initial_money(self) -> list[int]:
+        """Gold each seat started with."""
+        return list(self._initial_money)
+
+    def card_locations(self) -> dict[str, list[int]]:
+        """Every card's location: deck, centre, shops, hands, played, removed, unused."""
+        out: dict[str, list[int]] = {"deck": list(self.deck), "centre": list(self.centre)}
+        for p in range(self.n):
+            out[f"shop P{p}"] = list(self.shops[p])
+            out[f"hand P{p}"] = list(self.hands[p])
+        out["played"] = list(self.played)
+        out["removed"] = list(self.removed)
+        out["removed unseen"] = list(self.removed_hidden)
+        out["unused"] = list(self.unused)
+        return out
+
+    # -- results and views ----------------------------------------------------------------------
+    def scores(self) -> list[int]:
+        """Final scores once over; before that, gold plus the base values of each shop."""
+        if self.final_scores is not None:
+            return list(self.final_scores)
+        return [self.gold[p] + self.shop_value(p) for p in range(self.n)]
+
+    def winners(self) -> list[int]:
+        """The seats with the highest score (equal totals share the win)."""
+        scores = self.scores()
+        best = max(scores)
+        return [p for p, s in enumerate(scores) if s == best]
+
+    def summary(self) -> str:
+        """A one-line description for error messages."""
+        gold = " ".join(f"P{p}={g}" for p, g in enumerate(self.gold))
+        return f"{super().summary()}, step {self.step or '-'}; gold {gold}"
+
+    def _sheet_visible(self, owner: int, viewer: Viewer) -> bool:
+        if viewer == "all" or viewer == owner or self.revealed:
+            return True
+        return (
+            self.rumour is not None
+            and self.rumour == (viewer, owner)
+            and owner in self.to_price
+            and not self._pending(owner)
+        )
+
+    def view(self, viewer: Viewer = None) -> RungisView:
+        """What ``viewer`` may see: a seat, ``None`` (public) or ``"all"`` (teacher)."""
+        if (
+            viewer is not None
+            and viewer != "all"
+            and (
+                not isinstance(viewer, int) or isinstance(viewer, bool) or not 0 <= viewer < self.n
+            )
+        ):
+            raise ValueError(
+                f"viewer must be a seat 0..{self.n - 1}, None or 'all'; got {viewer!r}"
+            )
+        teacher = viewer == "all"
+
+        def sees(p: int) -> bool:
+            return teacher or viewer == p
+
+        def shown(card: int) -> int | None:
+            return card if teacher or card not in self.kind_of else None
+
+        auction = None
+        if self.auction is not None and self.slot is not None:
+            a = self.auction
+            card = self.centre[self.slot]
+            auction = AuctionView(
+                slot=self.slot,
+                card=shown(card),
+                special=card in self.kind_of,
+                minimum=self.minimum_bid(card),
+                high_bid=a.high_bid if a.high_bidder is not None else None,
+                high_bidder=a.high_bidder,
+                speaker=a.speaker,
+                bidders=a.order,
+            )
+        proposal = None
+        if self.proposal is not None:
+            pr = self.proposal
+            proposal = ProposalView(pr["proposer"], pr["to"], pr["give"], pr["take"], pr["gold"])
+        over = self.is_over
+        return RungisView(
+            viewer=viewer,
+            players=self.n,
+            rounds=self.rounds,
+            round=self.round,
+            phase=self.phase,
+            step=self.step,
+            to_move=self.to_move,
+            first_buyer=self.active,
+            gold=tuple(self.gold),
+            deck_size=len(self.deck),
+            deck=tuple(self.deck) if teacher else None,
+            centre=tuple(shown(c) for c in self.centre),
+            auction=auction,
+            designator=self.designator,
+            buys=tuple(self.buys),
+            limits=tuple(self.limits),
+            barred=tuple(sorted(self.barred)),
+            shops=tuple(tuple(s) for s in self.shops),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            hands=tuple(tuple(h) if sees(p) else None for p, h in enumerate(self.hands)),
+            played=tuple(self.played),
+            removed=tuple(self.removed),
+            removed_face_down=len(self.removed_hidden),
+            removed_face_down_cards=tuple(self.removed_hidden) if teacher else None,
+            effects=tuple(self.effects),
+            announcements=tuple(tuple(a.items()) for a in self.announced),
+            proposed=tuple(sorted(self.proposed)),
+            proposal=proposal,
+            trades=tuple(self.trades),
+            submitted=tuple(p for p in sorted(self.to_price) if not self._pending(p))
+            if self.step == "prices"
+            else (),
+            sheets=tuple(
+                tuple(self.sheets[p].items())
+                if p in self.sheets and self._sheet_visible(p, viewer)
+                else None
+                for p in range(self.n)
+            ),
+            sealed=tuple(self.last_price.get(p) if sees(p) else None for p in range(self.n)),
+            revealed=self.revealed,
+            sales=tuple(self.sales),
+            scores=tuple(self.final_scores) if self.final_scores is not None else None,
+            winners=tuple(self.winners()) if over else None,
+        )
+
+    def resample_hidden(self, viewer: Viewer, seed: int | None = None) -> RungisState:
+        """A copy in which everything ``viewer`` cannot see is redrawn at random.
+
+        The hidden special cards (in the deck, face down in the centre, in other seats' hands,
+        removed unseen) are dealt again among the same places, the deck is reshuffled, and other
+        seats' secret prices that ``viewer`` cannot see are redrawn. ``view(viewer)`` of the copy
+        equals that of this state; the copy is for information-set reasoning and tests only.
+        """
+        rng = np.random.default_rng(seed)
+        other = copy.deepcopy(self)
+        if viewer == "all":
+            return other
+        hidden = [p for p in range(self.n) if p != viewer]
+        pool = (
+            [c for c in other.deck if c in self.kind_of]
+            + [c for c in other.centre if c in self.kind_of]
+            + [c for p in hidden for c in other.hands[p]]
+            + other.removed_hidden
+        )
+        pool = [pool[i] for i in rng.permutation(len(pool))]
+        it = iter(pool)
+        other.deck = [next(it) if c in self.kind_of else c for c in other.deck]
+        other.centre = [next(it) if c in self.kind_of else c for c in other.centre]
+        for p in hidden:
+            other.hands[p] = sorted(next(it) for _ in other.hands[p])
+        other.removed_hidden = [next(it) for _ in other.removed_hidden]
+        other.deck = [other.deck[i] for i in rng.permutation(len(other.deck))]
+        if other.step == "prices":
+            for p in list(other.sheets):
+                if self._sheet_visible(p, viewer):
+                    continue
+                for article in other.sheets[p]:
+                    r = other.price_range(article)
+                    other.sheets[p][article] = int(rng.integers(r.start, r.stop))
+                if p in other.last_price:
+                    last = other.last_price[p]
+                    other.last_price[p] = Price(last.article, other.sheets[p][last.article])
+        return other
+
+
+def _tied(player: int, group: Sequence[int]) -> str:
+    rivals = [q for q in group if q != player]
+    return f" (tied with {', '.join(f'P{q}' for q in rivals)})" if rivals else ""

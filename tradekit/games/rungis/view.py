@@ -1,0 +1,148 @@
+"""What one seat, the public or the teacher may see of a Rungis game."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from tradekit.core.actions import Action
+from tradekit.core.state import Viewer
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AuctionView:
+    """The auction in progress in the Rungis phase.
+
+    Attributes:
+        slot: the designated centre position.
+        card: the card's id, or ``None`` for a face-down special card (only the teacher sees it).
+        special: whether it is a special card (green back).
+        minimum: the lowest opening bid (the base price, or 1 for a special).
+        high_bid: the offer to beat, ``None`` before anyone opened.
+        high_bidder: who made it.
+        speaker: who speaks now.
+        bidders: the players taking part, in speaking order.
+    """
+
+    slot: int
+    card: int | None
+    special: bool
+    minimum: int
+    high_bid: int | None
+    high_bidder: int | None
+    speaker: int | None
+    bidders: tuple[int, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ProposalView:
+    """A trading proposal (option ``trading``): public, like talk at the table.
+
+    ``gold > 0``: the proposer pays; ``gold < 0``: ``to`` pays; ``None`` until the terms are set.
+    """
+
+    proposer: int
+    to: int
+    give: str | None
+    take: str | None
+    gold: int | None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Effect:
+    """A special card played this round (public once played).
+
+    Attributes:
+        card: the card's id.
+        kind: its kind (``"strike"``, ``"tax"``, ...).
+        player: who played it.
+        target: the seat it targets, if any.
+        article: the article type it targets, if any.
+        amount: the card's parameter (see ``data/rungis/README.md``).
+    """
+
+    card: int
+    kind: str
+    player: int
+    target: int | None
+    article: str | None
+    amount: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SaleLine:
+    """What one seller of one article type earned at a sale.
+
+    ``status`` is ``"lowest"``, ``"middle"``, ``"highest"``, ``"strike"`` (the type did not sell)
+    or ``"excluded"`` (another player has the exclusive rights); ``each`` is the gold earned per
+    card and ``paid`` the total.
+    """
+
+    article: str
+    player: int
+    price: int | None
+    cards: int
+    status: str
+    each: int
+    paid: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RungisView:
+    """A frozen observation of a Rungis game.
+
+    Hidden fields are ``None``: other seats' special cards in hand (only their number shows), the
+    deck and face-down special cards in the centre (teacher only), and other seats' secret prices
+    until the reveal (a Rumour's player sees its target's sheet once written). Gold, shops, played
+    special cards, announcements and proposals are public.
+    """
+
+    viewer: Viewer
+    players: int
+    rounds: int
+    round: int
+    phase: str
+    step: str
+    to_move: tuple[int, ...]
+    first_buyer: int
+    gold: tuple[int, ...]
+    deck_size: int
+    deck: tuple[int, ...] | None
+    centre: tuple[int | None, ...]
+    auction: AuctionView | None
+    designator: int | None
+    buys: tuple[int, ...]
+    limits: tuple[int, ...]
+    barred: tuple[int, ...]
+    shops: tuple[tuple[int, ...], ...]
+    hand_sizes: tuple[int, ...]
+    hands: tuple[tuple[int, ...] | None, ...]
+    played: tuple[int, ...]
+    removed: tuple[int, ...]
+    removed_face_down: int
+    removed_face_down_cards: tuple[int, ...] | None
+    effects: tuple[Effect, ...]
+    announcements: tuple[tuple[tuple[str, int], ...], ...]
+    proposed: tuple[int, ...]
+    proposal: ProposalView | None
+    trades: tuple[str, ...]
+    submitted: tuple[int, ...]
+    sheets: tuple[tuple[tuple[str, int], ...] | None, ...]
+    sealed: tuple[Action | None, ...]
+    revealed: bool
+    sales: tuple[SaleLine, ...]
+    scores: tuple[int, ...] | None
+    winners: tuple[int, ...] | None
+
+    @property
+    def me(self) -> int | None:
+        """The viewing seat, or ``None`` for the public and teacher views."""
+        return self.viewer if isinstance(self.viewer, int) else None
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """The viewing seat's special cards (empty for the public view)."""
+        me = self.me
+        if me is None:
+            return ()
+        hand = self.hands[me]
+        return hand if hand is not None else ()
