@@ -1,0 +1,62 @@
+"""Négoces (François Tréca, 2006): a Diamant auction, then negotiated sales, with every variant."""
+
+from __future__ import annotations
+
+from tradekit.games.negoces.actions import (
+    Accept,
+    AskToShow,
+    Ban,
+    Bid,
+    Continue,
+    Give,
+    NoSwap,
+    Offer,
+    Pass,
+    PutUp,
+    RepayLoan,
+    SellInactive,
+    Stand,
+    Steal,
+    Swap,
+    TakeLoan,
+    Temple,
+    UseTreasurer,
+    Withdraw,
+)
+from tradekit.games.negoces.game import INCOMPATIBLE, VARIANTS, NegocesGame, normalise_variants
+from tradekit.games.negoces.state import NegocesState
+from tradekit.games.negoces.tables import NegocesTables, load_tables
+from tradekit.games.negoces.view import AuctionView, NegocesView, OfferView, SaleRecord
+
+__all__ = [
+    "INCOMPATIBLE",
+    "VARIANTS",
+    "Accept",
+    "AskToShow",
+    "AuctionView",
+    "Ban",
+    "Bid",
+    "Continue",
+    "Give",
+    "NegocesGame",
+    "NegocesState",
+    "NegocesTables",
+    "NegocesView",
+    "NoSwap",
+    "Offer",
+    "OfferView",
+    "Pass",
+    "PutUp",
+    "RepayLoan",
+    "SaleRecord",
+    "SellInactive",
+    "Stand",
+    "Steal",
+    "Swap",
+    "TakeLoan",
+    "Temple",
+    "UseTreasurer",
+    "Withdraw",
+    "load_tables",
+    "normalise_variants",
+]

@@ -1,0 +1,1564 @@
+"""Négoces played by its rules (``shared/rules/negoces.md``), with every variant.
+
+The game: an open auction for the Diamant (coins paid go back to the box), then negotiated sales
+until a player holds the required number of different goods and coins. In a sale the seller (the
+player holding one card more than the others) puts a card face up on the market; the other players
+make offers in rounds; the seller accepts one.
+
+Rulings where the rules page is silent (also in ``data/negoces/README.md``):
+
+* **Negotiation rounds.** Each round every buyer, simultaneously and sealed, posts or changes an
+  offer (:class:`Offer`), keeps what they have (:class:`Stand`) or withdraws (:class:`Withdraw`);
+  the round's choices are revealed together. After a round the seller accepts a standing offer or
+  continues; after the last round (``negotiation_rounds``) the seller must accept, and any buyer
+  may then be chosen, a buyer with no offer paying nothing. Before the last round, a seller facing
+  no standing offer continues without a decision.
+* **Offers.** One card (named by its good: cards of a good are identical), coins, or both; with the
+  bank variant a buyer's loan card may be added. Negative coins come only with a card or a loan
+  card, as in the rules' example ("a card and minus two coins"). An offer is payable when posted:
+  coins at most the buyer's, a negative amount at most the seller's. Offers for an inactive card
+  (smugglers, new monopolies) are coins only (0 or more).
+* **Payment.** The seller receives the card, coins and loan card; the buyer the market card. A
+  loan card is money, not a card in hand, so it does not change who sells next.
+* **Winning.** Checked after every sale (after the tax) and after a theft. If several players
+  qualify the buyer wins, else the seller, else the first in turn order after the seller.
+  Only goods in hand count: Diamant, sacred texts and bought (active) contraband are goods;
+  inactive cards, Treasurer, Miser, Swindler, Thief, Guard and loan cards are not.
+* **Set-up.** The series in play are drawn at random and announced; which player holds which is
+  secret. Smugglers: each player gets one full series and one series less one card (4 + 3 with 4-6
+  players, 3 + 2 with 3), plus one contraband card face up; coins follow the set-up table.
+  New monopolies: 6 goods are in play as series of 3, 6 other goods give one single card each.
+  Which cards are in play, removed or given to the temple is public.
+* **The seller** is the player holding one card more than each other player, counting inactive
+  (face-up) cards.
+* **Public treasury.** The Treasurer may be played before any sale, even on an empty treasury.
+  A theft is not a sale: no tax.
+* **Temple.** Once per sale, before putting a card up; the card given up is shown and removed; the
+  seller must be able to pay the gift, which they then share out (one :class:`Give` at a time).
+  A sacred-texts card cannot be given up for another.
+* **Bank.** A player may take a loan (if they hold none and a loan card is left) or repay one
+  (5 coins for one loan card) whenever they are to move after the Diamant auction, at most once
+  each per sale (so random play ends). A repayment may not leave the player unable to pay what
+  they are committed to (their standing offer, the negative offers made to them as seller, their
+  high bid, coins they still owe as a gift). A player may come to hold several loan cards by
+  receiving them in payment; each is repaid separately.
+* **Thief and guard.** The Diamant winner opens both the Thief and the Guard auctions at 0; each
+  price is shared out by the buyer among the others. The Thief holder, as a buyer, may steal when
+  they are to move in a negotiation round, unless the seller holds the Guard.
+* **Misers.** A player may play their Miser when they are to move in a sale (a buyer in a round,
+  the seller when deciding) against a buyer of that sale: the buyer's offer is void and they may
+  offer nothing more in that sale, though the seller may still hand them the card for nothing at
+  the close.
+* **Swindlers.** Decided by the buyer right after the seller accepts their card offer, before the
+  market card reaches their hand: the card paid is swapped for one of another good from their hand;
+  only the buyer and the seller see which.
+* **Face-down mini-variant.** Offered cards are face down to everyone but their owner; the seller,
+  when deciding, may ask a buyer to turn theirs face up (for everyone). Cards exchanged stay
+  unseen by the others unless turned up.
+* **Blind.** Coins are hidden; offered cards are face down to everyone, the seller included, until
+  paid. Coin amounts offered and paid are public.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from tradekit.core.actions import Action
+from tradekit.core.auctions import AscendingAuction
+from tradekit.core.errors import ConfigError
+from tradekit.core.state import State, Viewer
+from tradekit.games.negoces.actions import (
+    Accept,
+    AskToShow,
+    Ban,
+    Bid,
+    Continue,
+    Give,
+    NoSwap,
+    Offer,
+    Pass,
+    PutUp,
+    RepayLoan,
+    SellInactive,
+    Stand,
+    Steal,
+    Swap,
+    TakeLoan,
+    Temple,
+    UseTreasurer,
+    Withdraw,
+)
+from tradekit.games.negoces.view import AuctionView, NegocesView, OfferView, SaleRecord
+
+if TYPE_CHECKING:
+    from tradekit.games.negoces.game import NegocesGame
+
+BOX = "box"
+TREASURY = "treasury"
+BANK_POOL = "bank"
+SACRED = "textes_sacres"
+DIAMANT = "diamant"
+
+_OFFERS: dict[tuple[str | None, int, bool], Offer] = {}
+
+
+def _offer(good: str | None, coins: int, loan: bool) -> Offer:
+    # Offer lists run to hundreds of actions; reusing the frozen objects keeps them cheap.
+    key = (good, coins, loan)
+    found = _OFFERS.get(key)
+    if found is None:
+        found = _OFFERS[key] = Offer(good, coins, loan)
+    return found
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Standing:
+    """An offer standing on the table: the card (an id, or None), coins, loan card, and whether it
+    was turned face up on request (face-down mini-variant)."""
+
+    card: int | None
+    coins: int
+    loan: bool
+    shown: bool = False
+
+
+NO_OFFER = Standing(None, 0, False)
+
+
+class NegocesState(State):
+    """A Négoces game in play. Create it with ``NegocesGame(...).new_state(seed=...)``.
+
+    A scripted ``setup`` (a mapping of lists and numbers) replaces the deal when it has ``hands``.
+    Keys, all optional but ``hands``: ``hands`` (card ids per seat), ``inactive`` (face-up
+    inactive cards per seat: contraband or new monopolies' singles), ``coins`` (per seat;
+    default: the set-up table), ``thief`` and ``guard`` (holder seats, thief and guard variant),
+    ``loans`` (loan cards per seat, bank variant), ``treasury`` (coins in the treasury),
+    ``treasurer``, ``misers``, ``swindlers`` (per seat: whether they still hold that card).
+    If the Diamant (card 48) is in a hand the opening auctions are skipped and the first sale
+    begins (Thief and Guard not given to anyone are out of the game); hands plus inactive cards
+    must then number k + 1 for one seat (the seller) and k for the others, otherwise all equal.
+    Cards not placed are out of play ("unused").
+
+    Example:
+        >>> from tradekit.games.negoces.game import NegocesGame
+        >>> hands = [[0, 1, 2, 4, 5, 6, 48], [8, 9, 10, 12, 13, 14], [16, 17, 18, 20, 21, 22]]
+        >>> s = NegocesGame(players=3).new_state(setup={"hands": hands})
+        >>> s.phase, s.seller, s.to_move
+        ('prepare', 0, (0,))
+    """
+
+    game: NegocesGame
+
+    def __init__(
+        self, game: NegocesGame, seed: int | None, setup: Mapping[str, Any] | None
+    ) -> None:
+        super().__init__(game, seed, setup)
+        n = game.players
+        self.n = n
+        t = self.tables = game.tables
+        self.row = t.setup[n]
+        self.variants = frozenset(game.variants)
+        if "new_monopolies" in self.variants:
+            self.goal_goods = t.constant("new_monopolies", "goal_goods")
+            self.goal_coins = t.constant("new_monopolies", "goal_coins")
+            start = t.constant("new_monopolies", "coins")
+        else:
+            self.goal_goods = self.row.goal_goods
+            self.goal_coins = self.row.goal_coins
+            start = self.row.coins
+        self.tax = t.constant("treasury", "tax")
+        self.loan_size = t.constant("bank", "loan")
+        self.gift_size = self.row.temple_gift
+        self.diamant = t.cards_of[DIAMANT][0]
+        self.coins = [start] * n
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.inactive: list[list[int]] = [[] for _ in range(n)]
+        self.market: int | None = self.diamant
+        self.market_inactive = False
+        self.box: list[int] = []
+        self.unused: list[int] = []
+        self.box_coins = 0
+        self.treasury = 0
+        bank = "bank" in self.variants
+        self.bank_coins = t.constant("bank", "coins") if bank else 0
+        self.bank_loans: list[int] = list(t.special["loan"]) if bank else []
+        self.loans: list[list[int]] = [[] for _ in range(n)]
+        self.treasurer = ["treasury" in self.variants] * n
+        self.miser = ["misers" in self.variants] * n
+        self.swindler = ["swindlers" in self.variants] * n
+        self.sacred: list[int] = list(t.cards_of[SACRED]) if "temple" in self.variants else []
+        self.side: list[int] = []
+        if "thief_guard" in self.variants:
+            self.side = [t.special["thief"][0], t.special["guard"][0]]
+        self.thief: int | None = None
+        self.guard: int | None = None
+        self.auction: AscendingAuction | None = None
+        self.auction_item = ""
+        self.opening: list[str] = []
+        self.diamant_winner: int | None = None
+        self.gift_giver: int | None = None
+        self.gift_left = 0
+        self.gift_why = ""
+        self.gift_then = ""
+        self.seller: int | None = None
+        self.sales = 0
+        self.nround = 0
+        self.offers: dict[int, Standing] = {}
+        self.sealed: dict[int, Action] = {}
+        self.idle: set[int] = set()
+        self.banned: set[int] = set()
+        self.temple_used = False
+        self.loan_taken: set[int] = set()
+        self.loan_repaid: set[int] = set()
+        self.pending: tuple[int, Standing] | None = None
+        self.last_sale: dict[str, Any] | None = None
+        self.winner: int | None = None
+        self.over = False
+        self.diamant_sold = False
+        scripted = setup is not None and "hands" in setup
+        if setup is not None:
+            self._check_setup_keys(setup)
+        if not scripted:
+            self._deal()
+        else:
+            assert setup is not None
+            self._scripted(setup)
+        self._initial_money = list(self.coins)
+        self._event(
+            "info",
+            f"Négoces, {n} players"
+            + (f", variants {', '.join(game.variants)}" if game.variants else "")
+            + f"; to win: {self.goal_goods} different goods and {self.goal_coins} coins",
+            data={"seed": self.seed, "goal": [self.goal_goods, self.goal_coins]},
+        )
+        if self.market != self.diamant:
+            self.diamant_sold = True
+        if self.market == self.diamant:
+            self.opening = ["diamant"] + (["thief", "guard"] if self.side else [])
+            self._next_opening()
+        else:
+            self._start_sale()
+
+    # -- set-up ---------------------------------------------------------------------------------
+    def _all_card_ids(self) -> list[int]:
+        t = self.tables
+        ids = [c for g in t.goods_of_kind("series") for c in t.cards_of[g]]
+        ids.append(self.diamant)
+        if "temple" in self.variants:
+            ids += t.cards_of[SACRED]
+        if "smugglers" in self.variants:
+            ids += [t.cards_of[g][0] for g in t.goods_of_kind("contraband")]
+        if "treasury" in self.variants:
+            ids += t.special["treasurer"][: self.n]
+        if "thief_guard" in self.variants:
+            ids += [t.special["thief"][0], t.special["guard"][0]]
+        if "misers" in self.variants:
+            ids += t.special["miser"][: self.n]
+        if "swindlers" in self.variants:
+            ids += t.special["swindler"][: self.n]
+        if "bank" in self.variants:
+            ids += t.special["loan"]
+        return ids
+
+    def _deal(self) -> None:
+        t = self.tables
+        series = t.goods_of_kind("series")
+        order = [series[i] for i in self.rng.permutation(len(series))]
+        size = self.row.series_size
+        mono = "new_monopolies" in self.variants
+        count = 6 if mono else self.row.series
+        in_play = order[:count]
+        self._event(
+            "chance",
+            "goods in play: " + ", ".join(sorted(in_play)),
+            data={"in_play": sorted(in_play)},
+        )
+        smugglers: list[str] = []
+        if "smugglers" in self.variants:
+            contraband = t.goods_of_kind("contraband")
+            smugglers = [contraband[i] for i in self.rng.permutation(len(contraband))]
+        for p in range(self.n):
+            first, second = in_play[2 * p], in_play[2 * p + 1]
+            hand = list(t.cards_of[first][:size]) + list(t.cards_of[second][:size])
+            if smugglers:
+                hand.remove(t.cards_of[second][size - 1])
+                self.inactive[p] = [t.cards_of[smugglers[p]][0]]
+            if mono:
+                singles = order[count + 2 * p : count + 2 * p + 2]
+                self.inactive[p] = sorted(t.cards_of[g][0] for g in singles)
+            self.hands[p] = sorted(hand)
+            self._event(
+                "chance",
+                f"P{p} is dealt {len(hand)} cards",
+                player=p,
+                data={"deal": self.hands[p]},
+                visible_to=(p,),
+            )
+        if any(self.inactive):
+            self._event(
+                "chance",
+                "inactive cards laid face up: "
+                + "; ".join(
+                    f"P{p} {', '.join(self._good(c) for c in cards)}"
+                    for p, cards in enumerate(self.inactive)
+                ),
+                data={"inactive": self.inactive},
+            )
+        self._set_unused()
+
+    def _set_unused(self) -> None:
+        placed = {c for h in self.hands for c in h} | {c for h in self.inactive for c in h}
+        placed |= {c for h in self.loans for c in h} | set(self.bank_loans) | set(self.side)
+        placed |= set(self.sacred) | set(self.box)
+        placed |= {self.market} if self.market is not None else set()
+        special = {
+            c for kind in ("treasurer", "miser", "swindler") for c in self.tables.special[kind]
+        }
+        thief_guard = set(self.tables.special["thief"] + self.tables.special["guard"])
+        self.unused = sorted(
+            c
+            for c in self._all_card_ids()
+            if c not in placed and c not in special and c not in thief_guard
+        )
+
+    def _check_setup_keys(self, setup: Mapping[str, Any]) -> None:
+        known = {
+            "hands",
+            "inactive",
+            "coins",
+            "thief",
+            "guard",
+            "loans",
+            "treasury",
+            "treasurer",
+            "misers",
+            "swindlers",
+        }
+        for key in setup:
+            if key not in known:
+                raise ConfigError("setup", key, "keys among " + ", ".join(sorted(known)))
+        if "hands" not in setup and set(setup):
+            raise ConfigError("setup", sorted(setup), "a set-up with 'hands' (or none)")
+
+    def _scripted(self, setup: Mapping[str, Any]) -> None:
+        n = self.n
+        t = self.tables
+
+        def bad(key: str, why: str) -> ConfigError:
+            return ConfigError(f"setup[{key!r}]", setup.get(key), why)
+
+        def per_seat(key: str) -> list[Any]:
+            value = setup.get(key)
+            if not isinstance(value, (list, tuple)) or len(value) != n:
+                raise bad(key, f"a list with one entry per seat ({n})")
+            return list(value)
+
+        valid = set(self._all_card_ids()) - set(t.special["loan"])
+        for kind in ("treasurer", "thief", "guard", "miser", "swindler"):
+            valid -= set(t.special[kind])
+        used: list[int] = []
+
+        def cards(key: str, value: Any) -> list[int]:
+            if not isinstance(value, (list, tuple)) or not all(
+                _is_int(c) and c in valid for c in value
+            ):
+                raise bad(key, "lists of card ids of goods in this game")
+            used.extend(value)
+            return sorted(value)
+
+        self.hands = [cards("hands", h) for h in per_seat("hands")]
+        if "inactive" in setup:
+            self.inactive = [cards("inactive", h) for h in per_seat("inactive")]
+            if not {"smugglers", "new_monopolies"} & self.variants and any(self.inactive):
+                raise bad("inactive", "inactive cards only with smugglers or new_monopolies")
+        if len(set(used)) != len(used):
+            raise ConfigError("setup", sorted(used), "each card placed at most once")
+        self.sacred = [c for c in self.sacred if c not in used]
+        if "coins" in setup:
+            values = per_seat("coins")
+            if not all(_is_int(v) and v >= 0 for v in values):
+                raise bad("coins", "whole numbers >= 0")
+            self.coins = values
+        for key, variant in (("thief", "thief_guard"), ("guard", "thief_guard")):
+            if key in setup:
+                holder = setup[key]
+                if holder is not None and (not _is_int(holder) or not 0 <= holder < n):
+                    raise bad(key, "None or a seat number")
+                if variant not in self.variants:
+                    raise bad(key, f"only with the {variant} variant")
+        if "loans" in setup:
+            if "bank" not in self.variants:
+                raise bad("loans", "only with the bank variant")
+            counts = per_seat("loans")
+            if not all(_is_int(v) and v >= 0 for v in counts) or sum(counts) > 6:
+                raise bad("loans", "whole numbers >= 0, 6 loan cards at most in all")
+            for p, k in enumerate(counts):
+                self.loans[p] = [self.bank_loans.pop(0) for _ in range(k)]
+            self.bank_coins -= self.loan_size * sum(counts)
+        if "treasury" in setup:
+            value = setup["treasury"]
+            if "treasury" not in self.variants or not _is_int(value) or value < 0:
+                raise bad("treasury", "a whole number >= 0, with the treasury variant")
+            self.treasury = value
+        for key, variant, attr in (
+            ("treasurer", "treasury", "treasurer"),
+            ("misers", "misers", "miser"),
+            ("swindlers", "swindlers", "swindler"),
+        ):
+            if key in setup:
+                flags = per_seat(key)
+                if variant not in self.variants or not all(isinstance(f, bool) for f in flags):
+                    raise bad(key, f"True or False per seat, with the {variant} variant")
+                setattr(self, attr, flags)
+                for p, held in enumerate(flags):
+                    if not held:
+                        self.box.append(t.special[attr][p])
+        totals = [len(self.hands[p]) + len(self.inactive[p]) for p in range(n)]
+        if self.diamant in used:
+            self.market = None
+            if sorted(totals)[:-1] != [max(totals) - 1] * (n - 1):
+                raise bad("hands", "one seat (the seller) with one card more than each other")
+            for key in ("thief", "guard"):
+                holder = setup.get(key)
+                if key == "thief":
+                    self.thief = holder
+                else:
+                    self.guard = holder
+                if self.side:
+                    card = t.special[key][0]
+                    self.side.remove(card)
+                    if holder is None:
+                        self.box.append(card)
+        else:
+            if len(set(totals)) != 1:
+                raise bad("hands", "equal hands (plus inactive cards) before the Diamant auction")
+            if setup.get("thief") is not None or setup.get("guard") is not None:
+                raise bad("thief", "the Thief and Guard are auctioned after the Diamant")
+        self.box.sort()
+        self._set_unused()
+        for p in range(n):
+            self._event(
+                "chance",
+                f"P{p} is given a scripted hand",
+                player=p,
+                data={"deal": self.hands[p]},
+                visible_to=(p,),
+            )
+        self._event(
+            "info",
+            "scripted set-up",
+            data={
+                "inactive": self.inactive,
+                "thief": self.thief,
+                "guard": self.guard,
+                "loans": [len(x) for x in self.loans],
+                "treasury": self.treasury,
+            },
+        )
+        if "blind" in self.variants:
+            for p in range(n):
+                self._event(
+                    "info",
+                    f"P{p} starts with {self.coins[p]} coins",
+                    player=p,
+                    data={"coins": self.coins[p]},
+                    visible_to=(p,),
+                )
+        else:
+            self._event("info", f"scripted coins {self.coins}", data={"coins": self.coins})
+
+    # -- small helpers --------------------------------------------------------------------------
+    def _good(self, card: int) -> str:
+        return self.tables.good_of[card]
+
+    def _goods(self, cards: list[int]) -> list[str]:
+        return sorted({self.tables.good_of[c] for c in cards})
+
+    def _card_of(self, cards: list[int], good: object) -> int | None:
+        """The lowest card of ``good`` among ``cards`` (cards of a good are interchangeable)."""
+        found = [c for c in cards if self.tables.good_of.get(c) == good]
+        return min(found) if found else None
+
+    def total_cards(self, player: int) -> int:
+        """Cards in hand plus inactive face-up cards (what decides the seller)."""
+        return len(self.hands[player]) + len(self.inactive[player])
+
+    def different_goods(self, player: int) -> int:
+        """Different goods in ``player``'s hand (what counts towards winning)."""
+        return len({self.tables.good_of[c] for c in self.hands[player]})
+
+    def qualifies(self, player: int) -> bool:
+        """Whether ``player`` holds enough different goods and coins, and no loan card."""
+        return (
+            not self.loans[player]
+            and self.different_goods(player) >= self.goal_goods
+            and self.coins[player] >= self.goal_coins
+        )
+
+    def buyers(self) -> list[int]:
+        """Everyone but the seller."""
+        return [p for p in range(self.n) if p != self.seller]
+
+    def _pay(self, amount: int, payer: int | str, payee: int | str, why: str) -> None:
+        if amount <= 0:
+            return
+        for party, sign in ((payer, -1), (payee, 1)):
+            if isinstance(party, int):
+                self.coins[party] += sign * amount
+            elif party == BOX:
+                self.box_coins += sign * amount
+            elif party == TREASURY:
+                self.treasury += sign * amount
+            elif party == BANK_POOL:
+                self.bank_coins += sign * amount
+        self._transfer(amount, payer, payee, why)
+
+    # -- protocol -------------------------------------------------------------------------------
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        """The seats that must act now."""
+        phase = self.phase
+        if phase == "negotiate":
+            done = self.sealed.keys() | self.idle
+            return tuple(p for p in range(self.n) if p != self.seller and p not in done)
+        if phase == "auction":
+            assert self.auction is not None
+            speaker = self.auction.speaker
+            return () if speaker is None else (speaker,)
+        if phase == "gift":
+            assert self.gift_giver is not None
+            return (self.gift_giver,)
+        if phase in ("prepare", "decide"):
+            assert self.seller is not None
+            return (self.seller,)
+        if phase == "swindle":
+            assert self.pending is not None
+            return (self.pending[0],)
+        return ()
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (a winner, or ``max_sales`` sales)."""
+        return self.over
+
+    def legal_actions(self, player: int) -> list[Action]:
+        """Every action ``player`` may take now."""
+        if self.over or player not in self.to_move:
+            return []
+        phase = self.phase
+        out: list[Action] = []
+        if phase == "auction":
+            assert self.auction is not None
+            out = [Bid(a) for a in self.auction.bids_allowed(player)]
+            out.append(Pass())
+        elif phase == "gift":
+            out = [
+                Give(q, k)
+                for q in range(self.n)
+                if q != player
+                for k in range(1, self.gift_left + 1)
+            ]
+        elif phase == "prepare":
+            out = self._prepare_actions(player)
+        elif phase == "negotiate":
+            out = self._negotiate_actions(player)
+        elif phase == "decide":
+            out = self._decide_actions(player)
+        elif phase == "swindle":
+            assert self.pending is not None
+            paid = self.pending[1].card
+            assert paid is not None
+            out = [Swap(g) for g in self._goods(self.hands[player]) if g != self._good(paid)]
+            out.append(NoSwap())
+        out += self._loan_actions(player)
+        return out
+
+    def _prepare_actions(self, player: int) -> list[Action]:
+        hand_goods = self._goods(self.hands[player])
+        out: list[Action] = [PutUp(g) for g in hand_goods]
+        out += [SellInactive(g) for g in self._goods(self.inactive[player])]
+        if self.treasurer[player]:
+            out.append(UseTreasurer())
+        if self._temple_open(player):
+            out += [Temple(g) for g in hand_goods if g != SACRED]
+        return out
+
+    def _temple_open(self, player: int) -> bool:
+        return (
+            "temple" in self.variants
+            and not self.temple_used
+            and bool(self.sacred)
+            and self.coins[player] >= self.gift_size
+        )
+
+    def _offer_list(self, player: int) -> list[Action]:
+        assert self.seller is not None
+        most = self.coins[player]
+        if self.market_inactive:
+            return [_offer(None, c, False) for c in range(0, most + 1)]
+        least = -self.coins[self.seller]
+        loans = [False, True] if self.loans[player] else [False]
+        out: list[Action] = []
+        for good in [None, *self._goods(self.hands[player])]:
+            for loan in loans:
+                low = least if (good is not None or loan) else 0
+                out += [_offer(good, c, loan) for c in range(low, most + 1)]
+        return out
+
+    def _special_actions(self, player: int) -> list[Action]:
+        """Miser and Thief plays open to ``player`` in this sale."""
+        out: list[Action] = []
+        if self.miser[player]:
+            out += [Ban(q) for q in self.buyers() if q != player and q not in self.banned]
+        if self._may_steal(player):
+            out.append(Steal())
+        return out
+
+    def _may_steal(self, player: int) -> bool:
+        return (
+            self.phase == "negotiate"
+            and self.thief == player
+            and player != self.seller
+            and self.guard != self.seller
+        )
+
+    def _negotiate_actions(self, player: int) -> list[Action]:
+        out: list[Action] = [] if player in self.banned else self._offer_list(player)
+        out.append(Stand())
+        if player in self.offers:
+            out.append(Withdraw())
+        return out + self._special_actions(player)
+
+    def _decide_actions(self, player: int) -> list[Action]:
+        closing = self.nround >= self.game.negotiation_rounds
+        chosen = self.buyers() if closing else sorted(self.offers)
+        out: list[Action] = [Accept(b) for b in chosen]
+        if "face_down" in self.variants:
+            out += [
+                AskToShow(b)
+                for b, o in sorted(self.offers.items())
+                if o.card is not None and not o.shown
+            ]
+        out += self._special_actions(player)
+        if not closing:
+            out.append(Continue())
+        return out
+
+    def _loan_actions(self, player: int) -> list[Action]:
+        if "bank" not in self.variants or not self.diamant_sold:
+            return []
+        out: list[Action] = []
+        if self._may_take_loan(player):
+            out.append(TakeLoan())
+        if self._repay_reason(player) is None:
+            out.append(RepayLoan())
+        return out
+
+    def _may_take_loan(self, player: int) -> bool:
+        return not self.loans[player] and bool(self.bank_loans) and player not in self.loan_taken
+
+    def _committed(self, player: int) -> int:
+        """Coins ``player`` must keep to honour what they have committed to."""
+        phase = self.phase
+        if phase == "auction" and self.auction is not None:
+            return self.auction.high_bid if self.auction.high_bidder == player else 0
+        if phase == "gift":
+            return self.gift_left if self.gift_giver == player else 0
+        if phase in ("negotiate", "decide"):
+            if player == self.seller:
+                return max([-o.coins for o in self.offers.values()] + [0])
+            offer = self.offers.get(player)
+            return max(offer.coins, 0) if offer else 0
+        if phase == "swindle" and self.pending is not None:
+            buyer, offer = self.pending
+            if player == buyer:
+                return max(offer.coins, 0)
+            if player == self.seller:
+                return max(-offer.coins, 0)
+        return 0
+
+    def _repay_reason(self, player: int) -> str | None:
+        if not self.loans[player]:
+            return f"P{player} holds no loan card"
+        if player in self.loan_repaid:
+            return "a player may repay at most one loan per sale"
+        need = self.loan_size + self._committed(player)
+        if self.coins[player] < need:
+            return (
+                f"repaying takes {self.loan_size} coins and P{player} must keep "
+                f"{self._committed(player)} for what they have committed to"
+            )
+        offer = self.offers.get(player)
+        only = len(self.loans[player]) == 1
+        if self.phase in ("negotiate", "decide") and offer and offer.loan and only:
+            return f"P{player}'s standing offer includes their only loan card"
+        return None
+
+    def _illegal_reason(self, player: int, action: Action) -> str | None:
+        if isinstance(action, (TakeLoan, RepayLoan)):
+            if "bank" not in self.variants:
+                return "loans are played only with the bank variant"
+            if not self._loans_open():
+                return "loans may be taken only after the Diamant auction"
+            if isinstance(action, TakeLoan):
+                if self.loans[player]:
+                    return f"P{player} already holds a loan card"
+                if not self.bank_loans:
+                    return "no loan card is left in the bank"
+                if player in self.loan_taken:
+                    return "a player may take at most one loan per sale"
+                return None
+            return self._repay_reason(player)
+        expected: dict[str, tuple[type[Action], ...]] = {
+            "auction": (Bid, Pass),
+            "gift": (Give,),
+            "prepare": (PutUp, SellInactive, UseTreasurer, Temple),
+            "negotiate": (Offer, Stand, Withdraw, Ban, Steal),
+            "decide": (Accept, Continue, AskToShow, Ban),
+            "swindle": (Swap, NoSwap),
+        }
+        allowed = expected.get(self.phase, ())
+        if not isinstance(action, allowed):
+            names = ", ".join(cls.__name__ for cls in allowed)
+            return f"in the {self.phase} phase the actions are {names}"
+        if isinstance(action, Bid):
+            assert self.auction is not None
+            if not _is_int(action.amount):
+                return f"a bid is a whole number of coins, got {action.amount!r}"
+            return self.auction.bid_reason(player, action.amount)
+        if isinstance(action, Give):
+            if not _is_int(action.to) or not 0 <= action.to < self.n or action.to == player:
+                return f"coins are given to another seat, not {action.to!r}"
+            if not _is_int(action.coins) or not 1 <= action.coins <= self.gift_left:
+                return f"P{player} has {self.gift_left} coin(s) left to give, 1 at least"
+            return None
+        if isinstance(action, (PutUp, Temple)):
+            if self._card_of(self.hands[player], action.good) is None:
+                return f"P{player} has no {action.good!r} card in hand"
+            if isinstance(action, Temple):
+                return self._temple_reason(player, action.good)
+            return None
+        if isinstance(action, SellInactive):
+            if self._card_of(self.inactive[player], action.good) is None:
+                return f"P{player} has no inactive {action.good!r} card face up"
+            return None
+        if isinstance(action, UseTreasurer):
+            return None if self.treasurer[player] else f"P{player} holds no Treasurer card"
+        if isinstance(action, Offer):
+            return self._offer_reason(player, action)
+        if isinstance(action, Withdraw):
+            return None if player in self.offers else f"P{player} has no offer to withdraw"
+        if isinstance(action, Ban):
+            if not self.miser[player]:
+                return f"P{player} holds no Miser card"
+            if not _is_int(action.target) or action.target not in self.buyers():
+                return f"the Miser is played against a buyer of this sale, not {action.target!r}"
+            if action.target == player:
+                return "a player cannot play the Miser against themselves"
+            if action.target in self.banned:
+                return f"P{action.target} is already barred from offering"
+            return None
+        if isinstance(action, Steal):
+            if self.thief != player:
+                return f"P{player} does not hold the Thief"
+            if self.guard == self.seller:
+                return f"the seller P{self.seller} holds the Guard and cannot be robbed"
+            return None
+        if isinstance(action, Accept):
+            closing = self.nround >= self.game.negotiation_rounds
+            if not _is_int(action.buyer) or action.buyer not in self.buyers():
+                return f"P{action.buyer!r} is not a buyer in this sale"
+            if not closing and action.buyer not in self.offers:
+                return f"P{action.buyer} has no offer standing (before the close)"
+            return None
+        if isinstance(action, Continue):
+            if self.nround >= self.game.negotiation_rounds:
+                return "this was the last negotiation round: the seller must accept an offer"
+            return None
+        if isinstance(action, AskToShow):
+            if "face_down" not in self.variants:
+                return "cards are asked to be shown only in the face_down mini-variant"
+            offer = self.offers.get(action.buyer) if _is_int(action.buyer) else None
+            if offer is None or offer.card is None:
+                return f"P{action.buyer!r} offers no card"
+            if offer.shown:
+                return f"P{action.buyer}'s card is already face up"
+            return None
+        if isinstance(action, Swap):
+            assert self.pending is not None
+            paid = self.pending[1].card
+            assert paid is not None
+            if self._card_of(self.hands[player], action.good) is None:
+                return f"P{player} has no {action.good!r} card in hand"
+            if action.good == self._good(paid):
+                return "the swap must be for a card of another good"
+            return None
+        return None
+
+    def _loans_open(self) -> bool:
+        return self.diamant_sold
+
+    def _temple_reason(self, player: int, good: str) -> str | None:
+        if self.temple_used:
+            return "the temple may be visited once per sale"
+        if not self.sacred:
+            return "no sacred-texts card is left"
+        if good == SACRED:
+            return "a sacred-texts card cannot be given up for another"
+        if self.coins[player] < self.gift_size:
+            return f"the temple gift is {self.gift_size} coins and P{player} cannot pay it"
+        return None
+
+    def _offer_reason(self, player: int, action: Offer) -> str | None:
+        assert self.seller is not None
+        if player in self.banned:
+            return f"P{player} is barred by a Miser from offering in this sale"
+        if not _is_int(action.coins):
+            return f"coins are a whole number, got {action.coins!r}"
+        if not isinstance(action.loan, bool):
+            return f"loan is True or False, got {action.loan!r}"
+        if self.market_inactive and (action.good is not None or action.loan or action.coins < 0):
+            return "an inactive card is bought for coins only (0 or more)"
+        if action.good is not None and self._card_of(self.hands[player], action.good) is None:
+            return f"P{player} has no {action.good!r} card in hand"
+        if action.loan and not self.loans[player]:
+            return f"P{player} holds no loan card to offer"
+        if action.coins > self.coins[player]:
+            return f"P{player} cannot offer {action.coins} coins: the offer must be payable"
+        if action.coins < 0:
+            if action.good is None and not action.loan:
+                return "negative coins come with a card (the seller pays them to the buyer)"
+            if -action.coins > self.coins[self.seller]:
+                return (
+                    f"the seller P{self.seller} could not pay {-action.coins} coins: "
+                    "the offer must be payable"
+                )
+        return None
+
+    # -- doing ----------------------------------------------------------------------------------
+    def _do(self, player: int, action: Action) -> None:
+        if isinstance(action, (TakeLoan, RepayLoan)):
+            self._log_action(player, action)
+            self._loan(player, isinstance(action, TakeLoan))
+            if self.phase == "negotiate":
+                self._skip_idle_buyers()
+            return
+        phase = self.phase
+        if phase == "negotiate" and isinstance(action, (Offer, Stand, Withdraw)):
+            self.sealed[player] = action
+            self._event(
+                "action", f"P{player}: {action}", player=player, action=action, visible_to=(player,)
+            )
+            self._event("info", f"P{player} has chosen", player=player)
+            self._skip_idle_buyers()
+            return
+        self._log_action(player, action)
+        if isinstance(action, (Bid, Pass)):
+            assert self.auction is not None
+            before = len(self.auction.history)
+            if isinstance(action, Bid):
+                self.auction.bid(player, action.amount)
+            else:
+                self.auction.pass_(player)
+            self._log_auto_passes(before + 1)
+            self._auction_step()
+        elif isinstance(action, Give):
+            self._pay(action.coins, player, action.to, self.gift_why)
+            self.gift_left -= action.coins
+            if self.gift_left == 0:
+                self._gift_done()
+        elif isinstance(action, UseTreasurer):
+            self.treasurer[player] = False
+            self.box.append(self.tables.special["treasurer"][player])
+            self._pay(self.treasury, TREASURY, player, "took the treasury with the Treasurer")
+            self._event("info", f"P{player}'s Treasurer card leaves the game", player=player)
+        elif isinstance(action, Temple):
+            self._temple(player, action.good)
+        elif isinstance(action, PutUp):
+            card = self._card_of(self.hands[player], action.good)
+            assert card is not None
+            self.hands[player].remove(card)
+            self._open_sale(card, inactive=False)
+        elif isinstance(action, SellInactive):
+            card = self._card_of(self.inactive[player], action.good)
+            assert card is not None
+            self.inactive[player].remove(card)
+            self._open_sale(card, inactive=True)
+        elif isinstance(action, Ban):
+            self._ban(player, action.target)
+        elif isinstance(action, Steal):
+            self._steal(player)
+        elif isinstance(action, AskToShow):
+            offer = self.offers[action.buyer]
+            self.offers[action.buyer] = dataclasses.replace(offer, shown=True)
+            assert offer.card is not None
+            self._event(
+                "reveal",
+                f"P{action.buyer} turns up the offered card: {self._good(offer.card)}",
+                player=action.buyer,
+                data={"card": offer.card},
+            )
+        elif isinstance(action, Accept):
+            self._accept(action.buyer)
+        elif isinstance(action, Continue):
+            self._next_round()
+        elif isinstance(action, (Swap, NoSwap)):
+            assert self.pending is not None
+            buyer, offer = self.pending
+            self.pending = None
+            card = offer.card
+            assert card is not None
+            swapped = False
+            if isinstance(action, Swap):
+                new = self._card_of(self.hands[buyer], action.good)
+                assert new is not None
+                self.swindler[buyer] = False
+                self.box.append(self.tables.special["swindler"][buyer])
+                self._event(
+                    "info",
+                    f"P{buyer} plays the Swindler: the card paid is swapped, unseen",
+                    player=buyer,
+                )
+                assert self.seller is not None
+                self._event(
+                    "info",
+                    f"P{buyer} pays with {self._good(new)} instead of {self._good(card)}",
+                    player=buyer,
+                    data={"paid": new, "offered": card},
+                    visible_to=tuple(sorted((buyer, self.seller))),
+                )
+                card, swapped = new, True
+            self._complete_sale(buyer, offer, card, swapped)
+
+    def _log_action(self, player: int, action: Action) -> None:
+        self._event("action", f"P{player}: {action}", player=player, action=action)
+
+    def _loan(self, player: int, take: bool) -> None:
+        if take:
+            card = self.bank_loans.pop(0)
+            self.loans[player].append(card)
+            self.loan_taken.add(player)
+            self._pay(self.loan_size, BANK_POOL, player, "loan from the bank")
+        else:
+            card = self.loans[player].pop()
+            self.bank_loans.append(card)
+            self.bank_loans.sort()
+            self.loan_repaid.add(player)
+            self._pay(self.loan_size, player, BANK_POOL, "loan repaid to the bank")
+        if self.phase == "auction" and self.auction is not None:
+            self.auction.budgets[player] = self.coins[player]
+
+    # -- the opening auctions -------------------------------------------------------------------
+    def _next_opening(self) -> None:
+        if not self.opening:
+            self._start_sale()
+            return
+        item = self.opening.pop(0)
+        if item == "diamant":
+            opener = self.game.opener if self.game.opener is not None else 0
+        else:
+            assert self.diamant_winner is not None
+            opener = self.diamant_winner
+        order = [(opener + 1 + i) % self.n for i in range(self.n)]
+        self.phase = "auction"
+        self.auction_item = item
+        self.auction = AscendingAuction(
+            order,
+            {p: self.coins[p] for p in range(self.n)},
+            opener=opener,
+            opening=0,
+            steps=(1, 2),
+            final_pass=True,
+        )
+        self._event(
+            "info",
+            f"auction of the {item.capitalize()}: P{opener} opens at 0",
+            player=opener,
+            data={"item": item, "opener": opener},
+        )
+        self._log_auto_passes(1)
+        self._auction_step()
+
+    def _log_auto_passes(self, start: int) -> None:
+        assert self.auction is not None
+        for p, amount in self.auction.history[start:]:
+            if amount is None:
+                self._event("info", f"P{p} cannot raise and drops out", player=p)
+
+    def _auction_step(self) -> None:
+        auction = self.auction
+        assert auction is not None
+        if not auction.done:
+            return
+        result = auction.result
+        winner = result.winner
+        assert winner is not None
+        price = result.price
+        item = self.auction_item
+        self.auction = None
+        self._event(
+            "info",
+            f"P{winner} wins the {item.capitalize()} for {price}",
+            player=winner,
+            data={"item": item, "winner": winner, "price": price},
+        )
+        if item == "diamant":
+            self.diamant_winner = winner
+            self.diamant_sold = True
+            assert self.market == self.diamant
+            self.hands[winner].append(self.diamant)
+            self.hands[winner].sort()
+            self.market = None
+            self._pay(price, winner, BOX, "won the Diamant: the price returns to the box")
+            self._next_opening()
+            return
+        card = self.tables.special[item][0]
+        self.side.remove(card)
+        if item == "thief":
+            self.thief = winner
+        else:
+            self.guard = winner
+        if price:
+            self._start_gift(winner, price, f"share of the {item.capitalize()}'s price", "opening")
+        else:
+            self._next_opening()
+
+    def _start_gift(self, giver: int, amount: int, why: str, then: str) -> None:
+        self.phase = "gift"
+        self.gift_giver = giver
+        self.gift_left = amount
+        self.gift_why = why
+        self.gift_then = then
+        self._event(
+            "info",
+            f"P{giver} shares out {amount} coins among the others",
+            player=giver,
+            data={"gift": amount},
+        )
+
+    def _gift_done(self) -> None:
+        self.gift_giver = None
+        if self.gift_then == "opening":
+            self._next_opening()
+        else:
+            self.phase = "prepare"
+
+    # -- sales ----------------------------------------------------------------------------------
+    def _start_sale(self) -> None:
+        totals = [self.total_cards(p) for p in range(self.n)]
+        most = max(totals)
+        sellers = [p for p, t in enumerate(totals) if t == most]
+        assert len(sellers) == 1, f"no single seller: card counts {totals}"
+        self.seller = sellers[0]
+        self.round = self.sales + 1
+        self.phase = "prepare"
+        self.market = None
+        self.market_inactive = False
+        self.offers = {}
+        self.sealed = {}
+        self.idle = set()
+        self.banned = set()
+        self.temple_used = False
+        self.loan_taken = set()
+        self.loan_repaid = set()
+        self.nround = 0
+        self._event(
+            "info",
+            f"sale {self.round}: P{self.seller} is the seller ({most} cards)",
+            player=self.seller,
+        )
+
+    def _temple(self, player: int, good: str) -> None:
+        card = self._card_of(self.hands[player], good)
+        assert card is not None
+        self.hands[player].remove(card)
+        self.box.append(card)
+        self.box.sort()
+        sacred = self.sacred.pop(0)
+        self.hands[player].append(sacred)
+        self.hands[player].sort()
+        self.temple_used = True
+        self._event(
+            "info",
+            f"P{player} gives up {good} at the temple for sacred texts",
+            player=player,
+            data={"removed": card, "sacred": sacred},
+        )
+        self._start_gift(player, self.gift_size, "temple gift", "prepare")
+
+    def _open_sale(self, card: int, inactive: bool) -> None:
+        self.market = card
+        self.market_inactive = inactive
+        assert self.seller is not None
+        self._event(
+            "info",
+            f"P{self.seller} puts {self._good(card)} on the market"
+            + (" (an inactive card: coins only)" if inactive else ""),
+            player=self.seller,
+            data={"market": card, "inactive": inactive},
+        )
+        self.nround = 0
+        self._next_round()
+
+    def _next_round(self) -> None:
+        self.nround += 1
+        self.phase = "negotiate"
+        self.sealed = {}
+        self.idle = set()
+        self._skip_idle_buyers()
+
+    def _skip_idle_buyers(self) -> None:
+        if self.phase != "negotiate":
+            return
+        for p in self.buyers():
+            if p in self.sealed or p in self.idle:
+                continue
+            if p in self.banned and not self._special_actions(p) and not self._loan_actions(p):
+                self.idle.add(p)
+        if not self.to_move:
+            self._end_round()
+
+    def _card_public(self, offer: Standing) -> bool:
+        if offer.card is None:
+            return True
+        if "blind" in self.variants:
+            return False
+        return "face_down" not in self.variants or offer.shown
+
+    def _end_round(self) -> None:
+        shown: dict[int, Any] = {}
+        for p in self.buyers():
+            action = self.sealed.get(p)
+            if p in self.banned:
+                self.offers.pop(p, None)
+            elif isinstance(action, Offer):
+                card = None
+                if action.good is not None:
+                    card = self._card_of(self.hands[p], action.good)
+                self.offers[p] = Standing(card, action.coins, action.loan)
+            elif isinstance(action, Withdraw):
+                self.offers.pop(p, None)
+            offer = self.offers.get(p)
+            if offer is not None:
+                shown[p] = {
+                    "card": offer.card if self._card_public(offer) else "face down",
+                    "coins": offer.coins,
+                    "loan": offer.loan,
+                }
+        self.sealed = {}
+        self.idle = set()
+        text = "; ".join(self._describe(p, o) for p, o in shown.items())
+        self._event(
+            "reveal",
+            f"round {self.nround} offers: {text or 'none'}",
+            data={"round": self.nround, "offers": shown},
+        )
+        self.phase = "decide"
+        self._maybe_continue()
+
+    def _describe(self, buyer: int, offer: Mapping[str, Any]) -> str:
+        card = offer["card"]
+        parts = [f"P{buyer}"]
+        if card is not None:
+            parts.append(card if isinstance(card, str) else self._good(card))
+        parts.append(f"{offer['coins']:+d} coins")
+        if offer["loan"]:
+            parts.append("a loan card")
+        return " ".join(parts)
+
+    def _maybe_continue(self) -> None:
+        if self.nround < self.game.negotiation_rounds and not self.offers:
+            self._event("info", "no offer stands: the negotiation continues")
+            self._next_round()
+
+    def _ban(self, player: int, target: int) -> None:
+        self.miser[player] = False
+        self.box.append(self.tables.special["miser"][player])
+        self.box.sort()
+        self.banned.add(target)
+        self.offers.pop(target, None)
+        self._event(
+            "info",
+            f"P{player} plays the Miser: P{target} may offer nothing in this sale",
+            player=player,
+            data={"banned": target},
+        )
+        if self.phase == "negotiate":
+            self._skip_idle_buyers()
+        else:
+            self._maybe_continue()
+
+    def _steal(self, player: int) -> None:
+        card = self.market
+        assert card is not None and self.seller is not None
+        self.thief = None
+        self.box.append(self.tables.special["thief"][0])
+        self.box.sort()
+        self.market = None
+        self.hands[player].append(card)
+        self.hands[player].sort()
+        self.sealed = {}
+        self.idle = set()
+        self.offers = {}
+        self._event(
+            "info",
+            f"P{player} plays the Thief and takes {self._good(card)} from P{self.seller}",
+            player=player,
+            data={"card": card},
+        )
+        self.last_sale = {
+            "number": self.round,
+            "seller": self.seller,
+            "buyer": player,
+            "market": card,
+            "paid_card": None,
+            "paid_public": True,
+            "coins": 0,
+            "loan": False,
+            "stolen": True,
+            "swapped": False,
+        }
+        self._end_of_sale(player)
+
+    def _accept(self, buyer: int) -> None:
+        offer = self.offers.get(buyer, NO_OFFER)
+        self._event("info", f"P{self.seller} accepts P{buyer}'s offer", player=buyer)
+        card = offer.card
+        if card is not None and self.swindler[buyer]:
+            others = [c for c in self.hands[buyer] if self._good(c) != self._good(card)]
+            if others:
+                self.phase = "swindle"
+                self.pending = (buyer, offer)
+                self.offers = {}
+                return
+        self._complete_sale(buyer, offer, card, False)
+
+    def _complete_sale(self, buyer: int, offer: Standing, card: int | None, swapped: bool) -> None:
+        seller = self.seller
+        market = self.market
+        assert seller is not None and market is not None
+        good = self._good(market)
+        if offer.coins > 0:
+            self._pay(offer.coins, buyer, seller, f"bought {good} from P{seller}")
+        elif offer.coins < 0:
+            self._pay(-offer.coins, seller, buyer, f"sold {good} to P{buyer} for a card and coins")
+        if offer.loan:
+            loan = self.loans[buyer].pop()
+            self.loans[seller].append(loan)
+            self.loans[seller].sort()
+        if card is not None:
+            self.hands[buyer].remove(card)
+            self.hands[seller].append(card)
+            self.hands[seller].sort()
+        self.hands[buyer].append(market)
+        self.hands[buyer].sort()
+        self.market = None
+        self.offers = {}
+        public = card is None or (self._card_public(offer) and not swapped)
+        paid = "nothing"
+        parts = []
+        if card is not None:
+            parts.append(self._good(card) if public else "a card unseen")
+        if offer.coins:
+            parts.append(f"{offer.coins} coins")
+        if offer.loan:
+            parts.append("a loan card")
+        paid = " and ".join(parts) or paid
+        self._event(
+            "info",
+            f"P{buyer} buys {good} from P{seller} for {paid}",
+            player=buyer,
+            data={
+                "seller": seller,
+                "buyer": buyer,
+                "market": market,
+                "card": card if public else "hidden",
+                "coins": offer.coins,
+                "loan": offer.loan,
+            },
+        )
+        if not public and not swapped:
+            assert card is not None
+            self._event(
+                "info",
+                f"P{buyer} paid with {self._good(card)}",
+                player=buyer,
+                data={"paid": card},
+                visible_to=tuple(sorted((buyer, seller))),
+            )
+        self.last_sale = {
+            "number": self.round,
+            "seller": seller,
+            "buyer": buyer,
+            "market": market,
+            "paid_card": card,
+            "paid_public": public,
+            "coins": offer.coins,
+            "loan": offer.loan,
+            "stolen": False,
+            "swapped": swapped,
+        }
+        if "treasury" in self.variants:
+            if self.coins[seller] >= self.tax:
+                self._pay(self.tax, seller, TREASURY, "tax on a sale")
+            elif self.treasurer[seller]:
+                self.treasurer[seller] = False
+                self.box.append(self.tables.special["treasurer"][seller])
+                self.box.sort()
+                self._event(
+                    "info",
+                    f"P{seller} cannot pay the tax and loses their Treasurer card",
+                    player=seller,
+                )
+            else:
+                self._event("info", f"P{seller} cannot pay the tax and pays nothing", player=seller)
+        self._end_of_sale(buyer)
+
+    def _end_of_sale(self, buyer: int) -> None:
+        seller = self.seller
+        assert seller is not None
+        self.sales += 1
+        qualified = [p for p in range(self.n) if self.qualifies(p)]
+        if qualified:
+            order = [buyer, seller] + [(seller + i) % self.n for i in range(1, self.n)]
+            winner = next(p for p in order if p in qualified)
+            self.winner = winner
+            self._finish(
+                f"P{winner} holds {self.different_goods(winner)} different goods and "
+                f"{self.coins[winner]} coins: P{winner} wins"
+            )
+            return
+        if self.sales >= self.game.max_sales:
+            self._finish(f"{self.sales} sales without a winner: the game ends with no winner")
+            return
+        self._start_sale()
+
+    def _finish(self, text: str) -> None:
+        self.over = True
+        self.phase = "over"
+        self.seller = None
+        for p in range(self.n):
+            self._event(
+                "reveal",
+                f"P{p} shows {len(self.hands[p])} cards and {self.coins[p]} coins",
+                player=p,
+                data={"hand": self.hands[p], "coins": self.coins[p]},
+            )
+        self._event(
+            "info", text, player=self.winner, data={"winner": self.winner, "sales": self.sales}
+        )
+
+    # -- accounting -----------------------------------------------------------------------------
+    def money(self) -> list[int]:
+        """Coins each seat holds."""
+        return list(self.coins)
+
+    @property
+    def initial_money(self) -> list[int]:
+        """Coins each seat started with."""
+        return list(self._initial_money)
+
+    def pools(self) -> dict[str, int]:
+        """Coins outside the players' hands: removed to the box, in the treasury, in the bank."""
+        return {BOX: self.box_coins, TREASURY: self.treasury, BANK_POOL: self.bank_coins}
+
+    def card_locations(self) -> dict[str, list[int]]:
+        """Every card: hands, face-up cards in front of each seat, the market, the side of the
+        table (sacred texts, Thief and Guard before their auction), the bank's loan cards, the box
+        (removed during the game) and the cards left out at set-up."""
+        t = self.tables
+        out: dict[str, list[int]] = {}
+        for p in range(self.n):
+            out[f"hand P{p}"] = list(self.hands[p])
+            front = list(self.inactive[p]) + list(self.loans[p])
+            if self.treasurer[p]:
+                front.append(t.special["treasurer"][p])
+            if self.miser[p]:
+                front.append(t.special["miser"][p])
+            if self.swindler[p]:
+                front.append(t.special["swindler"][p])
+            if self.thief == p:
+                front.append(t.special["thief"][0])
+            if self.guard == p:
+                front.append(t.special["guard"][0])
+            out[f"front P{p}"] = sorted(front)
+        out["market"] = [self.market] if self.market is not None else []
+        out["side"] = sorted(self.sacred + self.side)
+        out["bank"] = list(self.bank_loans)
+        out["box"] = list(self.box)
+        out["unused"] = list(self.unused)
+        return out
+
+    def all_cards(self) -> list[int]:
+        """The ids of every card of this game (the base game's 49 and the variants' cards)."""
+        return self._all_card_ids()
+
+    # -- results and views ----------------------------------------------------------------------
+    def scores(self) -> list[int]:
+        """1 for the winner, 0 for everyone else (all 0 while playing or with no winner)."""
+        return [1 if p == self.winner else 0 for p in range(self.n)]
+
+    def summary(self) -> str:
+        """A one-line description for error messages."""
+        text = f"{super().summary()}; sale {self.sales + 1}, seller P{self.seller}"
+        if "blind" in self.variants:
+            return text
+        return text + "; coins " + " ".join(f"P{p}={c}" for p, c in enumerate(self.coins))
+
+    def _offer_view(self, buyer: int, offer: Standing, viewer: Viewer) -> OfferView:
+        sees = viewer == "all" or viewer == buyer or self._card_public(offer)
+        return OfferView(
+            buyer=buyer,
+            card=offer.card if sees else None,
+            face_down=offer.card is not None and not sees,
+            coins=offer.coins,
+            loan=offer.loan,
+        )
+
+    def view(self, viewer: Viewer = None) -> NegocesView:
+        """What ``viewer`` may see: a seat, ``None`` (public) or ``"all"`` (teacher)."""
+        if (
+            viewer is not None
+            and viewer != "all"
+            and (not _is_int(viewer) or not 0 <= viewer < self.n)  # type: ignore[operator]
+        ):
+            raise ValueError(
+                f"viewer must be a seat 0..{self.n - 1}, None or 'all'; got {viewer!r}"
+            )
+        teacher = viewer == "all"
+
+        def sees(p: int) -> bool:
+            return teacher or viewer == p
+
+        coins_public = "blind" not in self.variants or self.over
+        auction = None
+        if self.auction is not None:
+            a = self.auction
+            auction = AuctionView(
+                self.auction_item, a.high_bid, a.high_bidder, tuple(sorted(a.out)), a.speaker
+            )
+        gift = None
+        if self.phase == "gift" and self.gift_giver is not None:
+            gift = (self.gift_giver, self.gift_left, self.gift_why)
+        pending = None
+        if self.pending is not None:
+            pending = self._offer_view(self.pending[0], self.pending[1], viewer)
+        last = None
+        if self.last_sale is not None:
+            s = self.last_sale
+            party = teacher or viewer in (s["buyer"], s["seller"])
+            visible = party or s["paid_public"]
+            last = SaleRecord(
+                number=s["number"],
+                seller=s["seller"],
+                buyer=s["buyer"],
+                market=s["market"],
+                paid_card=s["paid_card"] if visible else None,
+                paid_hidden=s["paid_card"] is not None and not visible,
+                coins=s["coins"],
+                loan=s["loan"],
+                stolen=s["stolen"],
+                swapped=s["swapped"],
+            )
+        return NegocesView(
+            viewer=viewer,
+            players=self.n,
+            variants=self.game.variants,
+            goal=(self.goal_goods, self.goal_coins),
+            phase=self.phase,
+            to_move=self.to_move,
+            sales=self.sales,
+            max_sales=self.game.max_sales,
+            negotiation_round=self.nround,
+            negotiation_rounds=self.game.negotiation_rounds,
+            coins=tuple(c if coins_public or sees(p) else None for p, c in enumerate(self.coins)),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            hands=tuple(
+                tuple(h) if sees(p) or self.over else None for p, h in enumerate(self.hands)
+            ),
+            inactive=tuple(tuple(x) for x in self.inactive),
+            seller=self.seller,
+            market=self.market,
+            market_inactive=self.market_inactive,
+            auction=auction,
+            gift=gift,
+            offers=tuple(
+                self._offer_view(p, self.offers[p], viewer) if p in self.offers else None
+                for p in range(self.n)
+            ),
+            submitted=tuple(sorted(self.sealed)),
+            sealed=tuple(self.sealed.get(p) if sees(p) else None for p in range(self.n)),
+            banned=tuple(sorted(self.banned)),
+            pending=pending,
+            box_coins=self.box_coins,
+            treasury=self.treasury,
+            bank_coins=self.bank_coins,
+            loans=tuple(len(x) for x in self.loans),
+            loans_left=len(self.bank_loans),
+            treasurer=tuple(self.treasurer),
+            miser=tuple(self.miser),
+            swindler=tuple(self.swindler),
+            thief=self.thief,
+            guard=self.guard,
+            sacred_left=len(self.sacred),
+            removed=tuple(self.box),
+            last_sale=last,
+            winner=self.winner,
+            over=self.over,
+        )
+
+    def resample_hidden(self, viewer: Viewer, seed: int | None = None) -> NegocesState:
+        """A copy in which everything ``viewer`` cannot see is redrawn at random.
+
+        Other seats' hands are reshuffled among themselves (sizes kept; cards the viewer sees in
+        a standing or pending offer stay put), face-down offered cards and other seats' sealed
+        choices are redrawn from the new hands, and in the blind variant other seats' coins
+        change. ``view(viewer)`` of the copy equals ``view(viewer)`` of this state; the copy is
+        for information-set reasoning (bots) and tests and may break invariants the viewer cannot
+        see, so do not play it on.
+        """
+        rng = np.random.default_rng(seed)
+        other = copy.deepcopy(self)
+        if viewer == "all" or self.over:
+            return other
+        hidden = [p for p in range(self.n) if p != viewer]
+        pinned: set[int] = set()
+        offers = list(self.offers.items())
+        if self.pending is not None:
+            offers.append(self.pending)
+        for buyer, offer in offers:
+            if offer.card is not None and (buyer == viewer or self._card_public(offer)):
+                pinned.add(offer.card)
+        pool = [c for p in hidden for c in other.hands[p] if c not in pinned]
+        pool = [pool[i] for i in rng.permutation(len(pool))]
+        for p in hidden:
+            keep = [c for c in other.hands[p] if c in pinned]
+            k = len(other.hands[p]) - len(keep)
+            other.hands[p], pool = sorted(keep + pool[:k]), pool[k:]
+        for p in hidden:
+            hand = other.hands[p]
+            standing = other.offers.get(p)
+            if standing is not None and standing.card is not None and standing.card not in pinned:
+                card = hand[int(rng.integers(len(hand)))]
+                other.offers[p] = dataclasses.replace(standing, card=card)
+            sealed = other.sealed.get(p)
+            if isinstance(sealed, Offer) and sealed.good is not None and hand:
+                good = self._good(hand[int(rng.integers(len(hand)))])
+                other.sealed[p] = Offer(good, sealed.coins, sealed.loan)
+            if "blind" in self.variants:
+                other.coins[p] += int(rng.integers(0, 6))
+        if other.pending is not None:
+            buyer, offer = other.pending
+            if buyer != viewer and offer.card is not None and offer.card not in pinned:
+                hand = other.hands[buyer]
+                other.pending = (buyer, dataclasses.replace(offer, card=hand[0]))
+        return other
