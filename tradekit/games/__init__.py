@@ -5,6 +5,6 @@ Adding a game: read ``docs/adding-a-game.md`` first (the checklist every game fo
 
 from __future__ import annotations
 
-from tradekit.games import medici, rungis, turin
+from tradekit.games import medici, negoces, rungis, turin
 
-__all__ = ["medici", "rungis", "turin"]
+__all__ = ["medici", "negoces", "rungis", "turin"]
