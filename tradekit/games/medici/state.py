@@ -11,10 +11,10 @@ monopoly bonuses). Three rounds; the poorest player starts rounds 2 and 3; the r
 Rulings where the rules page is silent (also in ``data/medici/README.md``):
 
 * **The first card is turned automatically.** A turn starts with the active player's first card
-  already turned (it can always be: the active player has room for it). After each card the
+  already turned (it always may be: the active player has room for it). After each card the
   active player chooses :class:`Turn` or :class:`Auction`. When no further card may be turned
   (the lot has 3 cards, the pile is empty, or one more card would leave nobody with room for the
-  lot) the auction starts without a decision.
+  lot), :class:`Turn` is refused with that reason and :class:`Auction` is the only legal action.
 * **Able to bid means room.** As the rules page says, a card may be turned only if at least one
   player (the active player included) has room in their warehouse for the whole lot after it;
   wealth is not considered, so a lot that only penniless players could take is offered and
@@ -299,7 +299,6 @@ class MediciState(State):
         self._event("action", f"P{player}: {action}", player=player, action=action)
         if isinstance(action, Turn):
             self._turn_card(player)
-            self._after_card()
         elif isinstance(action, Auction):
             self._start_auction()
         else:
@@ -328,18 +327,6 @@ class MediciState(State):
             data={"turned": card, "lot": self.lot, "pile_size": len(self.pile)},
         )
 
-    def _after_card(self) -> None:
-        reason = self.turn_reason()
-        if reason is None:
-            self.phase = "turn"
-            return
-        self._event(
-            "info",
-            f"no further card may be turned ({reason}): the lot goes to auction",
-            player=self.active,
-        )
-        self._start_auction()
-
     def _start_auction(self) -> None:
         self.phase = "auction"
         size = len(self.lot)
@@ -350,9 +337,8 @@ class MediciState(State):
             order, budgets={p: self.wealth[p] for p in order}, eligible=eligible, minimum=1
         )
         self._heard = 0
-        text = f"auction of {self._lot_text()}: " + (
-            f"{_seats(self.auction.order)} speak in turn" if self.auction.order else "nobody"
-        )
+        bidders = _seats(self.auction.order) or "none"
+        text = f"auction of {self._lot_text()}; bidders in order: {bidders}"
         if left_out:
             text += f"; no room for it: {_seats(left_out)}"
         self._event(
@@ -427,7 +413,6 @@ class MediciState(State):
         self.phase = "turn"
         self._event("info", f"P{active}'s turn", player=active)
         self._turn_card(active)
-        self._after_card()
 
     def _free_fill(self, player: int) -> None:
         self._event(
