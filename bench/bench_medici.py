@@ -1,0 +1,70 @@
+"""Medici random-play speed: decisions per second and full games per second.
+
+Run: ``python3 dev.py bench`` (all benchmarks) or ``python bench/bench_medici.py [--games N]``.
+Random play picks uniformly among the legal actions with one seeded numpy Generator, so the
+figures include move generation, legality checks and the rules; replay speed is measured too.
+Uniform picks make random bidders bid often (every amount is one action, Pass only one), so they
+spend their florins fast; the figures measure the engine, not sensible play.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import time
+
+import numpy as np
+
+import tradekit
+
+
+def play_random(
+    players: int, table: str, games: int, seed: int
+) -> tuple[int, float, list[str], float]:
+    """Play ``games`` random games; return (decisions, seconds, saved JSON of a few games, mean
+    winning wealth)."""
+    game = tradekit.load_game("medici", players=players, reward_table=table)
+    rng = np.random.default_rng(seed)
+    steps = 0
+    saved: list[str] = []
+    best = 0
+    start = time.perf_counter()
+    for g in range(games):
+        state = game.new_state(seed=seed + g)
+        while not state.is_over:
+            seat = state.to_move[0]
+            actions = state.legal_actions(seat)
+            state.apply(seat, actions[int(rng.integers(len(actions)))])
+            steps += 1
+        best += max(state.scores())
+        if g < 50:
+            saved.append(state.to_json())
+    return steps, time.perf_counter() - start, saved, best / games
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=1000, help="games per player count")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    print(f"Medici random play, {args.games} games per player count and ship table")
+    print(f"python {platform.python_version()} on {platform.machine()}, numpy {np.__version__}")
+    print(
+        f"{'players':>7} {'table':>10} {'decisions/game':>14} {'decisions/s':>12} "
+        f"{'games/s':>9} {'replays/s':>10} {'winner florins':>14}"
+    )
+    for players in (3, 4, 5, 6):
+        for table in ("1995", "tournament") if players == 6 else ("1995",):
+            steps, seconds, saved, best = play_random(players, table, args.games, args.seed)
+            start = time.perf_counter()
+            for doc in saved:
+                tradekit.replay(doc)
+            replay_rate = len(saved) / (time.perf_counter() - start)
+            print(
+                f"{players:>7} {table:>10} {steps / args.games:>14.1f} {steps / seconds:>12,.0f} "
+                f"{args.games / seconds:>9,.0f} {replay_rate:>10,.0f} {best:>14.1f}"
+            )
+
+
+if __name__ == "__main__":
+    main()
