@@ -23,7 +23,13 @@ from tradekit.games.negoces.actions import (
     UseTreasurer,
     Withdraw,
 )
-from tradekit.games.negoces.game import INCOMPATIBLE, VARIANTS, NegocesGame, normalise_variants
+from tradekit.games.negoces.game import (
+    INCOMPATIBLE,
+    VARIANTS,
+    NegocesGame,
+    normalise_variants,
+    variant_sets,
+)
 from tradekit.games.negoces.state import NegocesState
 from tradekit.games.negoces.tables import NegocesTables, load_tables
 from tradekit.games.negoces.view import AuctionView, NegocesView, OfferView, SaleRecord
@@ -59,4 +65,5 @@ __all__ = [
     "Withdraw",
     "load_tables",
     "normalise_variants",
+    "variant_sets",
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -35,12 +36,13 @@ VARIANTS: dict[str, str] = {
 #: Pairs of variants that cannot be played together, and why.
 INCOMPATIBLE: dict[frozenset[str], str] = {
     frozenset({"blind", "face_down"}): (
-        "not both blind and face_down: blind already deals every offered card face down with no way to ask to see it, "
-        "and face_down lets the seller ask: choose one"
+        "not both blind and face_down: blind deals every offered card face down with no "
+        "way to ask to see it, face_down lets the seller ask; choose one"
     ),
     frozenset({"smugglers", "new_monopolies"}): (
-        "not both smugglers and new_monopolies: both replace the deal (smugglers: 4 + 3 cards and a contraband card; new monopolies: "
-        "2 series of 3 and 2 single cards): choose one"
+        "not both smugglers and new_monopolies: both replace the deal (smugglers: 4 + 3 "
+        "cards and a contraband card; new monopolies: 2 series of 3 and 2 single cards); "
+        "choose one"
     ),
 }
 
@@ -66,6 +68,36 @@ def normalise_variants(value: object) -> tuple[str, ...]:
         if not isinstance(item, str) or item not in VARIANTS:
             raise ConfigError("variants", value, "names among " + ", ".join(VARIANTS))
     return tuple(sorted({str(v) for v in items}))
+
+
+def variant_sets(players: int, count: int, seed: int = 0) -> list[tuple[str, ...]]:
+    """``count`` sets of variants that can be played together with ``players`` players: none,
+    each variant alone, every compatible variant at once, then random combinations.
+
+    Example:
+        >>> sets = variant_sets(4, 20)
+        >>> sets[0], sets[1], len(sets), all(len(set(s)) == len(s) for s in sets)
+        ((), ('bank',), 20, True)
+        >>> any("new_monopolies" in s for s in sets)
+        False
+    """
+    rng = random.Random(seed * 10 + players)
+    names = [v for v in VARIANTS if v != "new_monopolies" or players == 3]
+
+    def legal(chosen: set[str]) -> bool:
+        return not any(pair <= chosen for pair in INCOMPATIBLE)
+
+    out: list[tuple[str, ...]] = [()] + [(v,) for v in names]
+    everything: set[str] = set()
+    for v in rng.sample(names, len(names)):
+        if legal(everything | {v}):
+            everything.add(v)
+    out.append(tuple(sorted(everything)))
+    while len(out) < count:
+        chosen = {v for v in names if rng.random() < 0.4}
+        if legal(chosen):
+            out.append(tuple(sorted(chosen)))
+    return out[:count]
 
 
 @register("negoces")

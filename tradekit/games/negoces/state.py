@@ -104,16 +104,25 @@ BANK_POOL = "bank"
 SACRED = "textes_sacres"
 DIAMANT = "diamant"
 
-_OFFERS: dict[tuple[str | None, int, bool], Offer] = {}
+#: Coins an offer can name lie within +-COIN_SPAN (all the coins of the game are fewer).
+COIN_SPAN = 128
+_OFFER_ROWS: dict[tuple[str | None, bool], list[Offer]] = {}
 
 
-def _offer(good: str | None, coins: int, loan: bool) -> Offer:
-    # Offer lists run to hundreds of actions; reusing the frozen objects keeps them cheap.
-    key = (good, coins, loan)
-    found = _OFFERS.get(key)
-    if found is None:
-        found = _OFFERS[key] = Offer(good, coins, loan)
-    return found
+def _offers(good: str | None, loan: bool, low: int, high: int) -> list[Offer]:
+    """Offers of ``good`` (and a loan card) with ``low`` to ``high`` coins.
+
+    Offer lists run to hundreds of actions; the frozen objects are made once per (good, loan)
+    and sliced, which keeps move generation cheap.
+    """
+    row = _OFFER_ROWS.get((good, loan))
+    if row is None:
+        row = _OFFER_ROWS[(good, loan)] = [
+            Offer(good, c, loan) for c in range(-COIN_SPAN, COIN_SPAN + 1)
+        ]
+    if low < -COIN_SPAN or high > COIN_SPAN:
+        return [Offer(good, c, loan) for c in range(low, high + 1)]
+    return row[low + COIN_SPAN : high + COIN_SPAN + 1]
 
 
 def _is_int(value: object) -> bool:
@@ -603,15 +612,16 @@ class NegocesState(State):
     def _offer_list(self, player: int) -> list[Action]:
         assert self.seller is not None
         most = self.coins[player]
+        out: list[Action] = []
         if self.market_inactive:
-            return [_offer(None, c, False) for c in range(0, most + 1)]
+            out += _offers(None, False, 0, most)
+            return out
         least = -self.coins[self.seller]
         loans = [False, True] if self.loans[player] else [False]
-        out: list[Action] = []
         for good in [None, *self._goods(self.hands[player])]:
             for loan in loans:
                 low = least if (good is not None or loan) else 0
-                out += [_offer(good, c, loan) for c in range(low, most + 1)]
+                out += _offers(good, loan, low, most)
         return out
 
     def _special_actions(self, player: int) -> list[Action]:
@@ -697,9 +707,10 @@ class NegocesState(State):
                 f"repaying takes {self.loan_size} coins and P{player} must keep "
                 f"{self._committed(player)} for what they have committed to"
             )
-        offer = self.offers.get(player)
-        only = len(self.loans[player]) == 1
-        if self.phase in ("negotiate", "decide") and offer and offer.loan and only:
+        offer = self.offers.get(player) if self.phase in ("negotiate", "decide") else None
+        if self.phase == "swindle" and self.pending is not None and self.pending[0] == player:
+            offer = self.pending[1]
+        if offer is not None and offer.loan and len(self.loans[player]) == 1:
             return f"P{player}'s standing offer includes their only loan card"
         return None
 

@@ -85,6 +85,10 @@ class NegocesTables:
     cards_of: dict[str, tuple[int, ...]]
     special: dict[str, tuple[int, ...]]
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> NegocesTables:
+        # The tables never change once read: copies of a state share them.
+        return self
+
     def goods_of_kind(self, kind: str) -> list[str]:
         """The ids of the goods of one kind, in file order."""
         return [g.id for g in self.goods.values() if g.kind == kind]
