@@ -196,6 +196,15 @@ class State(abc.ABC):
     def all_cards(self) -> list[int]:
         """The ids of every card of the game."""
 
+    def _repr_html_(self) -> str:
+        """The public (projector) view as HTML, for notebooks (``tradekit.render`` draws it).
+
+        The renderer is imported here, not at the top: the engine never loads presentation code.
+        """
+        from tradekit.render import render
+
+        return render(self)
+
     def summary(self) -> str:
         """A one-line description of the state, used in error messages."""
         who = ",".join(f"P{p}" for p in self.to_move) or "nobody"

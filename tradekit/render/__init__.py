@@ -1,0 +1,275 @@
+"""HTML for a game's table, one view at a time, and its narrated log (pure Python, no widgets).
+
+Each game plugs in a :class:`Renderer` registered under the game's name with
+:func:`register_renderer`; :func:`renderer_for` finds it, importing ``tradekit.render.<name>`` on
+first use, and falls back to the generic :class:`Renderer` (every field of the view, the engine's
+English log lines) for a game that has none yet. A renderer draws from ``state.view(viewer)`` —
+never from the state — so a seat's table cannot show what that seat may not know.
+
+Example:
+    >>> import tradekit
+    >>> state = tradekit.load_game("turin", players=3).new_state(seed=1)
+    >>> html = render(state, viewer=0, lang="fr")
+    >>> 'data-phase="offer"' in html and "Manche 1 sur 5" in html
+    True
+    >>> html == state._repr_html_()
+    False
+    >>> 'class="tk tk-turin"' in state._repr_html_()
+    True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar
+
+from tradekit.core.actions import Action
+from tradekit.core.events import Event
+from tradekit.core.state import Game, State, Viewer
+from tradekit.i18n import check_lang, has_message, t
+from tradekit.render import parts
+from tradekit.render.parts import esc, pill, tag
+
+__all__ = [
+    "Context",
+    "Renderer",
+    "default_names",
+    "narrate",
+    "register_renderer",
+    "render",
+    "render_log",
+    "renderer_for",
+    "viewer_label",
+]
+
+R = TypeVar("R", bound="type[Renderer]")
+
+
+def default_names(players: int, lang: str = "en") -> tuple[str, ...]:
+    """Seat names as the engine numbers seats: ``P0, P1 ...`` (``J0, J1 ...`` in French).
+
+    Example:
+        >>> default_names(3, "fr")
+        ('J0', 'J1', 'J2')
+    """
+    return tuple(t("seat", lang, seat=p) for p in range(players))
+
+
+@dataclasses.dataclass(frozen=True)
+class Context:
+    """What a renderer needs besides the view: the game (options and tables), language, names.
+
+    Attributes:
+        game: the game's options (and, through them, its data tables).
+        lang: ``"en"`` or ``"fr"``.
+        names: a display name per seat.
+    """
+
+    game: Game
+    lang: str = "en"
+    names: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        check_lang(self.lang)
+        if not self.names:
+            object.__setattr__(self, "names", default_names(self.game.num_players, self.lang))
+
+    def name(self, seat: int | None) -> str:
+        """The display name of ``seat`` (or of nobody)."""
+        if seat is None:
+            return t("nobody", self.lang)
+        if 0 <= seat < len(self.names):
+            return self.names[seat]
+        return t("seat", self.lang, seat=seat)
+
+    def who(self, seats: Iterable[int]) -> str:
+        """Names of several seats, comma-separated (``nobody`` if none)."""
+        names = [self.name(p) for p in seats]
+        return ", ".join(names) if names else t("nobody", self.lang)
+
+    def t(self, key: str, /, **fields: Any) -> str:
+        """A catalogue message in this context's language."""
+        return t(key, self.lang, **fields)
+
+
+class Renderer:
+    """How a game is drawn and narrated; subclass it per game and register it.
+
+    Every method has a generic default, so a game without a renderer still shows a usable table.
+    Override :meth:`table`, :meth:`action_label` and :meth:`narrate` at least.
+    """
+
+    #: The game's registry name (set by :func:`register_renderer`).
+    game_name: str = ""
+
+    def title(self, ctx: Context) -> str:
+        """The game's display name (message ``game.<name>`` if the catalogue has it)."""
+        key = f"game.{ctx.game.name}"
+        return ctx.t(key) if has_message(key) else ctx.game.name.title()
+
+    def phase_name(self, phase: str, ctx: Context) -> str:
+        """A phase's display name (message ``<game>.phase.<phase>`` if the catalogue has it)."""
+        key = f"{ctx.game.name}.phase.{phase}"
+        return ctx.t(key) if has_message(key) else phase
+
+    def status(self, view: Any, ctx: Context) -> str:
+        """One line of plain text: round, phase, who must act (or the winners)."""
+        bits: list[str] = []
+        rnd, rounds = getattr(view, "round", None), getattr(view, "rounds", None)
+        if isinstance(rnd, int) and isinstance(rounds, int) and rnd:
+            bits.append(ctx.t("round_of", round=rnd, rounds=rounds))
+        phase = getattr(view, "phase", None)
+        if phase == "over":
+            bits.append(ctx.t("game_over"))
+            winners = getattr(view, "winners", None)
+            if winners:
+                bits.append(ctx.t("winners", who=ctx.who(winners)))
+            return " · ".join(bits)
+        if isinstance(phase, str):
+            bits.append(self.phase_name(phase, ctx))
+        to_move = getattr(view, "to_move", ())
+        bits.append(ctx.t("to_move", who=ctx.who(to_move)))
+        return " · ".join(bits)
+
+    def table(self, view: Any, ctx: Context) -> str:
+        """The table as seen in ``view``: generic version listing every field of the view."""
+        rows = []
+        if dataclasses.is_dataclass(view):
+            for f in dataclasses.fields(view):
+                rows.append([esc(f.name), esc(_plain(getattr(view, f.name)))])
+        else:
+            rows.append(["view", esc(repr(view))])
+        body = parts.grid(["field", "value"], rows)
+        head = tag("b", esc(self.title(ctx))) + tag("span", esc(self.status(view, ctx)))
+        return parts.page(head, body, game=ctx.game.name, data_phase=getattr(view, "phase", None))
+
+    def action_label(self, action: Action, view: Any, ctx: Context) -> str:
+        """A button's text for ``action`` (generic: the action's ``str``)."""
+        return str(action)
+
+    def narrate(self, event: Event, ctx: Context) -> str:
+        """One line of the log for ``event`` in ``ctx.lang`` (generic: the engine's English)."""
+        return event.text or f"{event.kind} {dict(event.data)}"
+
+    def command_example(self, legal: Sequence[Action], view: Any, ctx: Context) -> str:
+        """An example of a typed command (the text of one legal action)."""
+        return str(legal[-1]) if legal else ""
+
+
+_RENDERERS: dict[str, Renderer] = {}
+_GENERIC = Renderer()
+
+
+def register_renderer(name: str) -> Callable[[R], R]:
+    """Class decorator: register a :class:`Renderer` subclass for the game ``name``.
+
+    Put it in ``tradekit/render/<name>.py``; :func:`renderer_for` imports that module on demand.
+    """
+
+    def deco(cls: R) -> R:
+        cls.game_name = name
+        _RENDERERS[name] = cls()
+        return cls
+
+    return deco
+
+
+def renderer_for(name: str) -> Renderer:
+    """The renderer registered for the game ``name`` (the generic one if it has none).
+
+    Example:
+        >>> type(renderer_for("turin")).__name__
+        'TurinRenderer'
+        >>> type(renderer_for("no-such-game")).__name__
+        'Renderer'
+    """
+    if name not in _RENDERERS and name.isidentifier():
+        module = f"tradekit.render.{name}"
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+    return _RENDERERS.get(name, _GENERIC)
+
+
+def viewer_label(viewer: Viewer, ctx: Context) -> str:
+    """A viewer's display name: a seat's view, the public or the teacher."""
+    if viewer == "all":
+        return ctx.t("view_teacher")
+    if isinstance(viewer, int):
+        return ctx.t("view_seat", name=ctx.name(viewer))
+    return ctx.t("view_public")
+
+
+def render(
+    state: State, viewer: Viewer = None, lang: str = "en", names: Sequence[str] | None = None
+) -> str:
+    """The HTML of ``state``'s table as ``viewer`` sees it.
+
+    Args:
+        state: any game's state.
+        viewer: a seat, ``None`` (public, the default) or ``"all"`` (teacher).
+        lang: ``"en"`` or ``"fr"``.
+        names: display names per seat (default ``P0, P1 ...``).
+    """
+    ctx = Context(state.game, lang, tuple(names or ()))
+    return renderer_for(state.game.name).table(state.view(viewer), ctx)
+
+
+def narrate(event: Event, ctx: Context) -> str:
+    """One event as a line of text in ``ctx.lang`` (the game's renderer decides the words)."""
+    return renderer_for(ctx.game.name).narrate(event, ctx)
+
+
+def render_log(
+    events: Sequence[tuple[int, Event]],
+    ctx: Context,
+    notes: Mapping[int, Sequence[str]] | None = None,
+    *,
+    empty: str = "",
+) -> str:
+    """The narrated log as HTML, grouped by round, newest at the bottom (scrolled into view).
+
+    Args:
+        events: (index in the full log, event) for each event the viewer may see.
+        ctx: game, language and names.
+        notes: extra lines (a bot's explanation) to print under the event of that log index.
+        empty: text when there is no event.
+    """
+    renderer = renderer_for(ctx.game.name)
+    notes = notes or {}
+    lines: list[str] = []
+    current: int | None = None
+    for index, event in events:
+        if event.round != current:
+            current = event.round
+            heading = ctx.t("round_heading", round=current) if current else ctx.t("setup_heading")
+            lines.append(tag("h5", esc(heading)))
+        text = renderer.narrate(event, ctx)
+        lines.append(tag("p", esc(text), cls=f"tk-{event.kind}", data_event=index))
+        for note in notes.get(index, ()):
+            lines.append(tag("p", "💬 " + esc(note), cls="tk-why"))
+    if not lines:
+        lines.append(tag("p", esc(empty), cls="tk-muted"))
+    return parts.STYLE + tag("div", tag("div", "".join(lines)), cls="tk tk-log")
+
+
+def _plain(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, tuple):
+        return "(" + ", ".join(_plain(v) for v in value) + ")"
+    return str(value)
+
+
+def money_badge(amount: int | None, ctx: Context, unit: str = "Scudo", letter: str = "S") -> str:
+    """The amount of money as a coin badge (``?`` when hidden from the viewer)."""
+    return parts.coins(amount, unit=unit, letter=letter, hidden="?")
+
+
+def status_pill(chosen: bool, ctx: Context) -> str:
+    """A "has chosen" / "choosing…" pill for simultaneous, sealed steps."""
+    return pill(ctx.t("chosen"), "good") if chosen else pill(ctx.t("choosing"), "accent")

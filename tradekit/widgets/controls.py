@@ -1,0 +1,158 @@
+"""Controls generated from the legal actions: the per-game plug-in and its generic fallback.
+
+A game registers a :class:`Controls` subclass with :func:`register_controls` in
+``tradekit/widgets/<name>.py``; :func:`controls_for` imports that module on first use and falls
+back to the generic controls (a list of the legal actions and a Play button), so every registered
+game can be played in the table widget before it has controls of its own.
+
+A control never applies an action itself: it calls :meth:`ControlContext.submit`, and the table
+widget checks the action, applies it, and shows a message (never a traceback) if it is refused.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import ipywidgets as widgets
+
+from tradekit.core.actions import Action
+from tradekit.render import Context, Renderer
+
+C = TypeVar("C", bound="type[Controls]")
+
+
+@dataclasses.dataclass
+class ControlContext:
+    """Everything a game's controls need to build themselves for the seat that must act.
+
+    Attributes:
+        seat: the seat acting.
+        view: that seat's view (what its controls may show).
+        legal: its legal actions (never empty).
+        ctx: the game, language and names.
+        renderer: the game's renderer (labels for actions and cards).
+        submit: call with an action to play it.
+        handles: controls by key; :meth:`button` and :meth:`slider` fill it (tests and the browser
+            test find controls by these keys; each also carries the CSS class ``tk-c-<key>``).
+    """
+
+    seat: int
+    view: Any
+    legal: Sequence[Action]
+    ctx: Context
+    renderer: Renderer
+    submit: Callable[[Action], None]
+    handles: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+    def t(self, key: str, /, **fields: Any) -> str:
+        """A catalogue message in the table's language."""
+        return self.ctx.t(key, **fields)
+
+    def label(self, action: Action) -> str:
+        """The action's label in the table's language."""
+        return self.renderer.action_label(action, self.view, self.ctx)
+
+    def register(self, key: str, widget: Any) -> Any:
+        """Keep ``widget`` under ``key`` in :attr:`handles` and give it the class ``tk-c-<key>``."""
+        self.handles[key] = widget
+        widget.add_class(f"tk-c-{key}")
+        return widget
+
+    def button(
+        self,
+        key: str,
+        description: str,
+        action: Action | Callable[[], Action | None],
+        *,
+        style: str = "",
+        width: str = "auto",
+    ) -> Any:
+        """A button that submits ``action`` (or the action a callable returns when clicked)."""
+        button = widgets.Button(
+            description=description,
+            tooltip=description,
+            button_style=style,
+            layout=widgets.Layout(width=width, height="auto", min_height="30px"),
+        )
+
+        def click(_: Any) -> None:
+            chosen = action() if callable(action) else action
+            if chosen is not None:
+                self.submit(chosen)
+
+        button.on_click(click)
+        return self.register(key, button)
+
+    def slider(self, key: str, description: str, values: Sequence[int], value: int = 0) -> Any:
+        """An integer slider bounded to ``values`` (min and max of what is legal)."""
+        low, high = min(values), max(values)
+        slider = widgets.IntSlider(
+            value=min(max(value, low), high),
+            min=low,
+            max=high,
+            step=1,
+            description=description,
+            continuous_update=True,
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="360px"),
+        )
+        return self.register(key, slider)
+
+
+class Controls:
+    """A game's controls; the generic version lists every legal action in a dropdown.
+
+    Subclasses override :meth:`build` and return rows of widgets made with the helpers of
+    :class:`ControlContext` (``button``, ``slider``), calling ``cc.submit(action)`` to play.
+    """
+
+    #: The game's registry name (set by :func:`register_controls`).
+    game_name: str = ""
+
+    def build(self, cc: ControlContext) -> list[Any]:
+        """The rows of widgets for ``cc.seat`` to choose among ``cc.legal``."""
+        options = [(cc.label(a), i) for i, a in enumerate(cc.legal)]
+        choice = cc.register(
+            "action",
+            widgets.Dropdown(
+                options=options,
+                value=0,
+                description=cc.t("choose_action"),
+                layout=widgets.Layout(width="480px"),
+            ),
+        )
+        play = cc.button("play", cc.t("play"), lambda: cc.legal[choice.value], style="primary")
+        return [widgets.HBox([choice, play])]
+
+
+_CONTROLS: dict[str, Controls] = {}
+_GENERIC = Controls()
+
+
+def register_controls(name: str) -> Callable[[C], C]:
+    """Class decorator: register a :class:`Controls` subclass for the game ``name``.
+
+    Put it in ``tradekit/widgets/<name>.py``; :func:`controls_for` imports that module on demand.
+    """
+
+    def deco(cls: C) -> C:
+        cls.game_name = name
+        _CONTROLS[name] = cls()
+        return cls
+
+    return deco
+
+
+def controls_for(name: str) -> Controls:
+    """The controls registered for the game ``name`` (the generic ones if it has none)."""
+    if name not in _CONTROLS and name.isidentifier():
+        module = f"tradekit.widgets.{name}"
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+    return _CONTROLS.get(name, _GENERIC)

@@ -1,0 +1,177 @@
+"""Turin Market's controls: card buttons, a bid slider bounded to what is legal, goose buttons,
+a listing builder (card and price), buy and withdraw buttons, the loan button.
+
+Every control is generated from the legal actions of the seat that must act, so nothing illegal
+can be built from the buttons and sliders; the typed-command box of the table widget can still be
+mistyped, and then shows a message.
+
+Handles (keys of ``TableWidget.handles``, CSS class ``tk-c-<key>``): ``offer-<card>``,
+``bid-amount`` + ``bid``, ``add-amount`` + ``add``, ``take-goose``, ``give-goose-<seat>``,
+``pick-<card>``, ``list-card`` + ``list-price`` + ``list``, ``buy-<card>``, ``withdraw-<card>``,
+``end-turn``, ``loan``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as widgets
+
+from tradekit.core.actions import Action
+from tradekit.games.turin.actions import (
+    AddBid,
+    Bid,
+    Buy,
+    EndTurn,
+    GiveGoose,
+    List,
+    Offer,
+    Pick,
+    TakeGoose,
+    TakeLoan,
+    Withdraw,
+)
+from tradekit.i18n import add_messages
+from tradekit.render.turin import TurinRenderer
+from tradekit.widgets.controls import ControlContext, Controls, register_controls
+
+add_messages(
+    {
+        "turin.c.offer": {"en": "Offer a card (sealed):", "fr": "Offrez une carte (sous pli) :"},
+        "turin.c.bid": {"en": "Your sealed bid", "fr": "Votre mise sous pli"},
+        "turin.c.bid_button": {"en": "Bid", "fr": "Miser"},
+        "turin.c.add": {"en": "Add to your bid", "fr": "Ajouter à votre mise"},
+        "turin.c.add_button": {"en": "Add", "fr": "Ajouter"},
+        "turin.c.pick": {"en": "Take a card:", "fr": "Prenez une carte :"},
+        "turin.c.market": {
+            "en": "Market: sell one of your cards, buy a listed one, or end your turn.",
+            "fr": "Marché : vendez une de vos cartes, achetez-en une, ou finissez votre tour.",
+        },
+        "turin.c.list_card": {"en": "Sell", "fr": "Vendre"},
+        "turin.c.list_price": {"en": "price (locked)", "fr": "prix (bloqué)"},
+        "turin.c.list_button": {"en": "Put up for sale", "fr": "Mettre en vente"},
+        "turin.c.loan_hint": {
+            "en": "Short of Scudo? A loan gives 10 now and costs 15 at the end.",
+            "fr": "À court de Scudo ? Un emprunt donne 10 maintenant et coûte 15 à la fin.",
+        },
+    }
+)
+
+
+def _note(text: str) -> Any:
+    return widgets.HTML(value=f"<span style='font-size:13px'>{text}</span>")
+
+
+@register_controls("turin")
+class TurinControls(Controls):
+    """Controls for the seat that must act in Turin Market."""
+
+    def build(self, cc: ControlContext) -> list[Any]:
+        """Rows of controls for ``cc.seat``'s legal actions."""
+        renderer = cc.renderer
+        assert isinstance(renderer, TurinRenderer)
+        legal = list(cc.legal)
+        rows: list[Any] = []
+
+        offers = [a for a in legal if isinstance(a, Offer)]
+        if offers:
+            rows.append(_note(cc.t("turin.c.offer")))
+            rows.append(self._card_buttons(cc, renderer, offers, "offer"))
+
+        bids = [a.amount for a in legal if isinstance(a, Bid)]
+        if bids:
+            rows.append(self._amount_row(cc, "bid", bids, Bid, "turin.c.bid", "turin.c.bid_button"))
+
+        adds = [a.amount for a in legal if isinstance(a, AddBid)]
+        if adds:
+            rows.append(
+                self._amount_row(cc, "add", adds, AddBid, "turin.c.add", "turin.c.add_button")
+            )
+        goose: list[Any] = []
+        for action in legal:
+            if isinstance(action, TakeGoose):
+                goose.append(cc.button("take-goose", cc.label(action), action))
+            elif isinstance(action, GiveGoose):
+                goose.append(cc.button(f"give-goose-{action.to}", cc.label(action), action))
+        if goose:
+            rows.append(widgets.HBox(goose))
+
+        picks = [a for a in legal if isinstance(a, Pick)]
+        if picks:
+            rows.append(_note(cc.t("turin.c.pick")))
+            rows.append(self._card_buttons(cc, renderer, picks, "pick"))
+
+        if any(isinstance(a, EndTurn) for a in legal):
+            rows.extend(self._market(cc, renderer, legal))
+
+        if any(isinstance(a, TakeLoan) for a in legal):
+            loan = cc.button("loan", cc.label(TakeLoan()), TakeLoan(), style="warning")
+            rows.append(widgets.HBox([loan, _note(cc.t("turin.c.loan_hint"))]))
+        return rows
+
+    def _card_buttons(
+        self, cc: ControlContext, renderer: TurinRenderer, actions: list[Any], prefix: str
+    ) -> Any:
+        buttons = [
+            cc.button(f"{prefix}-{a.card}", renderer.card_label(a.card, cc.ctx), a, style="info")
+            for a in actions
+        ]
+        return widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))
+
+    def _amount_row(
+        self,
+        cc: ControlContext,
+        key: str,
+        amounts: list[int],
+        cls: type[Bid] | type[AddBid],
+        label_key: str,
+        button_key: str,
+    ) -> Any:
+        slider = cc.slider(f"{key}-amount", cc.t(label_key), amounts, value=0)
+
+        def chosen() -> Action:
+            return cls(int(slider.value))
+
+        button = cc.button(key, cc.t(button_key), chosen, style="primary")
+        return widgets.HBox([slider, button])
+
+    def _market(
+        self, cc: ControlContext, renderer: TurinRenderer, legal: list[Action]
+    ) -> list[Any]:
+        rows: list[Any] = [_note(cc.t("turin.c.market"))]
+        listable: dict[int, list[int]] = {}
+        for a in legal:
+            if isinstance(a, List):
+                listable.setdefault(a.card, []).append(a.price)
+        if listable:
+            cards = sorted(listable)
+            card = cc.register(
+                "list-card",
+                widgets.Dropdown(
+                    options=[(renderer.card_short(c, cc.ctx), c) for c in cards],
+                    value=cards[0],
+                    description=cc.t("turin.c.list_card"),
+                    layout=widgets.Layout(width="300px"),
+                ),
+            )
+            prices = listable[cards[0]]
+            price = cc.slider("list-price", cc.t("turin.c.list_price"), prices, value=min(prices))
+
+            def list_action() -> Action:
+                return List(int(card.value), int(price.value))
+
+            rows.append(
+                widgets.HBox(
+                    [card, price, cc.button("list", cc.t("turin.c.list_button"), list_action)],
+                    layout=widgets.Layout(flex_flow="row wrap"),
+                )
+            )
+        trade: list[Any] = []
+        for a in legal:
+            if isinstance(a, Buy):
+                trade.append(cc.button(f"buy-{a.card}", cc.label(a), a, style="success"))
+            elif isinstance(a, Withdraw):
+                trade.append(cc.button(f"withdraw-{a.card}", cc.label(a), a))
+        trade.append(cc.button("end-turn", cc.label(EndTurn()), EndTurn(), style="primary"))
+        rows.append(widgets.HBox(trade, layout=widgets.Layout(flex_flow="row wrap")))
+        return rows
