@@ -20,7 +20,7 @@ Example:
     >>> state.can(1, decision.action), decision.explanation
     (True, 'picked at random among 7 legal actions')
     >>> as_policy(lambda view, legal: legal[0]).decide(None, state.legal_actions(1)).action
-    Offer(card=1)
+    Offer(card=4)
 """
 
 from __future__ import annotations
