@@ -487,7 +487,18 @@ class RungisState(State):
         if isinstance(action, Designate):
             return f"there is no centre card {action.slot} (the centre has {len(self.centre)})"
         if isinstance(action, Bid) and self.auction is not None:
-            reason = self.auction.bid_reason(player, action.amount)
+            auction = self.auction
+            if (
+                auction.high_bidder is None
+                and isinstance(action.amount, int)
+                and action.amount < auction.high_bid
+                and self.slot is not None
+            ):
+                what = "1 for a special card"
+                if self.centre[self.slot] in self.type_of:
+                    what = "the base price"
+                return f"the opening bid is at least {auction.high_bid} ({what})"
+            reason = auction.bid_reason(player, action.amount)
             return reason or f"P{player} cannot bid {action.amount}"
         if isinstance(action, Play):
             return self._play_reason(player, action)
@@ -894,7 +905,6 @@ class RungisState(State):
         self.sheets[player][action.article] = action.price
         self.last_price[player] = action
         if not self._pending(player):
-            self.last_price.pop(player, None)
             self._event("info", f"P{player} has written their price sheet", player=player)
             if self.rumour is not None and self.rumour[1] == player:
                 spy = self.rumour[0]
