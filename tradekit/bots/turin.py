@@ -1,0 +1,422 @@
+"""Turin Market bots: :class:`TurinHeuristicBot`.
+
+The heuristic values everything in Scudo from **majority prospects**. For each good it estimates
+the chance of ending with the majority as a logistic curve of its lead over the best rival,
+flattened by the units of that good still to come (in hands, lots and unseen discards)::
+
+    chance(lead) = 1 / (1 + exp(-lead / scale)),   scale = 0.3 + uncertainty * sqrt(units to come)
+
+A card is worth the payout of each of its goods times the rise in that chance. The bot then
+
+* **offers** the hand card worth least to itself plus ``spite`` times its worth to the best rival;
+* **bids** ``aggression`` times the worth of the first place's cards (at least 1 when they are
+  worth 1 or more, since a losing bid of 1 costs nothing), give or take ``jitter``, and never
+  more than ``pace`` times its even share of Scudo per round left;
+* in a **tie-break** adds ``tiebreak`` times what the better place is worth beyond its bid (with
+  the "tiebreak" goose: hands the goose over when the better place is worth 3 or more, takes a
+  free goose when it would not add anything);
+* **picks** the lot card worth most to itself plus ``spite`` times its worth to the best rival;
+* in a **market** window buys the listing whose worth beats its price by ``buy_margin`` or more,
+  else ends its turn (it never lists);
+* takes a **loan** only with ``borrow=True``, when the lot is worth 5 Scudo (the loan's cost)
+  more than it holds.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+from typing import ClassVar
+
+from tradekit.bots.base import Bot, check_fraction
+from tradekit.bots.registry import register_bot
+from tradekit.core.actions import Action
+from tradekit.core.errors import ConfigError
+from tradekit.core.state import Game
+from tradekit.games.turin.actions import (
+    AddBid,
+    Bid,
+    Buy,
+    EndTurn,
+    GiveGoose,
+    Offer,
+    Pick,
+    TakeGoose,
+    TakeLoan,
+)
+from tradekit.games.turin.game import LOAN_AMOUNT, LOAN_REPAYMENT
+from tradekit.games.turin.view import TurinView
+
+#: Net cost of a loan in Scudo (taken 10, repaid 15).
+LOAN_COST = LOAN_REPAYMENT - LOAN_AMOUNT
+#: A tied goose holder hands the goose over when the better place is worth this much more.
+GOOSE_GIVE = 3.0
+
+
+#: Leads are looked up in tables of chances indexed by ``lead + LEAD_OFFSET``.
+LEAD_OFFSET = 128
+#: Chance tables by ``uncertainty``, then by units still to come (computed once per process).
+_CHANCES: dict[float, dict[int, list[float]]] = {}
+
+
+def _sigmoid(x: float) -> float:
+    if x < -40.0:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def chance_row(uncertainty: float, come: int) -> list[float]:
+    """Chance of ending with a good's majority by lead, for ``come`` units still to come.
+
+    ``row[lead + LEAD_OFFSET]`` is ``1 / (1 + exp(-lead / scale))`` with
+    ``scale = 0.3 + uncertainty * sqrt(come)``.
+
+    Example:
+        >>> row = chance_row(0.5, 0)
+        >>> round(row[LEAD_OFFSET], 2), round(row[LEAD_OFFSET + 1], 2)
+        (0.5, 0.97)
+    """
+    rows = _CHANCES.setdefault(float(uncertainty), {})
+    row = rows.get(come)
+    if row is None:
+        scale = 0.3 + uncertainty * math.sqrt(max(come, 0))
+        row = [_sigmoid(lead / scale) for lead in range(-LEAD_OFFSET, LEAD_OFFSET + 1)]
+        rows[come] = row
+    return row
+
+
+class _Rivals:
+    """For each seat, the most units of each good held by any other seat (built on demand)."""
+
+    __slots__ = ("_built", "owners", "seconds", "tops")
+
+    def __init__(self, cols: Sequence[tuple[int, ...]]) -> None:
+        self.tops = [max(col) for col in cols]
+        # the single holder of the most units of a good, or -1 when several share it
+        self.owners = [
+            col.index(top) if col.count(top) == 1 else -1
+            for col, top in zip(cols, self.tops, strict=True)
+        ]
+        self.seconds = [sorted(col)[-2] if len(col) > 1 else 0 for col in cols]
+        self._built: dict[int, list[int]] = {}
+
+    def __getitem__(self, seat: int) -> list[int]:
+        vector = self._built.get(seat)
+        if vector is None:
+            vector = [
+                second if owner == seat else top
+                for top, owner, second in zip(self.tops, self.owners, self.seconds, strict=True)
+            ]
+            self._built[seat] = vector
+        return vector
+
+
+@register_bot
+@dataclasses.dataclass(eq=False, kw_only=True)
+class TurinHeuristicBot(Bot):
+    """Turin Market: values cards from majority prospects and bids a share of their worth.
+
+    Args:
+        aggression: the share of the first place's worth it bids (0 to 2; 0.7: shades its bids
+            below its valuation, as a first-price bidder should).
+        uncertainty: how much the units still to come blur a lead (0 to 5; higher values make a
+            one-unit lead worth less early in the game, so cards look cheaper).
+        pace: spend at most ``pace`` times the even share of its Scudo per round left (0.5 to
+            10; 2 lets it spend up to twice its even share on a good lot).
+        spite: weight on a card's worth to the best rival when offering and picking (0 to 2;
+            0 ignores rivals, 1 counts their gain as much as its own).
+        tiebreak: share of the better place's worth beyond its bid added in a tie-break (0 to 1).
+        buy_margin: the least surplus (worth minus price) for which it buys a listed card (>= 0).
+        jitter: bids vary by a random whole number from ``-jitter`` to ``+jitter`` (0 to 3), so
+            equal bots do not always tie.
+        borrow: whether it takes a loan when a lot is worth 5 Scudo more than it holds.
+
+    Example:
+        >>> import numpy as np, tradekit
+        >>> from tradekit.sim import play
+        >>> game = tradekit.load_game("turin", players=3)
+        >>> played = play(game, ["heuristic", "random", "random"], seed=3)
+        >>> played.state.is_over
+        True
+        >>> TurinHeuristicBot(aggression=3)
+        Traceback (most recent call last):
+        ...
+        tradekit.core.errors.ConfigError: option 'aggression' = 3 is not allowed: ...
+    """
+
+    name: ClassVar[str] = "heuristic"
+    game: ClassVar[str | None] = "turin"
+
+    aggression: float = 0.7
+    uncertainty: float = 0.5
+    pace: float = 2.0
+    spite: float = 0.3
+    tiebreak: float = 0.5
+    buy_margin: float = 1.0
+    jitter: int = 1
+    borrow: bool = False
+
+    def __post_init__(self) -> None:
+        check_fraction(self.aggression, "aggression", 0.0, 2.0)
+        check_fraction(self.uncertainty, "uncertainty", 0.0, 5.0)
+        check_fraction(self.pace, "pace", 0.5, 10.0)
+        check_fraction(self.spite, "spite", 0.0, 2.0)
+        check_fraction(self.tiebreak, "tiebreak", 0.0, 1.0)
+        check_fraction(self.buy_margin, "buy_margin", 0.0, 100.0)
+        if isinstance(self.jitter, bool) or self.jitter not in (0, 1, 2, 3):
+            raise ConfigError("jitter", self.jitter, "0, 1, 2 or 3")
+        if not isinstance(self.borrow, bool):
+            raise ConfigError("borrow", self.borrow, "True or False")
+
+    def start(self, game: Game) -> None:
+        """Read the payout card and the card list (public rules) of this game."""
+        tables = game.tables  # type: ignore[attr-defined]
+        scoring = game.scoring  # type: ignore[attr-defined]
+        self._payouts = [good.payout(scoring) for good in tables.goods]
+        self._cards = {
+            card: tuple((g, k) for g, k in enumerate(vec) if k)
+            for card, vec in tables.card_vectors.items()
+        }
+        totals = [0] * len(tables.goods)
+        for vec in tables.card_vectors.values():
+            for g, k in enumerate(vec):
+                totals[g] += k
+        self._totals = totals
+        chance_row(self.uncertainty, 0)
+        self._rows = _CHANCES[float(self.uncertainty)]
+
+    # -- valuation ------------------------------------------------------------------------------
+    def _context(self, view: TurinView) -> tuple[list[list[float]], _Rivals]:
+        """Per good, the chance row for the units still to come, and the rivals' units."""
+        cols = list(zip(*view.units, strict=True))
+        come = [total - sum(col) for total, col in zip(self._totals, cols, strict=True)]
+        for card in view.discarded:
+            for g, k in self._cards[card]:
+                come[g] -= k
+        table = self._rows
+        rows = [table[c] if c in table else chance_row(self.uncertainty, c) for c in come]
+        return rows, _Rivals(cols)
+
+    def _worth(
+        self, card: int, mine: Sequence[int], rival: Sequence[int], rows: Sequence[list[float]]
+    ) -> float:
+        """Scudo that ``card`` adds to a holder of ``mine`` units facing ``rival`` units."""
+        total = 0.0
+        payouts = self._payouts
+        for g, k in self._cards[card]:
+            row = rows[g]
+            i = mine[g] - rival[g] + LEAD_OFFSET
+            total += payouts[g] * (row[i + k] - row[i])
+        return total
+
+    def _rival_worth(
+        self,
+        view: TurinView,
+        card: int,
+        rows: Sequence[list[float]],
+        rivals: _Rivals,
+    ) -> float:
+        """The card's worth to the rival who would gain most from it."""
+        best = 0.0
+        for q in range(view.players):
+            if q != self.seat:
+                best = max(best, self._worth(card, view.units[q], rivals[q], rows))
+        return best
+
+    def _bundle(
+        self,
+        cards: Sequence[int],
+        count: int,
+        mine: Sequence[int],
+        rival: Sequence[int],
+        rows: Sequence[list[float]],
+    ) -> float:
+        """Worth of the best ``count`` cards of ``cards``, taken greedily one after another."""
+        units = list(mine)
+        left = list(cards)
+        total = 0.0
+        for _ in range(min(count, len(left))):
+            worth, card = max((self._worth(c, units, rival, rows), c) for c in left)
+            total += worth
+            left.remove(card)
+            for g, k in self._cards[card]:
+                units[g] += k
+        return total
+
+    def place_worths(self, view: TurinView) -> list[float]:
+        """The worth to this seat of each place of the current lot.
+
+        Place 1 takes the best cards for this seat; a later place is valued pessimistically, as
+        if the players ahead took the cards this seat likes best.
+        """
+        me = self.seat if self.seat is not None else 0
+        rows, rivals = self._context(view)
+        mine = view.units[me]
+        rival = rivals[me]
+        singles = sorted((self._worth(c, mine, rival, rows) for c in view.lot), reverse=True)
+        out: list[float] = []
+        taken = 0
+        for place, prize in enumerate(view.prizes):
+            if place == 0:
+                out.append(self._bundle(view.lot, prize, mine, rival, rows))
+            else:
+                out.append(sum(singles[taken : taken + prize]))
+            taken += prize
+        return out
+
+    # -- decisions ------------------------------------------------------------------------------
+    def act(self, view: TurinView, legal: Sequence[Action]) -> Action:
+        """Decide from the view alone (the legal list is never needed)."""
+        phase = view.phase
+        if phase == "bid":
+            return self._bid(view)
+        if phase == "offer":
+            return self._choose(view, view.hand, offer=True)
+        if phase == "pick":
+            return self._choose(view, view.lot, offer=False)
+        if phase == "tiebreak":
+            return self._tiebreak(view)
+        if phase == "market":
+            return self._market(view)
+        return self.because(legal[0], f"Nothing to weigh in the {phase} phase.")
+
+    def _choose(self, view: TurinView, cards: Sequence[int], offer: bool) -> Action:
+        me = self.seat if self.seat is not None else 0
+        rows, rivals = self._context(view)
+        mine = view.units[me]
+        rival = rivals[me]
+        scored = []
+        for card in cards:
+            own = self._worth(card, mine, rival, rows)
+            theirs = self._rival_worth(view, card, rows, rivals) if self.spite else 0.0
+            scored.append((own + self.spite * theirs, -card, own, theirs, card))
+        if offer:
+            _, _, own, theirs, card = min(scored)
+            return self.because(
+                Offer(card),
+                f"Offered card {card}: it is worth least to me ({own:.1f} Scudo) "
+                f"counting what it would give my best rival ({theirs:.1f}).",
+                worth=own,
+                rival_worth=theirs,
+            )
+        _, _, own, theirs, card = max(scored)
+        return self.because(
+            Pick(card),
+            f"Picked card {card}: worth {own:.1f} Scudo to me in majority prospects "
+            f"(and {theirs:.1f} to my best rival).",
+            worth=own,
+            rival_worth=theirs,
+        )
+
+    def _noise(self) -> int:
+        return int(self.rng.integers(-self.jitter, self.jitter + 1)) if self.jitter else 0
+
+    def _bid(self, view: TurinView) -> Action:
+        me = self.seat if self.seat is not None else 0
+        money = view.scudo[me] or 0
+        worths = self.place_worths(view)
+        value = worths[0] if worths else 0.0
+        if (
+            self.borrow
+            and not view.loans[me]
+            and view.loans_left > 0
+            and value - money >= LOAN_COST
+        ):
+            return self.because(
+                TakeLoan(),
+                f"Took a loan: the lot is worth {value:.1f} Scudo to me and I hold only {money}.",
+                valuation=value,
+            )
+        rounds_left = max(1, view.rounds - view.round + 1)
+        cap = money if rounds_left == 1 else math.floor(money * self.pace / rounds_left)
+        want = round(self.aggression * value) + self._noise()
+        if value >= 1.0:
+            want = max(want, 1)
+        bid = max(0, min(want, cap, money))
+        if bid == 0 and cap == 0 and value >= 1.0:
+            why = f"Bid 0: the lot is worth {value:.1f} Scudo to me but I have no Scudo to spare."
+        elif bid == 0:
+            why = f"Bid 0: the lot is worth only {value:.1f} Scudo to me."
+        elif bid < want:
+            why = (
+                f"Bid {bid}: the lot is worth {value:.1f} Scudo to me but I keep Scudo for the "
+                f"{rounds_left - 1} round(s) left."
+            )
+        else:
+            why = (
+                f"Bid {bid}: the first place's cards are worth {value:.1f} Scudo to me in "
+                f"majority prospects, and I bid about {self.aggression:.0%} of that."
+            )
+        second = worths[1] if len(worths) > 1 else 0.0
+        return self.because(Bid(bid), why, valuation=value, second=second, cap=float(cap))
+
+    def _tiebreak(self, view: TurinView) -> Action:
+        me = self.seat if self.seat is not None else 0
+        block = next((b for b in view.tie_blocks if me in b), (me,))
+        bids = view.bids
+
+        def value(p: int) -> int:
+            return (bids[p] or 0) + (1 if view.underdog == p else 0)
+
+        mine = value(me)
+        first = sum(1 for p in range(view.players) if bids[p] is not None and value(p) > mine)
+        worths = self.place_worths(view) + [0.0] * view.players
+        top = worths[first]
+        bottom = worths[first + len(block) - 1]
+        bid = bids[me] or 0
+        surplus = top - bid
+        room = (view.scudo[me] or 0) - bid
+        if view.goose_variant == "tiebreak":
+            rival = next((p for p in block if p != me), None)
+            if view.goose == me and rival is not None and top - bottom >= GOOSE_GIVE:
+                return self.because(
+                    GiveGoose(rival),
+                    f"Handed the goose to P{rival}: the better place is worth "
+                    f"{top - bottom:.1f} Scudo more to me.",
+                    valuation=top,
+                )
+            if view.goose is None and surplus < 1.0:
+                return self.because(
+                    TakeGoose(),
+                    f"Took the free goose: the better place is worth only {top:.1f} Scudo to me "
+                    f"against my bid of {bid}.",
+                    valuation=top,
+                )
+        add = 0
+        if surplus >= 1.0 and room > 0:
+            add = max(1, min(room, round(self.tiebreak * surplus) + self._noise()))
+        if add:
+            why = (
+                f"Added {add}: the better place is worth {top:.1f} Scudo to me, "
+                f"{surplus:.1f} more than my bid."
+            )
+        else:
+            why = (
+                f"Added nothing: the better place is worth {top:.1f} Scudo to me, not enough "
+                f"above my bid of {bid}."
+            )
+        return self.because(AddBid(add), why, valuation=top, surplus=surplus)
+
+    def _market(self, view: TurinView) -> Action:
+        me = self.seat if self.seat is not None else 0
+        money = view.scudo[me] or 0
+        best: tuple[float, int, int] | None = None
+        if view.listings:
+            rows, rivals = self._context(view)
+            mine = view.units[me]
+            for listing in view.listings:
+                if listing.seller == me or listing.price > money:
+                    continue
+                surplus = self._worth(listing.card, mine, rivals[me], rows) - listing.price
+                if surplus >= self.buy_margin and (best is None or surplus > best[0]):
+                    best = (surplus, listing.card, listing.price)
+        if best is not None:
+            surplus, card, price = best
+            return self.because(
+                Buy(card),
+                f"Bought card {card} for {price}: it is worth {surplus:.1f} Scudo more than "
+                "its price to me.",
+                surplus=surplus,
+            )
+        return self.because(EndTurn(), "Ended my market turn: no listing is worth its price to me.")

@@ -1,0 +1,50 @@
+"""Simulation at scale: play games with bots into tidy pandas tables, compare rule choices.
+
+* :func:`play` one game (with every bot's reasons); :func:`simulate` / :func:`run` many games
+  into a tidy table; :func:`compare` two rule choices on the same deals (common random numbers);
+  :func:`tournament` bots against each other with seat rotation; :func:`load_games` real class
+  games saved as JSON into the same table.
+* Backends: in this process, local worker processes (the default for large runs) or a Dask
+  ``distributed.Client``. One master seed gives the same table on every backend.
+
+Importing this package loads numpy and the engine only; pandas, scipy and tqdm are imported by
+the functions that need them (worker processes never do).
+"""
+
+from __future__ import annotations
+
+from tradekit.sim.backends import shutdown
+from tradekit.sim.compare import Comparison, compare, paired_stats
+from tradekit.sim.logs import load_decisions, load_games
+from tradekit.sim.measures import Measures, generic_measures, measures_for, register_measures
+from tradekit.sim.play import Decision, LegalActions, PlayedGame, play
+from tradekit.sim.seeds import bot_rng, engine_seed
+from tradekit.sim.simulate import Simulation, run, simulate
+from tradekit.sim.tables import options_json, variant_label
+from tradekit.sim.tournament import Tournament, tournament
+
+__all__ = [
+    "Comparison",
+    "Decision",
+    "LegalActions",
+    "Measures",
+    "PlayedGame",
+    "Simulation",
+    "Tournament",
+    "bot_rng",
+    "compare",
+    "engine_seed",
+    "generic_measures",
+    "load_decisions",
+    "load_games",
+    "measures_for",
+    "options_json",
+    "paired_stats",
+    "play",
+    "register_measures",
+    "run",
+    "shutdown",
+    "simulate",
+    "tournament",
+    "variant_label",
+]

@@ -1,0 +1,133 @@
+"""Per-game measures for the tidy tables, registered by game name.
+
+Every game gets the generic measures (:func:`generic_measures`): its length in decisions, its
+rounds, its chance events and the money that flowed into the players' hands. A game adds its
+own in the module ``tradekit.sim.measures.<game>`` (imported the first time a table of that game
+is built), by calling :func:`register_measures` with up to four functions:
+
+* ``game(state) -> {name: number}``: one value per finished game (ties, loans, ...), repeated on
+  every seat's row;
+* ``seat(state, seat) -> {name: number}``: one value per seat (names start with ``seat_``);
+* ``decision(view, seat, action) -> {column: value}``: extra columns of the decision table for
+  one decision (the view is the one the bot saw);
+* ``finish(state, rows) -> None``: fills in the decision rows of a finished game with what only
+  the end tells (did the bid win, what was paid).
+
+These functions use the engine only (no pandas): they run inside worker processes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import importlib.util
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from tradekit.core.actions import Action
+from tradekit.core.state import State
+
+GameMeasure = Callable[[State], Mapping[str, float]]
+SeatMeasure = Callable[[State, int], Mapping[str, float]]
+DecisionColumns = Callable[[Any, int, Action], Mapping[str, Any]]
+FinishDecisions = Callable[[State, list[dict[str, Any]]], None]
+
+#: Column names of the tidy tables that measures may not reuse.
+RESERVED = frozenset(
+    {
+        "source", "game", "variant", "options", "deal", "seed", "game_seed", "players", "seat",
+        "bot", "score", "rank", "win", "win_share", "margin", "score_spread", "winning_margin",
+        "length", "rounds", "chance_events", "money_in", "step", "round", "phase", "action",
+        "kind", "why",
+    }
+)  # fmt: skip
+
+
+@dataclasses.dataclass(frozen=True)
+class Measures:
+    """A game's measure functions (any may be None). See the module docstring."""
+
+    game: GameMeasure | None = None
+    seat: SeatMeasure | None = None
+    decision: DecisionColumns | None = None
+    finish: FinishDecisions | None = None
+
+
+_REGISTRY: dict[str, Measures] = {}
+_LOADED: set[str] = set()
+
+
+def register_measures(
+    name: str,
+    *,
+    game: GameMeasure | None = None,
+    seat: SeatMeasure | None = None,
+    decision: DecisionColumns | None = None,
+    finish: FinishDecisions | None = None,
+) -> Measures:
+    """Register the measure functions of the game called ``name``; returns them.
+
+    Example:
+        >>> m = register_measures("demo", game=lambda state: {"events": len(state.log)})
+        >>> measures_for("demo") is m
+        True
+    """
+    entry = Measures(game, seat, decision, finish)
+    _REGISTRY[name] = entry
+    return entry
+
+
+def measures_for(name: str) -> Measures:
+    """The measure functions of game ``name`` (empty ones if the game registered none)."""
+    if name not in _LOADED:
+        _LOADED.add(name)
+        module = f"tradekit.sim.measures.{name}"
+        if name.isidentifier() and importlib.util.find_spec(module) is not None:
+            importlib.import_module(module)
+    return _REGISTRY.get(name, Measures())
+
+
+def generic_measures(state: State) -> dict[str, float]:
+    """Measures every game has, read through the turn protocol.
+
+    * ``length``: decisions taken; ``rounds``: the round the game ended in;
+    * ``chance_events``: random results in the log (deals, coin flips, draws);
+    * ``money_in``: coins that flowed from the bank (and other pools) into the players' hands
+      over the game, negative when players paid more to the bank than they got.
+
+    Example:
+        >>> import tradekit
+        >>> state = tradekit.load_game("turin", players=3).new_state(seed=1)
+        >>> generic_measures(state)
+        {'length': 0, 'rounds': 1, 'chance_events': 3, 'money_in': 0}
+    """
+    money = state.money()
+    initial = state.initial_money
+    return {
+        "length": len(state.decisions),
+        "rounds": state.round,
+        "chance_events": sum(1 for e in state.log if e.kind == "chance"),
+        "money_in": sum(money) - sum(initial),
+    }
+
+
+def measure(state: State) -> tuple[dict[str, float], list[dict[str, float]]]:
+    """All measures of a finished game: (game-level, one dict per seat)."""
+    hooks = measures_for(state.game.name)
+    game_level = generic_measures(state)
+    if hooks.game is not None:
+        extra = dict(hooks.game(state))
+        _check(state.game.name, extra)
+        game_level.update(extra)
+    seats: list[dict[str, float]] = []
+    for p in range(state.game.num_players):
+        row = dict(hooks.seat(state, p)) if hooks.seat is not None else {}
+        _check(state.game.name, row)
+        seats.append(row)
+    return game_level, seats
+
+
+def _check(name: str, values: Mapping[str, Any]) -> None:
+    clash = RESERVED.intersection(values)
+    if clash:
+        raise ValueError(f"measures of {name!r} reuse reserved column names {sorted(clash)}")

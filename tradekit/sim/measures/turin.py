@@ -1,0 +1,129 @@
+"""Turin Market's measures, read from the finished game's log and ledger.
+
+Game-level:
+
+* ``ties``: tied groups with a prize that played a tie-break round;
+  ``voided``: players who tied for a prize and won nothing (at 0, or still tied having added 0);
+  ``coin_flips``: coin flips (still tied after adding the same amount, or two goose claims);
+* ``tied_majorities``: goods whose majority was shared; ``rounding_created``: Scudo the bank
+  created by rounding the shares of tied majorities up;
+* ``loans``: loans taken (``forced_loans`` of them at scoring), ``bank_debt``: Scudo the bank paid
+  for players who could not pay a majority holder (each adds 2 to their debt);
+* ``auction_spend``: Scudo paid for bids; ``trades``: cards bought in market windows.
+
+Seat-level: ``seat_loans``, ``seat_majorities`` (goods where the seat held or shared the majority),
+``seat_cards`` (face-up cards at the end), ``seat_auction_spend``, ``seat_payouts`` (majority
+payouts received at scoring).
+
+Decision table: bids and tie-break additions get ``amount``, ``scudo`` (the bidder's unlocked
+Scudo), ``lot`` (cards auctioned) and, once the game is over, ``place``, ``won`` and ``paid``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tradekit.core.actions import Action
+from tradekit.core.events import BANK
+from tradekit.core.state import State
+from tradekit.sim.measures import register_measures
+
+AUCTION_PHASES = ("bid", "tiebreak")
+
+
+def game_measures(state: State) -> dict[str, float]:
+    """Game-level measures (see the module docstring).
+
+    Example:
+        >>> import tradekit
+        >>> from tradekit.sim import play
+        >>> done = play(tradekit.load_game("turin"), "random", seed=1).state
+        >>> sorted(game_measures(done))[:4]
+        ['auction_spend', 'bank_debt', 'coin_flips', 'forced_loans']
+    """
+    game: Any = state.game
+    payouts = {good.id: good.payout(game.scoring) for good in game.tables.goods}
+    out: dict[str, float] = dict.fromkeys(
+        ("ties", "voided", "coin_flips", "tied_majorities", "rounding_created", "bank_debt"), 0
+    )
+    for event in state.log:
+        data = event.data
+        if not data:
+            continue
+        if event.kind == "chance":
+            if "flip" in data or "goose_flip" in data:
+                out["coin_flips"] += 1
+        elif "blocks" in data:
+            out["ties"] += len(data["blocks"])
+        elif data.get("voided"):
+            out["voided"] += 1
+        elif "each" in data:
+            out["tied_majorities"] += 1
+            pot = payouts[data["good"]] + len(data["others"])
+            out["rounding_created"] += data["each"] * len(data["majority"]) - pot
+        elif "debt" in data:
+            out["bank_debt"] += 1
+    loans = forced = spend = trades = 0
+    for t in state.ledger:
+        if t.payer == BANK and isinstance(t.payee, int) and "loan" in t.reason:
+            loans += 1
+            forced += t.reason.startswith("forced")
+        elif t.payee == BANK and isinstance(t.payer, int) and t.phase in AUCTION_PHASES:
+            spend += t.amount
+        elif t.reason.startswith("bought card"):
+            trades += 1
+    out.update(loans=loans, forced_loans=forced, auction_spend=spend, trades=trades)
+    return out
+
+
+def seat_measures(state: State, seat: int) -> dict[str, float]:
+    """Seat-level measures (see the module docstring)."""
+    turin: Any = state
+    loans = spend = payouts = 0
+    for t in state.ledger.entries(seat):
+        if t.payee == seat and t.payer == BANK and "loan" in t.reason:
+            loans += 1
+        elif t.payer == seat and t.payee == BANK and t.phase in AUCTION_PHASES:
+            spend += t.amount
+        elif t.payee == seat and t.payer == BANK and t.reason.startswith("majority"):
+            payouts += t.amount
+    return {
+        "seat_loans": loans,
+        "seat_majorities": turin.majority_counts()[seat],
+        "seat_cards": len(turin.face_up[seat]),
+        "seat_auction_spend": spend,
+        "seat_payouts": payouts,
+    }
+
+
+def decision_columns(view: Any, seat: int, action: Action) -> dict[str, Any]:
+    """Columns for a bid or tie-break addition: amount, Scudo held and lot size."""
+    amount = getattr(action, "amount", None)
+    if amount is None:
+        return {}
+    return {"amount": amount, "scudo": view.scudo[seat], "lot": len(view.lot)}
+
+
+def finish_decisions(state: State, rows: list[dict[str, Any]]) -> None:
+    """Add each bid's outcome (place, won, paid) from the settlement events of its round."""
+    outcome: dict[tuple[int, int], dict[str, Any]] = {}
+    for event in state.log:
+        if event.kind == "info" and event.player is not None and "pays" in event.data:
+            outcome[(event.round, event.player)] = dict(event.data)
+    for row in rows:
+        if "amount" not in row:
+            continue
+        result = outcome.get((row["round"], row["seat"]))
+        if result is not None:
+            row["place"] = result["place"]
+            row["won"] = bool(result["won"])
+            row["paid"] = result["pays"]
+
+
+register_measures(
+    "turin",
+    game=game_measures,
+    seat=seat_measures,
+    decision=decision_columns,
+    finish=finish_decisions,
+)

@@ -1,0 +1,304 @@
+"""Playing games with bots: :func:`play` (one game) and :func:`run_batch` (the workers' unit).
+
+Nothing here imports pandas: worker processes import this module to play their batches.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
+
+from tradekit.bots.base import Bot, BotError
+from tradekit.bots.registry import BotLike, make_bot
+from tradekit.core.actions import Action
+from tradekit.core.errors import ConfigError, IllegalActionError
+from tradekit.core.registry import load_game
+from tradekit.core.state import Game, State
+from tradekit.sim.measures import measure, measures_for
+from tradekit.sim.seeds import bot_rng, engine_seed, master_seed
+
+#: No game may take more decisions than this (a bot stuck in a loop is reported, not waited on).
+MAX_STEPS = 100_000
+
+
+class LegalActions(Sequence[Action]):
+    """The legal actions of one seat, listed only when a bot first looks at them.
+
+    Example:
+        >>> import tradekit
+        >>> state = tradekit.load_game("turin", players=3).new_state(seed=1)
+        >>> legal = LegalActions(state, 0)
+        >>> len(legal) == len(state.legal_actions(0)), legal[0] in legal
+        (True, True)
+    """
+
+    __slots__ = ("_actions", "_seat", "_state")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._state = state
+        self._seat = seat
+        self._actions: list[Action] | None = None
+
+    def _list(self) -> list[Action]:
+        if self._actions is None:
+            self._actions = self._state.legal_actions(self._seat)
+        return self._actions
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        return self._list()[index]
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._list())
+
+    def __contains__(self, action: object) -> bool:
+        return action in self._list()
+
+    def __repr__(self) -> str:
+        return repr(self._list())
+
+
+@dataclasses.dataclass(frozen=True)
+class Decision:
+    """One decision of a played game, with the bot's one-sentence reason."""
+
+    step: int
+    round: int
+    phase: str
+    seat: int
+    bot: str
+    action: Action
+    why: str
+
+    def __str__(self) -> str:
+        return f"P{self.seat} ({self.bot}), round {self.round} {self.phase}: {self.why}"
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayedGame:
+    """A finished game: the state (with its log and ledger), the bots and their reasons.
+
+    Attributes:
+        state: the finished state (``state.log``, ``state.ledger``, ``state.to_json()``).
+        bots: the per-game copy of each seat's bot.
+        decisions: every decision with the bot's reason, in order.
+        seed: the master seed and ``deal`` the deal index it was played from.
+    """
+
+    state: State
+    bots: tuple[Bot, ...]
+    decisions: tuple[Decision, ...]
+    seed: int
+    deal: int
+
+    @property
+    def scores(self) -> list[int]:
+        """Final scores by seat."""
+        return self.state.scores()
+
+    def explain(self, seat: int | None = None, phase: str | None = None) -> list[str]:
+        """The reasons given, for one seat and/or one phase (all if None)."""
+        return [
+            str(d)
+            for d in self.decisions
+            if (seat is None or d.seat == seat) and (phase is None or d.phase == phase)
+        ]
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The game as saved JSON (``tradekit.replay`` reads it back)."""
+        return self.state.to_json(indent)
+
+
+def resolve_game(game: Game | str) -> Game:
+    """A :class:`Game` from a game or a game name (default options)."""
+    if isinstance(game, Game):
+        return game
+    if isinstance(game, str):
+        return load_game(game)
+    raise ConfigError("game", game, "a Game (tradekit.load_game(...)) or a game name")
+
+
+def resolve_bots(game: Game, bots: BotLike | Sequence[BotLike]) -> tuple[Bot, ...]:
+    """One bot per seat: a single bot (or name, or function) plays every seat.
+
+    Raises:
+        ConfigError: if the number of bots is not the number of seats, or a name is unknown.
+    """
+    if isinstance(bots, (Bot, str)) or callable(bots):
+        items: list[BotLike] = [bots] * game.num_players
+    else:
+        items = list(bots)
+    if len(items) != game.num_players:
+        raise ConfigError("bots", len(items), f"one bot per seat: {game.num_players} for this game")
+    return tuple(make_bot(game.name, b) for b in items)
+
+
+@dataclasses.dataclass(frozen=True)
+class Job:
+    """What a batch of games needs: the rule choices, the line-ups of bots and the master seed.
+
+    Attributes:
+        games: the rule choices (``item[1]`` indexes them).
+        lineups: bots seat by seat (``item[2]`` indexes them).
+        master: the master seed.
+        decisions: record no decision (False), every decision (True), or those whose action
+            class name is in the set.
+        max_steps: the step bound per game.
+    """
+
+    games: tuple[Game, ...]
+    lineups: tuple[tuple[Bot, ...], ...]
+    master: int
+    decisions: bool | frozenset[str] = False
+    max_steps: int = MAX_STEPS
+
+
+#: One game of a job: (deal, index into ``games``, index into ``lineups``).
+Item = tuple[int, int, int]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GameResult:
+    """What a worker sends back for one game (small and picklable)."""
+
+    item: Item
+    game_seed: int
+    scores: tuple[int, ...]
+    measures: dict[str, float]
+    seat_measures: tuple[dict[str, float], ...]
+    decisions: tuple[dict[str, Any], ...] = ()
+
+
+def _wants(decisions: bool | frozenset[str], action: Action) -> bool:
+    if decisions is True:
+        return True
+    return bool(decisions) and type(action).__name__ in decisions  # type: ignore[operator]
+
+
+def _play(
+    game: Game,
+    bots: Sequence[Bot],
+    master: int,
+    deal: int,
+    *,
+    decisions: bool | frozenset[str] = False,
+    explain: bool = False,
+    max_steps: int = MAX_STEPS,
+) -> tuple[State, list[Bot], list[dict[str, Any]], list[Decision]]:
+    state = game.new_state(seed=engine_seed(master, deal))
+    seats = [bot.for_game(game, seat, bot_rng(master, deal, seat)) for seat, bot in enumerate(bots)]
+    hooks = measures_for(game.name) if decisions else None
+    rows: list[dict[str, Any]] = []
+    reasons: list[Decision] = []
+    step = 0
+    while not state.is_over:
+        seat = state.to_move[0]
+        bot = seats[seat]
+        view = state.view(seat)
+        try:
+            action = bot.act(view, LegalActions(state, seat))
+        except BotError:
+            raise
+        except Exception as exc:
+            raise BotError(
+                bot.tag, seat, f"raised {exc!r} in game seed {state.seed}, step {step}"
+            ) from exc
+        if explain or (decisions and _wants(decisions, action)):
+            why = bot.explain()
+            if explain:
+                reasons.append(Decision(step, state.round, state.phase, seat, bot.tag, action, why))
+            if decisions and _wants(decisions, action):
+                row: dict[str, Any] = {
+                    "step": step,
+                    "round": state.round,
+                    "phase": state.phase,
+                    "seat": seat,
+                    "bot": bot.tag,
+                    "action": str(action),
+                    "kind": type(action).__name__,
+                    "why": why,
+                }
+                row.update(bot.notes)
+                if hooks is not None and hooks.decision is not None:
+                    row.update(hooks.decision(view, seat, action))
+                rows.append(row)
+        try:
+            state.apply(seat, action)
+        except IllegalActionError as exc:
+            raise BotError(
+                bot.tag,
+                seat,
+                f"sent an illegal action in game seed {state.seed}, step {step}: {exc.reason} "
+                f"(action {action!r})",
+            ) from None
+        step += 1
+        if step > max_steps:
+            raise BotError(bot.tag, seat, f"the game did not end within {max_steps} decisions")
+    if rows and hooks is not None and hooks.finish is not None:
+        hooks.finish(state, rows)
+    return state, seats, rows, reasons
+
+
+def play(
+    game: Game | str,
+    bots: BotLike | Sequence[BotLike],
+    seed: int | None = None,
+    deal: int = 0,
+) -> PlayedGame:
+    """Play one game to its end with one bot per seat.
+
+    Args:
+        game: a :class:`~tradekit.core.state.Game` or a game name.
+        bots: one bot (or name, or function) per seat, or a single one for every seat.
+        seed: the master seed (None: a fresh one, recorded in the result).
+        deal: which deal of that seed; ``simulate(game, bots, n, seed)`` plays deals ``0..n-1``,
+            so ``play(game, bots, seed, deal=i)`` replays row ``deal == i`` of its table.
+
+    Returns:
+        The finished game, its bots and every decision with its reason.
+
+    Example:
+        >>> import tradekit
+        >>> game = tradekit.load_game("turin", players=3)
+        >>> done = play(game, ["heuristic", "random", "random"], seed=11)
+        >>> done.state.is_over, len(done.scores)
+        (True, 3)
+        >>> done.decisions[0].why.startswith("Offered card")
+        True
+    """
+    game = resolve_game(game)
+    lineup = resolve_bots(game, bots)
+    master = master_seed(seed)
+    state, seats, _, reasons = _play(game, lineup, master, deal, explain=True)
+    return PlayedGame(state, tuple(seats), tuple(reasons), master, deal)
+
+
+def run_game(job: Job, item: Item) -> GameResult:
+    """Play one item of ``job`` and measure it."""
+    deal, g, lineup = item
+    state, _, rows, _ = _play(
+        job.games[g],
+        job.lineups[lineup],
+        job.master,
+        deal,
+        decisions=job.decisions,
+        max_steps=job.max_steps,
+    )
+    game_level, seat_level = measure(state)
+    return GameResult(
+        item, state.seed, tuple(state.scores()), game_level, tuple(seat_level), tuple(rows)
+    )
+
+
+def run_batch(job: Job, items: Sequence[Item]) -> list[GameResult]:
+    """Play a batch of items (the unit of work sent to a worker process or a Dask worker)."""
+    return [run_game(job, item) for item in items]

@@ -1,0 +1,186 @@
+"""``tournament``: bots against each other on the same deals, rotating seats.
+
+Every deal is played by every line-up: each group of as many bots as there are seats (all of them
+when there are exactly enough) in every rotation of the seats, so each bot sits in every seat on
+the same cards, and the seat's advantage cancels out of the standings.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import itertools
+import math
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from tradekit.bots.base import Bot
+from tradekit.bots.registry import BotLike, make_bot
+from tradekit.core.errors import ConfigError
+from tradekit.core.state import Game
+from tradekit.sim.backends import execute
+from tradekit.sim.play import Job, resolve_game
+from tradekit.sim.seeds import master_seed
+from tradekit.sim.simulate import check_count
+from tradekit.sim.tables import games_frame, variant_label
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+#: Refuse tournaments with more line-ups per deal than this (too many bots for the seats).
+MAX_LINEUPS = 2000
+
+
+@dataclasses.dataclass(frozen=True)
+class Tournament:
+    """The result of :func:`tournament`.
+
+    Attributes:
+        table: the tidy table (one row per game and seat; ``bot`` names the bot).
+        standings: one row per bot: games, ``win_rate`` (wins shared among tied winners) with a
+            t-interval, ``mean_score``, ``mean_rank``, sorted best first.
+        fair_share: the win rate of equally strong bots (1 / seats).
+        seed: the master seed; ``n``: deals; ``lineups``: line-ups played on every deal.
+    """
+
+    table: pd.DataFrame
+    standings: pd.DataFrame
+    fair_share: float
+    seed: int
+    n: int
+    lineups: int
+    backend: str
+    seconds: float
+
+    def _repr_html_(self) -> str:
+        return str(self.standings.to_html(index=False, float_format=lambda v: f"{v:.3f}"))
+
+
+def lineups_for(count: int, seats: int, rotate: bool = True) -> list[tuple[int, ...]]:
+    """Line-ups (bot indices seat by seat) for ``count`` bots and ``seats`` seats.
+
+    Example:
+        >>> lineups_for(3, 3)
+        [(0, 1, 2), (1, 2, 0), (2, 0, 1)]
+        >>> len(lineups_for(4, 3))
+        12
+    """
+    out: list[tuple[int, ...]] = []
+    for group in itertools.combinations(range(count), seats):
+        shifts = range(seats) if rotate else range(1)
+        out.extend(tuple(group[(i + k) % seats] for i in range(seats)) for k in shifts)
+    return out
+
+
+def standings(table: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """One row per bot of a tidy table: games, win rate with its interval, mean score and rank."""
+    from scipy import stats
+
+    grouped = table.groupby("bot", sort=False)
+    frame = grouped.agg(
+        games=("win_share", "size"),
+        wins=("win_share", "sum"),
+        win_rate=("win_share", "mean"),
+        sd=("win_share", "std"),
+        mean_score=("score", "mean"),
+        mean_rank=("rank", "mean"),
+    ).reset_index()
+    t = [
+        float(stats.t.ppf((1 + confidence) / 2, g - 1)) if g > 1 else math.nan
+        for g in frame["games"]
+    ]
+    half = [
+        ti * (sd if sd == sd else 0.0) / math.sqrt(g)
+        for ti, sd, g in zip(t, frame["sd"], frame["games"], strict=True)
+    ]
+    frame["ci_low"] = frame["win_rate"] - half
+    frame["ci_high"] = frame["win_rate"] + half
+    frame = frame.drop(columns="sd").sort_values("win_rate", ascending=False)
+    return frame.reset_index(drop=True)
+
+
+def _unique(bots: list[Bot]) -> list[Bot]:
+    seen: dict[str, int] = {}
+    out = []
+    for b in bots:
+        tag = b.tag
+        seen[tag] = seen.get(tag, 0) + 1
+        if seen[tag] > 1 or sum(1 for c in bots if c.tag == tag) > 1:
+            b = copy.copy(b)
+            b.label = f"{tag} #{seen[tag]}"
+        out.append(b)
+    return out
+
+
+def tournament(
+    game: Game | str,
+    bots: Sequence[BotLike],
+    n: int = 100,
+    seed: int | None = None,
+    *,
+    rotate: bool = True,
+    confidence: float = 0.95,
+    backend: object = "auto",
+    workers: int | None = None,
+    batch_size: int | None = None,
+    progress: bool | None = None,
+) -> Tournament:
+    """Play bots against each other on ``n`` deals, every line-up and seat rotation per deal.
+
+    Args:
+        game: the rule choice.
+        bots: at least as many bots as seats (names, Bots or functions; equal names are
+            numbered "random #1", "random #2").
+        n: deals; each is played by every line-up (``n * len(lineups)`` games).
+        seed: the master seed.
+        rotate: rotate every line-up through the seats (recommended: seat order matters).
+        confidence: the level of the win-rate intervals.
+        backend: see :func:`tradekit.sim.run`; ``workers``, ``batch_size``, ``progress`` too.
+
+    Example:
+        >>> import tradekit
+        >>> from tradekit.sim import tournament
+        >>> t = tournament(tradekit.load_game("turin"), ["heuristic", "random", "random"],
+        ...                n=10, seed=2, backend="serial")
+        >>> t.standings["bot"].tolist()[0], len(t.table)
+        ('heuristic', 90)
+    """
+    game = resolve_game(game)
+    n = check_count(n)
+    if isinstance(bots, (str, Bot)) or not isinstance(bots, Sequence):
+        raise ConfigError("bots", bots, "a list of bots, at least one per seat")
+    entrants = _unique([make_bot(game.name, b) for b in bots])
+    seats = game.num_players
+    if len(entrants) < seats:
+        raise ConfigError("bots", len(entrants), f"at least {seats} bots for {seats} seats")
+    orders = lineups_for(len(entrants), seats, rotate)
+    if len(orders) > MAX_LINEUPS:
+        raise ConfigError(
+            "bots", len(entrants), f"fewer bots: {len(orders)} line-ups per deal is too many"
+        )
+    master = master_seed(seed)
+    lineups = tuple(tuple(entrants[i] for i in order) for order in orders)
+    job = Job((game,), lineups, master)
+    items = [(deal, 0, k) for deal in range(n) for k in range(len(lineups))]
+    start = time.perf_counter()
+    results, used = execute(
+        job,
+        items,
+        backend=backend,
+        workers=workers,
+        batch_size=batch_size,
+        progress=progress,
+        desc="tournament games",
+    )
+    table = games_frame(job, results, [variant_label(game)])
+    return Tournament(
+        table,
+        standings(table, confidence),
+        1 / seats,
+        master,
+        n,
+        len(lineups),
+        used,
+        time.perf_counter() - start,
+    )
