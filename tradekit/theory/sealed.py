@@ -1,0 +1,531 @@
+"""Sealed bids where the winners pay their bid and every loser pays a fraction ``a`` of it.
+
+The model (independent private values, symmetric, risk neutral):
+
+* ``n`` bidders; bidder ``i``'s value per unit of prize ``v_i`` is drawn independently from one
+  continuous law ``F`` (:class:`~tradekit.theory.values.Values`) with nonnegative values.
+* Bids are sealed; the highest bid takes place 1 and its prize ``p_1``, the next place 2 and ``p_2``
+  and so on (``p_1 >= p_2 >= ... >= 0``; a single prize is ``p = (1,)``). A bidder whose place
+  carries a prize (a *winner*) pays its bid; every other bidder pays ``a`` times its bid.
+  ``a = 0`` is the first-price auction, ``a = 1`` the all-pay auction, ``a = 1/2`` Turin Market
+  (whose prizes are 2 cards to the top bid and 1 to the second with three players: ``(2, 1, 0)``).
+* A bidder of value ``v`` placed ``k``-th gains ``v * p_k`` minus its payment.
+
+The symmetric increasing equilibrium follows from revenue equivalence (Krishna, *Auction Theory*,
+2nd ed., ch. 3 and 2.5; Riley & Samuelson, "Optimal auctions", AER 1981). Write ``u = F(v)`` (the
+bidder's quantile), ``Q = F^{-1}``, ``pi_k(u) = C(n-1, k-1) (1-u)^(k-1) u^(n-k)`` the chance of
+being placed ``k``-th, ``P(u) = sum_k p_k pi_k(u)`` the expected prize and ``W(u)`` the chance of a
+prize place. In an increasing equilibrium the expected payment of type ``u`` is (envelope theorem,
+the lowest type paying 0)
+
+    m(u) = ∫_0^u Q(t) P'(t) dt,
+
+and a bid ``b`` costs ``b`` with probability ``W`` and ``a b`` otherwise, so
+
+    b(u) = m(u) / (a + (1 - a) W(u)).
+
+With one prize ``W = P = G = u^(n-1)`` (``G = F^{n-1}``): ``a = 0`` gives the first-price bid
+``E[Y | Y < v]``, ``a = 1`` the all-pay bid ``m(v)``. For uniform values on ``[0, 1]``,
+``b(v) = (n-1)/n * v^n / (a + (1-a) v^(n-1))``.
+
+**Existence.** ``b`` is an equilibrium whenever it is nondecreasing: a bidder who bids like type
+``z`` gets ``v P(z) - m(z)``, whose derivative ``(v - Q(z)) P'(z)`` changes sign once at ``Q(z) =
+v`` when ``P' >= 0``; bids above ``b(1)`` are dominated. ``b`` *is* nondecreasing whenever values
+are nonnegative, prizes do not increase down the places, and the last place wins nothing: then
+``P/W`` (the expected prize given a prize) rises with ``u`` (the number of higher bidders falls in
+the likelihood-ratio order) and ``m <= Q P``, which together give ``b' >= 0``. So the ranked-prize
+equilibrium of Turin Market exists for every ``a`` in ``[0, 1]``; :meth:`SealedBid.existence`
+checks it numerically anyway and says where it fails (for instance with prizes that rise down the
+places). The all-pay ranked-prize case is Moldovanu & Sela, "The optimal allocation of prizes in
+contests", AER 2001; with complete information it is Barut & Kovenock, "The symmetric multiple
+prize all-pay auction with complete information", EJPE 1998, where the prizes are fully dissipated
+(revenue ``sum_k (p_k - p_n) v`` for a common value ``v``: :func:`complete_information_all_pay`).
+
+**Budgets** break revenue equivalence: with a common budget ``w < b(1)`` (single prize), types above
+a cutoff all bid ``w`` and share ties at random (Che & Gale, "Standard auctions with financially
+constrained bidders", REStud 1998): :meth:`SealedBid.with_budget`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+
+import numpy as np
+import numpy.typing as npt
+from numpy.polynomial import Polynomial
+from scipy import optimize, special
+
+from tradekit.theory import _quad
+from tradekit.theory.values import FloatArray, Values
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RevenueSplit:
+    """Expected payments in equilibrium, per auction.
+
+    Attributes:
+        total: expected revenue (everything paid).
+        winners: the part paid by bidders who win a prize.
+        losers: the part paid by bidders who win nothing (``a`` times their bids).
+        expected_bid: the expected bid of one bidder.
+        allocated_value: expected value of the prizes to those who get them,
+            ``sum_k p_k E[V_(k)]`` when the equilibrium is increasing.
+        bidder_surplus: ``allocated_value - total``, shared by the bidders.
+    """
+
+    total: float
+    winners: float
+    losers: float
+    expected_bid: float
+    allocated_value: float
+    bidder_surplus: float
+
+    @property
+    def loser_share(self) -> float:
+        """The losers' share of the revenue (0 in a first-price auction)."""
+        return self.losers / self.total if self.total else 0.0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Existence:
+    """Whether the symmetric increasing equilibrium exists, and why.
+
+    Attributes:
+        exists: ``b`` is nondecreasing and the expected prize rises with the value.
+        min_slope: the smallest ``db/du`` found on a fine grid (negative means it fails).
+        worst_value: the value where that smallest slope occurs.
+        reason: one sentence a lesson can quote.
+    """
+
+    exists: bool
+    min_slope: float
+    worst_value: float
+    reason: str
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class SealedBid:
+    """A sealed-bid auction for ranked prizes where losers pay ``loser_fraction`` of their bid.
+
+    Args:
+        n: number of bidders (>= 2).
+        loser_fraction: ``a`` in ``[0, 1]``: 0 first price, 1 all pay, 1/2 Turin Market.
+        values: the value law (default uniform on ``[0, 1]``).
+        prizes: prize of place 1, 2, ... in units of value (missing places win 0).
+
+    Assumptions: independent private values from one continuous law with nonnegative support,
+    risk-neutral bidders, a prize worth ``v * p_k`` to a bidder of value ``v``, no budgets, ties
+    of probability zero. References: Krishna, *Auction Theory* (2010) ch. 2-3; Riley & Samuelson
+    (AER 1981); Moldovanu & Sela (AER 2001) for ranked prizes with ``a = 1``.
+
+    Example (three bidders, uniform values, Turin's half payment, one prize):
+        >>> m = SealedBid(3, 0.5)
+        >>> round(float(m.bid(1.0)), 6), round(float(m.bid(0.5)), 6)
+        (0.666667, 0.133333)
+        >>> r = m.revenue()
+        >>> round(r.total, 6), round(r.winners + r.losers, 6)
+        (0.5, 0.5)
+    """
+
+    n: int
+    loser_fraction: float = 0.5
+    values: Values = dataclasses.field(default_factory=Values.uniform)
+    prizes: tuple[float, ...] = (1.0,)
+
+    def __post_init__(self) -> None:
+        if self.n < 2:
+            raise ValueError(f"an auction needs at least 2 bidders, got {self.n}")
+        a = float(self.loser_fraction)
+        if not 0.0 <= a <= 1.0:
+            raise ValueError(f"loser_fraction must lie in [0, 1], got {self.loser_fraction}")
+        prizes = tuple(float(p) for p in self.prizes)
+        if len(prizes) > self.n:
+            raise ValueError(f"{len(prizes)} prizes for {self.n} places")
+        if any(p < 0 for p in prizes) or not any(prizes):
+            raise ValueError(f"prizes must be >= 0 with at least one positive, got {prizes}")
+        if self.values.low < 0:
+            raise ValueError("values must be nonnegative")
+        object.__setattr__(self, "loser_fraction", a)
+        object.__setattr__(self, "prizes", prizes + (0.0,) * (self.n - len(prizes)))
+
+    # ------------------------------------------------------------------ rank probabilities
+    @property
+    def fraction(self) -> Fraction:
+        """``loser_fraction`` as the exact fraction the engine's payment rule takes."""
+        return Fraction(self.loser_fraction).limit_denominator(10_000)
+
+    def _place_poly(self, k: int) -> Polynomial:
+        # pi_k(u) = C(n-1, k-1) (1-u)^(k-1) u^(n-k): k-1 of the n-1 others bid higher.
+        n = self.n
+        return (
+            math.comb(n - 1, k - 1) * Polynomial([1, -1]) ** (k - 1) * Polynomial([0, 1]) ** (n - k)
+        )
+
+    @property
+    def prize_poly(self) -> Polynomial:
+        """``P(u)``: the expected prize of quantile ``u`` (a polynomial)."""
+        total = Polynomial([0.0])
+        for k, p in enumerate(self.prizes, start=1):
+            if p:
+                total = total + p * self._place_poly(k)
+        return total
+
+    @property
+    def win_poly(self) -> Polynomial:
+        """``W(u)``: the probability that quantile ``u`` takes a prize place (a polynomial)."""
+        total = Polynomial([0.0])
+        for k, p in enumerate(self.prizes, start=1):
+            if p > 0:
+                total = total + self._place_poly(k)
+        return total
+
+    # ------------------------------------------------------------------ equilibrium
+    def payment_at(self, u: npt.ArrayLike) -> FloatArray:
+        """``m(u) = ∫_0^u Q(t) P'(t) dt``: the expected payment of quantile ``u``."""
+        q: FloatArray = np.clip(np.asarray(u, dtype=float), 0.0, 1.0)
+        dp = self.prize_poly.deriv()
+        if self.values.is_uniform:
+            lo, span = self.values.low, self.values.span
+            inner = (Polynomial([0, 1]) * dp).integ()
+            return np.asarray(lo * (self.prize_poly(q) - self.prize_poly(0.0)) + span * inner(q))
+        return _quad.cumulative(lambda t: self.values.ppf(t) * dp(t), q)
+
+    def bid_at(self, u: npt.ArrayLike) -> FloatArray:
+        """The equilibrium bid of quantile ``u``: ``m(u) / (a + (1-a) W(u))``."""
+        q: FloatArray = np.clip(np.asarray(u, dtype=float), 0.0, 1.0)
+        a = self.loser_fraction
+        w = self.win_poly(q)
+        # At the bottom with a = 0 the ratio is 0/0: take the limit from the right.
+        q = np.where(a + (1 - a) * w <= 1e-300, 1e-9, q)
+        return np.asarray(self.payment_at(q) / (a + (1 - a) * self.win_poly(q)))
+
+    def bid(self, v: npt.ArrayLike) -> FloatArray:
+        """The equilibrium bid of a bidder of value ``v``."""
+        return self.bid_at(self.values.cdf(v))
+
+    def payment(self, v: npt.ArrayLike) -> FloatArray:
+        """The expected payment ``m(v)`` of a bidder of value ``v`` (win or lose)."""
+        return self.payment_at(self.values.cdf(v))
+
+    def shading(self, v: npt.ArrayLike) -> FloatArray:
+        """Bid shading ``v * p_1 - b(v)``: how far below the top prize's worth the bid sits."""
+        v = np.asarray(v, dtype=float)
+        return np.asarray(v * self.prizes[0] - self.bid(v))
+
+    def expected_prize(self, v: npt.ArrayLike) -> FloatArray:
+        """The expected prize ``P(F(v))`` of a bidder of value ``v``."""
+        return np.asarray(self.prize_poly(self.values.cdf(v)))
+
+    def win_probability(self, v: npt.ArrayLike) -> FloatArray:
+        """The probability ``W(F(v))`` that a bidder of value ``v`` wins a prize."""
+        return np.asarray(self.win_poly(self.values.cdf(v)))
+
+    # ------------------------------------------------------------------ revenue
+    def revenue(self) -> RevenueSplit:
+        """Expected revenue and how winners and losers share it (numerical integration).
+
+        The total is ``n ∫_0^1 Q(t) P'(t) (1 - t) dt`` (Fubini applied to ``n E[m(U)]``), which
+        for one prize is ``E[second-highest value]`` whatever ``a`` is: revenue equivalence.
+        """
+        a, n = self.loser_fraction, self.n
+        dp, pp, wp = self.prize_poly.deriv(), self.prize_poly, self.win_poly
+        total = n * _quad.integrate(lambda t: self.values.ppf(t) * dp(t) * (1 - t))
+        nodes, weights = _quad.nodes_weights()
+        b = self.bid_at(nodes)
+        w = wp(nodes)
+        winners = n * float(np.sum(weights * b * w))
+        losers = n * a * float(np.sum(weights * b * (1 - w)))
+        expected_bid = float(np.sum(weights * b))
+        allocated = n * _quad.integrate(lambda t: self.values.ppf(t) * pp(t))
+        return RevenueSplit(total, winners, losers, expected_bid, allocated, allocated - total)
+
+    def existence(self, points: int = 4001) -> Existence:
+        """Check that the candidate bid function is nondecreasing (so it is an equilibrium).
+
+        See the module docstring for the argument; this evaluates ``b`` and ``P`` on a grid of
+        quantiles and reports the smallest slope.
+        """
+        u = np.linspace(0.0, 1.0, points)[1:]
+        b = self.bid_at(u)
+        slope = np.diff(b) / np.diff(u)
+        dp = self.prize_poly.deriv()(u)
+        worst = int(np.argmin(slope))
+        value = float(self.values.ppf(np.array([u[worst]]))[0])
+        scale = max(float(np.max(np.abs(b))), 1e-12)
+        if float(np.min(dp)) < -1e-9:
+            bad = float(self.values.ppf(np.array([u[int(np.argmin(dp))]]))[0])
+            reason = (
+                f"the expected prize falls with the value near v = {bad:.3g} (prizes rise down "
+                "the places): no increasing equilibrium"
+            )
+            return Existence(False, float(slope[worst]), value, reason)
+        if float(slope[worst]) < -1e-7 * scale:
+            reason = f"the candidate bid decreases near v = {value:.3g}: no increasing equilibrium"
+            return Existence(False, float(slope[worst]), value, reason)
+        return Existence(
+            True,
+            float(slope[worst]),
+            value,
+            "the candidate bid rises with the value, so it is an equilibrium",
+        )
+
+    def deviation_gain(self, v: float, bids: npt.ArrayLike | None = None) -> float:
+        """The largest gain a bidder of value ``v`` makes by bidding something else.
+
+        Every other bidder follows :meth:`bid`. A bid ``x`` is placed like the type whose bid it
+        is (``b^{-1}(x)``, from a fine monotone grid); it wins ``P`` and pays ``x`` with
+        probability ``W`` and ``a x`` otherwise. ``bids`` defaults to 2001 bids from 0 to 1.2
+        times the top bid. A positive result beyond numerical error means ``b`` is not a best
+        response.
+
+        Example:
+            >>> SealedBid(4, 0.5).deviation_gain(0.7) < 1e-6
+            True
+        """
+        u_grid = np.concatenate([[0.0], np.linspace(0, 1, 20001)[1:]])
+        b_grid = np.maximum.accumulate(self.bid_at(u_grid))
+        if bids is None:
+            bids = np.linspace(0.0, 1.2 * float(b_grid[-1]), 2001)
+        x = np.asarray(bids, dtype=float)
+        z = np.interp(x, b_grid, u_grid)
+        a = self.loser_fraction
+        prize, win = self.prize_poly(z), self.win_poly(z)
+        payoff = v * prize - x * (win + a * (1 - win))
+        u = float(self.values.cdf(np.array([v]))[0])
+        own = v * self.prize_poly(u) - float(self.payment_at(np.array([u]))[0])
+        return max(float(np.max(payoff)) - own, 0.0)
+
+    def with_budget(self, budget: float) -> BudgetEquilibrium:
+        """The equilibrium when every bidder can bid at most ``budget`` (single prize only).
+
+        See :class:`BudgetEquilibrium`.
+        """
+        return BudgetEquilibrium.solve(self, budget)
+
+    # ------------------------------------------------------------------ benchmarks
+    def order_statistic_mean(self, k: int) -> float:
+        """``E[V_(k)]``, the expected ``k``-th highest of the ``n`` values (``k = 2``: the
+        second-highest, the revenue of every standard single-prize auction)."""
+        n = self.n
+        coef = math.factorial(n) / (math.factorial(k - 1) * math.factorial(n - k))
+        return coef * _quad.integrate(
+            lambda t: self.values.ppf(t) * t ** (n - k) * (1 - t) ** (k - 1)
+        )
+
+
+def uniform_bid(v: npt.ArrayLike, n: int, a: float, high: float = 1.0) -> FloatArray:
+    """The closed-form equilibrium bid for one prize and values uniform on ``[0, high]``:
+    ``b(v) = high (n-1)/n x^n / (a + (1-a) x^(n-1))`` with ``x = v / high``.
+
+    Assumptions and references as :class:`SealedBid` (Krishna, *Auction Theory*, ch. 2-3).
+
+    Example:
+        >>> uniform_bid([0.5, 1.0], 2, 0.0).tolist(), uniform_bid([0.5, 1.0], 2, 1.0).tolist()
+        ([0.25, 0.5], [0.125, 0.5])
+    """
+    x = np.asarray(v, dtype=float) / high
+    with np.errstate(invalid="ignore", divide="ignore"):
+        b = (n - 1) / n * x**n / (a + (1 - a) * x ** (n - 1))
+    if a == 0:
+        b = np.where(x == 0, 0.0, b)
+    return np.asarray(high * b)
+
+
+def uniform_revenue(n: int, a: float, high: float = 1.0) -> RevenueSplit:
+    """Closed-form revenue split for one prize and values uniform on ``[0, high]``.
+
+    Total ``high (n-1)/(n+1)``; winners pay ``high (n-1) ∫_0^1 x^(2n-1)/(a+(1-a)x^(n-1)) dx``,
+    which is ``high (n-1)/(2n a) 2F1(1, α; α+1; -(1-a)/a)`` with ``α = 2n/(n-1)`` for ``a > 0``
+    (expand the integrand in powers of ``x``); losers pay the rest. Expected bid
+    ``high (n-1)/n ∫_0^1 x^n/(a+(1-a)x^(n-1)) dx`` likewise with ``α = (n+1)/(n-1)``.
+    Assumptions and references as :class:`SealedBid`.
+
+    Example:
+        >>> r = uniform_revenue(2, 1.0)
+        >>> r.total, r.winners, r.losers, r.expected_bid
+        (0.3333333333333333, 0.25, 0.08333333333333331, 0.16666666666666666)
+    """
+    total = (n - 1) / (n + 1)
+
+    def moment(power: int) -> float:
+        # ∫_0^1 x^power / (a + (1-a) x^(n-1)) dx
+        if a == 0:
+            return 1.0 / (power + 1 - (n - 1))
+        alpha = (power + 1) / (n - 1)
+        c = (1 - a) / a
+        return float(special.hyp2f1(1.0, alpha, alpha + 1.0, -c)) / ((power + 1) * a)
+
+    winners = (n - 1) * moment(2 * n - 1)
+    expected_bid = (n - 1) / n * moment(n)
+    allocated = n / (n + 1)
+    return RevenueSplit(
+        high * total,
+        high * winners,
+        high * (total - winners),
+        high * expected_bid,
+        high * allocated,
+        high * (allocated - total),
+    )
+
+
+def revenue_equivalence(
+    n: int,
+    fractions: Sequence[float],
+    values: Values | None = None,
+    prizes: Sequence[float] = (1.0,),
+) -> list[RevenueSplit]:
+    """The revenue split for each loser fraction: the total stays put, the split moves.
+
+    Assumptions and references as :class:`SealedBid` (revenue equivalence: Riley & Samuelson
+    1981; Krishna ch. 3).
+
+    Example:
+        >>> [round(r.total, 6) for r in revenue_equivalence(3, [0.0, 0.5, 1.0])]
+        [0.5, 0.5, 0.5]
+    """
+    vals = values or Values.uniform()
+    return [SealedBid(n, a, vals, tuple(prizes)).revenue() for a in fractions]
+
+
+def complete_information_all_pay(prizes: Sequence[float], value: float = 1.0) -> float:
+    """Expected total bids in the all-pay auction with ranked prizes and one common, known value.
+
+    Barut & Kovenock (EJPE 1998): with ``n`` identical bidders and prizes ``p_1 >= ... >= p_n``
+    every equilibrium dissipates the rent, each bidder expecting ``v p_n``, so the expected
+    revenue is ``sum_k (p_k - p_n) v``. Assumptions: complete information, identical values,
+    risk neutrality, continuous bids (mixed strategies).
+
+    Example:
+        >>> complete_information_all_pay([2, 1, 0], value=3.0)
+        9.0
+    """
+    last = min(prizes) if prizes else 0.0
+    return float(sum((p - last) * value for p in prizes))
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class BudgetEquilibrium:
+    """The single-prize equilibrium when every bidder may bid at most ``budget``.
+
+    Types below a cutoff quantile ``u*`` bid as without a budget; types above it all bid the
+    budget and a tie at the budget is settled by a fair coin flip. A bidder at the budget wins
+    with probability ``π(u*) = (1 - u*^n) / (n (1 - u*))`` (the chance of winning a random tie
+    against a Binomial number of others above ``u*``), and ``u*`` makes type ``Q(u*)``
+    indifferent between ``b(u*)`` and the budget:
+    ``Q(u*) (π - u*^(n-1)) = w (π + a (1 - π)) - m(u*)``.
+
+    Assumptions: as :class:`SealedBid` with one prize, a common known budget ``w``, random
+    tie-breaking at the budget. Reference: Che & Gale, "Standard auctions with financially
+    constrained bidders", REStud 1998.
+
+    Attributes:
+        model: the unconstrained model.
+        budget: the cap ``w``.
+        cutoff_quantile: ``u*`` (1 when the budget does not bind).
+        cutoff: the value ``Q(u*)`` from which bidders bid the budget.
+
+    Example:
+        >>> eq = SealedBid(3, 0.5).with_budget(0.4)
+        >>> round(eq.cutoff, 4), round(eq.revenue().total, 4)
+        (0.618, 0.4549)
+    """
+
+    model: SealedBid
+    budget: float
+    cutoff_quantile: float
+    cutoff: float
+
+    @classmethod
+    def solve(cls, model: SealedBid, budget: float) -> BudgetEquilibrium:
+        """Find the cutoff for ``model`` and ``budget``."""
+        if any(model.prizes[1:]):
+            raise ValueError("the budget equilibrium is implemented for a single prize")
+        if budget <= 0:
+            raise ValueError(f"the budget must be positive, got {budget}")
+        top = float(model.bid_at(np.array([1.0]))[0])
+        if budget >= top:
+            return cls(model, float(budget), 1.0, model.values.high)
+
+        def gap(u: float) -> float:
+            return float(cls._indifference(model, budget, u))
+
+        # gap < 0 at the bottom (the budget is not worth it) and >= 0 where b(u) = budget.
+        u_hit = optimize.brentq(lambda u: float(model.bid_at(np.array([u]))[0]) - budget, 0, 1)
+        lo = 1e-9
+        u_star = lo if gap(lo) >= 0 else optimize.brentq(gap, lo, u_hit, xtol=1e-13)
+        value = float(model.values.ppf(np.array([u_star]))[0])
+        return cls(model, float(budget), float(u_star), value)
+
+    @staticmethod
+    def _pool_win(n: int, u: float) -> float:
+        if u >= 1.0:
+            return 1.0 / n
+        return float((1 - u**n) / (n * (1 - u)))
+
+    @staticmethod
+    def _indifference(model: SealedBid, budget: float, u: float) -> float:
+        n, a = model.n, model.loser_fraction
+        pi = BudgetEquilibrium._pool_win(n, u)
+        q = float(model.values.ppf(np.array([u]))[0])
+        m = float(model.payment_at(np.array([u]))[0])
+        return q * (pi - u ** (n - 1)) - budget * (pi + a * (1 - pi)) + m
+
+    @property
+    def binds(self) -> bool:
+        """Whether the budget changes anything."""
+        return self.cutoff_quantile < 1.0
+
+    @property
+    def pool_win(self) -> float:
+        """The win probability of a bidder at the budget."""
+        return self._pool_win(self.model.n, self.cutoff_quantile)
+
+    def bid(self, v: npt.ArrayLike) -> FloatArray:
+        """The equilibrium bid of value ``v``."""
+        u = self.model.values.cdf(v)
+        return np.where(u >= self.cutoff_quantile, self.budget, self.model.bid_at(u))
+
+    def revenue(self) -> RevenueSplit:
+        """Expected payments under the budget (lower than without: revenue equivalence fails)."""
+        model, us, w = self.model, self.cutoff_quantile, self.budget
+        n, a = model.n, model.loser_fraction
+        pi = self.pool_win
+        nodes, weights = _quad.nodes_weights(0.0, us)
+        b = model.bid_at(nodes)
+        g = nodes ** (n - 1)
+        q = model.values.ppf(nodes)
+        top = 1 - us
+        winners = n * (float(np.sum(weights * b * g)) + top * w * pi)
+        losers = n * a * (float(np.sum(weights * b * (1 - g))) + top * w * (1 - pi))
+        expected_bid = float(np.sum(weights * b)) + top * w
+        # The pool's prize goes to a random member: its expected value is E[V | V >= cutoff].
+        high_mass = 1 - us**n
+        pool_value = 0.0
+        if high_mass > 0:
+            tn, tw = _quad.nodes_weights(us, 1.0)
+            pool_value = float(np.sum(tw * model.values.ppf(tn))) / top if top > 0 else 0.0
+        allocated = n * float(np.sum(weights * q * g)) + high_mass * pool_value
+        total = winners + losers
+        return RevenueSplit(total, winners, losers, expected_bid, allocated, allocated - total)
+
+    def deviation_gain(self, v: float, bids: npt.ArrayLike | None = None) -> float:
+        """The largest gain from a different bid in ``[0, budget]`` for a bidder of value ``v``."""
+        model, us, w = self.model, self.cutoff_quantile, self.budget
+        n, a = model.n, model.loser_fraction
+        u_grid = np.linspace(0.0, us, 20001)
+        b_grid = np.maximum.accumulate(model.bid_at(u_grid))
+        if bids is None:
+            bids = np.linspace(0.0, w, 2001)
+        x = np.asarray(bids, dtype=float)
+        below = x < w
+        z = np.interp(x, b_grid, u_grid)
+        win = np.where(below, z ** (n - 1), self.pool_win)
+        payoff = v * win - x * (win + a * (1 - win))
+        own_bid = float(self.bid(np.array([v]))[0])
+        u = float(model.values.cdf(np.array([v]))[0])
+        own_win = self.pool_win if u >= us else u ** (n - 1)
+        own = v * own_win - own_bid * (own_win + a * (1 - own_win))
+        return max(float(np.max(payoff)) - own, 0.0)
