@@ -137,6 +137,7 @@ class RungisState(State):
             data={"rounds": self.rounds, "seed": self.seed},
         )
         self._begin_round()
+        self._moving = self._compute_to_move()
 
     @property
     def kind_of(self) -> dict[int, Special]:
@@ -318,6 +319,9 @@ class RungisState(State):
     @property
     def to_move(self) -> tuple[int, ...]:
         """The seats that must act now."""
+        return self._moving
+
+    def _compute_to_move(self) -> tuple[int, ...]:
         step = self.step
         if step in WINDOWS:
             return (self.window_order[self.window_pos],)
@@ -385,6 +389,18 @@ class RungisState(State):
         out += self._plays(player, "talk")
         out.append(Done())
         return out
+
+    def _can_talk(self, player: int) -> bool:
+        """Whether ``player`` could do anything in a talk turn but say Done."""
+        if any(a not in self.announced[player] for a in self.held(player)):
+            return True
+        if (
+            self.game.trading
+            and player not in self.proposed
+            and (self.shops[player] or any(self.shops[q] for q in range(self.n) if q != player))
+        ):
+            return True
+        return bool(self._plays(player, "talk"))
 
     def _proposals(self, player: int) -> list[Action]:
         if not self.game.trading or player in self.proposed:
@@ -455,9 +471,76 @@ class RungisState(State):
         raise AssertionError(f"unknown kind {kind}")  # pragma: no cover (tables are checked)
 
     def _illegal_reason(self, player: int, action: Action) -> str | None:
-        if action in self.legal_actions(player):
+        if self._is_legal(player, action):
             return None
         return self._explain(player, action)
+
+    def _is_legal(self, player: int, action: Action) -> bool:
+        """Whether ``action`` is among :meth:`legal_actions` (checked without listing them)."""
+        step = self.step
+        if step in WINDOWS or step == "talk":
+            if isinstance(action, Done):
+                return True
+            if isinstance(action, Play):
+                return self._play_ok(player, action, step)
+            if step != "talk":
+                return False
+            if isinstance(action, Announce):
+                return (
+                    action.article in self.held(player)
+                    and action.article not in self.announced[player]
+                    and _whole(action.price)
+                    and action.price in self.price_range(action.article)
+                )
+            if isinstance(action, Propose):
+                return self._propose_ok(player, action)
+            return False
+        if step == "designate":
+            return (
+                isinstance(action, Designate)
+                and _whole(action.slot)
+                and 0 <= action.slot < len(self.centre)
+            )
+        if step == "bid" and self.auction is not None:
+            if isinstance(action, Pass):
+                return True
+            return (
+                isinstance(action, Bid)
+                and _whole(action.amount)
+                and self.auction.bid_reason(player, action.amount) is None
+            )
+        if step == "terms" and self.proposal is not None:
+            to = self.proposal["to"]
+            return (
+                isinstance(action, Terms)
+                and _whole(action.gold)
+                and -self.gold[to] <= action.gold <= self.gold[player]
+            )
+        if step == "answer":
+            return isinstance(action, (Accept, Refuse))
+        if step == "prices":
+            if not isinstance(action, Price) or not _whole(action.price):
+                return False
+            article = self.to_price[player][len(self.sheets[player])]
+            return action.article == article and action.price in self.price_range(article)
+        return False
+
+    def _play_ok(self, player: int, action: Play, timing: str) -> bool:
+        if action.card not in self.hands[player] or self.kind_of[action.card].timing != timing:
+            return False
+        return action in self._play_options(player, action.card)
+
+    def _propose_ok(self, player: int, action: Propose) -> bool:
+        if not self.game.trading or player in self.proposed:
+            return False
+        to = action.to
+        if not _whole(to) or not 0 <= to < self.n or to == player:
+            return False
+        if action.give is None and action.take is None:
+            return False
+        return (action.give is None or action.give in self.held(player)) and (
+            action.take is None or action.take in self.held(to)
+        )
 
     def _explain(self, player: int, action: Action) -> str:
         """Why a legal-looking action is refused, in one sentence."""
@@ -545,6 +628,10 @@ class RungisState(State):
 
     # -- doing ----------------------------------------------------------------------------------
     def _do(self, player: int, action: Action) -> None:
+        self._act(player, action)
+        self._moving = self._compute_to_move()
+
+    def _act(self, player: int, action: Action) -> None:
         private = isinstance(action, Price)
         text = f"P{player}: {action}"
         if isinstance(action, Designate):
@@ -850,7 +937,7 @@ class RungisState(State):
     def _advance_talk(self) -> None:
         order = self.turn_order()
         while self.talk_pos < self.n:
-            if len(self._talk_actions(order[self.talk_pos])) > 1:
+            if self._can_talk(order[self.talk_pos]):
                 return
             self.talk_pos += 1
         self._start_prices()
@@ -1224,6 +1311,11 @@ class RungisState(State):
                     last = other.last_price[p]
                     other.last_price[p] = Price(last.article, other.sheets[p][last.article])
         return other
+
+
+def _whole(value: object) -> bool:
+    """Whether ``value`` is a whole number (``bool`` is not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _tied(player: int, group: Sequence[int]) -> str:
