@@ -118,12 +118,12 @@ class TurinHeuristicBot(Bot):
     """Turin Market: values cards from majority prospects and bids a share of their worth.
 
     Args:
-        aggression: the share of the first place's worth it bids (0 to 2; 0.7: shades its bids
-            below its valuation, as a first-price bidder should).
+        aggression: the share of the first place's worth it bids (0 to 2; 0.5 shades its bids
+            well below its valuation: every Scudo paid is a point lost, and losers pay too).
         uncertainty: how much the units still to come blur a lead (0 to 5; higher values make a
             one-unit lead worth less early in the game, so cards look cheaper).
         pace: spend at most ``pace`` times the even share of its Scudo per round left (0.5 to
-            10; 2 lets it spend up to twice its even share on a good lot).
+            10; 1 spends evenly over the rounds, 2 up to twice the even share on a good lot).
         spite: weight on a card's worth to the best rival when offering and picking (0 to 2;
             0 ignores rivals, 1 counts their gain as much as its own).
         tiebreak: share of the better place's worth beyond its bid added in a tie-break (0 to 1).
@@ -148,9 +148,9 @@ class TurinHeuristicBot(Bot):
     name: ClassVar[str] = "heuristic"
     game: ClassVar[str | None] = "turin"
 
-    aggression: float = 0.7
+    aggression: float = 0.5
     uncertainty: float = 0.5
-    pace: float = 2.0
+    pace: float = 1.0
     spite: float = 0.3
     tiebreak: float = 0.5
     buy_margin: float = 1.0

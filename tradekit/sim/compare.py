@@ -156,6 +156,11 @@ def describe_row(row: Any, a: str, b: str, confidence: float) -> str:
     level = f"{confidence:.0%}"
     if _missing(row["ci_low"]):
         return f"{who}{row['measure']}: too few games to compare."
+    if row["changed"] == 0:
+        return (
+            f"{who}{row['measure']}: {fmt.format(row['a'])} under both rule choices, "
+            f"the same in every one of the {row['n']} paired games."
+        )
     clear = row["ci_low"] > 0 or row["ci_high"] < 0
     verdict = "a clear difference" if clear else "no clear difference at this number of games"
     return (

@@ -1,0 +1,278 @@
+"""Altair charts of the simulation tables (presentation layer: imports pandas and altair).
+
+Every function takes a table from :mod:`tradekit.sim` and returns an ``altair`` chart. The data
+are aggregated with pandas first, so a chart of 100,000 games stays small (and under altair's
+5,000-row limit). Charts render offline once :func:`use_offline_renderer` has been called (SVG by
+default, drawn by ``vl-convert`` without any network; see ``shared/NOTES-jupyter.md``: altair 6's
+default mime type does not validate under nbclient/Voilà and its default renderer needs a CDN).
+
+Example:
+    >>> import tradekit
+    >>> from tradekit.sim import simulate
+    >>> table = simulate(tradekit.load_game("turin"), "random", n=20, seed=1, backend="serial")
+    >>> chart = win_rate_by_seat(table)
+    >>> chart.to_dict()["layer"][0]["mark"]["type"]
+    'rule'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from statistics import NormalDist
+from typing import Any, cast
+
+import altair as alt
+import pandas as pd
+
+from tradekit.core.errors import ConfigError
+
+#: Renderers that work without a network: static SVG/PNG (vl-convert), the interactive
+#: "jupyter" renderer with offline=True (anywidget), and self-contained HTML.
+OFFLINE_RENDERERS = ("svg", "png", "jupyter", "html")
+#: What the chart functions return (a single, layered or faceted altair chart).
+Chart = alt.TopLevelMixin
+#: The most points a scatter chart draws (a seeded sample beyond that).
+MAX_POINTS = 4000
+
+
+def use_offline_renderer(kind: str = "svg") -> str:
+    """Make altair charts render without a network connection; returns the renderer enabled.
+
+    Args:
+        kind: ``"svg"`` (default; static, valid under nbclient and Voilà), ``"png"``,
+            ``"jupyter"`` (interactive, needs anywidget) or ``"html"`` (inline, about 900 KB
+            per chart saved in the notebook).
+
+    Example:
+        >>> use_offline_renderer("svg")
+        'svg'
+    """
+    if kind not in OFFLINE_RENDERERS:
+        raise ConfigError("kind", kind, " or ".join(repr(k) for k in OFFLINE_RENDERERS))
+    if kind == "jupyter":
+        alt.renderers.enable("jupyter", offline=True)
+    elif kind == "html":
+        alt.renderers.enable("html", template="inline")
+    else:
+        alt.renderers.enable(kind)
+    return kind
+
+
+def _need(table: pd.DataFrame, columns: Sequence[str], what: str) -> None:
+    if not isinstance(table, pd.DataFrame):
+        raise ConfigError(what, type(table).__name__, "a pandas DataFrame from tradekit.sim")
+    missing = [c for c in columns if c not in table.columns]
+    if missing:
+        raise ConfigError(what, f"columns {list(table.columns)[:8]}...", f"columns {missing}")
+
+
+def wilson(successes: float, n: float, confidence: float = 0.95) -> tuple[float, float]:
+    """Wilson score interval of a proportion.
+
+    Example:
+        >>> [round(x, 3) for x in wilson(30, 100)]
+        [0.219, 0.396]
+    """
+    if n <= 0:
+        return (math.nan, math.nan)
+    z = NormalDist().inv_cdf((1 + confidence) / 2)
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (centre - half, centre + half)
+
+
+def win_rates(table: pd.DataFrame, by: str = "variant", confidence: float = 0.95) -> pd.DataFrame:
+    """Win rate by ``by`` and seat with Wilson intervals (a shared win counts as a win).
+
+    Example:
+        >>> t = pd.DataFrame({"variant": ["a"] * 4, "seat": [0, 1, 0, 1],
+        ...                   "win": [True, False, True, True]})
+        >>> win_rates(t)[["seat", "games", "wins", "win_rate"]].values.tolist()
+        [[0, 2, 2, 1.0], [1, 2, 1, 0.5]]
+    """
+    _need(table, [by, "seat", "win"], "table")
+    grouped = table.groupby([by, "seat"], sort=True)["win"].agg(["size", "sum"]).reset_index()
+    grouped = grouped.rename(columns={"size": "games", "sum": "wins"})
+    grouped["wins"] = grouped["wins"].astype(int)
+    grouped["win_rate"] = grouped["wins"] / grouped["games"]
+    bounds = [
+        wilson(w, g, confidence) for w, g in zip(grouped["wins"], grouped["games"], strict=True)
+    ]
+    grouped["ci_low"] = [b[0] for b in bounds]
+    grouped["ci_high"] = [b[1] for b in bounds]
+    return grouped
+
+
+def win_rate_by_seat(table: pd.DataFrame, by: str = "variant", confidence: float = 0.95) -> Chart:
+    """Win rate of each seat with its Wilson interval, one colour per ``by`` value.
+
+    The dashed line is the fair share (1 / players): a seat above it wins more than its share.
+    """
+    rates = win_rates(table, by, confidence)
+    players = int(table["players"].max()) if "players" in table.columns else rates["seat"].nunique()
+    rates["fair"] = 1 / players
+    base = alt.Chart(rates).encode(
+        x=alt.X("seat:O", title="seat", axis=alt.Axis(labelAngle=0)),
+        xOffset=alt.XOffset(f"{by}:N"),
+        color=alt.Color(f"{by}:N", title=by),
+    )
+    bars = base.mark_rule(strokeWidth=2).encode(
+        y=alt.Y("ci_low:Q", title=f"win rate ({confidence:.0%} interval)"), y2="ci_high:Q"
+    )
+    points = base.mark_point(filled=True, size=60).encode(
+        y="win_rate:Q",
+        tooltip=[by, "seat", "games", "wins", alt.Tooltip("win_rate:Q", format=".3f"),
+                 alt.Tooltip("ci_low:Q", format=".3f"), alt.Tooltip("ci_high:Q", format=".3f")],
+    )  # fmt: skip
+    fair = alt.Chart(rates).mark_rule(strokeDash=[4, 4], color="gray").encode(y="mean(fair):Q")
+    return alt.layer(bars, points, fair).properties(title="Win rate by seat", width=320)
+
+
+def score_distribution(
+    table: pd.DataFrame, by: str = "variant", column: str = "score", facet: str | None = None
+) -> Chart:
+    """Share of seats by ``column`` (the score by default), one line per ``by`` value.
+
+    Args:
+        table: a tidy game table.
+        by: the column that colours the lines (the rule choice by default).
+        column: the measure whose distribution is drawn.
+        facet: a column to split into panels (e.g. ``"bot"`` or ``"seat"``).
+    """
+    keys = [by] + ([facet] if facet else [])
+    _need(table, [*keys, column], "table")
+    counts = table.groupby([*keys, column]).size().rename("count").reset_index()
+    counts["share"] = counts["count"] / counts.groupby(keys)["count"].transform("sum")
+    chart = (
+        alt.Chart(counts)
+        .mark_line(interpolate="step-after", point=True)
+        .encode(
+            x=alt.X(f"{column}:Q", title=column),
+            y=alt.Y("share:Q", title="share of seats", axis=alt.Axis(format="%")),
+            color=alt.Color(f"{by}:N", title=by),
+            tooltip=[*keys, column, "count", alt.Tooltip("share:Q", format=".1%")],
+        )
+        .properties(width=360, height=200)
+    )
+    if facet:
+        faceted = chart.facet(row=alt.Row(f"{facet}:N", title=facet))
+        return cast(Chart, faceted.properties(title=f"Distribution of {column}"))
+    return cast(Chart, chart.properties(title=f"Distribution of {column}"))
+
+
+def paired_differences(comparison: Any, measures: Sequence[str] | None = None) -> Chart:
+    """Mean paired difference (B - A) of each measure with its interval; one panel per measure.
+
+    Args:
+        comparison: a :class:`tradekit.sim.Comparison` or its ``summary`` table.
+        measures: which measures to draw (default: win rate, score spread, winning margin and
+            length).
+    """
+    summary = getattr(comparison, "summary", comparison)
+    _need(summary, ["measure", "seat", "diff", "ci_low", "ci_high"], "comparison")
+    wanted = list(measures or ("win rate", "score_spread", "winning_margin", "length"))
+    frame = summary[summary["measure"].isin(wanted)].copy()
+    if frame.empty:
+        raise ConfigError(
+            "measures", wanted, f"measures among {sorted(summary['measure'].unique())}"
+        )
+    frame["row"] = [
+        m if pd.isna(s) else f"seat {int(s)}"
+        for m, s in zip(frame["measure"], frame["seat"], strict=True)
+    ]
+    frame["zero"] = 0.0
+    frame["seat"] = frame["seat"].astype(object).where(frame["seat"].notna(), None)
+    title = "Paired differences"
+    if hasattr(comparison, "a"):
+        title = f"Paired differences: {comparison.b} minus {comparison.a}"
+    panels = []
+    for measure in [m for m in wanted if m in set(frame["measure"])]:
+        part = frame[frame["measure"] == measure]
+        base = alt.Chart(part).encode(y=alt.Y("row:N", title=None))
+        interval = base.mark_rule(strokeWidth=2).encode(
+            x=alt.X("ci_low:Q", title=f"{measure}: difference (B - A)"), x2="ci_high:Q"
+        )
+        point = base.mark_point(filled=True, size=60).encode(
+            x="diff:Q",
+            tooltip=["measure", "row", alt.Tooltip("diff:Q", format="+.4f"),
+                     alt.Tooltip("ci_low:Q", format="+.4f"),
+                     alt.Tooltip("ci_high:Q", format="+.4f"),
+                     alt.Tooltip("p_value:Q", format=".3g")],
+        )  # fmt: skip
+        zero = alt.Chart(part.head(1)).mark_rule(strokeDash=[4, 4], color="gray").encode(x="zero:Q")
+        panels.append(alt.layer(interval, point, zero).properties(width=360))
+    return cast(
+        Chart,
+        alt.vconcat(*panels)
+        .resolve_scale(x="independent", y="independent")
+        .properties(title=title),
+    )
+
+
+def bids_vs_valuations(
+    decisions: pd.DataFrame, by: str = "won", max_points: int = MAX_POINTS, seed: int = 0
+) -> Chart:
+    """Each bid against the bidder's valuation; the dashed line is bid = valuation.
+
+    Args:
+        decisions: a decision table with ``amount`` and ``valuation`` (Turin: ``run(...,
+            decisions="Bid")``); rows without a valuation (human players) are left out.
+        by: the column that colours the points (whether the bid won, by default).
+        max_points: draw a seeded sample of at most this many bids.
+        seed: the sample's seed.
+    """
+    _need(decisions, ["amount", "valuation"], "decisions")
+    frame = decisions.dropna(subset=["amount", "valuation"])
+    if "kind" in frame.columns:
+        frame = frame[frame["kind"] == "Bid"]
+    if len(frame) > max_points:
+        frame = frame.sample(max_points, random_state=seed)
+    keep = [c for c in ("amount", "valuation", by, "bot", "variant", "round") if c in frame]
+    frame = frame[list(dict.fromkeys(keep))].copy()
+    if by in frame:
+        frame[by] = frame[by].astype(str)
+    top = float(max(frame["valuation"].max(), frame["amount"].max(), 1.0)) if len(frame) else 1.0
+    points = (
+        alt.Chart(frame)
+        .mark_circle(opacity=0.4)
+        .encode(
+            x=alt.X("valuation:Q", title="bidder's valuation of the first place (Scudo)"),
+            y=alt.Y("amount:Q", title="bid (Scudo)"),
+            color=alt.Color(f"{by}:N", title=by) if by in frame else alt.value("steelblue"),
+            tooltip=[c for c in frame.columns],
+        )
+    )
+    line = (
+        alt.Chart(pd.DataFrame({"valuation": [0.0, top], "amount": [0.0, top]}))
+        .mark_line(strokeDash=[4, 4], color="gray")
+        .encode(x="valuation:Q", y="amount:Q")
+    )
+    return alt.layer(points, line).properties(
+        title="Bids against valuations", width=360, height=300
+    )
+
+
+def standings_chart(tournament: Any) -> Chart:
+    """Each bot's win rate in a tournament with its interval; dashed: the fair share."""
+    standings = getattr(tournament, "standings", tournament)
+    _need(standings, ["bot", "win_rate", "ci_low", "ci_high"], "tournament")
+    frame = standings.copy()
+    fair = getattr(tournament, "fair_share", None)
+    order = frame.sort_values("win_rate", ascending=False)["bot"].tolist()
+    base = alt.Chart(frame).encode(y=alt.Y("bot:N", sort=order, title=None))
+    layers: list[Any] = [
+        base.mark_rule(strokeWidth=2).encode(
+            x=alt.X("ci_low:Q", title="win rate (shared wins split)"), x2="ci_high:Q"
+        ),
+        base.mark_point(filled=True, size=60).encode(
+            x="win_rate:Q", tooltip=["bot", "games", alt.Tooltip("win_rate:Q", format=".3f")]
+        ),
+    ]
+    if fair is not None:
+        frame["fair"] = fair
+        layers.append(
+            alt.Chart(frame).mark_rule(strokeDash=[4, 4], color="gray").encode(x="mean(fair):Q")
+        )
+    return alt.layer(*layers).properties(title="Tournament standings", width=360)
