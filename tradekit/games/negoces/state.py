@@ -537,8 +537,10 @@ class NegocesState(State):
         """The seats that must act now."""
         phase = self.phase
         if phase == "negotiate":
-            done = self.sealed.keys() | self.idle
-            return tuple(p for p in range(self.n) if p != self.seller and p not in done)
+            sealed, idle, seller = self.sealed, self.idle, self.seller
+            return tuple(
+                p for p in range(self.n) if p != seller and p not in sealed and p not in idle
+            )
         if phase == "auction":
             assert self.auction is not None
             speaker = self.auction.speaker
@@ -819,6 +821,8 @@ class NegocesState(State):
         return self.diamant_sold
 
     def _temple_reason(self, player: int, good: str) -> str | None:
+        if "temple" not in self.variants:
+            return "the temple is visited only with the temple variant"
         if self.temple_used:
             return "the temple may be visited once per sale"
         if not self.sacred:
