@@ -59,6 +59,17 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
     "medici": [
         {"players": n, "reward_table": t} for n in (3, 4, 5, 6) for t in ("1995", "tournament")
     ],
+    "negoces": [
+        {
+            "players": n,
+            "variants": v,
+            "negotiation_rounds": 1 + i % 3,
+            "max_sales": 40,
+            **({"opener": n - 1} if "winner_opens" in v else {}),
+        }
+        for n in (3, 4, 5, 6)
+        for i, v in enumerate(tradekit.games.negoces.variant_sets(n, 24))
+    ],
 }
 
 # ---------------------------------------------------------------- budget
