@@ -1,0 +1,471 @@
+"""Altair charts of the theory (presentation: imports pandas and altair; never used by the engine).
+
+Each function takes a model or a result from :mod:`tradekit.theory` and returns an altair chart
+with a title, labelled axes, tooltips and one colour per series. Charts render offline with
+``alt.renderers.enable("jupyter", offline=True)`` (interactive) or ``"svg"``; see
+``shared/NOTES-jupyter.md`` (altair 6's default mime type does not validate under nbclient).
+
+Example:
+    >>> from tradekit.theory.sealed import SealedBid
+    >>> chart = bid_chart(SealedBid(3, 0.5))
+    >>> chart.to_dict()["title"]["text"]
+    'Equilibrium bids: 3 bidders, uniform(0, 1) values, one prize'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from tradekit.theory.ascending import AscendingResult
+from tradekit.theory.coins import CoinEquilibrium
+from tradekit.theory.once_around import OnceAround
+from tradekit.theory.sealed import BudgetEquilibrium, SealedBid
+from tradekit.theory.simulate import Check
+from tradekit.theory.splitting import RoundingDistribution
+
+#: Colours shared by the charts: theory in dark blue, simulation in orange.
+THEORY, SIMULATION = "#1f4e79", "#e07b00"
+WINNERS, LOSERS = "#2b8cbe", "#f46d43"
+Chart = Any
+
+
+def _prize_text(prizes: Sequence[float]) -> str:
+    positive = [p for p in prizes if p > 0]
+    if len(positive) == 1 and positive[0] == 1:
+        return "one prize"
+    return "prizes " + ", ".join(f"{p:g}" for p in prizes if p > 0)
+
+
+def bid_table(model: SealedBid | BudgetEquilibrium, points: int = 121) -> pd.DataFrame:
+    """Value, bid, expected payment and win probability on a grid of values (tidy rows).
+
+    Example:
+        >>> bid_table(SealedBid(2, 0.0), points=3)[["value", "bid"]].values.tolist()
+        [[0.0, 0.0], [0.5, 0.25], [1.0, 0.5]]
+    """
+    base = model.model if isinstance(model, BudgetEquilibrium) else model
+    v = np.linspace(base.values.low, base.values.plot_high(), points)
+    return pd.DataFrame(
+        {
+            "value": v,
+            "bid": model.bid(v),
+            "payment": base.payment(v),
+            "win": base.win_probability(v),
+        }
+    )
+
+
+def bid_chart(
+    model: SealedBid,
+    fractions: Sequence[float] = (0.0, 0.5, 1.0),
+    budget: float | None = None,
+) -> Chart:
+    """Equilibrium bid functions for several loser fractions ``a`` (the model's own in bold).
+
+    The dashed grey line is bid = value (times the top prize): the gap below it is the shading.
+    """
+    frames = []
+    shown = sorted({*fractions, model.loser_fraction})
+    for a in shown:
+        m = SealedBid(model.n, a, model.values, model.prizes)
+        t = bid_table(m)
+        t["rule"] = _rule_name(a)
+        t["current"] = a == model.loser_fraction
+        frames.append(t)
+    if budget is not None:
+        eq = model.with_budget(budget)
+        t = bid_table(eq)
+        t["rule"] = f"{_rule_name(model.loser_fraction)}, budget {budget:g}"
+        t["current"] = True
+        frames.append(t)
+    data = pd.concat(frames, ignore_index=True)
+    data["worth"] = data["value"] * model.prizes[0]
+    order = list(dict.fromkeys(data["rule"]))
+    lines = (
+        alt.Chart(data)
+        .mark_line()
+        .encode(
+            x=alt.X("value:Q", title="value v"),
+            y=alt.Y("bid:Q", title="equilibrium bid b(v)"),
+            color=alt.Color("rule:N", title="payment rule", sort=order),
+            strokeWidth=alt.condition("datum.current", alt.value(3.5), alt.value(1.5)),
+            tooltip=[
+                "rule:N",
+                alt.Tooltip("value:Q", format=".3f"),
+                alt.Tooltip("bid:Q", format=".3f"),
+                alt.Tooltip("payment:Q", format=".3f", title="expected payment"),
+                alt.Tooltip("win:Q", format=".1%", title="chance of a prize"),
+            ],
+        )
+    )
+    diagonal = (
+        alt.Chart(data[data["rule"] == order[0]])
+        .mark_line(strokeDash=[4, 4], color="gray")
+        .encode(x="value:Q", y="worth:Q")
+    )
+    title = (
+        f"Equilibrium bids: {model.n} bidders, {model.values.name} values, "
+        f"{_prize_text(model.prizes)}"
+    )
+    return (
+        alt.layer(diagonal, lines)
+        .properties(
+            title=alt.Title(title, subtitle="dashed: bid = value of the top prize"),
+            width=420,
+            height=280,
+        )
+        .interactive()
+    )
+
+
+def _rule_name(a: float) -> str:
+    if a == 0:
+        return "a = 0 (first price)"
+    if a == 1:
+        return "a = 1 (all pay)"
+    if a == 0.5:
+        return "a = 1/2 (Turin Market)"
+    return f"a = {a:g}"
+
+
+def revenue_split_table(model: SealedBid, fractions: Sequence[float] | None = None) -> pd.DataFrame:
+    """Winners' and losers' expected payments for each loser fraction (tidy rows)."""
+    grid = list(fractions) if fractions is not None else list(np.linspace(0.0, 1.0, 21))
+    rows = []
+    for a in grid:
+        r = SealedBid(model.n, float(a), model.values, model.prizes).revenue()
+        rows.append(
+            {"a": float(a), "payer": "winners", "expected payment": r.winners, "total": r.total}
+        )
+        rows.append(
+            {"a": float(a), "payer": "losers", "expected payment": r.losers, "total": r.total}
+        )
+    return pd.DataFrame(rows)
+
+
+def revenue_split_chart(model: SealedBid, budget: float | None = None) -> Chart:
+    """Stacked winners' and losers' payments against ``a``: the total does not move (revenue
+    equivalence) while the split does; the model's own ``a`` is marked, and with a budget the
+    constrained revenue is drawn as a point below the line."""
+    data = revenue_split_table(model)
+    area = (
+        alt.Chart(data)
+        .mark_area(opacity=0.8)
+        .encode(
+            x=alt.X("a:Q", title="share of its bid a loser pays (a)"),
+            y=alt.Y("expected payment:Q", stack="zero", title="expected revenue per auction"),
+            color=alt.Color(
+                "payer:N",
+                title="paid by",
+                scale=alt.Scale(domain=["winners", "losers"], range=[WINNERS, LOSERS]),
+            ),
+            order=alt.Order("payer:N", sort="descending"),
+            tooltip=[
+                alt.Tooltip("a:Q", format=".2f"),
+                "payer:N",
+                alt.Tooltip("expected payment:Q", format=".4f"),
+                alt.Tooltip("total:Q", format=".4f", title="total revenue"),
+            ],
+        )
+    )
+    marker = pd.DataFrame({"a": [model.loser_fraction]})
+    rule = alt.Chart(marker).mark_rule(color="black", strokeDash=[2, 2]).encode(x="a:Q")
+    layers = [area, rule]
+    if budget is not None:
+        r = model.with_budget(budget).revenue()
+        point = pd.DataFrame(
+            {"a": [model.loser_fraction], "revenue": [r.total], "what": [f"budget {budget:g}"]}
+        )
+        layers.append(
+            alt.Chart(point)
+            .mark_point(shape="diamond", size=140, filled=True, color="black")
+            .encode(
+                x="a:Q",
+                y="revenue:Q",
+                tooltip=["what:N", alt.Tooltip("revenue:Q", format=".4f")],
+            )
+        )
+    return alt.layer(*layers).properties(
+        title=alt.Title(
+            "Who pays: the same total, split differently",
+            subtitle=f"{model.n} bidders, {model.values.name} values, {_prize_text(model.prizes)}",
+        ),
+        width=420,
+        height=260,
+    )
+
+
+def check_table(checks: Sequence[Check], sigmas: float = 2.0) -> pd.DataFrame:
+    """Theory beside simulation, with the simulation's ``sigmas``-standard-error interval.
+
+    Example:
+        >>> from tradekit.theory.simulate import Estimate
+        >>> t = check_table([Check("revenue", 0.5, Estimate(0.49, 0.01, 100))])
+        >>> t[["quantity", "theory", "simulation", "low", "high", "z"]].round(3).values.tolist()
+        [['revenue', 0.5, 0.49, 0.47, 0.51, -1.0]]
+    """
+    return pd.DataFrame(
+        [
+            {
+                "quantity": c.quantity,
+                "theory": c.theory,
+                "simulation": c.estimate.mean,
+                "se": c.estimate.se,
+                "low": c.estimate.mean - sigmas * c.estimate.se,
+                "high": c.estimate.mean + sigmas * c.estimate.se,
+                "z": c.z,
+                "draws": c.estimate.draws,
+                "agrees": c.agrees(),
+            }
+            for c in checks
+        ]
+    )
+
+
+def check_chart(checks: Sequence[Check], title: str = "Theory against a fresh simulation") -> Chart:
+    """Simulation means with ±2 standard-error bars beside the theory's values, per quantity."""
+    data = check_table(checks)
+    order = list(data["quantity"])
+    base = alt.Chart(data).encode(y=alt.Y("quantity:N", sort=order, title=None))
+    tips = [
+        "quantity:N",
+        alt.Tooltip("theory:Q", format=".4f"),
+        alt.Tooltip("simulation:Q", format=".4f"),
+        alt.Tooltip("se:Q", format=".4f", title="standard error"),
+        alt.Tooltip("z:Q", format="+.2f", title="z"),
+        "draws:Q",
+    ]
+    bars = base.mark_rule(strokeWidth=3, color=SIMULATION).encode(
+        x=alt.X("low:Q", title="value (simulation: mean ± 2 standard errors)"),
+        x2="high:Q",
+        tooltip=tips,
+    )
+    sim = base.mark_point(filled=True, size=70, color=SIMULATION).encode(
+        x="simulation:Q", tooltip=tips
+    )
+    theory = base.mark_tick(thickness=3, size=22, color=THEORY).encode(x="theory:Q", tooltip=tips)
+    return alt.layer(bars, sim, theory).properties(
+        title=alt.Title(title, subtitle="blue tick: theory; orange: simulation through the engine"),
+        width=420,
+        height=alt.Step(26),
+    )
+
+
+def coin_strategy_chart(eq: CoinEquilibrium) -> Chart:
+    """Heat map of the whole-coin equilibrium: how likely each value is to bid each amount."""
+    game = eq.game
+    rows = [
+        {
+            "value": v,
+            "bid": b,
+            "probability": float(eq.strategy[v, b]),
+            "odd": "odd" if b % 2 else "even",
+        }
+        for v in range(game.top_value + 1)
+        if game.values[v] > 0
+        for b in range(game.max_bid + 1)
+    ]
+    data = pd.DataFrame(rows)
+    heat = (
+        alt.Chart(data)
+        .mark_rect()
+        .encode(
+            x=alt.X("value:O", title="value (coins per card)", axis=alt.Axis(labelAngle=0)),
+            y=alt.Y("bid:O", title="bid (coins)", sort="descending"),
+            color=alt.Color(
+                "probability:Q", title="chance of the bid", scale=alt.Scale(scheme="blues")
+            ),
+            tooltip=["value:O", "bid:O", "odd:N", alt.Tooltip("probability:Q", format=".1%")],
+        )
+    )
+    return heat.properties(
+        title=alt.Title(
+            f"Whole-coin equilibrium: {game.n} bidders, losers pay "
+            f"{game.loser_fraction} of their bid rounded {game.rounding}",
+            subtitle=f"ties: {game.ties}; largest gain from deviating {eq.epsilon:.4f} coins",
+        ),
+        width=360,
+        height=300,
+    )
+
+
+def bid_distribution_chart(results: Sequence[tuple[str, CoinEquilibrium]]) -> Chart:
+    """How often each bid is made, one colour per rounding rule (odd bids stand out)."""
+    rows = []
+    for label, eq in results:
+        for b, p in enumerate(eq.rival_bids):
+            rows.append(
+                {"rule": label, "bid": b, "share": float(p), "parity": "odd" if b % 2 else "even"}
+            )
+    data = pd.DataFrame(rows)
+    return (
+        alt.Chart(data)
+        .mark_bar()
+        .encode(
+            x=alt.X("bid:O", title="bid (coins)", axis=alt.Axis(labelAngle=0)),
+            xOffset=alt.XOffset("rule:N"),
+            y=alt.Y("share:Q", title="share of all bids", axis=alt.Axis(format="%")),
+            color=alt.Color("rule:N", title="loser's share"),
+            tooltip=["rule:N", "bid:O", "parity:N", alt.Tooltip("share:Q", format=".1%")],
+        )
+        .properties(title="Which bids are made", width=420, height=220)
+    )
+
+
+def once_around_bid_chart(model: OnceAround, points: int = 101) -> Chart:
+    """Each seat's bid function ``x_m(v)`` in the once-around auction (colour by seat)."""
+    v = np.linspace(model.values.low, model.values.plot_high(), points)
+    rows = []
+    for seat in range(model.n):
+        bids = model.bid(seat, v)
+        label = f"seat {seat} ({model.rivals_after(seat)} after)"
+        rows += [
+            {"seat": label, "value": float(a), "bid": float(b)}
+            for a, b in zip(v, bids, strict=True)
+        ]
+    data = pd.DataFrame(rows)
+    return (
+        alt.Chart(data)
+        .mark_line(strokeWidth=2.5)
+        .encode(
+            x=alt.X("value:Q", title="value v"),
+            y=alt.Y("bid:Q", title="bid when the high bid is lower"),
+            color=alt.Color("seat:N", title="speaking order"),
+            tooltip=[
+                "seat:N",
+                alt.Tooltip("value:Q", format=".3f"),
+                alt.Tooltip("bid:Q", format=".3f"),
+            ],
+        )
+        .properties(
+            title=alt.Title(
+                f"Once-around bids: {model.n} players, {model.values.name} values",
+                subtitle="a seat bids max(high bid, its line) if its value beats the high bid",
+            ),
+            width=420,
+            height=260,
+        )
+        .interactive()
+    )
+
+
+def seat_chart(model: OnceAround) -> Chart:
+    """Win probability and expected surplus of each seat: the last-mover advantage."""
+    rows = []
+    for s in model.seats():
+        rows.append({"seat": s.seat, "measure": "chance of winning", "amount": s.win_probability})
+        rows.append({"seat": s.seat, "measure": "expected surplus", "amount": s.surplus})
+        rows.append({"seat": s.seat, "measure": "expected payment", "amount": s.payment})
+    data = pd.DataFrame(rows)
+    return (
+        alt.Chart(data)
+        .mark_bar()
+        .encode(
+            x=alt.X("seat:O", title="seat (0 speaks first)", axis=alt.Axis(labelAngle=0)),
+            y=alt.Y("amount:Q", title=None),
+            color=alt.Color("measure:N", title=None),
+            column=alt.Column("measure:N", title=None),
+            tooltip=["seat:O", "measure:N", alt.Tooltip("amount:Q", format=".4f")],
+        )
+        .properties(
+            width=140,
+            height=200,
+            title=f"Who wins the once-around auction ({model.n} players)",
+        )
+        .resolve_scale(y="independent")
+    )
+
+
+def ascending_chart(results: Sequence[tuple[str, AscendingResult]]) -> Chart:
+    """Expected price under each increment rule against the second-highest value (dashed)."""
+    data = pd.DataFrame(
+        [
+            {
+                "rule": label,
+                "expected price": r.expected_price,
+                "second-highest value": r.second_value,
+                "gap": r.gap,
+                "efficiency": r.efficiency,
+            }
+            for label, r in results
+        ]
+    )
+    bars = (
+        alt.Chart(data)
+        .mark_bar()
+        .encode(
+            x=alt.X(
+                "rule:N", title="raises allowed, strategy", sort=None, axis=alt.Axis(labelAngle=0)
+            ),
+            y=alt.Y("expected price:Q", title="expected price (coins)"),
+            color=alt.Color("rule:N", legend=None),
+            tooltip=[
+                "rule:N",
+                alt.Tooltip("expected price:Q", format=".3f"),
+                alt.Tooltip("second-highest value:Q", format=".3f"),
+                alt.Tooltip("gap:Q", format="+.3f", title="price - benchmark"),
+                alt.Tooltip("efficiency:Q", format=".1%", title="highest value wins"),
+            ],
+        )
+    )
+    bench = (
+        alt.Chart(data)
+        .mark_rule(strokeDash=[5, 4], color="black", strokeWidth=2)
+        .encode(y="mean(second-highest value):Q")
+    )
+    return alt.layer(bars, bench).properties(
+        title=alt.Title(
+            "Ascending auction: price against the second-highest value",
+            subtitle="dashed: E[second-highest value], the ideal English-auction price",
+        ),
+        width=420,
+        height=260,
+    )
+
+
+def rounding_chart(
+    dist: RoundingDistribution, checks: Sequence[Check] | None = None, title: str = ""
+) -> Chart:
+    """The exact distribution of coins created (+) or lost (-) by rounding, with a simulation's
+    estimates and ±2 standard-error bars when ``checks`` are given."""
+    data = pd.DataFrame([{"gain": g, "probability": p} for g, p in dist.pmf])
+    bars = (
+        alt.Chart(data)
+        .mark_bar(color=THEORY, opacity=0.8)
+        .encode(
+            x=alt.X(
+                "gain:O",
+                title="coins created (+) or lost (-) by rounding",
+                axis=alt.Axis(labelAngle=0),
+            ),
+            y=alt.Y("probability:Q", title="probability", axis=alt.Axis(format="%")),
+            tooltip=["gain:O", alt.Tooltip("probability:Q", format=".2%")],
+        )
+    )
+    layers = [bars]
+    if checks:
+        sim = check_table([c for c in checks if c.quantity.startswith("P(gain")])
+        sim["gain"] = [int(q.split("=")[1].rstrip(")")) for q in sim["quantity"]]
+        base = alt.Chart(sim).encode(x="gain:O")
+        layers += [
+            base.mark_rule(color=SIMULATION, strokeWidth=3).encode(y="low:Q", y2="high:Q"),
+            base.mark_point(color=SIMULATION, filled=True, size=60).encode(
+                y="simulation:Q",
+                tooltip=[
+                    "gain:O",
+                    alt.Tooltip("simulation:Q", format=".2%"),
+                    alt.Tooltip("se:Q", format=".2%", title="standard error"),
+                ],
+            ),
+        ]
+    subtitle = f"mean {dist.mean:+.3f} coins; rounding moves coins {dist.p_nonzero:.1%} of the time"
+    return alt.layer(*layers).properties(
+        title=alt.Title(title or "What rounding does to the money", subtitle=subtitle),
+        width=380,
+        height=240,
+    )
