@@ -56,6 +56,10 @@ class BotError(TradekitError):
         where = f" at seat {seat}" if seat is not None else ""
         super().__init__(f"bot {bot!r}{where}: {detail}")
 
+    def __reduce__(self) -> tuple[type[BotError], tuple[str, int | None, str]]:
+        # raised inside worker processes: must travel back to the parent intact
+        return (BotError, (self.bot, self.seat, self.detail))
+
 
 @dataclasses.dataclass(eq=False, kw_only=True)
 class Bot(abc.ABC):
