@@ -70,6 +70,13 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
         for n in (3, 4, 5, 6)
         for i, v in enumerate(tradekit.games.negoces.variant_sets(n, 24))
     ],
+    "rungis": [
+        {"players": n, "specials": s, "trading": t, "below_base": b}
+        for n in (3, 4, 5, 6, 7, 8)
+        for s in (True, False)
+        for t in (False, True)
+        for b in (False, True)
+    ],
 }
 
 # ---------------------------------------------------------------- budget
