@@ -3,7 +3,8 @@
 Game-level:
 
 * ``ties``: tied groups with a prize that played a tie-break round;
-  ``voided``: players who tied for a prize and won nothing (at 0, or still tied having added 0);
+  ``voided``: prize places left empty because the players tied for them at 0 (or were still
+  tied having added 0), their cards discarded;
   ``coin_flips``: coin flips (still tied after adding the same amount, or two goose claims);
 * ``tied_majorities``: goods whose majority was shared; ``rounding_created``: Scudo the bank
   created by rounding the shares of tied majorities up;
