@@ -2,8 +2,8 @@
 
 Example:
     >>> import tradekit
-    >>> "turin" in tradekit.GAMES and "medici" in tradekit.GAMES
-    True
+    >>> tradekit.GAMES
+    ('turin', 'medici', 'negoces', 'rungis')
     >>> game = tradekit.load_game("turin", players=3, scoring="classic")
     >>> state = game.new_state(seed=1)
     >>> state.to_move

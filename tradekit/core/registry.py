@@ -26,9 +26,11 @@ def register(name: str) -> Callable[[G], G]:
 
 
 def registered_games() -> tuple[str, ...]:
-    """The names of every registered game, in registration order."""
+    """The names of every registered game, in the lessons' order (``tradekit.games.ORDER``)."""
     _ensure_loaded()
-    return tuple(_REGISTRY)
+    from tradekit.games import ORDER
+
+    return tuple(sorted(_REGISTRY, key=lambda n: (ORDER.index(n) if n in ORDER else len(ORDER), n)))
 
 
 def _ensure_loaded() -> None:

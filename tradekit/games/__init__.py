@@ -7,4 +7,7 @@ from __future__ import annotations
 
 from tradekit.games import medici, negoces, rungis, turin
 
-__all__ = ["medici", "negoces", "rungis", "turin"]
+#: The order games are listed in (``tradekit.GAMES``): the lessons' order, Turin Market first.
+ORDER = ("turin", "medici", "negoces", "rungis")
+
+__all__ = ["ORDER", "medici", "negoces", "rungis", "turin"]
