@@ -1,0 +1,90 @@
+"""Charts build from the simulation tables and render offline (SVG through vl-convert)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import altair as alt
+import pandas as pd
+import pytest
+
+import tradekit
+from tradekit import charts
+from tradekit.core.errors import ConfigError
+from tradekit.sim import compare, load_games, play, run, tournament
+
+vl_convert = pytest.importorskip("vl_convert")
+
+
+@pytest.fixture(scope="module")
+def comparison() -> Any:
+    return compare(
+        tradekit.load_game("turin", scoring="classic"),
+        tradekit.load_game("turin", scoring="red"),
+        ["heuristic", "random", "random"],
+        n=30,
+        seed=1,
+        backend="serial",
+    )
+
+
+def svg(chart: alt.TopLevelMixin) -> str:
+    text: str = vl_convert.vegalite_to_svg(chart.to_dict())
+    assert text.startswith("<svg") and "</svg>" in text
+    return text
+
+
+def test_win_rate_by_seat(comparison: Any) -> None:
+    rates = charts.win_rates(comparison.table)
+    assert len(rates) == 6 and (rates["ci_low"] <= rates["win_rate"]).all()
+    assert (rates["win_rate"] <= rates["ci_high"]).all()
+    text = svg(charts.win_rate_by_seat(comparison.table))
+    assert "Win rate by seat" in text
+
+
+def test_score_distribution(comparison: Any) -> None:
+    chart = charts.score_distribution(comparison.table)
+    data = chart.to_dict()["datasets"]
+    shares = pd.DataFrame(next(iter(data.values())))
+    assert shares.groupby("variant")["share"].sum().round(9).tolist() == [1.0, 1.0]
+    svg(chart)
+    svg(charts.score_distribution(comparison.table, by="bot", facet="variant"))
+
+
+def test_paired_differences(comparison: Any) -> None:
+    text = svg(charts.paired_differences(comparison))
+    assert "scoring=red minus scoring=classic" in text
+    svg(charts.paired_differences(comparison.summary, measures=["ties", "length"]))
+    with pytest.raises(ConfigError, match="'measures'"):
+        charts.paired_differences(comparison, measures=["happiness"])
+
+
+def test_bids_against_valuations() -> None:
+    result = run("turin", ["heuristic", "random", "random"], n=15, seed=2, backend="serial",
+                 decisions="Bid")  # fmt: skip
+    chart = charts.bids_vs_valuations(result.decisions, max_points=20)
+    rows = next(iter(chart.to_dict()["datasets"].values()))
+    assert len(rows) == 20 and all(r["valuation"] is not None for r in rows)
+    svg(chart)
+    with pytest.raises(ConfigError, match=r"columns \['valuation'\]"):
+        charts.bids_vs_valuations(result.games.assign(amount=1))
+
+
+def test_standings_and_class_games_beside_simulated(tmp_path: Any) -> None:
+    t = tournament("turin", ["heuristic", "random", "random"], n=4, seed=1, backend="serial")
+    svg(charts.standings_chart(t))
+    saved = [play("turin", "heuristic", seed=1, deal=d).to_json() for d in range(3)]
+    both = pd.concat([t.table, load_games(saved)], ignore_index=True)
+    svg(charts.win_rate_by_seat(both, by="source"))
+
+
+def test_offline_renderers() -> None:
+    assert charts.use_offline_renderer() == "svg"
+    assert alt.renderers.active == "svg"
+    with pytest.raises(ConfigError, match="'kind' = 'cdn'"):
+        charts.use_offline_renderer("cdn")
+    with pytest.raises(ConfigError, match="a pandas DataFrame"):
+        charts.win_rate_by_seat([1, 2, 3])  # type: ignore[arg-type]
+    low, high = charts.wilson(0, 0)  # no games: no interval
+    assert math.isnan(low) and math.isnan(high)
