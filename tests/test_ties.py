@@ -201,13 +201,13 @@ def test_the_medici_example_rounded_up_pays_8() -> None:
 
 def test_explain_says_the_arithmetic() -> None:
     shares = split_places(MEDICI_REWARDS, MEDICI_SCORES)
-    assert shares["C"].explain() == "places 3-4 tied: (10+5)/2 rounded down = 7"
+    assert shares["C"].explain() == "places 3–4 tied: (10+5)/2 rounded down = 7"
     assert shares["A"].explain() == "place 1: 30"
     assert shares["E"].explain() == "place 5: 0"
     up = split_places([9, 4, 2], {"x": 1, "y": 1, "z": 1}, "up")
-    assert up["x"].explain() == "places 1-3 tied: (9+4+2)/3 rounded up = 5"
+    assert up["x"].explain() == "places 1–3 tied: (9+4+2)/3 rounded up = 5"
     past_the_table = split_places([6], {"x": 0, "y": 0})
-    assert past_the_table["y"].explain() == "places 1-2 tied: (6+0)/2 rounded down = 3"
+    assert past_the_table["y"].explain() == "places 1–2 tied: (6+0)/2 rounded down = 3"
 
 
 @given(rewards_lists, score_maps, roundings)
@@ -219,7 +219,7 @@ def test_explain_ends_with_what_each_receives(
         assert text.endswith(str(group.each))
         if len(group.players) > 1:
             assert f"/{len(group.players)} rounded {Rounding(rounding).value}" in text
-            assert text.startswith(f"places {group.places[0] + 1}-{group.places[-1] + 1} tied")
+            assert text.startswith(f"places {group.places[0] + 1}–{group.places[-1] + 1} tied")
         else:
             assert text == f"place {group.places[0] + 1}: {group.each}"
 

@@ -89,20 +89,27 @@ class PlaceShare(Generic[P]):
         """Coins paid out minus the pot: > 0 when rounding created money, < 0 when it lost some."""
         return self.each * len(self.players) - self.pot
 
-    def explain(self) -> str:
-        """The arithmetic in words, e.g. ``"places 3-4 tied: (10+5)/2 rounded down = 7"``.
+    def explain(self, label: str = "places") -> str:
+        """The arithmetic in words, e.g. ``"places 3–4 tied: (10+5)/2 rounded down = 7"``.
+
+        Args:
+            label: what the places are called (``"ship rank"`` in Medici's ledger). A single
+                player's place is labelled with ``label`` minus a plural "s".
 
         Example:
             >>> s = split_places([30, 20, 10, 5, 0], {"A": 23, "B": 20, "C": 16, "D": 16, "E": 14})
-            >>> s["C"].explain()
-            'places 3-4 tied: (10+5)/2 rounded down = 7'
+            >>> s["C"].explain(), s["A"].explain()
+            ('places 3–4 tied: (10+5)/2 rounded down = 7', 'place 1: 30')
+            >>> s["C"].explain("ship rank")
+            'ship rank 3–4 tied: (10+5)/2 rounded down = 7'
         """
         first, last = self.places[0] + 1, self.places[-1] + 1
         if len(self.players) == 1:
-            return f"place {first}: {self.each}"
+            single = label[:-1] if label.endswith("places") else label
+            return f"{single} {first}: {self.each}"
         terms = "+".join(str(r) for r in self.rewards)
         return (
-            f"places {first}-{last} tied: ({terms})/{len(self.players)} "
+            f"{label} {first}–{last} tied: ({terms})/{len(self.players)} "
             f"rounded {self.rounding.value} = {self.each}"
         )
 

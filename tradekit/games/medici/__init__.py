@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tradekit.games.medici.actions import Auction, Bid, Pass, Turn
 from tradekit.games.medici.game import MAX_LOT, ROUNDS, WAREHOUSE, MediciGame
-from tradekit.games.medici.state import MediciState, tie_reason
+from tradekit.games.medici.state import MediciState
 from tradekit.games.medici.tables import Card, Good, MediciTables, load_tables
 from tradekit.games.medici.view import MediciView
 
@@ -23,5 +23,4 @@ __all__ = [
     "Pass",
     "Turn",
     "load_tables",
-    "tie_reason",
 ]

@@ -51,7 +51,7 @@ from tradekit.core.auctions import OnceAroundAuction
 from tradekit.core.errors import ConfigError
 from tradekit.core.events import BANK
 from tradekit.core.state import State, Viewer
-from tradekit.core.ties import PlaceShare, Rounding, split_places
+from tradekit.core.ties import Rounding, split_places
 from tradekit.games.medici.actions import Auction, Bid, Pass, Turn
 from tradekit.games.medici.game import MAX_LOT, ROUNDS, WAREHOUSE
 from tradekit.games.medici.view import MediciView
@@ -61,24 +61,6 @@ if TYPE_CHECKING:
 
 SETUP_KEYS = frozenset({"round", "first_player", "wealth", "ladders", "warehouses", "piles"})
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
-
-
-def tie_reason(share: PlaceShare[int], what: str) -> str:
-    """The ledger reason for one group of a ranked payout.
-
-    Example:
-        >>> shares = split_places([30, 20, 10, 5, 0], {0: 23, 1: 20, 2: 16, 3: 16, 4: 14})
-        >>> tie_reason(shares[2], "ship rank"), tie_reason(shares[0], "ship rank")
-        ('ship rank 3–4 tied: (10+5)/2 rounded down = 7', 'ship rank 1: 30')
-    """
-    first, last = share.places[0] + 1, share.places[-1] + 1
-    if len(share.players) == 1:
-        return f"{what} {first}: {share.each}"
-    terms = "+".join(str(r) for r in share.rewards)
-    return (
-        f"{what} {first}–{last} tied: ({terms})/{len(share.players)} "
-        f"rounded {share.rounding.value} = {share.each}"
-    )
 
 
 class MediciState(State):
@@ -485,7 +467,7 @@ class MediciState(State):
         shares = split_places(self.rewards, dict(enumerate(totals)), Rounding.DOWN)
         for p in range(self.n):
             share = shares[p]
-            self._pay(p, share.each, tie_reason(share, "ship rank"))
+            self._pay(p, share.each, share.explain("ship rank"))
         self._event(
             "info",
             "ships: " + ", ".join(f"P{p} {totals[p]} → {shares[p].each}" for p in range(self.n)),
@@ -525,7 +507,7 @@ class MediciState(State):
                     word = ORDINALS[place] if place < len(ORDINALS) else f"place {place + 1}"
                     reason = f"ladder of {name}: {word}"
                 else:
-                    reason = f"ladder of {name}: " + tie_reason(share, "places")
+                    reason = f"ladder of {name}: " + share.explain()
                 self._pay(p, share.each, reason)
             for p in sorted(spaces):
                 bonus = self.tables.bonus(spaces[p])
