@@ -22,17 +22,18 @@ def _legendre(order: int) -> tuple[FloatArray, FloatArray]:
     return (nodes + 1) / 2, weights / 2
 
 
-def panel_edges(
-    lo: float = 0.0, hi: float = 1.0, uniform: int = 24, refine: int = 26
-) -> FloatArray:
-    """Panel edges on ``[lo, hi]``: ``uniform`` equal panels, the last one split geometrically
-    ``refine`` times towards ``hi`` (for a singularity at ``hi``)."""
+def panel_edges(lo: float = 0.0, hi: float = 1.0, uniform: int = 24, refine: int = 26) -> FloatArray:
+    """Panel edges on ``[lo, hi]``: ``uniform`` equal panels, the first and last split
+    geometrically ``refine`` times towards the ends (for singularities of ``Q`` or its slope at
+    0 and 1)."""
     if hi <= lo:
         return np.array([lo, hi], dtype=float)
     edges = np.linspace(lo, hi, uniform + 1)
-    last = edges[-2]
-    tail = hi - (hi - last) * 0.5 ** np.arange(1, refine + 1)
-    return np.concatenate([edges[:-1], tail, [hi]])
+    width = edges[1] - edges[0]
+    halves = 0.5 ** np.arange(1, refine + 1)
+    head = lo + width * halves[::-1]
+    tail = hi - width * halves
+    return np.concatenate([[lo], head, edges[1:-1], tail, [hi]])
 
 
 def nodes_weights(

@@ -52,6 +52,7 @@ import dataclasses
 import math
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
@@ -197,10 +198,14 @@ class SealedBid:
         """The equilibrium bid of quantile ``u``: ``m(u) / (a + (1-a) W(u))``."""
         q: FloatArray = np.clip(np.asarray(u, dtype=float), 0.0, 1.0)
         a = self.loser_fraction
-        w = self.win_poly(q)
-        # At the bottom with a = 0 the ratio is 0/0: take the limit from the right.
-        q = np.where(a + (1 - a) * w <= 1e-300, 1e-9, q)
-        return np.asarray(self.payment_at(q) / (a + (1 - a) * self.win_poly(q)))
+        den = a + (1 - a) * self.win_poly(q)
+        bottom = den <= 1e-300
+        with np.errstate(divide="ignore", invalid="ignore"):
+            b = self.payment_at(q) / den
+        # At the bottom with a = 0 the ratio is 0/0; its limit is the lowest value times the
+        # last prize (there the bidder is almost surely in the last prize place).
+        last = [p for p in self.prizes if p > 0][-1]
+        return np.asarray(np.where(bottom, self.values.low * last, b))
 
     def bid(self, v: npt.ArrayLike) -> FloatArray:
         """The equilibrium bid of a bidder of value ``v``."""
@@ -272,31 +277,50 @@ class SealedBid:
             "the candidate bid rises with the value, so it is an equilibrium",
         )
 
-    def deviation_gain(self, v: float, bids: npt.ArrayLike | None = None) -> float:
+    @cached_property
+    def _bid_grid(self) -> tuple[FloatArray, FloatArray]:
+        """Quantiles and their (running-maximum) bids on a fine grid, to invert ``b``."""
+        u_grid = np.linspace(0, 1, 20001)
+        return u_grid, np.asarray(np.maximum.accumulate(self.bid_at(u_grid)))
+
+    def payoff(self, v: float, bids: npt.ArrayLike) -> FloatArray:
+        """Expected payoff of a bidder of value ``v`` bidding each of ``bids`` when every other
+        bidder follows :meth:`bid`.
+
+        A bid ``x`` is placed like the type whose bid it is (``b^{-1}(x)``, from a fine
+        monotone grid); it wins ``P`` and pays ``x`` with probability ``W`` and ``a x``
+        otherwise.
+        """
+        u_grid, b_grid = self._bid_grid
+        x = np.asarray(bids, dtype=float)
+        z = np.interp(x, b_grid, u_grid)
+        prize, win = self.prize_poly(z), self.win_poly(z)
+        return np.asarray(v * prize - x * (win + self.loser_fraction * (1 - win)))
+
+    def deviation_gain(
+        self, v: float, bids: npt.ArrayLike | None = None, own_bid: float | None = None
+    ) -> float:
         """The largest gain a bidder of value ``v`` makes by bidding something else.
 
-        Every other bidder follows :meth:`bid`. A bid ``x`` is placed like the type whose bid it
-        is (``b^{-1}(x)``, from a fine monotone grid); it wins ``P`` and pays ``x`` with
-        probability ``W`` and ``a x`` otherwise. ``bids`` defaults to 2001 bids from 0 to 1.2
-        times the top bid. A positive result beyond numerical error means ``b`` is not a best
-        response.
+        Every other bidder follows :meth:`bid` (see :meth:`payoff`). ``bids`` defaults to 2001
+        bids from 0 to 1.2 times the top bid; ``own_bid`` (default: the equilibrium bid) is the
+        bid the gain is measured from. A positive result beyond numerical error means the bid is
+        not a best response.
 
         Example:
             >>> SealedBid(4, 0.5).deviation_gain(0.7) < 1e-6
             True
         """
-        u_grid = np.concatenate([[0.0], np.linspace(0, 1, 20001)[1:]])
-        b_grid = np.maximum.accumulate(self.bid_at(u_grid))
         if bids is None:
-            bids = np.linspace(0.0, 1.2 * float(b_grid[-1]), 2001)
-        x = np.asarray(bids, dtype=float)
-        z = np.interp(x, b_grid, u_grid)
-        a = self.loser_fraction
-        prize, win = self.prize_poly(z), self.win_poly(z)
-        payoff = v * prize - x * (win + a * (1 - win))
-        u = float(self.values.cdf(np.array([v]))[0])
-        own = v * self.prize_poly(u) - float(self.payment_at(np.array([u]))[0])
-        return max(float(np.max(payoff)) - own, 0.0)
+            top = float(self.bid_at(np.array([1.0]))[0])
+            bids = np.linspace(0.0, 1.2 * top, 2001)
+        best = float(np.max(self.payoff(v, bids)))
+        if own_bid is None:
+            u = float(self.values.cdf(np.array([v]))[0])
+            own = v * self.prize_poly(u) - float(self.payment_at(np.array([u]))[0])
+        else:
+            own = float(self.payoff(v, np.array([own_bid]))[0])
+        return max(best - own, 0.0)
 
     def with_budget(self, budget: float) -> BudgetEquilibrium:
         """The equilibrium when every bidder can bid at most ``budget`` (single prize only).

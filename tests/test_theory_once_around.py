@@ -1,0 +1,194 @@
+"""The once-around auction (Medici): closed forms against integration, best-response search
+through the engine, complete information against a brute-force game tree, Monte Carlo."""
+
+from __future__ import annotations
+
+import copy
+import itertools
+
+import numpy as np
+import pytest
+
+stats = pytest.importorskip("scipy.stats", reason="needs the notebook extra (scipy)")
+
+from tradekit.core.auctions import OnceAroundAuction  # noqa: E402
+from tradekit.theory import simulate  # noqa: E402
+from tradekit.theory.once_around import OnceAround, complete_information, uniform_revenue  # noqa: E402
+from tradekit.theory.values import Values  # noqa: E402
+
+SCIPY_UNIFORM = Values.from_scipy(stats.uniform(0, 1), "scipy uniform")
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_uniform_revenue_closed_form_matches_integration(n: int) -> None:
+    assert OnceAround(n).revenue() == pytest.approx(uniform_revenue(n), abs=1e-10)
+    assert OnceAround(n, SCIPY_UNIFORM).revenue() == pytest.approx(uniform_revenue(n), abs=1e-8)
+
+
+def test_two_players_by_hand() -> None:
+    # Seat 0 bids v0/2; seat 1 takes the lot at that price whenever v1 > v0/2.
+    seats = OnceAround(2).seats()
+    assert seats[0].win_probability == pytest.approx(1 / 4, abs=1e-9)
+    assert seats[1].win_probability == pytest.approx(3 / 4, abs=1e-9)
+    assert seats[0].surplus == pytest.approx(1 / 12, abs=1e-9)
+    assert seats[1].surplus == pytest.approx(7 / 24, abs=1e-9)
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        Values.uniform(),
+        SCIPY_UNIFORM,
+        Values.from_scipy(stats.beta(2, 2)),
+        Values.from_scipy(stats.expon()),
+    ],
+    ids=["uniform", "scipy-uniform", "beta", "exponential"],
+)
+def test_seats_add_up_and_the_last_mover_is_advantaged(values: Values) -> None:
+    model = OnceAround(4, values)
+    seats = model.seats()
+    assert sum(s.win_probability for s in seats) == pytest.approx(1.0, abs=1e-5)
+    assert sum(s.payment for s in seats) == pytest.approx(model.revenue(), rel=1e-4)
+    wins = [s.win_probability for s in seats]
+    gains = [s.surplus for s in seats]
+    assert wins == sorted(wins) and gains == sorted(gains)
+    # Below the second-highest value: the once-around auction gives revenue away.
+    from tradekit.theory.sealed import SealedBid
+
+    assert model.revenue() < SealedBid(4, 0.0, values).order_statistic_mean(2)
+
+
+@pytest.mark.parametrize("m", [1, 2, 4])
+def test_best_bid_maximises_against_later_rivals(m: int) -> None:
+    for values in (Values.uniform(), Values.from_scipy(stats.beta(2, 2))):
+        model = OnceAround(m + 1, values)
+        grid = np.linspace(0, 1, 20001)
+        for v in (0.2, 0.5, 0.9):
+            payoff = (v - grid) * values.cdf(grid) ** m
+            x = float(model.best_bid(m, np.array([v]))[0])
+            mine = (v - x) * float(values.cdf(np.array([x]))[0]) ** m
+            assert payoff.max() - mine < 1e-7
+
+
+def _seat0_payoffs(n: int, v: float, candidates: list[float], draws: int, seed: int) -> np.ndarray:
+    """Seat 0's average payoff for each opening bid, later seats following the equilibrium, every
+    auction played by the engine on common random numbers (scaled to whole coins)."""
+    model = OnceAround(n)
+    scale = 10**6
+    rng = np.random.default_rng(seed)
+    later = rng.random((draws, n - 1))
+    out = np.zeros(len(candidates))
+    for i, x in enumerate(candidates):
+        total = 0.0
+        for d in range(draws):
+            a = OnceAroundAuction(list(range(n)), budgets=dict.fromkeys(range(n), 2 * scale))
+            a.bid(0, max(1, round(x * scale)))
+            while not a.done:
+                k = a.speaker
+                assert k is not None
+                value = later[d, k - 1] * scale
+                if value <= a.high_bid:
+                    a.pass_(k)
+                else:
+                    planned = round(float(model.bid(k, np.array([later[d, k - 1]]))[0]) * scale)
+                    a.bid(k, max(a.lowest_bid(), planned))
+            if a.result.winner == 0:
+                total += v - a.result.price / scale
+        out[i] = total / draws
+    return out
+
+
+def test_first_seat_has_no_profitable_deviation_through_the_engine() -> None:
+    n, v = 3, 0.8
+    best = float(OnceAround(n).bid(0, np.array([v]))[0])  # 2/3 * 0.8
+    candidates = [best, 0.3, 0.45, 0.6, 0.7, 0.78]
+    payoffs = _seat0_payoffs(n, v, candidates, draws=1500, seed=5)
+    # Common random numbers: the equilibrium bid is best up to Monte Carlo noise (about 0.005).
+    assert payoffs[0] >= payoffs.max() - 0.01
+    # And the search can tell: bidding too little or too much costs visibly.
+    assert payoffs[0] > payoffs[1] + 0.02 and payoffs[0] > payoffs[5] + 0.02
+
+
+def _game_tree(values: list[int], budgets: list[int], minimum: int) -> tuple[int | None, int]:
+    """Subgame-perfect outcome by exhaustive search over every bid, on the engine's auction.
+
+    Each speaker maximises its own gain; ties go to passing, then to the lowest bid."""
+
+    def solve(a: OnceAroundAuction) -> tuple[int | None, int]:
+        if a.done:
+            return a.result.winner, a.result.price
+        k = a.speaker
+        assert k is not None
+        passed = copy.deepcopy(a)
+        passed.pass_(k)
+        best = solve(passed)
+        best_gain = values[k] - best[1] if best[0] == k else 0
+        for x in a.bids_allowed(k):
+            b = copy.deepcopy(a)
+            b.bid(k, x)
+            outcome = solve(b)
+            gain = values[k] - outcome[1] if outcome[0] == k else 0
+            if gain > best_gain:
+                best, best_gain = outcome, gain
+        return best
+
+    auction = OnceAroundAuction(
+        list(range(len(values))), budgets=dict(enumerate(budgets)), minimum=minimum
+    )
+    return solve(auction)
+
+
+def test_complete_information_matches_a_brute_force_game_tree() -> None:
+    rng = np.random.default_rng(3)
+    cases = [([5, 5, 10], [9, 9, 9]), ([10, 5, 5], [9, 9, 9]), ([1, 1, 1], [3, 3, 3])]
+    for _ in range(25):
+        n = int(rng.integers(2, 4))
+        values = rng.integers(0, 7, n).tolist()
+        budgets = rng.integers(1, 6, n).tolist()
+        cases.append((values, budgets))
+    for values, budgets in cases:
+        for minimum in (1, 2):
+            ours = complete_information(values, budgets, minimum)
+            assert (ours.winner, ours.price) == _game_tree(values, budgets, minimum), (
+                values,
+                budgets,
+                minimum,
+            )
+
+
+def test_complete_information_pre_emption() -> None:
+    # The first seat with the highest reach wins and pays the best reach among those after it.
+    out = complete_information([8, 12, 12, 7])
+    assert (out.winner, out.price) == (1, 11)
+    assert out.history == ((0, None), (1, 11), (2, None), (3, None))
+    assert complete_information([3, 3]).winner == 0
+    assert complete_information([1, 1]).winner is None
+
+
+@pytest.mark.parametrize(
+    "model",
+    [OnceAround(3), OnceAround(5), OnceAround(3, Values.from_scipy(stats.expon()))],
+    ids=["uniform-3", "uniform-5", "exponential-3"],
+)
+def test_against_monte_carlo_through_the_engine(model: OnceAround) -> None:
+    checks = simulate.once_around(model, draws=3000, seed=17)
+    bad = [(c.quantity, c.theory, c.estimate) for c in checks if not c.agrees(4.0)]
+    assert not bad
+
+
+def test_every_profile_of_a_small_uniform_grid_plays_through_the_engine() -> None:
+    # The strategy never asks the engine for an illegal bid, whatever the values.
+    model = OnceAround(3)
+    for profile in itertools.product([0.0, 0.3, 0.31, 0.9, 1.0], repeat=3):
+        a = OnceAroundAuction([0, 1, 2], budgets=dict.fromkeys(range(3), 10**6))
+        while not a.done:
+            k = a.speaker
+            assert k is not None
+            v = profile[k] * 1000
+            high = None if a.high_bidder is None else a.high_bid / 1000
+            act = model.action(k, profile[k], high)
+            if act is None or (a.high_bidder is not None and v <= a.high_bid):
+                a.pass_(k)
+            else:
+                a.bid(k, max(a.lowest_bid(), round(act * 1000)))
+        assert a.done

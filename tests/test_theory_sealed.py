@@ -1,0 +1,215 @@
+"""Sealed bids with loser payments and ranked prizes: closed forms against numerical integration,
+equilibria against best-response search, revenue against Monte Carlo through the engine."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+stats = pytest.importorskip("scipy.stats", reason="needs the notebook extra (scipy)")
+integrate = pytest.importorskip("scipy.integrate")
+
+from tradekit.theory import simulate  # noqa: E402
+from tradekit.theory.sealed import (  # noqa: E402
+    SealedBid,
+    complete_information_all_pay,
+    revenue_equivalence,
+    uniform_bid,
+    uniform_revenue,
+)
+from tradekit.theory.values import Values  # noqa: E402
+
+A_VALUES = (0.0, 0.25, 0.5, 0.75, 1.0)
+#: A uniform law given to scipy, so the numerical path runs where a closed form is known.
+SCIPY_UNIFORM = Values.from_scipy(stats.uniform(0, 1), "scipy uniform")
+LAWS = {
+    "uniform": Values.uniform(),
+    "beta(2,2)": Values.from_scipy(stats.beta(2, 2)),
+    "beta(1,3)": Values.from_scipy(stats.beta(1, 3)),
+    "exponential": Values.from_scipy(stats.expon()),
+    "uniform(1,3)": Values.from_scipy(stats.uniform(1, 2)),
+}
+TURIN = {2: (2.0,), 3: (2.0, 1.0), 4: (2.0, 1.0, 1.0), 5: (2.0, 2.0, 1.0)}
+
+
+# ---------------------------------------------------------------- closed forms vs integration
+
+
+@pytest.mark.parametrize("n", [2, 3, 5])
+@pytest.mark.parametrize("a", A_VALUES)
+def test_uniform_bid_closed_form_matches_numerical_integration(n: int, a: float) -> None:
+    v = np.linspace(0.0, 1.0, 41)
+    numeric = SealedBid(n, a, SCIPY_UNIFORM).bid(v)
+    assert np.allclose(numeric, uniform_bid(v, n, a), atol=1e-9)
+    scaled = SealedBid(n, a, Values.uniform(10.0)).bid(10 * v)
+    assert np.allclose(scaled, uniform_bid(10 * v, n, a, high=10.0), atol=1e-8)
+
+
+@pytest.mark.parametrize("n", [2, 3, 6])
+@pytest.mark.parametrize("a", A_VALUES)
+def test_uniform_revenue_closed_form_matches_quad(n: int, a: float) -> None:
+    closed = uniform_revenue(n, a)
+    numeric = SealedBid(n, a, SCIPY_UNIFORM).revenue()
+
+    def bid(v: float) -> float:
+        return float(uniform_bid(np.array([v]), n, a)[0])
+
+    # Direct quadrature of n E[b(V) G(V)] and n a E[b(V)(1 - G(V))], independent of both.
+    winners = n * integrate.quad(lambda v: bid(v) * v ** (n - 1), 0, 1)[0]
+    losers = n * a * integrate.quad(lambda v: bid(v) * (1 - v ** (n - 1)), 0, 1)[0]
+    assert closed.total == pytest.approx((n - 1) / (n + 1), abs=1e-12)
+    for r in (closed, numeric):
+        assert r.winners == pytest.approx(winners, abs=1e-8)
+        assert r.losers == pytest.approx(losers, abs=1e-8)
+        assert r.total == pytest.approx(winners + losers, abs=1e-8)
+        assert r.expected_bid == pytest.approx(integrate.quad(bid, 0, 1)[0], abs=1e-8)
+        assert r.allocated_value == pytest.approx(n / (n + 1), abs=1e-8)
+
+
+@pytest.mark.parametrize("law", list(LAWS))
+def test_first_price_and_all_pay_reduce_to_the_textbook_bids(law: str) -> None:
+    values = LAWS[law]
+    n = 4
+    first, allpay = SealedBid(n, 0.0, values), SealedBid(n, 1.0, values)
+    for v in values.ppf(np.array([0.1, 0.4, 0.8, 0.97])):
+        big_f = float(values.cdf(np.array([v]))[0])
+        # First price: E[Y | Y < v], Y the highest of n-1 other values (Krishna, prop. 2.2).
+        below = integrate.quad(
+            lambda y: float(values.cdf(np.array([y]))[0]) ** (n - 1), values.low, v
+        )
+        expected = v - below[0] / big_f ** (n - 1)
+        assert float(first.bid(v)) == pytest.approx(expected, rel=1e-6)
+        # All pay: the expected payment v G(v) - ∫ G.
+        assert float(allpay.bid(v)) == pytest.approx(v * big_f ** (n - 1) - below[0], rel=1e-6)
+
+
+def test_turin_uniform_ranked_prize_bid_in_closed_form() -> None:
+    # n = 3, prizes (2, 1): P(u) = 2u, W(u) = 2u - u^2, m(u) = u^2, so b = u^2 / (a + (1-a) W).
+    for a in A_VALUES:
+        u = np.linspace(0.01, 1, 25)
+        expected = u**2 / (a + (1 - a) * (2 * u - u**2))
+        assert np.allclose(SealedBid(3, a, prizes=(2, 1)).bid(u), expected, atol=1e-12)
+        assert np.allclose(SealedBid(3, a, SCIPY_UNIFORM, (2, 1)).bid(u), expected, atol=1e-9)
+
+
+# ---------------------------------------------------------------- revenue equivalence
+
+
+@pytest.mark.parametrize("law", list(LAWS))
+def test_revenue_equivalence_single_prize(law: str) -> None:
+    values = LAWS[law]
+    for n in (2, 4):
+        splits = revenue_equivalence(n, A_VALUES, values)
+        second = SealedBid(n, 0.5, values).order_statistic_mean(2)
+        for r in splits:
+            assert r.total == pytest.approx(second, rel=1e-7)
+            assert r.winners + r.losers == pytest.approx(r.total, rel=1e-6)
+        # The losers' share rises with a (0 in the first-price auction).
+        shares = [r.loser_share for r in splits]
+        assert shares[0] == 0 and all(np.diff(shares) > 0)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_ranked_prize_revenue_is_the_sum_of_prizes_times_virtual_values(n: int) -> None:
+    # Uniform [0, 1]: revenue = sum_k p_k E[2 V_(k) - 1] with E[V_(k)] = (n - k + 1)/(n + 1).
+    prizes = TURIN[n]
+    expected = sum(p * (2 * (n - k + 1) / (n + 1) - 1) for k, p in enumerate(prizes, start=1))
+    for a in A_VALUES:
+        assert SealedBid(n, a, prizes=prizes).revenue().total == pytest.approx(expected, abs=1e-9)
+
+
+# ---------------------------------------------------------------- existence and best responses
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+@pytest.mark.parametrize("a", A_VALUES)
+def test_turin_ranked_equilibrium_exists_and_admits_no_profitable_deviation(
+    n: int, a: float
+) -> None:
+    model = SealedBid(n, a, prizes=TURIN[n])
+    assert model.existence().exists
+    for v in (0.05, 0.3, 0.6, 0.9, 1.0):
+        assert model.deviation_gain(v) < 1e-5
+
+
+@pytest.mark.parametrize("law", ["beta(2,2)", "exponential", "uniform(1,3)"])
+def test_equilibrium_for_other_laws_admits_no_profitable_deviation(law: str) -> None:
+    values = LAWS[law]
+    for a in (0.0, 0.5, 1.0):
+        model = SealedBid(3, a, values, (2.0, 1.0))
+        assert model.existence().exists
+        for v in values.ppf(np.array([0.05, 0.5, 0.95])):
+            assert model.deviation_gain(float(v)) < 1e-5 * max(1.0, float(v))
+
+
+def test_best_response_search_detects_a_wrong_bid() -> None:
+    model = SealedBid(3, 0.5)
+    v = 0.8
+    right = float(model.bid(v))
+    assert model.deviation_gain(v, own_bid=right) < 1e-6
+    assert model.deviation_gain(v, own_bid=0.6 * right) > 1e-3
+    assert model.deviation_gain(v, own_bid=right + 0.1) > 1e-3
+
+
+def test_rising_prizes_have_no_increasing_equilibrium() -> None:
+    result = SealedBid(3, 0.5, prizes=(1.0, 2.0)).existence()
+    assert not result.exists
+    assert "prizes rise" in result.reason
+
+
+# ---------------------------------------------------------------- budgets
+
+
+def test_budget_equilibrium_cutoff_indifference_and_lower_revenue() -> None:
+    model = SealedBid(3, 0.5)
+    eq = model.with_budget(0.4)
+    assert eq.binds and 0 < eq.cutoff_quantile < 1
+    for v in (0.2, 0.5, eq.cutoff, 0.7, 1.0):
+        assert eq.deviation_gain(v) < 1e-5
+    assert eq.revenue().total < model.revenue().total - 0.01
+    loose = model.with_budget(1.0)
+    assert not loose.binds
+    assert loose.revenue().total == pytest.approx(model.revenue().total, abs=1e-9)
+
+
+# ---------------------------------------------------------------- Monte Carlo through the engine
+
+MC_MODELS = {
+    "turin one prize": SealedBid(3, 0.5),
+    "turin 3 players": SealedBid(3, 0.5, prizes=(2.0, 1.0)),
+    "turin 5 players": SealedBid(5, 0.5, prizes=(2.0, 2.0, 1.0)),
+    "all pay, exponential": SealedBid(4, 1.0, Values.from_scipy(stats.expon())),
+    "first price, beta": SealedBid(2, 0.0, Values.from_scipy(stats.beta(2, 2))),
+    "budget": SealedBid(3, 0.5).with_budget(0.4),
+}
+
+
+@pytest.mark.parametrize("name", list(MC_MODELS))
+def test_revenue_against_monte_carlo_through_the_engine(name: str) -> None:
+    checks = simulate.sealed(MC_MODELS[name], draws=4000, seed=2026)
+    bad = [(c.quantity, c.theory, c.estimate) for c in checks if not c.agrees(4.0)]
+    assert not bad
+
+
+def test_void_ties_agree_too_when_ties_are_rare() -> None:
+    checks = simulate.sealed(SealedBid(3, 0.5, prizes=(2.0, 1.0)), draws=2000, seed=7, ties="void")
+    assert all(c.agrees(4.0) for c in checks)
+
+
+def test_complete_information_all_pay_dissipates_the_prizes() -> None:
+    assert complete_information_all_pay([2, 1, 0], 3.0) == 9.0
+    assert complete_information_all_pay([5, 5, 1], 1.0) == 8.0
+    assert math.isclose(complete_information_all_pay([1.0], 2.0), 0.0)
+
+
+def test_bad_models_are_refused() -> None:
+    with pytest.raises(ValueError, match="at least 2"):
+        SealedBid(1)
+    with pytest.raises(ValueError, match="loser_fraction"):
+        SealedBid(3, 1.5)
+    with pytest.raises(ValueError, match="prizes"):
+        SealedBid(2, 0.5, prizes=(1, 1, 1))
+    with pytest.raises(ValueError, match="single prize"):
+        SealedBid(3, 0.5, prizes=(2, 1)).with_budget(0.3)
