@@ -564,10 +564,12 @@ def test_spoiled_goods_remove_a_card_before_the_sales() -> None:
 
 def test_special_cards_are_offered_only_at_their_timing() -> None:
     state = new(deck=[FISH, FRUIT, EGGS], hands=[[55, 69], [], []])
-    # A strike (talk) and advertising (after the reveal) cannot be played at the auction's start.
-    assert state.step == "designate"
-    with pytest.raises(IllegalActionError):
+    # A strike (talk) and advertising (after the reveal) cannot be played at the auction's start,
+    # but P0 is asked all the same: skipping them would tell the table what their cards are not.
+    assert state.step == "auction_start" and state.legal_actions(0) == [Done()]
+    with pytest.raises(IllegalActionError, match="played at talk, not at auction_start"):
         state.apply(0, Play(55, article="fish"))
+    state.apply(0, Done())
     state.apply(0, Designate(0))
     state.apply(0, Bid(4))
     state.apply(1, Pass())
@@ -617,3 +619,32 @@ def test_replay_and_undo_of_a_scripted_game() -> None:
     assert again.to_json() == state.to_json()
     last = state.decisions[-1][1]
     assert state.undo() == last
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"players": 4}, {"players": 5, "trading": True, "below_base": True}, {"players": 7}],
+)
+def test_turns_and_legal_actions_reveal_nothing_hidden(options: dict[str, Any]) -> None:
+    """Who is asked to act, and what a seat may do, depend only on what that seat may know:
+    redrawing everything hidden from a seat changes neither (nor that seat's view)."""
+    game = tradekit.load_game("rungis", **options)
+    checked = 0
+    for seed in range(2):
+        state = game.new_state(seed=seed)
+        rng = np.random.default_rng(seed)
+        step = 0
+        while not state.is_over:
+            if step % 9 == 0:
+                for viewer in [*range(game.num_players), None]:
+                    copy = state.resample_hidden(viewer, seed=step)
+                    assert copy._compute_to_move() == state.to_move, (seed, step, viewer)
+                    assert copy.view(viewer) == state.view(viewer), (seed, step, viewer)
+                    if viewer is not None:
+                        assert copy.legal_actions(viewer) == state.legal_actions(viewer)
+                    checked += 1
+            seat = state.to_move[int(rng.integers(len(state.to_move)))]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[int(rng.integers(len(legal)))])
+            step += 1
+    assert checked > 50

@@ -4,7 +4,8 @@ A round has four phases:
 
 1. **Rungis** (``phase="rungis"``): the First Buyer turns as many cards as there are players into
    the centre (articles face up, specials face down). A window (``step="auction_start"``) lets the
-   holders of special cards timed ``auction_start`` play them, in turn order from the First Buyer.
+   players play special cards timed ``auction_start``, in turn order from the First Buyer (every
+   player holding a special card is asked, so the order reveals nothing about the cards).
    Then, repeatedly, the first player in turn order from the First Buyer who may still buy
    designates a centre card (``step="designate"``), and an ascending auction
    (:class:`~tradekit.core.auctions.AscendingAuction`, passes not final) runs among the players who
@@ -19,7 +20,7 @@ A round has four phases:
    (``step="prices"``, simultaneous): each player writes a price for each type they hold, one type
    at a time in table order.
 3. **CA** (``phase="ca"``): the sheets are revealed; a window (``step="after_reveal"``) lets
-   holders of special cards timed ``after_reveal`` play them; then each type is sold in table
+   players play special cards timed ``after_reveal``; then each type is sold in table
    order: lowest askers earn price + 2 per card, highest askers nothing, the others their price;
    if all ask the same price, it counts as the lowest.
 4. **Rotation**: the player to the left of the First Buyer (the next seat) becomes First Buyer.
@@ -38,8 +39,8 @@ Rulings where the rules page is silent (also in ``data/rungis/README.md``):
 * **Players who cannot pay** the lowest bid are passed without a decision; a designator who cannot
   pay any card still designates one (the others may open on it).
 * **Talk turns** come once per round per player, in turn order; a player with nothing to say (no
-  article, no proposal possible, no playable special) is skipped. Announcements are for types one
-  holds, within the prices one could write. Trading: at most one proposal per player per pricing
+  article, no proposal possible, no special card in hand) is skipped. Announcements are for types
+  one holds, within the prices one could write. Trading: at most one proposal per player per pricing
   phase, of one shop article each way at most, plus gold; the other player accepts or refuses.
 * **Special cards** bought are held face down (seen by their owner) and stay in hand across rounds
   until played; a played card is discarded face up. Unplayed special cards score nothing.
@@ -400,7 +401,9 @@ class RungisState(State):
             and (self.shops[player] or any(self.shops[q] for q in range(self.n) if q != player))
         ):
             return True
-        return bool(self._plays(player, "talk"))
+        # Holding special cards (their number is public) earns a talk turn, playable or not, so
+        # the turn order does not reveal what they are.
+        return bool(self.hands[player])
 
     def _proposals(self, player: int) -> list[Action]:
         if not self.game.trading or player in self.proposed:
@@ -739,12 +742,14 @@ class RungisState(State):
         self._advance_window()
 
     def _advance_window(self, played: bool = False) -> None:
-        if played and self._plays(self.window_order[self.window_pos], self.step):
+        # Whoever holds a special card is asked, whether or not it could be played now: asking
+        # only those who can play would tell the table what their face-down cards are.
+        if played and self.hands[self.window_order[self.window_pos]]:
             return
         if played:
             self.window_pos += 1
         while self.window_pos < len(self.window_order):
-            if self._plays(self.window_order[self.window_pos], self.step):
+            if self.hands[self.window_order[self.window_pos]]:
                 return
             self.window_pos += 1
         if self.step == "auction_start":
