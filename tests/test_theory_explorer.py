@@ -1,0 +1,130 @@
+"""The theory explorers driven headless (set control values, click the check button), the charts,
+and the import boundary: the theory's maths never pulls in the notebook stack."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+pytest.importorskip("ipywidgets", reason="needs the notebook extra")
+pytest.importorskip("altair")
+pytest.importorskip("scipy")
+
+from tradekit.theory import charts
+from tradekit.theory.explorer import (
+    AscendingExplorer,
+    CoinExplorer,
+    OnceAroundExplorer,
+    SealedBidExplorer,
+    TieExplorer,
+)
+from tradekit.theory.sealed import SealedBid
+
+MATHS = [
+    "tradekit.theory.sealed",
+    "tradekit.theory.coins",
+    "tradekit.theory.once_around",
+    "tradekit.theory.ascending",
+    "tradekit.theory.splitting",
+    "tradekit.theory.simulate",
+]
+
+
+def test_theory_maths_does_not_load_the_notebook_stack() -> None:
+    code = (
+        "import sys\n"
+        + "".join(f"import {m}\n" for m in MATHS)
+        + "bad = [m for m in ('pandas', 'altair', 'ipywidgets') if m in sys.modules]\n"
+        + "sys.exit(', '.join(bad) if bad else 0)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr or result.stdout
+
+
+def test_sealed_explorer_headless() -> None:
+    ex = SealedBidExplorer(mode="svg", draws=1000, seed=1)
+    assert "3 bidders" in ex.summary.value and "0.5000" in ex.summary.value
+    ex.prizes.value = "Turin Market"
+    ex.a.value = 1.0
+    assert ex.model().prizes == (2.0, 1.0, 0.0)
+    assert "all pay" in str(ex.bid_slot.chart.to_dict())
+    ex.prizes.value = "one prize"
+    ex.budget.value = 0.4
+    assert "values above" in ex.summary.value
+    ex.check.click()
+    assert len(ex.checks) == 5 and all(c.agrees(5.0) for c in ex.checks)
+    assert "agree within 4 standard errors" in ex.check_table.value
+    assert ex.check_slot.widget.outputs  # the SVG was drawn
+    ex.custom_prizes.value = "oops"
+    ex.prizes.value = "custom"
+    assert "could not convert" in ex.summary.value  # a bad entry is reported, not raised
+
+
+def test_sealed_explorer_interactive_charts() -> None:
+    ex = SealedBidExplorer(mode="jupyter", draws=500, seed=2)
+    first = ex.bid_slot._jupyter
+    ex.n.value = 5
+    assert ex.bid_slot._jupyter is first  # the same widget, its chart replaced
+    assert "5 bidders" in first.spec["title"]["text"]
+    ex.check.click()
+    assert ex.check_slot.chart is not None
+
+
+def test_coin_explorer_headless() -> None:
+    ex = CoinExplorer(mode="svg", draws=1000, seed=3, iterations=600)
+    assert ex.equilibrium is not None and ex.equilibrium.game.rounding == "down"
+    assert "odd bids" in ex.summary.value
+    ex.rounding.value = "exact"
+    assert ex.equilibrium.game.rounding == "exact"
+    ex.top.value = 6
+    ex.check.click()
+    assert all(c.agrees(5.0) for c in ex.checks)
+
+
+def test_once_around_explorer_headless() -> None:
+    ex = OnceAroundExplorer(mode="svg", draws=1000, seed=4)
+    assert "seat 3" in ex.summary.value
+    ex.known.value = "5, 5, 10"
+    assert "seat 2 wins and pays 1" in ex.complete.value
+    ex.n.value = 2
+    ex.check.click()
+    assert [c.quantity for c in ex.checks][:3] == ["revenue", "seat 0 wins", "seat 1 wins"]
+
+
+def test_ascending_explorer_headless() -> None:
+    ex = AscendingExplorer(mode="svg", draws=500, seed=5)
+    ex.n.value = 3
+    ex.top.value = 8
+    assert "+1/+2, jump" in ex.summary.value
+    ex.rule.value = "+2, minimal"
+    ex.check.click()
+    assert ex.checks[0].quantity == "price"
+    ex.n.value = 5
+    ex.top.value = 20
+    assert "value profiles" in ex.summary.value  # too many to enumerate: said, not raised
+
+
+def test_tie_explorer_headless() -> None:
+    ex = TieExplorer(mode="svg", draws=2000, seed=6)
+    assert ex.distribution is not None and ex.distribution.mean < 0
+    ex.rule.value = "Turin majority"
+    assert ex.distribution.mean > 0
+    ex.rule.value = "Medici ladder"
+    ex.rounds.value = 2
+    ex.check.click()
+    assert all(c.agrees(5.0) for c in ex.checks)
+    layers = ex.chart_slot.chart.to_dict()["layer"]
+    assert len(layers) == 3  # exact bars, simulation error bars and points
+
+
+def test_charts_have_titles_axes_and_tooltips() -> None:
+    model = SealedBid(3, 0.5)
+    for chart in (charts.bid_chart(model), charts.revenue_split_chart(model, budget=0.4)):
+        spec = chart.to_dict()
+        assert spec["title"]["text"]
+        text = str(spec)
+        assert ("tooltip" in text and "'title': 'value v'" in text) or "expected revenue" in text
