@@ -16,7 +16,13 @@ from __future__ import annotations
 from tradekit.sim.backends import shutdown
 from tradekit.sim.compare import Comparison, compare, paired_stats
 from tradekit.sim.logs import load_decisions, load_games
-from tradekit.sim.measures import Measures, generic_measures, measures_for, register_measures
+from tradekit.sim.measures import (
+    Measures,
+    generic_measures,
+    measures_for,
+    register_measures,
+    rule_choices,
+)
 from tradekit.sim.play import Decision, LegalActions, PlayedGame, play
 from tradekit.sim.seeds import bot_rng, engine_seed
 from tradekit.sim.simulate import Simulation, run, simulate
@@ -42,6 +48,7 @@ __all__ = [
     "paired_stats",
     "play",
     "register_measures",
+    "rule_choices",
     "run",
     "shutdown",
     "simulate",

@@ -11,7 +11,10 @@ is built), by calling :func:`register_measures` with up to four functions:
 * ``decision(view, seat, action) -> {column: value}``: extra columns of the decision table for
   one decision (the view is the one the bot saw);
 * ``finish(state, rows) -> None``: fills in the decision rows of a finished game with what only
-  the end tells (did the bid win, what was paid).
+  the end tells (did the bid win, what was paid);
+
+and ``choices=(options_a, options_b)``: the rule choice that lessons compare by default (the
+notebook ``rule-choices.ipynb`` shows it; :func:`rule_choices` guesses one when none is given).
 
 These functions use the engine only (no pandas): they run inside worker processes.
 """
@@ -21,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import importlib.util
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -51,6 +55,7 @@ class Measures:
     seat: SeatMeasure | None = None
     decision: DecisionColumns | None = None
     finish: FinishDecisions | None = None
+    choices: tuple[dict[str, Any], dict[str, Any]] | None = None
 
 
 _REGISTRY: dict[str, Measures] = {}
@@ -64,6 +69,7 @@ def register_measures(
     seat: SeatMeasure | None = None,
     decision: DecisionColumns | None = None,
     finish: FinishDecisions | None = None,
+    choices: tuple[Mapping[str, Any], Mapping[str, Any]] | None = None,
 ) -> Measures:
     """Register the measure functions of the game called ``name``; returns them.
 
@@ -72,7 +78,8 @@ def register_measures(
         >>> measures_for("demo") is m
         True
     """
-    entry = Measures(game, seat, decision, finish)
+    pair = None if choices is None else (dict(choices[0]), dict(choices[1]))
+    entry = Measures(game, seat, decision, finish, pair)
     _REGISTRY[name] = entry
     return entry
 
@@ -85,6 +92,50 @@ def measures_for(name: str) -> Measures:
         if name.isidentifier() and importlib.util.find_spec(module) is not None:
             importlib.import_module(module)
     return _REGISTRY.get(name, Measures())
+
+
+def rule_choices(name: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """Two option sets of game ``name`` worth comparing: the registered ``choices``, else a
+    guess from the game's options (its first yes/no option flipped, else its first text option
+    against another value the game allows, else its first whole-number option other than
+    ``players`` one lower or higher), else None.
+
+    Example:
+        >>> rule_choices("turin")
+        ({'scoring': 'classic'}, {'scoring': 'red'})
+    """
+    from tradekit.core.errors import ConfigError
+    from tradekit.core.registry import load_game
+
+    registered = measures_for(name).choices
+    if registered is not None:
+        return registered
+    game = load_game(name)
+    options = game.options()
+    for key, value in options.items():
+        if isinstance(value, bool):
+            return {key: value}, {key: not value}
+    for key, value in options.items():
+        if isinstance(value, str) and key != "data_dir":
+            try:
+                load_game(name, **{key: "\u2400"})
+            except ConfigError as exc:
+                allowed = [v for v in re.findall(r"'([^']*)'", exc.allowed) if v != value]
+                for other in allowed:
+                    try:
+                        load_game(name, **{key: other})
+                    except ConfigError:
+                        continue
+                    return {key: value}, {key: other}
+    for key, value in options.items():
+        if isinstance(value, int) and not isinstance(value, bool) and key != "players":
+            for other in (value - 1, value + 1):
+                try:
+                    load_game(name, **{key: other})
+                except ConfigError:
+                    continue
+                return {key: value}, {key: other}
+    return None
 
 
 def generic_measures(state: State) -> dict[str, float]:

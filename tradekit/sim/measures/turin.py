@@ -127,4 +127,5 @@ register_measures(
     seat=seat_measures,
     decision=decision_columns,
     finish=finish_decisions,
+    choices=({"scoring": "classic"}, {"scoring": "red"}),
 )
