@@ -89,8 +89,8 @@ def win_rates(table: pd.DataFrame, by: str = "variant", confidence: float = 0.95
     Example:
         >>> t = pd.DataFrame({"variant": ["a"] * 4, "seat": [0, 1, 0, 1],
         ...                   "win": [True, False, True, True]})
-        >>> win_rates(t)[["seat", "games", "wins", "win_rate"]].values.tolist()
-        [[0, 2, 2, 1.0], [1, 2, 1, 0.5]]
+        >>> win_rates(t)[["seat", "wins", "win_rate"]].to_numpy().tolist()
+        [[0.0, 2.0, 1.0], [1.0, 1.0, 0.5]]
     """
     _need(table, [by, "seat", "win"], "table")
     grouped = table.groupby([by, "seat"], sort=True)["win"].agg(["size", "sum"]).reset_index()
