@@ -68,6 +68,7 @@ class Bot(abc.ABC):
     Attributes:
         name: the bot's registry name (``"random"``, ``"heuristic"``, ...).
         game: the game it plays (a name of :data:`tradekit.GAMES`), or ``None`` for any game.
+        uses_view: whether :meth:`act` reads its view (see the class attribute).
         rng: its random stream; the simulator replaces it for every game.
         label: a display name for tables and charts (default: :attr:`tag` built from the name and
             the parameters that differ from their defaults).
@@ -81,6 +82,9 @@ class Bot(abc.ABC):
 
     name: ClassVar[str] = "bot"
     game: ClassVar[str | None] = None
+    #: False for a bot that never reads its view: the simulator then passes ``None`` and saves
+    #: building the view (a large share of a random game's time).
+    uses_view: ClassVar[bool] = True
 
     rng: np.random.Generator = dataclasses.field(
         default_factory=np.random.default_rng, repr=False, compare=False

@@ -27,6 +27,7 @@ class RandomBot(Bot):
     """
 
     name: ClassVar[str] = "random"
+    uses_view: ClassVar[bool] = False
 
     def act(self, view: Any, legal: Sequence[Action]) -> Action:
         """Pick one legal action uniformly at random."""

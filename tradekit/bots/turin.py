@@ -185,10 +185,18 @@ class TurinHeuristicBot(Bot):
         self._totals = totals
         chance_row(self.uncertainty, 0)
         self._rows = _CHANCES[float(self.uncertainty)]
+        self._cache: tuple[object, list[list[float]], _Rivals] | None = None
 
     # -- valuation ------------------------------------------------------------------------------
     def _context(self, view: TurinView) -> tuple[list[list[float]], _Rivals]:
-        """Per good, the chance row for the units still to come, and the rivals' units."""
+        """Per good, the chance row for the units still to come, and the rivals' units.
+
+        Both change only when cards move, so the last one is kept for the next decisions.
+        """
+        key = (view.units, view.discarded)
+        cached = self._cache
+        if cached is not None and cached[0] == key:
+            return cached[1], cached[2]
         cols = list(zip(*view.units, strict=True))
         come = [total - sum(col) for total, col in zip(self._totals, cols, strict=True)]
         for card in view.discarded:
@@ -196,7 +204,9 @@ class TurinHeuristicBot(Bot):
                 come[g] -= k
         table = self._rows
         rows = [table[c] if c in table else chance_row(self.uncertainty, c) for c in come]
-        return rows, _Rivals(cols)
+        rivals = _Rivals(cols)
+        self._cache = (key, rows, rivals)
+        return rows, rivals
 
     def _worth(
         self, card: int, mine: Sequence[int], rival: Sequence[int], rows: Sequence[list[float]]

@@ -203,7 +203,7 @@ def _play(
     while not state.is_over:
         seat = state.to_move[0]
         bot = seats[seat]
-        view = state.view(seat)
+        view = state.view(seat) if bot.uses_view or decisions else None
         try:
             action = bot.act(view, LegalActions(state, seat))
         except BotError:
