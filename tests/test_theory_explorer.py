@@ -23,6 +23,7 @@ from tradekit.theory.explorer import (
 from tradekit.theory.sealed import SealedBid
 
 MATHS = [
+    "tradekit.theory",
     "tradekit.theory.sealed",
     "tradekit.theory.coins",
     "tradekit.theory.once_around",

@@ -1,6 +1,62 @@
-"""Auction and tie-splitting theory, set beside what the games do (scipy; no engine state inside).
+"""Auction and tie-splitting theory beside what the games do (numpy, scipy; no engine state).
 
-Import on demand: the engine never imports this package.
+The engine never imports this package; import it on demand. Every model states its assumptions
+and references in its docstring, and the tests check each one against the engine
+(closed forms against numerical integration, equilibria against best-response search, revenue
+against Monte Carlo played through the engine's own resolution functions).
+
+* :mod:`~tradekit.theory.sealed` — sealed bids where the winners pay their bid and losers a share
+  ``a`` of theirs (first price, all pay, Turin Market), one prize or ranked prizes, budgets.
+* :mod:`~tradekit.theory.coins` — the same on whole coins with "half rounded down": equilibria
+  by fictitious play, with the largest gain from deviating reported.
+* :mod:`~tradekit.theory.once_around` — Medici's once-around auction: bids by seat, the
+  last-mover advantage, complete information by backward induction.
+* :mod:`~tradekit.theory.ascending` — Négoces' ascending auction with +1/+2 raises, exactly.
+* :mod:`~tradekit.theory.splitting` — the coins tie-splitting rounding creates or destroys.
+* :mod:`~tradekit.theory.simulate` — the Monte Carlo checks through the engine;
+  :mod:`~tradekit.theory.bridge` — the engine's sealed-bid resolution as the theory uses it.
+* :mod:`~tradekit.theory.charts` (altair) and :mod:`~tradekit.theory.explorer` (ipywidgets) —
+  presentation for the notebooks, imported only when asked for.
+
+Example:
+    >>> from tradekit.theory import SealedBid
+    >>> round(SealedBid(3, 0.5).revenue().total, 6)
+    0.5
 """
 
 from __future__ import annotations
+
+from tradekit.theory.ascending import AscendingModel, AscendingResult, compare_rules
+from tradekit.theory.coins import CoinAuction, CoinEquilibrium, uniform_values
+from tradekit.theory.once_around import CompleteInfoOutcome, OnceAround, complete_information
+from tradekit.theory.sealed import BudgetEquilibrium, RevenueSplit, SealedBid, revenue_equivalence
+from tradekit.theory.splitting import (
+    MajorityRule,
+    RankRule,
+    RoundingDistribution,
+    enumerate_profiles,
+    rounding_distribution,
+)
+from tradekit.theory.values import Values
+
+__all__ = [
+    "AscendingModel",
+    "AscendingResult",
+    "BudgetEquilibrium",
+    "CoinAuction",
+    "CoinEquilibrium",
+    "CompleteInfoOutcome",
+    "MajorityRule",
+    "OnceAround",
+    "RankRule",
+    "RevenueSplit",
+    "RoundingDistribution",
+    "SealedBid",
+    "Values",
+    "compare_rules",
+    "complete_information",
+    "enumerate_profiles",
+    "revenue_equivalence",
+    "rounding_distribution",
+    "uniform_values",
+]

@@ -22,7 +22,9 @@ def _legendre(order: int) -> tuple[FloatArray, FloatArray]:
     return (nodes + 1) / 2, weights / 2
 
 
-def panel_edges(lo: float = 0.0, hi: float = 1.0, uniform: int = 24, refine: int = 26) -> FloatArray:
+def panel_edges(
+    lo: float = 0.0, hi: float = 1.0, uniform: int = 24, refine: int = 26
+) -> FloatArray:
     """Panel edges on ``[lo, hi]``: ``uniform`` equal panels, the first and last split
     geometrically ``refine`` times towards the ends (for singularities of ``Q`` or its slope at
     0 and 1)."""
