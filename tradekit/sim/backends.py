@@ -21,6 +21,7 @@ import concurrent.futures
 import multiprocessing
 import os
 import pickle
+import signal
 import sys
 import warnings
 from collections.abc import Callable, Sequence
@@ -55,11 +56,19 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def _quiet_worker() -> None:
+    # An interrupt (the notebook's stop button, Ctrl-C) is handled by the parent, which cancels
+    # the batches not yet started; workers finish their batch and wait for the next run.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _pool(workers: int) -> concurrent.futures.ProcessPoolExecutor:
     pool = _POOLS.get(workers)
     if pool is None:
         context = multiprocessing.get_context("spawn")
-        pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        pool = concurrent.futures.ProcessPoolExecutor(
+            max_workers=workers, mp_context=context, initializer=_quiet_worker
+        )
         _POOLS[workers] = pool
     return pool
 
@@ -190,6 +199,7 @@ def _run_processes(
 ) -> list[GameResult]:
     for attempt in (1, 2):
         pool = _pool(workers)
+        futures = []
         try:
             futures = [pool.submit(run_batch, job, part) for part in parts]
             results: list[GameResult] = []
@@ -202,6 +212,10 @@ def _run_processes(
             _POOLS.pop(workers, None)
             if attempt == 2:
                 raise
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
     raise AssertionError("unreachable")  # pragma: no cover
 
 

@@ -178,7 +178,7 @@ def _missing(value: Any) -> bool:
         return value is None or str(value) == "<NA>"
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, eq=False)
 class Comparison:
     """The result of :func:`compare`.
 

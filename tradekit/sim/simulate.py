@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, eq=False)
 class Simulation:
     """The result of :func:`run`.
 

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 MAX_LINEUPS = 2000
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, eq=False)
 class Tournament:
     """The result of :func:`tournament`.
 
