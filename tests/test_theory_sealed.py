@@ -7,6 +7,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 stats = pytest.importorskip("scipy.stats", reason="needs the notebook extra (scipy)")
 integrate = pytest.importorskip("scipy.integrate")
@@ -213,3 +215,25 @@ def test_bad_models_are_refused() -> None:
         SealedBid(2, 0.5, prizes=(1, 1, 1))
     with pytest.raises(ValueError, match="single prize"):
         SealedBid(3, 0.5, prizes=(2, 1)).with_budget(0.3)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.integers(2, 6).flatmap(
+        lambda n: st.tuples(
+            st.just(n),
+            st.lists(st.integers(0, 4), min_size=1, max_size=n).filter(any),
+            st.floats(0, 1),
+            st.floats(0.5, 3),
+            st.floats(0.5, 3),
+        )
+    )
+)
+def test_nonincreasing_prizes_always_give_an_increasing_equilibrium(case: tuple) -> None:  # type: ignore[type-arg]
+    # The module's claim: values >= 0 and prizes that do not rise down the places make the
+    # candidate bid nondecreasing, for any a in [0, 1] and any value law (here beta laws, some
+    # not log-concave).
+    n, prizes, a, alpha, beta = case
+    values = Values.from_scipy(stats.beta(alpha, beta))
+    model = SealedBid(n, a, values, tuple(sorted(prizes, reverse=True)))
+    assert model.existence(points=801).exists

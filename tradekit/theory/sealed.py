@@ -39,7 +39,9 @@ checks it numerically anyway and says where it fails (for instance with prizes t
 places). The all-pay ranked-prize case is Moldovanu & Sela, "The optimal allocation of prizes in
 contests", AER 2001; with complete information it is Barut & Kovenock, "The symmetric multiple
 prize all-pay auction with complete information", EJPE 1998, where the prizes are fully dissipated
-(revenue ``sum_k (p_k - p_n) v`` for a common value ``v``: :func:`complete_information_all_pay`).
+(revenue ``sum_k (p_k - p_n) v`` for a common value ``v``: :func:`complete_information_all_pay`;
+with one prize this is Baye, Kovenock & de Vries, "The all-pay auction with complete
+information", Economic Theory 1996).
 
 **Budgets** break revenue equivalence: with a common budget ``w < b(1)`` (single prize), types above
 a cutoff all bid ``w`` and share ties at random (Che & Gale, "Standard auctions with financially

@@ -24,9 +24,10 @@ every score profile (or any joint distribution, for dependent deals) and both us
 Assumptions: independent scores across players (unless a joint law is given to
 :func:`enumerate_profiles`); the rules as in ``shared/rules/medici.md`` and ``turin-market.md``.
 References: rank-order reward schemes, Lazear & Rosen, "Rank-order tournaments as optimum labor
-contracts", JPE 1981; prize sharing at ties as in Barut & Kovenock (EJPE 1998) and Baye,
-Kovenock & de Vries, "The all-pay auction with complete information", Economic Theory 1996 (ties
-split the prize).
+contracts", JPE 1981. In the contest literature a tie gives each tied player the prize with equal
+probability — an equal split in expectation, with no rounding (Baye, Kovenock & de Vries, "The
+all-pay auction with complete information", Economic Theory 1996; Barut & Kovenock, EJPE 1998);
+the games split in whole coins instead, and this module measures what that costs or creates.
 """
 
 from __future__ import annotations
