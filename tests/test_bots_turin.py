@@ -93,7 +93,7 @@ def test_offers_the_card_worth_least_counting_the_rivals() -> None:
         for c in view.hand
     }
     assert cost[action.card] == min(cost.values())
-    assert b.explain().startswith(f"Offered card {action.card}: it is worth least to me")
+    assert b.explain().startswith(f"Offered card {action.card}: the least valuable of my hand")
 
 
 def test_tie_break_adds_only_when_the_better_place_is_worth_it() -> None:

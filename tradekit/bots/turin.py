@@ -305,8 +305,8 @@ class TurinHeuristicBot(Bot):
             _, _, own, theirs, card = min(scored)
             return self.because(
                 Offer(card),
-                f"Offered card {card}: it is worth least to me ({own:.1f} Scudo) "
-                f"counting what it would give my best rival ({theirs:.1f}).",
+                f"Offered card {card}: the least valuable of my hand, worth {own:.1f} Scudo to "
+                f"me and {theirs:.1f} to my best rival.",
                 worth=own,
                 rival_worth=theirs,
             )
