@@ -123,25 +123,23 @@ def summarise(table: pd.DataFrame, a: str, b: str, confidence: float = 0.95) -> 
         raise ConfigError("variant", a if left.empty else b, "a variant of the table")
     if not np.array_equal(left["deal"].to_numpy(), right["deal"].to_numpy()):
         raise ConfigError("table", "unpaired deals", "the same deals under both variants")
+    seats = sorted(int(s) for s in left["seat"].unique())
+    deals = len(left) // len(seats)
+
+    def grid(frame: pd.DataFrame, column: str) -> np.ndarray[Any, Any]:
+        # one row per deal, one column per seat (the tables are sorted by deal, then seat)
+        return np.asarray(frame[column], dtype=float).reshape(deals, len(seats))
+
     rows: list[dict[str, Any]] = []
-    for seat in sorted(left["seat"].unique()):
-        x = left[left["seat"] == seat]
-        y = right[right["seat"] == seat]
-        for measure, column, binary in (("win rate", "win", True), ("score", "score", False)):
-            stats_ = paired_stats(
-                x[column].to_numpy(dtype=float),
-                y[column].to_numpy(dtype=float),
-                binary=binary,
-                confidence=confidence,
-            )
-            rows.append({"measure": measure, "seat": int(seat), **stats_})
-    first_a = left[left["seat"] == 0]
-    first_b = right[right["seat"] == 0]
+    for measure, column, binary in (("win rate", "win", True), ("score", "score", False)):
+        x, y = grid(left, column), grid(right, column)
+        for i, seat in enumerate(seats):
+            stats_ = paired_stats(x[:, i], y[:, i], binary=binary, confidence=confidence)
+            rows.append({"measure": measure, "seat": seat, **stats_})
+    rows.sort(key=lambda r: (r["seat"], r["measure"] != "win rate"))
     for column in game_measures(table):
         stats_ = paired_stats(
-            first_a[column].to_numpy(dtype=float),
-            first_b[column].to_numpy(dtype=float),
-            confidence=confidence,
+            grid(left, column)[:, 0], grid(right, column)[:, 0], confidence=confidence
         )
         rows.append({"measure": column, "seat": None, **stats_})
     frame = pd.DataFrame(rows)
