@@ -27,7 +27,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from tradekit.bots.base import Bot, check_fraction
 from tradekit.bots.registry import register_bot
@@ -58,6 +58,10 @@ GOOSE_GIVE = 3.0
 LEAD_OFFSET = 128
 #: Chance tables by ``uncertainty``, then by units still to come (computed once per process).
 _CHANCES: dict[float, dict[int, list[float]]] = {}
+#: Per (tables, scoring): the payouts, each card's (good, units) pairs and the units per good.
+_RULES: dict[
+    tuple[int, str], tuple[Any, list[int], dict[int, tuple[tuple[int, int], ...]], list[int]]
+] = {}
 
 
 def _sigmoid(x: float) -> float:
@@ -173,16 +177,21 @@ class TurinHeuristicBot(Bot):
         """Read the payout card and the card list (public rules) of this game."""
         tables = game.tables  # type: ignore[attr-defined]
         scoring = game.scoring  # type: ignore[attr-defined]
-        self._payouts = [good.payout(scoring) for good in tables.goods]
-        self._cards = {
-            card: tuple((g, k) for g, k in enumerate(vec) if k)
-            for card, vec in tables.card_vectors.items()
-        }
-        totals = [0] * len(tables.goods)
-        for vec in tables.card_vectors.values():
-            for g, k in enumerate(vec):
-                totals[g] += k
-        self._totals = totals
+        key = (id(tables), scoring)
+        rules = _RULES.get(key)
+        if rules is None or rules[0] is not tables:
+            payouts = [good.payout(scoring) for good in tables.goods]
+            cards = {
+                card: tuple((g, k) for g, k in enumerate(vec) if k)
+                for card, vec in tables.card_vectors.items()
+            }
+            totals = [0] * len(tables.goods)
+            for vec in tables.card_vectors.values():
+                for g, k in enumerate(vec):
+                    totals[g] += k
+            rules = (tables, payouts, cards, totals)
+            _RULES[key] = rules
+        _, self._payouts, self._cards, self._totals = rules
         chance_row(self.uncertainty, 0)
         self._rows = _CHANCES[float(self.uncertainty)]
         self._cache: tuple[object, list[list[float]], _Rivals] | None = None
