@@ -176,6 +176,10 @@ add_messages(
         "returned": {"en": "Back to the original game.", "fr": "Retour à la partie d'origine."},
         "in_branch": {"en": "What-if branch", "fr": "Variante « et si »"},
         "no_decisions": {"en": "No decision yet.", "fr": "Aucune décision pour l'instant."},
+        "earlier_lines": {
+            "en": "… {n} earlier lines (save the game to read them all)",
+            "fr": "… {n} lignes plus anciennes (sauvez la partie pour tout lire)",
+        },
         "round_heading": {"en": "Round {round}", "fr": "Manche {round}"},
         "setup_heading": {"en": "Set-up", "fr": "Mise en place"},
         # -- save and load ---------------------------------------------------------------------

@@ -158,6 +158,7 @@ class Renderer:
         return str(legal[-1]) if legal else ""
 
 
+_TRIED: set[str] = set()
 _RENDERERS: dict[str, Renderer] = {}
 _GENERIC = Renderer()
 
@@ -185,7 +186,8 @@ def renderer_for(name: str) -> Renderer:
         >>> type(renderer_for("no-such-game")).__name__
         'Renderer'
     """
-    if name not in _RENDERERS and name.isidentifier():
+    if name not in _RENDERERS and name not in _TRIED and name.isidentifier():
+        _TRIED.add(name)  # a game without a plug-in module is looked for once, not on every call
         module = f"tradekit.render.{name}"
         try:
             importlib.import_module(module)
@@ -230,6 +232,7 @@ def render_log(
     notes: Mapping[int, Sequence[str]] | None = None,
     *,
     empty: str = "",
+    earlier: int = 0,
 ) -> str:
     """The narrated log as HTML, grouped by round, newest at the bottom (scrolled into view).
 
@@ -238,10 +241,13 @@ def render_log(
         ctx: game, language and names.
         notes: extra lines (a bot's explanation) to print under the event of that log index.
         empty: text when there is no event.
+        earlier: how many earlier lines were left out (said at the top).
     """
     renderer = renderer_for(ctx.game.name)
     notes = notes or {}
     lines: list[str] = []
+    if earlier:
+        lines.append(tag("p", esc(t("earlier_lines", ctx.lang, n=earlier)), cls="tk-muted"))
     current: int | None = None
     for index, event in events:
         if event.round != current:

@@ -128,6 +128,7 @@ class Controls:
         return [widgets.HBox([choice, play])]
 
 
+_TRIED: set[str] = set()
 _CONTROLS: dict[str, Controls] = {}
 _GENERIC = Controls()
 
@@ -148,7 +149,8 @@ def register_controls(name: str) -> Callable[[C], C]:
 
 def controls_for(name: str) -> Controls:
     """The controls registered for the game ``name`` (the generic ones if it has none)."""
-    if name not in _CONTROLS and name.isidentifier():
+    if name not in _CONTROLS and name not in _TRIED and name.isidentifier():
+        _TRIED.add(name)  # a game without a plug-in module is looked for once, not on every call
         module = f"tradekit.widgets.{name}"
         try:
             importlib.import_module(module)

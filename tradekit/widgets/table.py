@@ -139,6 +139,11 @@ class TableWidget:
         self.explanations: dict[int, tuple[int, str, str]] = {}
         self._main_explanations: dict[int, tuple[int, str, str]] = {}
         self._revealed: int | None = None
+        #: The log shows this many of the latest lines (``None``: all of them); long games
+        #: would otherwise redraw thousands of lines after every click.
+        self.log_lines: int | None = 400
+        self._label_cache: tuple[object, dict[tuple[int, bool], str]] = (None, {})
+        self._index_cache: tuple[State, int, int, list[int | None], int] | None = None
         self.handles: dict[str, Any] = {}
         self.last_error: BaseException | None = None
         self._view_choice = f"seat:{self.humans[0]}" if self.humans else "teacher"
@@ -614,8 +619,9 @@ class TableWidget:
         files = change.get("new") or ()
         if not files:
             return
-        content = files[0]["content"]
-        self._guard(self._load)(bytes(content))
+        content = bytes(files[0]["content"])
+        self.upload.value = ()  # so that choosing the same file again loads it again
+        self._guard(self._load)(content)
 
     def _load(self, text: str | bytes) -> None:
         if not text.strip():
@@ -736,10 +742,11 @@ class TableWidget:
             example = self.renderer.command_example(legal, seat_view, ctx)
             self.command.placeholder = t("type_placeholder", self.lang, example=example)
             rows.append(self.command_row)
-            if self.hotseat:
-                rows.append(self.hide_button)
             self.handles = dict(cc.handles)
             self.handles["command"] = self.command
+            if self.hotseat:
+                rows.append(self.hide_button)
+                self.handles["hide"] = self.hide_button
         elif human is not None:
             note = t("view_seat", self.lang, name=ctx.name(human))
             rows = [
@@ -756,27 +763,42 @@ class TableWidget:
             rows = [widgets.HTML(p.message(t(key, self.lang), "note"))]
         self.controls.children = tuple(rows)
 
-    def explanation_visible(self, index: int, viewer: Viewer, events: list[int | None]) -> bool:
-        """Whether the bot explanation of decision ``index`` may be shown to ``viewer``: if the
-        decision itself is visible to them, or a reveal came after it."""
+    def _decision_index(self) -> tuple[list[int | None], int]:
+        """Each decision's log index and the index of the last reveal, cached per state/length
+        (a refresh asks for them often; recomputing made long games slow)."""
+        state = self.state
+        cache = self._index_cache
+        # Every decision logs an event, so the log's length tells whether the state moved on.
+        if cache is not None and cache[0] is state and cache[1] == len(state.log):
+            return cache[3], cache[4]
+        events = decision_events(state)
+        last_reveal = max((i for i, e in enumerate(state.log) if e.kind == "reveal"), default=-1)
+        self._index_cache = (state, len(state.log), len(state.decisions), events, last_reveal)
+        return events, last_reveal
+
+    def explanation_visible(self, index: int, viewer: Viewer) -> bool:
+        """Whether decision ``index`` (and a bot's explanation of it) may be shown to ``viewer``:
+        if its event is visible to them, or a reveal came after it."""
         if viewer == "all":
             return True
+        events, last_reveal = self._decision_index()
         event = events[index] if index < len(events) else None
         if event is None:
             return False
-        log = self.state.log
-        if log[event].visible(viewer):
-            return True
-        return any(e.kind == "reveal" for e in log[event + 1 :])
+        return self.state.log[event].visible(viewer) or event < last_reveal
 
     def _draw_log(self, viewer: Viewer, ctx: Context) -> None:
-        events = decision_events(self.state)
+        events, _ = self._decision_index()
         visible = [(i, e) for i, e in enumerate(self.state.log) if e.visible(viewer)]
+        earlier = 0
+        if self.log_lines is not None and len(visible) > self.log_lines:
+            earlier = len(visible) - self.log_lines
+            visible = visible[earlier:]
         shown = [i for i, _ in visible]
         notes: dict[int, list[str]] = {}
         for index, (_, bot, why) in sorted(self.explanations.items()):
             at = events[index] if index < len(events) else None
-            if at is None or not why or not self.explanation_visible(index, viewer, events):
+            if at is None or not why or not self.explanation_visible(index, viewer):
                 continue
             # A sealed decision's own event stays hidden: the note goes under the next line the
             # viewer sees ("P1 has chosen").
@@ -784,17 +806,18 @@ class TableWidget:
             if where < len(shown):
                 note = t("why_note", self.lang, bot=bot, why=why)
                 notes.setdefault(shown[where], []).append(note)
-        self.log.value = render_log(visible, ctx, notes, empty=t("no_decisions", self.lang))
+        self.log.value = render_log(
+            visible, ctx, notes, empty=t("no_decisions", self.lang), earlier=earlier
+        )
 
     def _draw_bots(self, viewer: Viewer, ctx: Context) -> None:
         if not self.policies:
             self.bots_box.value = ""
             return
-        events = decision_events(self.state)
         latest: dict[int, tuple[int, str, str]] = {}
         for index in sorted(self.explanations):
             seat, bot, why = self.explanations[index]
-            if self.explanation_visible(index, viewer, events):
+            if self.explanation_visible(index, viewer):
                 latest[seat] = (index, bot, why)
         lines = []
         for seat in sorted(self.policies):
@@ -812,18 +835,31 @@ class TableWidget:
         self.bots_box.value = p.STYLE + p.section(t("bots", self.lang), "".join(lines))
 
     def _draw_whatif(self, viewer: Viewer, ctx: Context) -> None:
-        events = decision_events(self.state)
+        events, _ = self._decision_index()
+        renderer = self.renderer
+        log = self.state.log
+        # Labels are kept per (decision, visible) for this state, language and names: after each
+        # click only the new decisions (and newly revealed ones) are written again.
+        key = (self.state, self.lang, ctx.names)
+        if self._label_cache[0] != key:
+            self._label_cache = (key, {})
+        cache = self._label_cache[1]
         options = []
         for k, (seat, action) in enumerate(self.state.decisions):
-            at = events[k]
-            rnd = self.state.log[at].round if at is not None else 0
-            heading = t("round_heading", self.lang, round=rnd)
-            if self.explanation_visible(k, viewer, events) or seat == viewer:
-                what = self.renderer.action_label(action, None, ctx)
-                label = f"{k + 1}. {heading} · {ctx.name(seat)}: {what}"
-            else:
-                hidden = t("hidden_decision", self.lang, name=ctx.name(seat))
-                label = f"{k + 1}. {heading} · {hidden}"
+            visible = seat == viewer or self.explanation_visible(k, viewer)
+            label = cache.get((k, visible))
+            if label is None:
+                at = events[k]
+                heading = t(
+                    "round_heading", self.lang, round=log[at].round if at is not None else 0
+                )
+                if visible:
+                    what = renderer.action_label(action, None, ctx)
+                    label = f"{k + 1}. {heading} · {ctx.name(seat)}: {what}"
+                else:
+                    hidden = t("hidden_decision", self.lang, name=ctx.name(seat))
+                    label = f"{k + 1}. {heading} · {hidden}"
+                cache[(k, visible)] = label
             options.append((label, k))
         keep = self.whatif.value
         self.whatif.options = options
