@@ -50,6 +50,7 @@ def test_bot_spec_with_parameters() -> None:
     assert b.tag == "heuristic(aggression=0.9, jitter=0)"
     assert b.params()["pace"] == 1.0
     assert TurinHeuristicBot(label="Ada").tag == "Ada"
+    assert make_bot("turin", TurinHeuristicBot, spite=0.0).tag == "heuristic(spite=0.0)"
 
 
 def test_bad_bot_specs_name_what_is_wrong() -> None:

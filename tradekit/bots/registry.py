@@ -99,7 +99,7 @@ def parse_value(text: str) -> Any:
         return text
 
 
-BotLike = Bot | str | Callable[..., Any]
+BotLike = Bot | type[Bot] | str | Callable[..., Any]
 
 
 def make_bot(game: str, spec: BotLike, **params: Any) -> Bot:
@@ -107,8 +107,9 @@ def make_bot(game: str, spec: BotLike, **params: Any) -> Bot:
 
     Args:
         game: the game's name.
-        spec: a :class:`Bot` (returned as is), a registered name with optional parameters, or a
-            plain function ``(view, legal) -> action`` (wrapped by :func:`tradekit.bots.bot`).
+        spec: a :class:`Bot` (returned as is) or a bot class, a registered name with optional
+            parameters, or a plain function ``(view, legal) -> action`` (wrapped by
+            :func:`tradekit.bots.bot`).
         **params: parameters for a named bot.
 
     Raises:
@@ -122,6 +123,8 @@ def make_bot(game: str, spec: BotLike, **params: Any) -> Bot:
         ...
         tradekit.core.errors.ConfigError: option 'bot' = 'grandmaster' is not allowed: ...
     """
+    if isinstance(spec, type) and issubclass(spec, Bot):
+        spec = spec(**params)
     if isinstance(spec, Bot):
         if spec.game is not None and spec.game != game:
             raise ConfigError("bot", spec.tag, f"a bot for {game!r} (this one plays {spec.game!r})")
