@@ -255,9 +255,9 @@ def render_log(
             heading = ctx.t("round_heading", round=current) if current else ctx.t("setup_heading")
             lines.append(tag("h5", esc(heading)))
         text = renderer.narrate(event, ctx)
-        lines.append(tag("p", esc(text), cls=f"tk-{event.kind}", data_event=index))
+        lines.append(tag("p", esc(text), cls=f"tk-ev-{event.kind}", data_event=index))
         for note in notes.get(index, ()):
-            lines.append(tag("p", "💬 " + esc(note), cls="tk-why"))
+            lines.append(tag("p", "↳ " + esc(note), cls="tk-why"))
     if not lines:
         lines.append(tag("p", esc(empty), cls="tk-muted"))
     return parts.STYLE + tag("div", tag("div", "".join(lines)), cls="tk tk-log")

@@ -93,9 +93,9 @@ border:1px solid #dbe2ea;border-radius:6px;background:#fff;padding:4px 8px}
 .tk-log h5{margin:6px 0 2px;font-size:12px;color:#1f3a5f}
 .tk-log p{margin:1px 0}
 .tk-log .tk-why{color:#6b4b8a;font-style:italic;margin-left:14px}
-.tk-log .tk-action{font-weight:600}
-.tk-log .tk-chance{color:#7d6608}
-.tk-log .tk-reveal{color:#1b4f72;font-weight:600}
+.tk-log .tk-ev-action{font-weight:600}
+.tk-log .tk-ev-chance{color:#7d6608}
+.tk-log .tk-ev-reveal{color:#1b4f72;font-weight:600}
 .tk-msg{padding:4px 8px;border-radius:6px;font-size:13px}
 .tk-msg.tk-error{background:#fadbd8;color:#922b21;border:1px solid #f1948a}
 .tk-msg.tk-ok{background:#d5f5e3;color:#1e6b3a;border:1px solid #82e0aa}

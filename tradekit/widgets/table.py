@@ -293,21 +293,21 @@ class TableWidget:
     def _label(self) -> None:
         """(Re)write every label in the current language."""
         lang = self.lang
-        self.step_button.description = "⏭ " + t("step", lang)
+        self.step_button.description = t("step", lang)
         self.step_button.tooltip = t("step_tip", lang)
         key = "play_to_turn" if self.humans else "play_to_end"
-        self.play_button.description = "▶ " + t(key, lang)
-        self.back_button.description = "↶ " + t("back", lang)
+        self.play_button.description = t(key, lang)
+        self.back_button.description = t("back", lang)
         self.back_button.tooltip = t("back_tip", lang)
-        self.new_button.description = "✚ " + t("new_game", lang)
+        self.new_button.description = t("new_game", lang)
         self.autoplay.description = t("autoplay", lang)
         self.command.description = t("type_action", lang)
         self.command.style = {"description_width": "initial"}
         self.command_button.description = t("go", lang)
         self.branch_button.description = t("branch", lang)
         self.return_button.description = t("return_main", lang)
-        self.save_button.description = "💾 " + t("save", lang)
-        self.load_button.description = "📂 " + t("load", lang)
+        self.save_button.description = t("save", lang)
+        self.load_button.description = t("load", lang)
         self.upload.description = t("upload", lang)
         self.json_box.placeholder = t("json_placeholder", lang)
         self.whatif.description = t("what_if_label", lang)
