@@ -1,4 +1,4 @@
-"""A real browser: Debian's Chromium, driven by Playwright, plays a bid in the Turin Market notebook.
+"""A real browser: Debian's Chromium, driven by Playwright, bids in the Turin Market notebook.
 
 Voilà serves ``notebooks/turin-market.ipynb`` on 127.0.0.1 (a free port, temporary Jupyter
 directories); every request that does not go to 127.0.0.1 is aborted (and listed in the artefacts),
