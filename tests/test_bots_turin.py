@@ -165,7 +165,8 @@ def test_heuristic_beats_random_by_a_clear_margin(players: int) -> None:
     )
     top = t.standings.iloc[0]
     assert top["bot"] == "heuristic"
-    # Fair share is 1/players; the heuristic's whole interval is at least 0.25 above it.
-    assert top["ci_low"] > t.fair_share + 0.25, t.standings
+    # Fair share is 1/players; the heuristic's whole interval is at least 0.35 above it (it
+    # wins about 90% of the games: 0.96, 0.94, 0.95, 0.89 with 2-5 players over 100 deals).
+    assert top["ci_low"] > t.fair_share + 0.35, t.standings
     others = t.standings[t.standings["bot"] != "heuristic"]
     assert (top["mean_score"] - others["mean_score"]).min() > 10
