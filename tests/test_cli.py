@@ -103,6 +103,14 @@ def test_parquet_without_pyarrow_is_a_clear_error(
         assert code == 2 and "Parquet needs pyarrow" in capsys.readouterr().err
 
 
+def test_missing_notebook_extra_is_named(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "pandas", None)  # as if pandas were not installed
+    assert main(["simulate", "turin", "-n", "2", "--backend", "serial"]) == 2
+    assert "needs pandas: pip install 'tradekit[notebook]'" in capsys.readouterr().err
+
+
 def test_options_parse_as_json_or_text() -> None:
     assert parse_options(["players=4", "scoring=red", "goose=null", "public_money=false"]) == {
         "players": 4,

@@ -237,6 +237,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TradekitError as exc:
         print(f"tradekit: error: {exc}", file=sys.stderr)
         return 2
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("pandas", "scipy", "tqdm", "pyarrow"):
+            raise
+        print(
+            f"tradekit: error: this command needs {exc.name}: pip install 'tradekit[notebook]'",
+            file=sys.stderr,
+        )
+        return 2
     return code
 
 
