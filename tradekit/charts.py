@@ -131,7 +131,11 @@ def win_rate_by_seat(table: pd.DataFrame, by: str = "variant", confidence: float
 
 
 def score_distribution(
-    table: pd.DataFrame, by: str = "variant", column: str = "score", facet: str | None = None
+    table: pd.DataFrame,
+    by: str = "variant",
+    column: str = "score",
+    facet: str | None = None,
+    bin_width: int | None = None,
 ) -> Chart:
     """Share of seats by ``column`` (the score by default), one line per ``by`` value.
 
@@ -140,16 +144,21 @@ def score_distribution(
         by: the column that colours the lines (the rule choice by default).
         column: the measure whose distribution is drawn.
         facet: a column to split into panels (e.g. ``"bot"`` or ``"seat"``).
+        bin_width: width of the bins (default: about 25 bins over the range).
     """
     keys = [by] + ([facet] if facet else [])
     _need(table, [*keys, column], "table")
-    counts = table.groupby([*keys, column]).size().rename("count").reset_index()
+    values = table[column].astype(float)
+    width = bin_width or max(1, round((values.max() - values.min()) / 25))
+    frame = table[keys].copy()
+    frame[column] = (values // width) * width + width / 2
+    counts = frame.groupby([*keys, column]).size().rename("count").reset_index()
     counts["share"] = counts["count"] / counts.groupby(keys)["count"].transform("sum")
     chart = (
         alt.Chart(counts)
-        .mark_line(interpolate="step-after", point=True)
+        .mark_line(interpolate="monotone")
         .encode(
-            x=alt.X(f"{column}:Q", title=column),
+            x=alt.X(f"{column}:Q", title=f"{column} (bins of {width})"),
             y=alt.Y("share:Q", title="share of seats", axis=alt.Axis(format="%")),
             color=alt.Color(f"{by}:N", title=by),
             tooltip=[*keys, column, "count", alt.Tooltip("share:Q", format=".1%")],

@@ -94,8 +94,8 @@ def standings(table: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
         ti * (sd if sd == sd else 0.0) / math.sqrt(g)
         for ti, sd, g in zip(t, frame["sd"], frame["games"], strict=True)
     ]
-    frame["ci_low"] = frame["win_rate"] - half
-    frame["ci_high"] = frame["win_rate"] + half
+    frame["ci_low"] = (frame["win_rate"] - half).clip(lower=0.0)
+    frame["ci_high"] = (frame["win_rate"] + half).clip(upper=1.0)
     frame = frame.drop(columns="sd").sort_values("win_rate", ascending=False)
     return frame.reset_index(drop=True)
 
