@@ -140,6 +140,7 @@ CONFIGS = [
 ]
 
 
+@pytest.mark.slow
 def test_never_an_illegal_action_in_thousands_of_games() -> None:
     # 48 option sets x 42 games = 2,016 games: heuristic bots against each other and against
     # random bots (which list, buy and borrow, so the heuristic meets every market situation),
