@@ -195,6 +195,7 @@ class TurinHeuristicBot(Bot):
         chance_row(self.uncertainty, 0)
         self._rows = _CHANCES[float(self.uncertainty)]
         self._cache: tuple[object, list[list[float]], _Rivals] | None = None
+        self._places: tuple[object, list[float]] | None = None
 
     # -- valuation ------------------------------------------------------------------------------
     def _context(self, view: TurinView) -> tuple[list[list[float]], _Rivals]:
@@ -238,51 +239,64 @@ class TurinHeuristicBot(Bot):
     ) -> float:
         """The card's worth to the rival who would gain most from it."""
         best = 0.0
+        worth = self._worth
+        units = view.units
         for q in range(view.players):
             if q != self.seat:
-                best = max(best, self._worth(card, view.units[q], rivals[q], rows))
+                w = worth(card, units[q], rivals[q], rows)
+                if w > best:
+                    best = w
         return best
 
     def _bundle(
         self,
-        cards: Sequence[int],
+        singles: Sequence[tuple[float, int]],
         count: int,
         mine: Sequence[int],
         rival: Sequence[int],
         rows: Sequence[list[float]],
     ) -> float:
-        """Worth of the best ``count`` cards of ``cards``, taken greedily one after another."""
+        """Worth of the best ``count`` cards, taken greedily one after another (``singles``:
+        each card's worth alone, best first)."""
+        if count <= 0 or not singles:
+            return 0.0
+        worth, card = singles[0]
+        total = worth
         units = list(mine)
-        left = list(cards)
-        total = 0.0
-        for _ in range(min(count, len(left))):
+        left = [c for _, c in singles[1:]]
+        for _ in range(min(count, len(singles)) - 1):
+            for g, k in self._cards[card]:
+                units[g] += k
             worth, card = max((self._worth(c, units, rival, rows), c) for c in left)
             total += worth
             left.remove(card)
-            for g, k in self._cards[card]:
-                units[g] += k
         return total
 
     def place_worths(self, view: TurinView) -> list[float]:
         """The worth to this seat of each place of the current lot.
 
         Place 1 takes the best cards for this seat; a later place is valued pessimistically, as
-        if the players ahead took the cards this seat likes best.
+        if the players ahead took the cards this seat likes best. (Kept for the tie-break that
+        may follow the bid: the lot and the cards held do not change in between.)
         """
+        key = (view.units, view.discarded, view.lot, view.prizes)
+        if self._places is not None and self._places[0] == key:
+            return list(self._places[1])
         me = self.seat if self.seat is not None else 0
         rows, rivals = self._context(view)
         mine = view.units[me]
         rival = rivals[me]
-        singles = sorted((self._worth(c, mine, rival, rows) for c in view.lot), reverse=True)
+        singles = sorted(((self._worth(c, mine, rival, rows), c) for c in view.lot), reverse=True)
         out: list[float] = []
         taken = 0
         for place, prize in enumerate(view.prizes):
             if place == 0:
-                out.append(self._bundle(view.lot, prize, mine, rival, rows))
+                out.append(self._bundle(singles, prize, mine, rival, rows))
             else:
-                out.append(sum(singles[taken : taken + prize]))
+                out.append(sum(w for w, _ in singles[taken : taken + prize]))
             taken += prize
-        return out
+        self._places = (key, out)
+        return list(out)
 
     # -- decisions ------------------------------------------------------------------------------
     def act(self, view: TurinView, legal: Sequence[Action]) -> Action:
