@@ -80,6 +80,11 @@ def game_measures(state: State) -> dict[str, float]:
 def seat_measures(state: State, seat: int) -> dict[str, float]:
     """Seat-level measures (see the module docstring)."""
     turin: Any = state
+    majorities = sum(
+        1
+        for e in state.log
+        if e.kind == "info" and "majority" in e.data and seat in e.data["majority"]
+    )
     loans = spend = payouts = 0
     for t in state.ledger.entries(seat):
         if t.payee == seat and t.payer == BANK and "loan" in t.reason:
@@ -90,7 +95,7 @@ def seat_measures(state: State, seat: int) -> dict[str, float]:
             payouts += t.amount
     return {
         "seat_loans": loans,
-        "seat_majorities": turin.majority_counts()[seat],
+        "seat_majorities": majorities,
         "seat_cards": len(turin.face_up[seat]),
         "seat_auction_spend": spend,
         "seat_payouts": payouts,
