@@ -40,13 +40,24 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         """Return the action as a JSON-ready dict with a ``type`` key."""
         data: dict[str, Any] = {"type": type(self).__name__}
-        for field in dataclasses.fields(self):
-            data[field.name] = _to_json_value(getattr(self, field.name))
+        for name in field_names(type(self)):
+            data[name] = _to_json_value(getattr(self, name))
         return data
 
     def __str__(self) -> str:
         parts = [f"{f.name}={getattr(self, f.name)}" for f in dataclasses.fields(self)]
         return f"{type(self).__name__.lower()} {' '.join(parts)}".strip()
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def field_names(cls: type[Action]) -> tuple[str, ...]:
+    """The field names of an action class, in order (cached: actions are checked on every step)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
 
 
 def _to_json_value(value: Any) -> Any:

@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from tradekit.core.actions import Action, action_from_json
+from tradekit.core.actions import Action, action_from_json, field_names
 from tradekit.core.errors import IllegalActionError, ReplayError, TradekitError
 from tradekit.core.events import Event, Ledger, Transfer
 
@@ -233,10 +233,10 @@ class State(abc.ABC):
             return f"there is no seat {player} (seats are 0..{self.game.num_players - 1})"
         if not isinstance(action, Action) or type(action) not in self.game.action_types.values():
             return f"{action!r} is not an action of this game"
-        for field in dataclasses.fields(action):
-            if not _plain(getattr(action, field.name)):
-                value = getattr(action, field.name)
-                return f"the field {field.name!r} of {type(action).__name__} is {value!r}"
+        for name in field_names(type(action)):
+            value = getattr(action, name)
+            if not _plain(value):
+                return f"the field {name!r} of {type(action).__name__} is {value!r}"
         if self.is_over:
             return "the game is over"
         if player not in self.to_move:
