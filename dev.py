@@ -110,13 +110,23 @@ def cmd_lab(args: list[str]) -> int:
     return 0  # not reached
 
 
+def parallel(args: list[str]) -> list[str]:
+    """pytest-xdist options: one worker per core, each game's conformance run kept together.
+
+    Left out when the caller chose (``-n ...``) or turned xdist off (``-p no:xdist``).
+    """
+    if any(a == "-n" or a.startswith("-n") or a == "no:xdist" for a in args):
+        return []
+    return ["-n", "auto", "--dist", "loadgroup"]
+
+
 def cmd_test(args: list[str]) -> int:
     ensure_venv()
     lint_paths = [p for p in ("tradekit", "tests", "bench") if (ROOT / p).exists()]
     steps: list[tuple[str, list[str | Path]]] = [
         ("ruff", [BIN / "ruff", "check", *lint_paths]),
         ("mypy", [BIN / "mypy"]),
-        ("pytest", [BIN / "pytest", *args]),
+        ("pytest", [BIN / "pytest", *parallel(args), *args]),
     ]
     for name, argv in steps:
         say(f"step {name}: " + " ".join([name, *map(str, argv[1:])]))

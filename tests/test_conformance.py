@@ -111,7 +111,9 @@ def _option_groups(name: str) -> dict[int, list[dict[str, Any]]]:
 
 
 PARAMS = [
-    pytest.param(name, players, id=f"{name}-{players}p")
+    # Under pytest-xdist (--dist loadgroup) one game's runs stay on one worker, so the per-game
+    # test that reads what they played (PLAYED) sees them all.
+    pytest.param(name, players, id=f"{name}-{players}p", marks=pytest.mark.xdist_group(name))
     for name in tradekit.GAMES
     for players in _option_groups(name)
 ]
@@ -531,13 +533,15 @@ PLAYED: dict[str, dict[int, set[str]]] = {}
 
 
 @pytest.mark.slow
-def test_every_action_type_is_played_at_some_player_count() -> None:
+@pytest.mark.parametrize(
+    "name", [pytest.param(n, marks=pytest.mark.xdist_group(n)) for n in tradekit.GAMES]
+)
+def test_every_action_type_is_played_at_some_player_count(name: str) -> None:
     """Across all player counts, random play takes every kind of decision each game has."""
-    for name in tradekit.GAMES:
-        counts = set(_option_groups(name))
-        played = PLAYED.get(name, {})
-        if set(played) != counts:
-            pytest.skip(f"the big conformance test did not run for every count of {name}")
-        every = set().union(*played.values())
-        never = sorted(set(tradekit.load_game(name).action_types) - every)
-        assert not never, f"random games of {name} never played {never}"
+    counts = set(_option_groups(name))
+    played = PLAYED.get(name, {})
+    if set(played) != counts:
+        pytest.skip(f"the big conformance test did not run for every count of {name}")
+    every = set().union(*played.values())
+    never = sorted(set(tradekit.load_game(name).action_types) - every)
+    assert not never, f"random games of {name} never played {never}"
