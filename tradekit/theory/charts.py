@@ -92,7 +92,12 @@ def bid_chart(
         .encode(
             x=alt.X("value:Q", title="value v"),
             y=alt.Y("bid:Q", title="equilibrium bid b(v)"),
-            color=alt.Color("rule:N", title="payment rule", sort=order),
+            color=alt.Color(
+                "rule:N",
+                title="payment rule",
+                sort=order,
+                legend=alt.Legend(orient="bottom", columns=2),
+            ),
             strokeWidth=alt.condition("datum.current", alt.value(3.5), alt.value(1.5)),
             tooltip=[
                 "rule:N",

@@ -148,6 +148,10 @@ class Explorer:
             style={"description_width": "initial"},
         )
 
+    def _row(self, *items: Any) -> Any:
+        """Charts side by side, wrapping onto the next line when the notebook is narrow."""
+        return self._w.HBox(list(items), layout=self._w.Layout(flex_flow="row wrap"))
+
     def _watch(self, *controls: Any) -> None:
         for c in controls:
             c.observe(lambda _: self._refresh(), names="value")
@@ -157,7 +161,7 @@ class Explorer:
         self.widget = w.VBox(
             [
                 w.HTML(f"<h3>{html.escape(self.title)}</h3>"),
-                w.HBox([w.VBox(list(controls)), self.summary]),
+                self._row(w.VBox(list(controls)), self.summary),
                 *charts_,
                 w.HBox([self.check, self.draws]),
                 self.check_slot.widget,
@@ -267,7 +271,7 @@ class SealedBidExplorer(Explorer):
         self._watch(self.n, self.a, self.values, self.prizes, self.custom_prizes, self.budget)
         self._layout(
             [self.n, self.a, self.values, self.prizes, self.custom_prizes, self.budget],
-            [w.HBox([self.bid_slot.widget, self.split_slot.widget])],
+            [self._row(self.bid_slot.widget, self.split_slot.widget)],
         )
         self._refresh()
 
@@ -367,7 +371,7 @@ class CoinExplorer(Explorer):
         )
         self._layout(
             [self.n, self.top, self.max_bid, self.fraction, self.rounding, self.ties, self.prizes],
-            [w.HBox([self.strategy_slot.widget, self.bids_slot.widget])],
+            [self._row(self.strategy_slot.widget, self.bids_slot.widget)],
         )
         self._refresh()
 
@@ -453,7 +457,7 @@ class OnceAroundExplorer(Explorer):
         self._watch(self.n, self.values, self.known, self.budgets)
         self._layout(
             [self.n, self.values, self.known, self.budgets],
-            [w.HBox([self.bid_slot.widget, self.seat_slot.widget]), self.complete],
+            [self._row(self.bid_slot.widget, self.seat_slot.widget), self.complete],
         )
         self._refresh()
 
@@ -616,12 +620,12 @@ class TieExplorer(Explorer):
         if self.rule.value == "Medici ships":
             rewards = tuple(custom) or MEDICI_SHIPS.get(n, MEDICI_SHIPS[6][:n])
             pmf = medici_ship_totals(int(self.cards.value))
-            what = f"ships: rewards {rewards}, totals of {self.cards.value} cards"
+            what = f"rewards {rewards}, totals of {self.cards.value} cards"
             return RankRule(rewards), [pmf] * n, what
         if self.rule.value == "Medici ladder":
             awards = tuple(custom) or MEDICI_LADDER
             pmf = _ladder_after(int(self.rounds.value))
-            what = f"one ladder: awards {awards}, after {self.rounds.value} round(s)"
+            what = f"one good, awards {awards}, after {self.rounds.value} round(s)"
             return RankRule(awards, unranked_at=0), [pmf] * n, what
         pmf = binomial_units(int(self.units.value), float(self.share.value))
         what = (
@@ -638,7 +642,7 @@ class TieExplorer(Explorer):
         verb = "created" if dist.mean > 0 else "lost"
         self.summary.value = _table(
             [
-                ("setting", html.escape(what)),
+                ("setting", html.escape(f"{self.rule.value}: {what}")),
                 ("players", str(len(pmfs))),
                 (f"expected coins {verb}", f"{abs(dist.mean):.4f} per scoring"),
                 ("standard deviation", f"{dist.sd:.4f}"),
