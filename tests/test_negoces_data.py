@@ -119,3 +119,14 @@ def test_bad_tables_raise_data_error(
     with pytest.raises(DataError) as info:
         tradekit.load_game("negoces", data_dir=str(folder))
     assert message in str(info.value) and name in str(info.value)
+
+
+def test_an_edited_table_is_read_again(tmp_path: Path) -> None:
+    folder = tmp_path / "negoces"
+    shutil.copytree(tradekit.core.data.data_root() / "negoces", folder)
+    before = load_tables(str(folder))
+    goods = folder / "goods.csv"
+    goods.write_text(goods.read_text(encoding="utf-8").replace("Jewels", "Jewellery"), "utf-8")
+    after = load_tables(str(folder))
+    assert before.goods["bijoux"].name_en == "Jewels"
+    assert after.goods["bijoux"].name_en == "Jewellery"

@@ -26,6 +26,25 @@ def data_root() -> Path:
     raise DataError(packaged, "the data tables are missing from this installation")
 
 
+def file_stamps(folder: Path, names: Sequence[str]) -> tuple[int, ...]:
+    """The modification times of ``folder``'s table files (-1 for a missing one).
+
+    Games cache their loaded tables keyed on these, so a teacher who edits a table and loads the
+    game again in the same session gets the new values.
+
+    Example:
+        >>> file_stamps(data_root() / "turin", ["no-such.csv"])
+        (-1,)
+    """
+    out: list[int] = []
+    for name in names:
+        try:
+            out.append((folder / name).stat().st_mtime_ns)
+        except OSError:
+            out.append(-1)
+    return tuple(out)
+
+
 class Table:
     """Rows of a CSV file with the header checked, and typed access that names bad cells.
 

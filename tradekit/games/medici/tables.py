@@ -11,7 +11,7 @@ import dataclasses
 import functools
 from pathlib import Path
 
-from tradekit.core.data import Table, data_root
+from tradekit.core.data import Table, data_root, file_stamps
 from tradekit.core.errors import DataError
 
 #: The ``good`` of the card that belongs to no good (it moves no ladder).
@@ -116,15 +116,8 @@ def load_tables(folder: str | Path | None = None) -> MediciTables:
     """
     path = Path(folder) if folder is not None else data_root() / "medici"
     # Keyed on the files' modification times, so a teacher's edited table is read again.
-    stamps = tuple(_mtime(path / name) for name in FILES)
+    stamps = file_stamps(path, FILES)
     return _load(str(path.resolve()), stamps)
-
-
-def _mtime(path: Path) -> int:
-    try:
-        return path.stat().st_mtime_ns
-    except OSError:
-        return -1
 
 
 @functools.lru_cache(maxsize=16)

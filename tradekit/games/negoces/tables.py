@@ -23,7 +23,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from tradekit.core.data import Table, data_root
+from tradekit.core.data import Table, data_root, file_stamps
 from tradekit.core.errors import DataError
 
 GOOD_KINDS = ("series", "diamant", "sacred", "contraband")
@@ -191,10 +191,16 @@ def _read_constants(folder: Path) -> dict[str, Any]:
     return data
 
 
-@functools.lru_cache(maxsize=8)
 def load_tables(folder: str | None = None) -> NegocesTables:
     """Read and check the tables in ``folder`` (``None``: the shipped ``data/negoces``)."""
     where = Path(folder) if folder is not None else data_root() / "negoces"
+    # Keyed on the files' modification times, so a teacher's edited table is read again.
+    return _load(str(where), file_stamps(where, ("goods.csv", "setup.csv", "variants.toml")))
+
+
+@functools.lru_cache(maxsize=16)
+def _load(folder: str, stamps: tuple[int, ...]) -> NegocesTables:
+    where = Path(folder)
     goods = _read_goods(where)
     setup = _read_setup(where)
     constants = _read_constants(where)

@@ -15,7 +15,7 @@ import functools
 from pathlib import Path
 from typing import Any
 
-from tradekit.core.data import Table, data_root
+from tradekit.core.data import Table, data_root, file_stamps
 from tradekit.core.errors import DataError
 
 #: When a special card may be played.
@@ -164,15 +164,8 @@ def load_tables(folder: str | Path | None = None) -> RungisTables:
     """
     path = Path(folder) if folder is not None else data_root() / "rungis"
     # Keyed on the files' modification times, so a teacher's edited table is read again.
-    stamps = tuple(_mtime(path / name) for name in ("articles.csv", "specials.csv"))
+    stamps = file_stamps(path, ("articles.csv", "specials.csv"))
     return _load(str(path.resolve()), stamps)
-
-
-def _mtime(path: Path) -> int:
-    try:
-        return path.stat().st_mtime_ns
-    except OSError:
-        return -1
 
 
 @functools.lru_cache(maxsize=16)

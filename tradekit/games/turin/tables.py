@@ -11,7 +11,7 @@ import functools
 from pathlib import Path
 from typing import Any
 
-from tradekit.core.data import Table, data_root
+from tradekit.core.data import Table, data_root, file_stamps
 from tradekit.core.errors import DataError
 
 #: The deal depends on there being exactly this many cards.
@@ -111,15 +111,8 @@ def load_tables(folder: str | Path | None = None) -> TurinTables:
     """
     path = Path(folder) if folder is not None else data_root() / "turin"
     # Keyed on the files' modification times, so a teacher's edited table is read again.
-    stamps = tuple(_mtime(path / name) for name in ("goods.csv", "cards.csv", "payouts.csv"))
+    stamps = file_stamps(path, ("goods.csv", "cards.csv", "payouts.csv"))
     return _load(str(path.resolve()), stamps)
-
-
-def _mtime(path: Path) -> int:
-    try:
-        return path.stat().st_mtime_ns
-    except OSError:
-        return -1
 
 
 @functools.lru_cache(maxsize=16)
