@@ -145,6 +145,10 @@ class TurinState(State):
         self.scudo = [STARTING_SCUDO] * n
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.face_up: list[list[int]] = [[] for _ in range(n)]
+        # Cache of units per seat, keyed on face-up counts and a counter of cards changing hands.
+        self._face_up_moves = 0
+        self._units_key: object = None
+        self._units_cache: tuple[tuple[int, ...], ...] = ()
         self.unseen: list[int] = []
         self.discarded: list[int] = []
         self.centre: list[int] = []
@@ -573,15 +577,25 @@ class TurinState(State):
 
     def units(self, player: int) -> list[int]:
         """Units of each good (in scoring order) on ``player``'s face-up cards."""
-        total = [0] * len(self.tables.goods)
-        for card in self.face_up[player]:
-            for i, u in enumerate(self.vectors[card]):
-                total[i] += u
-        return total
+        return list(self._unit_table()[player])
+
+    def _unit_table(self) -> tuple[tuple[int, ...], ...]:
+        # Views and bots ask for units at every decision; face-up cards change far less often.
+        key = tuple(len(f) for f in self.face_up), self._face_up_moves
+        if self._units_key != key:
+            table = []
+            for cards in self.face_up:
+                total = [0] * len(self.tables.goods)
+                for card in cards:
+                    for i, u in enumerate(self.vectors[card]):
+                        total[i] += u
+                table.append(tuple(total))
+            self._units_cache, self._units_key = tuple(table), key
+        return self._units_cache
 
     def majority_counts(self) -> list[int]:
         """How many goods each seat holds a majority of (tied holders each count it)."""
-        table = [self.units(p) for p in range(self.n)]
+        table = self._unit_table()
         counts = [0] * self.n
         for g in range(len(self.tables.goods)):
             tied, _ = majority_holders([row[g] for row in table])
@@ -777,6 +791,7 @@ class TurinState(State):
             self._transfer(listing.price, player, seller, f"bought card {action.card}")
             self.face_up[seller].remove(action.card)
             self.face_up[player].append(action.card)
+            self._face_up_moves += 1
         elif isinstance(action, Withdraw):
             listing = self.listings.pop(action.card)
             self.scudo[player] += listing.price
@@ -958,6 +973,9 @@ class TurinState(State):
 
         over = self.is_over
         money_public = self.game.public_money or over
+        locked = [0] * self.n
+        for listing in self.listings.values():
+            locked[listing.seller] += listing.price
         return TurinView(
             viewer=viewer,
             players=self.n,
@@ -969,11 +987,11 @@ class TurinState(State):
             phase=self.phase,
             to_move=self.to_move,
             scudo=tuple(s if money_public or sees(p) else None for p, s in enumerate(self.scudo)),
-            locked=tuple(self.locked(p) for p in range(self.n)),
+            locked=tuple(locked),
             hand_sizes=tuple(len(h) for h in self.hands),
             hands=tuple(tuple(h) if sees(p) else None for p, h in enumerate(self.hands)),
             face_up=tuple(tuple(f) for f in self.face_up),
-            units=tuple(tuple(self.units(p)) for p in range(self.n)),
+            units=self._unit_table(),
             lot=tuple(self.lot),
             prizes=self.prizes,
             submitted=tuple(sorted(self.sealed)),
