@@ -1,0 +1,910 @@
+"""Rungis bots: three pricing strategies on one shared auction, special-card and trading policy.
+
+Rungis is two games in one. In the **Rungis** phase players buy article cards at ascending
+auctions; in the **CAC 40** phase every holder of an article type writes a secret price, and the
+lowest asker earns price + 2 per card, the highest nothing (all equal counts as lowest). The
+pricing phase is a Bertrand price war with cheap talk (public, non-binding announcements), so
+the three bots differ only in how they announce and write prices:
+
+* :class:`UndercutterBot` (``"undercutter"``) predicts each rival's price (its announcement, less
+  one if it broke an announcement before; else its last price; else the middle of the range) and
+  writes ``undercut`` below the lowest prediction. It is the best all-round bot and is also
+  registered as ``"heuristic"`` (:class:`RungisHeuristicBot`).
+* :class:`CartelBot` (``"cartel"``) announces and writes the top of the price range (twice the
+  base price), the cartel price; with probability ``defect`` it writes one below instead.
+* :class:`TitForTatBot` (``"tit-for-tat"``) cooperates at the top of the range until a rival
+  asked less than it for a type last round; then it writes one below that rival's price for
+  ``punish`` round(s), and cooperates again.
+
+What they share (:class:`RungisBot`):
+
+* **Valuation of an article card** of base ``b``: its expected earnings per round times the
+  rounds in which it will still sell, plus ``b`` at the end. Per round a card earns ``floor + 2``
+  when rivals hold the type (a price war ends at the floor: the base price, or 1 with
+  ``below_base``), and up to ``2b + 2`` for a lone seller, discounted by the chance that another
+  card of the type reaches a rival. Buying a type a rival sells alone also breaks their monopoly,
+  which counts ``spite`` times their loss. A face-down special card is worth ``special_worth``.
+* **Auctions**: the designator points at the card it values most (the least when it cannot pay
+  for any); every bot opens at the minimum and raises by 1 while the high bid is below ``share``
+  times its valuation and its gold.
+* **Special cards**: each legal play is given a worth in gold (its gain to the bot plus
+  ``spite`` times the rivals' loss); the best is played when worth ``play_threshold`` or more,
+  or any with a positive worth at the last chance to play it (unplayed cards score nothing).
+* **Trading** (option ``trading``): a bot accepts a proposal only when the cards and gold it gets
+  are worth ``trade_margin`` more to it than what it gives; it proposes to buy a rival's card of
+  a type it holds when that leaves it the type's lone seller, paying the card's worth to the
+  rival plus 1.
+
+Every decision is built from the view alone (the legal list is used only where it is short) and
+costs a few microseconds: no search.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from tradekit.bots.base import Bot, check_fraction
+from tradekit.bots.registry import register_bot
+from tradekit.core.actions import Action
+from tradekit.core.errors import ConfigError
+from tradekit.core.state import Game
+from tradekit.games.rungis.actions import (
+    Accept,
+    Announce,
+    Bid,
+    Designate,
+    Done,
+    Pass,
+    Play,
+    Price,
+    Propose,
+    Refuse,
+    Terms,
+)
+from tradekit.games.rungis.game import LOWEST_BONUS
+from tradekit.games.rungis.view import RungisView
+
+#: Effects (special-card kinds) that a price freeze, strike ... set on an article for one round.
+_ARTICLE_EFFECTS = ("strike", "tax", "price_freeze", "exclusivity", "shortage")
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclasses.dataclass(eq=False, kw_only=True)
+class RungisBot(Bot):
+    """The auction, special-card and trading policy shared by the Rungis pricing bots.
+
+    Subclasses decide the prices: :meth:`announcement` (what to announce in the talk turn, or
+    ``None``) and :meth:`write_price` (the secret price). See the module docstring.
+
+    Args:
+        share: the bot bids up to this share of a card's valuation (0 to 2; 1 bids up to the
+            whole expected value, leaving no profit).
+        special_worth: the gold a face-down special card is worth to it (0 to 20).
+        spite: the weight of a rival's loss against its own gain (0 to 2), when valuing a card
+            that breaks a rival's monopoly and when choosing a special card's target.
+        play_threshold: play a special card when it is worth this much gold or more (0 to 50);
+            at the last chance to play it, any positive worth will do.
+        trade_margin: accept a trade only when it gains at least this much gold's worth
+            (0 to 100).
+    """
+
+    game: ClassVar[str | None] = "rungis"
+
+    share: float = 0.7
+    special_worth: float = 3.0
+    spite: float = 0.5
+    play_threshold: float = 3.0
+    trade_margin: float = 1.0
+
+    def __post_init__(self) -> None:
+        check_fraction(self.share, "share", 0.0, 2.0)
+        check_fraction(self.special_worth, "special_worth", 0.0, 20.0)
+        check_fraction(self.spite, "spite", 0.0, 2.0)
+        check_fraction(self.play_threshold, "play_threshold", 0.0, 50.0)
+        check_fraction(self.trade_margin, "trade_margin", 0.0, 100.0)
+
+    # -- rules read once per game -----------------------------------------------------------
+    def start(self, game: Game) -> None:
+        """Read the public tables (article types, base prices, special cards) and options."""
+        tables = game.tables  # type: ignore[attr-defined]
+        self._types: dict[int, str] = tables.article_cards
+        self._base: dict[str, int] = {a.id: a.base for a in tables.articles}
+        self._count: dict[str, int] = {a.id: a.count for a in tables.articles}
+        self._order: list[str] = [a.id for a in tables.articles]
+        self._names: dict[str, str] = {a.id: a.name_en for a in tables.articles}
+        self._specials: dict[int, Any] = tables.special_by_card
+        self._below_base: bool = bool(game.below_base)  # type: ignore[attr-defined]
+        self._trading: bool = bool(game.trading)  # type: ignore[attr-defined]
+        self._planned_terms: int | None = None
+        self._counts_key: object = None
+        self._counts_value: list[dict[str, int]] = []
+        self._values_key: object = None
+        self._values: dict[str, float] = {}
+        #: Per-game memory: announcements seen per round, rivals who broke one, rounds read.
+        self._announced: dict[int, tuple[tuple[tuple[str, int], ...], ...]] = {}
+        self._liars: set[int] = set()
+        self._read_sales: int = -1
+        self._last_prices: dict[tuple[int, str], int] = {}
+
+    # -- helpers --------------------------------------------------------------------------------
+    @property
+    def me(self) -> int:
+        """The seat this bot plays."""
+        return self.seat if self.seat is not None else 0
+
+    def counts(self, view: RungisView) -> list[dict[str, int]]:
+        """Cards of each article type in each seat's shop (kept while the shops do not change)."""
+        if self._counts_key != view.shops:
+            out: list[dict[str, int]] = []
+            for shop in view.shops:
+                per: dict[str, int] = {}
+                for card in shop:
+                    t = self._types[card]
+                    per[t] = per.get(t, 0) + 1
+                out.append(per)
+            self._counts_key = view.shops
+            self._counts_value = out
+        return self._counts_value
+
+    def price_range(self, view: RungisView, article: str) -> tuple[int, int]:
+        """The lowest and highest price one may write (or announce) for ``article`` now."""
+        base = self._base[article]
+        low = 1 if self._below_base else base
+        high = 2 * base
+        for effect in view.effects:
+            if effect.kind == "price_freeze" and effect.article == article:
+                high = min(high, base + effect.amount)
+        return low, high
+
+    def rounds_left(self, view: RungisView) -> int:
+        """Sales still to come for a card held now (this round's too, before the reveal)."""
+        left = view.rounds - view.round
+        return left if view.revealed else left + 1
+
+    def earnings(self, view: RungisView, article: str, owner: int, counts: Any = None) -> float:
+        """Expected gold one card of ``article`` earns ``owner`` per round (see the module doc)."""
+        counts = counts if counts is not None else self.counts(view)
+        base = self._base[article]
+        floor = 1 if self._below_base else base
+        war = floor + LOWEST_BONUS
+        if any(c.get(article) for q, c in enumerate(counts) if q != owner):
+            return float(war)
+        # A lone seller asks up to 2b and earns 2b + 2, while no rival buys into the type.
+        return war + (2 * base - floor) * self.stays_alone(view, article, counts)
+
+    def stays_alone(self, view: RungisView, article: str, counts: Any) -> float:
+        """The chance (roughly, averaged over the rounds left) that no rival gets ``article``."""
+        seen = sum(c.get(article, 0) for c in counts)
+        seen += sum(1 for card in view.removed if self._types.get(card) == article)
+        unseen = max(0, self._count[article] - seen - 1)
+        if not unseen or not view.deck_size:
+            return 1.0
+        future = min(view.deck_size, view.players * max(0, view.rounds - view.round))
+        reach = future / view.deck_size * (view.players - 1) / view.players
+        return float((1.0 - reach / 2) ** unseen)
+
+    def card_value(self, view: RungisView, card: int | None) -> float:
+        """What a centre card is worth to this bot: an article's valuation (see the module
+        docstring), ``special_worth`` for a face-down special card."""
+        if card is None or card not in self._types:
+            return self.special_worth
+        return self.type_value(view, self._types[card])
+
+    def type_value(self, view: RungisView, article: str) -> float:
+        """The worth to this bot of one more card of ``article`` (kept while the shops, the
+        removed cards, the deck and the round stand still: an auction asks for it often)."""
+        key = (view.round, view.revealed, view.deck_size, len(view.removed), view.shops)
+        if self._values_key != key:
+            self._values_key = key
+            self._values = {}
+        value = self._values.get(article)
+        if value is None:
+            value = self._type_value(view, article)
+            self._values[article] = value
+        return value
+
+    def _type_value(self, view: RungisView, article: str) -> float:
+        counts = self.counts(view)
+        base = self._base[article]
+        rounds = self.rounds_left(view)
+        own = self.earnings(view, article, self.me, counts) * rounds + base
+        # Buying into a type a rival sells alone turns their monopoly into a price war.
+        holders = [q for q, c in enumerate(counts) if q != self.me and c.get(article)]
+        if len(holders) == 1 and self.spite:
+            q = holders[0]
+            alone = self.earnings(view, article, q, counts)
+            floor = 1 if self._below_base else base
+            loss = (alone - floor - LOWEST_BONUS) * counts[q][article] * rounds
+            own += self.spite * loss
+        return own
+
+    # -- decisions ------------------------------------------------------------------------------
+    def act(self, view: RungisView, legal: Sequence[Action]) -> Action:
+        """Decide from the view (the legal list is read only in short special-card windows)."""
+        self._remember(view)
+        step = view.step
+        if step in ("auction_start", "after_reveal"):
+            return self._window(view)
+        if step == "designate":
+            return self._designate(view)
+        if step == "bid":
+            return self._bid(view)
+        if step == "talk":
+            return self._talk(view)
+        if step == "terms":
+            return self._terms(view)
+        if step == "answer":
+            return self._answer(view)
+        if step == "prices":
+            return self._price(view, legal)
+        return self.because(legal[0], f"Nothing to weigh in step {step!r}.")
+
+    def _remember(self, view: RungisView) -> None:
+        """Keep this round's announcements and read last round's sales once."""
+        if view.phase in ("cac40", "ca"):
+            self._announced[view.round] = view.announcements
+        if view.round != self._read_sales:
+            self._read_sales = view.round
+            told = self._announced.get(view.round - 1, ())
+            for line in view.sales:
+                if line.price is None:
+                    continue
+                self._last_prices[(line.player, line.article)] = line.price
+                said = dict(told[line.player]) if line.player < len(told) else {}
+                if line.article in said and line.price < said[line.article]:
+                    self._liars.add(line.player)
+
+    # -- auctions -------------------------------------------------------------------------------
+    def _designate(self, view: RungisView) -> Action:
+        me = self.me
+        gold = view.gold[me]
+        scored = []
+        for slot, card in enumerate(view.centre):
+            minimum = (
+                1 if card is None or card not in self._types else self._base[self._types[card]]
+            )
+            value = self.card_value(view, card)
+            scored.append((value - minimum, value, minimum <= gold, -slot, slot, card))
+        affordable = [s for s in scored if s[2]]
+        if affordable:
+            surplus, value, _, _, slot, card = max(affordable)
+            what = self._card_words(card)
+            return self.because(
+                Designate(slot),
+                f"Designated {what}: worth {value:.1f} gold to me, the best surplus over its "
+                f"opening price that I can pay.",
+                valuation=value,
+                surplus=surplus,
+            )
+        surplus, value, _, _, slot, card = min(scored)
+        return self.because(
+            Designate(slot),
+            f"Designated {self._card_words(card)}: I cannot pay for any card, so I point at the "
+            f"one I value least and let the others spend on it.",
+            valuation=value,
+        )
+
+    def _minimum(self, card: int | None) -> int:
+        """The opening bid on a centre card: its base price, or 1 for a special card."""
+        if card is None or card not in self._types:
+            return 1
+        return self._base[self._types[card]]
+
+    def _card_words(self, card: int | None) -> str:
+        if card is None or card not in self._types:
+            return "a face-down special card"
+        t = self._types[card]
+        return f"card {card} ({self._names[t]}, base {self._base[t]})"
+
+    def _bid(self, view: RungisView) -> Action:
+        auction = view.auction
+        assert auction is not None
+        me = self.me
+        gold = view.gold[me]
+        card = auction.card if not auction.special else None
+        value = self.card_value(view, card)
+        cap = min(gold, int(self.share * value))
+        ask = auction.minimum if auction.high_bid is None else auction.high_bid + 1
+        what = self._card_words(card)
+        if ask <= cap:
+            verb = "Opened at" if auction.high_bid is None else "Raised to"
+            return self.because(
+                Bid(ask),
+                f"{verb} {ask} on {what}: worth {value:.1f} gold to me, so I go up to {cap}.",
+                valuation=value,
+                cap=float(cap),
+            )
+        if ask > gold:
+            why = f"Passed on {what}: {ask} is more gold than I hold ({gold})."
+        else:
+            why = (
+                f"Passed on {what}: worth {value:.1f} gold to me, I stop at {cap} and the next "
+                f"bid would be {ask}."
+            )
+        return self.because(Pass(), why, valuation=value, cap=float(cap))
+
+    # -- special cards --------------------------------------------------------------------------
+    def plays(self, view: RungisView, timing: str) -> list[Play]:
+        """The special cards this bot may play now with their targets (the engine's rules,
+        read from the view, so the long legal list of a talk turn is never built)."""
+        me = self.me
+        hand = view.hand
+        if not hand:
+            return []
+        counts = self.counts(view)
+        mine = [t for t in self._order if counts[me].get(t)]
+        anyone = [t for t in self._order if any(c.get(t) for c in counts)]
+        done: dict[str, set[Any]] = {}
+        for e in view.effects:
+            key = (e.player, e.article) if e.kind in ("subsidy", "advertising") else e.article
+            done.setdefault(e.kind, set()).add(key)
+        can_buy = me not in view.barred and view.buys[me] < view.limits[me]
+        out: list[Play] = []
+        for card in hand:
+            special = self._specials[card]
+            if special.timing != timing:
+                continue
+            kind, amount = special.kind, special.amount
+            others = [q for q in range(view.players) if q != me]
+            seen = done.get(kind, set())
+            if kind == "no_delivery":
+                out += [Play(card, player=q) for q in others if q not in view.barred]
+            elif kind == "double_order":
+                if me not in view.barred and view.limits[me] < amount:
+                    out.append(Play(card))
+            elif kind == "preemption":
+                if can_buy:
+                    out += [
+                        Play(card, pick=c)
+                        for c in view.centre
+                        if c is not None
+                        and c in self._types
+                        and self._base[self._types[c]] + amount <= view.gold[me]
+                    ]
+            elif kind in ("strike", "tax", "price_freeze", "shortage"):
+                out += [Play(card, article=t) for t in anyone if t not in seen]
+            elif kind == "exclusivity":
+                out += [Play(card, article=t) for t in mine if t not in seen]
+            elif kind in ("subsidy", "advertising"):
+                out += [Play(card, article=t) for t in mine if (me, t) not in seen]
+            elif kind == "rumour":
+                if "rumour" not in done and mine:
+                    out += [Play(card, player=q) for q in others if view.shops[q]]
+            elif kind == "spoilage":
+                out += [
+                    Play(card, player=q, article=t)
+                    for q in others
+                    for t in self._order
+                    if counts[q].get(t)
+                ]
+        return out
+
+    def play_worth(self, view: RungisView, play: Play) -> tuple[float, str]:
+        """A special-card play's worth in gold to this bot, and why, in a few words."""
+        special = self._specials[play.card]
+        kind, amount = special.kind, special.amount
+        me = self.me
+        counts = self.counts(view)
+        spite = self.spite
+        t = play.article
+
+        def round_gold(owner: int, article: str) -> float:
+            return counts[owner].get(article, 0) * self.earnings(view, article, owner, counts)
+
+        def rivals(article: str, per_card: float | None = None) -> float:
+            total = 0.0
+            for q in range(view.players):
+                if q != me and counts[q].get(article):
+                    total += counts[q][article] * per_card if per_card else round_gold(q, article)
+            return total
+
+        if kind == "no_delivery":
+            assert play.player is not None
+            articles = sum(1 for c in view.centre if c is not None and c in self._types)
+            if not articles:
+                return 0.0, "no article in the centre"
+            worth = 2.0 + 0.2 * view.gold[play.player]
+            return worth, f"keeps P{play.player} ({view.gold[play.player]} gold) out of the auction"
+        if kind == "double_order":
+            values = sorted(
+                (self.card_value(view, c) for c in view.centre if c is not None),
+                reverse=True,
+            )
+            if len(values) < 2:
+                return 0.0, "fewer than two articles to buy"
+            return self.share * values[1] / 2, "a second card this phase"
+        if kind == "preemption":
+            assert play.pick is not None
+            price = self._base[self._types[play.pick]] + amount
+            worth = self.card_value(view, play.pick) - price
+            return worth, f"takes card {play.pick} for {price} gold without an auction"
+        if kind == "strike" and t is not None:
+            worth = spite * rivals(t) - round_gold(me, t)
+            return worth, f"stops this round's sales of {self._names[t]}"
+        if kind == "tax" and t is not None:
+            worth = spite * rivals(t, amount) - counts[me].get(t, 0) * amount
+            return worth, f"taxes {self._names[t]} {amount} gold a card"
+        if kind == "subsidy" and t is not None:
+            return float(amount * counts[me].get(t, 0)), f"{amount} gold per {self._names[t]} card"
+        if kind == "price_freeze" and t is not None:
+            cut = self._base[t] / 2
+            worth = spite * rivals(t, cut) - counts[me].get(t, 0) * cut
+            return worth, f"caps the price of {self._names[t]}"
+        if kind == "exclusivity" and t is not None:
+            base = self._base[t]
+            gain = counts[me].get(t, 0) * (2 * base + LOWEST_BONUS) - round_gold(me, t)
+            worth = gain + spite * rivals(t)
+            return worth, f"makes me the only seller of {self._names[t]}"
+        if kind == "shortage" and t is not None:
+            half = self._base[t] / 2
+            worth = counts[me].get(t, 0) * half - spite * rivals(t, half)
+            return worth, f"pays the highest askers for {self._names[t]}"
+        if kind == "rumour":
+            assert play.player is not None
+            shared = sum(1 for a in counts[me] if counts[play.player].get(a))
+            return 2.0 * shared, f"shows me P{play.player}'s prices on {shared} shared type(s)"
+        if kind == "advertising" and t is not None:
+            mine = counts[me].get(t, 0)
+            status = self._status(view, t)
+            price = self._sheet_price(view, me, t)
+            if status == "lowest" or price is None:
+                return 0.0, f"I am already paid as a lowest asker for {self._names[t]}"
+            paid = price if status == "middle" else 0
+            if status == "unknown":
+                paid = price // 2
+            return float(mine * (price + LOWEST_BONUS - paid)), (
+                f"pays me as a lowest asker for {self._names[t]}"
+            )
+        if kind == "spoilage" and play.player is not None and t is not None:
+            q = play.player
+            future = self.earnings(view, t, q, counts) * max(0, self.rounds_left(view))
+            worth = spite * (self._base[t] + future)
+            if counts[q].get(t) == 1 and counts[me].get(t):
+                worth += round_gold(me, t) / 2  # one rival fewer in my price war
+            return worth, f"spoils one of P{q}'s {self._names[t]} cards"
+        return 0.0, "no effect I can use"
+
+    def _sheet_price(self, view: RungisView, seat: int, article: str) -> int | None:
+        sheet = view.sheets[seat]
+        if sheet is None:
+            return None
+        return dict(sheet).get(article)
+
+    def _status(self, view: RungisView, article: str) -> str:
+        """My standing at this round's sale of ``article`` once the sheets are revealed."""
+        me = self.me
+        mine = self._sheet_price(view, me, article)
+        if mine is None or not view.revealed:
+            return "unknown"
+        prices = [
+            x for q in range(view.players) if (x := self._sheet_price(view, q, article)) is not None
+        ]
+        if mine == min(prices):
+            return "lowest"
+        return "highest" if mine == max(prices) else "middle"
+
+    def last_chance(self, view: RungisView, timing: str) -> bool:
+        """Whether this is the last window of ``timing`` in the game."""
+        if view.round < view.rounds:
+            return timing == "auction_start" and view.deck_size == 0
+        return True
+
+    def _best_play(self, view: RungisView, timing: str) -> tuple[Play, float, str] | None:
+        best: tuple[float, str, Play] | None = None
+        for play in self.plays(view, timing):
+            worth, why = self.play_worth(view, play)
+            if best is None or worth > best[0]:
+                best = (worth, why, play)
+        if best is None:
+            return None
+        worth, why, play = best
+        urgent = self.last_chance(view, timing) and worth > 0
+        if worth >= self.play_threshold or urgent:
+            return play, worth, why
+        return None
+
+    def _played(self, play: Play, worth: float, why: str) -> Action:
+        name = self._specials[play.card].name_en
+        return self.because(
+            play, f"Played {name}: it {why}, worth about {worth:.1f} gold to me.", worth=worth
+        )
+
+    def _window(self, view: RungisView) -> Action:
+        best = self._best_play(view, view.step)
+        if best is not None:
+            return self._played(*best)
+        if view.hand:
+            return self.because(
+                Done(), "Kept my special cards: none is worth playing now.", cards=len(view.hand)
+            )
+        return self.because(Done(), "Nothing to play.")
+
+    # -- the talk turn ----------------------------------------------------------------------------
+    def _talk(self, view: RungisView) -> Action:
+        best = self._best_play(view, "talk")
+        if best is not None:
+            return self._played(*best)
+        me = self.me
+        counts = self.counts(view)
+        said = dict(view.announcements[me])
+        for article in self._order:
+            if counts[me].get(article) and article not in said:
+                low, high = self.price_range(view, article)
+                chosen = self.announcement(view, article, low, high)
+                if chosen is not None:
+                    price, why = chosen
+                    price = min(max(price, low), high)
+                    return self.because(
+                        Announce(article, price), why, price=price, base=self._base[article]
+                    )
+        if self._trading and me not in view.proposed:
+            offer = self._proposal(view)
+            if offer is not None:
+                action, gold, why, gain = offer
+                self._planned_terms = gold
+                return self.because(action, why, gain=gain, gold=gold)
+        return self.because(Done(), self.quiet_reason())
+
+    def quiet_reason(self) -> str:
+        """Why this bot ends its talk turn (said when it has nothing more to announce)."""
+        return "Said all I had to say this round."
+
+    def announcement(
+        self, view: RungisView, article: str, low: int, high: int
+    ) -> tuple[int, str] | None:
+        """The price to announce for ``article`` (and why), or ``None`` to keep quiet."""
+        return None
+
+    # -- pricing --------------------------------------------------------------------------------
+    def _price(self, view: RungisView, legal: Sequence[Action]) -> Action:
+        first = legal[0]
+        assert isinstance(first, Price)
+        article = first.article
+        low, high = self.price_range(view, article)
+        counts = self.counts(view)
+        rivals = [q for q, c in enumerate(counts) if q != self.me and c.get(article)]
+        name = self._names[article]
+        if not rivals:
+            return self.because(
+                Price(article, high),
+                f"Asked {high} for {name}: I am its only seller, and a lone seller counts as the "
+                "lowest.",
+                price=high,
+                base=self._base[article],
+                rivals=0,
+            )
+        price, why, notes = self.write_price(view, article, low, high, rivals)
+        price = min(max(price, low), high)
+        return self.because(
+            Price(article, price),
+            why,
+            price=price,
+            base=self._base[article],
+            rivals=len(rivals),
+            **notes,
+        )
+
+    def write_price(
+        self, view: RungisView, article: str, low: int, high: int, rivals: list[int]
+    ) -> tuple[int, str, dict[str, float]]:
+        """The secret price for ``article`` when ``rivals`` also sell it: (price, why, notes)."""
+        raise NotImplementedError
+
+    def predict(self, view: RungisView, seat: int, article: str, low: int, high: int) -> int:
+        """The price ``seat`` is expected to write for ``article``: its sheet if seen (Rumour),
+        else its announcement (one less if it broke one before), else its last price, else the
+        middle of the range."""
+        seen = self._sheet_price(view, seat, article)
+        if seen is not None:
+            return seen
+        said = dict(view.announcements[seat]).get(article)
+        if said is not None:
+            return said - 1 if seat in self._liars else said
+        last = self._last_prices.get((seat, article))
+        if last is not None:
+            return min(max(last, low), high)
+        return (low + high) // 2
+
+    # -- trading --------------------------------------------------------------------------------
+    def _proposal(self, view: RungisView) -> tuple[Propose, int, str, float] | None:
+        """Buy a rival's card of a type only we two sell, so as to sell it alone."""
+        me = self.me
+        counts = self.counts(view)
+        gold = view.gold[me]
+        rounds = self.rounds_left(view)
+        best: tuple[float, int, str, int] | None = None
+        for t in self._order:
+            if not counts[me].get(t):
+                continue
+            holders = [q for q, c in enumerate(counts) if q != me and c.get(t)]
+            if len(holders) != 1 or counts[holders[0]][t] != 1:
+                continue
+            q = holders[0]
+            base = self._base[t]
+            floor = 1 if self._below_base else base
+            war = floor + LOWEST_BONUS
+            alone = war + (2 * base - floor) * self.stays_alone(view, t, counts)
+            mine = counts[me][t]
+            gain = ((mine + 1) * alone - mine * war) * rounds + base
+            price = int(war * rounds + base) + 1  # the card's worth to its holder, plus 1
+            surplus = gain - price
+            if (
+                price <= gold
+                and surplus >= self.trade_margin
+                and (best is None or surplus > best[0])
+            ):
+                best = (surplus, q, t, price)
+        if best is None:
+            return None
+        surplus, q, t, price = best
+        why = (
+            f"Offered P{q} {price} gold for their only {self._names[t]} card: I would sell it "
+            f"alone, a gain of about {surplus:.1f} gold over the price."
+        )
+        return Propose(q, None, t), price, why, surplus
+
+    def _terms(self, view: RungisView) -> Action:
+        proposal = view.proposal
+        assert proposal is not None
+        me = self.me
+        gold = self._planned_terms if self._planned_terms is not None else 0
+        gold = min(max(gold, -view.gold[proposal.to]), view.gold[me])
+        self._planned_terms = None
+        return self.because(
+            Terms(gold), f"Put {gold} gold on the table, as planned with my proposal.", gold=gold
+        )
+
+    def trade_gain(self, view: RungisView) -> float:
+        """What the proposal made to this bot is worth to it, in gold."""
+        proposal = view.proposal
+        assert proposal is not None and proposal.gold is not None
+        gain = float(proposal.gold)
+        if proposal.give is not None:
+            gain += self.type_value(view, proposal.give)
+        if proposal.take is not None:
+            t = proposal.take
+            counts = self.counts(view)
+            gain -= self.earnings(view, t, self.me, counts) * self.rounds_left(view) + self._base[t]
+        return gain
+
+    def _answer(self, view: RungisView) -> Action:
+        gain = self.trade_gain(view)
+        if gain >= self.trade_margin:
+            return self.because(
+                Accept(), f"Accepted: the deal is worth {gain:.1f} gold to me.", gain=gain
+            )
+        return self.because(
+            Refuse(),
+            f"Refused: the deal is worth {gain:.1f} gold to me, less than my margin of "
+            f"{self.trade_margin:g}.",
+            gain=gain,
+        )
+
+
+@register_bot
+@dataclasses.dataclass(eq=False, kw_only=True)
+class UndercutterBot(RungisBot):
+    """Rungis: prices just below the lowest price it expects from the rivals.
+
+    Each rival selling the type is expected to write its announcement (one less if it broke an
+    announcement before), else its last price for the type, else the middle of the range (a seen
+    sheet, with a Rumour, is exact). The bot writes ``undercut`` below the lowest of these, never
+    below the floor; as a lone seller it asks the top. Shared parameters: see :class:`RungisBot`.
+
+    Args:
+        undercut: how far below the lowest expected price it writes (0 to 3; 0 matches it).
+        bluff: announce the top of the range (the cartel price) and then undercut it anyway.
+
+    Example:
+        >>> import tradekit
+        >>> from tradekit.sim import play
+        >>> played = play(tradekit.load_game("rungis"), ["undercutter", "cartel", "random",
+        ...                                             "tit-for-tat"], seed=1)
+        >>> played.state.is_over
+        True
+        >>> UndercutterBot(undercut=5)
+        Traceback (most recent call last):
+        ...
+        tradekit.core.errors.ConfigError: option 'undercut' = 5 is not allowed: ...
+    """
+
+    name: ClassVar[str] = "undercutter"
+
+    undercut: int = 1
+    bluff: bool = False
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not _whole(self.undercut) or self.undercut not in (0, 1, 2, 3):
+            raise ConfigError("undercut", self.undercut, "0, 1, 2 or 3")
+        if not isinstance(self.bluff, bool):
+            raise ConfigError("bluff", self.bluff, "True or False")
+
+    def announcement(
+        self, view: RungisView, article: str, low: int, high: int
+    ) -> tuple[int, str] | None:
+        if not self.bluff:
+            return None
+        return high, (
+            f"Announced {high} for {self._names[article]}: the cartel price, though I mean to "
+            "undercut it."
+        )
+
+    def quiet_reason(self) -> str:
+        if self.bluff:
+            return "Said all I had to say this round."
+        return "Kept my prices to myself: announcements only help my rivals undercut me."
+
+    def write_price(
+        self, view: RungisView, article: str, low: int, high: int, rivals: list[int]
+    ) -> tuple[int, str, dict[str, float]]:
+        expected = {q: self.predict(view, q, article, low, high) for q in rivals}
+        lowest = min(expected.values())
+        who = min(q for q in rivals if expected[q] == lowest)
+        price = max(low, min(high, lowest - self.undercut))
+        name = self._names[article]
+        if price == lowest:
+            why = (
+                f"Asked {price} for {name}: P{who} is expected at {lowest} and I cannot go lower, "
+                "so I tie for the lowest price (+2)."
+            )
+        else:
+            why = (
+                f"Asked {price} for {name}: just below {lowest}, the lowest price I expect "
+                f"(from P{who}), to be the lowest asker and earn the +2."
+            )
+        return price, why, {"predicted": float(lowest)}
+
+
+@register_bot
+@dataclasses.dataclass(eq=False, kw_only=True)
+class RungisHeuristicBot(UndercutterBot):
+    """Rungis's best all-round bot: the undercutter (:class:`UndercutterBot`) under the name
+    ``"heuristic"``, the name the table widget and the every-game tests look for."""
+
+    name: ClassVar[str] = "heuristic"
+
+
+@register_bot
+@dataclasses.dataclass(eq=False, kw_only=True)
+class CartelBot(RungisBot):
+    """Rungis: announces and writes the cartel price (the top of the range), sometimes defects.
+
+    Shared parameters: see :class:`RungisBot`.
+
+    Args:
+        defect: the probability (0 to 1) that it writes one below the cartel price for a type it
+            sells with rivals, to be the lowest asker alone (+2) while the others earn nothing.
+    """
+
+    name: ClassVar[str] = "cartel"
+
+    defect: float = 0.1
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        check_fraction(self.defect, "defect", 0.0, 1.0)
+
+    def announcement(
+        self, view: RungisView, article: str, low: int, high: int
+    ) -> tuple[int, str] | None:
+        return high, (
+            f"Announced {high} for {self._names[article]}: if we all ask the top price, we all "
+            "count as the lowest and earn it + 2."
+        )
+
+    def write_price(
+        self, view: RungisView, article: str, low: int, high: int, rivals: list[int]
+    ) -> tuple[int, str, dict[str, float]]:
+        name = self._names[article]
+        draw = float(self.rng.random())
+        if draw < self.defect and high > low:
+            return (
+                high - 1,
+                f"Defected: asked {high - 1} for {name}, one below the cartel price, hoping to "
+                f"be the only lowest asker (a {self.defect:.0%} temptation).",
+                {"defected": 1.0},
+            )
+        return (
+            high,
+            f"Kept the cartel price: asked {high} for {name}, as announced.",
+            {"defected": 0.0},
+        )
+
+
+@register_bot
+@dataclasses.dataclass(eq=False, kw_only=True)
+class TitForTatBot(RungisBot):
+    """Rungis: cooperates at the top price, answers an undercut with an undercut.
+
+    It announces and writes the top of the range for each type, until a rival asked less than it
+    for that type at last round's sale; then it writes one below that rival's price for
+    ``punish`` round(s), and goes back to the top. Shared parameters: see :class:`RungisBot`.
+
+    Args:
+        punish: how many rounds it undercuts after being undercut (1 to 3).
+    """
+
+    name: ClassVar[str] = "tit-for-tat"
+
+    punish: int = 1
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not _whole(self.punish) or self.punish not in (1, 2, 3):
+            raise ConfigError("punish", self.punish, "1, 2 or 3")
+
+    def start(self, game: Game) -> None:
+        """Read the rules and start with no grudge."""
+        super().start(game)
+        #: Per article: (rounds of punishment left, the price to undercut), and rounds checked.
+        self._grudge: dict[str, tuple[int, int]] = {}
+        self._checked: set[tuple[int, str]] = set()
+
+    def _update_grudge(self, view: RungisView, article: str) -> None:
+        key = (view.round, article)
+        if key in self._checked:
+            return
+        self._checked.add(key)
+        me = self.me
+        lines = [line for line in view.sales if line.article == article and line.price is not None]
+        mine = next((line.price for line in lines if line.player == me), None)
+        cheaper = [
+            line.price
+            for line in lines
+            if line.player != me
+            and line.price is not None
+            and mine is not None
+            and line.price < mine
+        ]
+        if cheaper:
+            self._grudge[article] = (self.punish, min(cheaper))
+        elif article in self._grudge:
+            left, price = self._grudge[article]
+            if left <= 1:
+                del self._grudge[article]
+            else:
+                self._grudge[article] = (left - 1, price)
+
+    def announcement(
+        self, view: RungisView, article: str, low: int, high: int
+    ) -> tuple[int, str] | None:
+        self._update_grudge(view, article)
+        grudge = self._grudge.get(article)
+        name = self._names[article]
+        if grudge is not None:
+            return None
+        return high, (
+            f"Announced {high} for {name}: I cooperate at the top price as long as nobody "
+            "undercuts me."
+        )
+
+    def quiet_reason(self) -> str:
+        return "Announced nothing more: I owe a rival an undercut, or I said it all."
+
+    def write_price(
+        self, view: RungisView, article: str, low: int, high: int, rivals: list[int]
+    ) -> tuple[int, str, dict[str, float]]:
+        self._update_grudge(view, article)
+        name = self._names[article]
+        grudge = self._grudge.get(article)
+        if grudge is not None:
+            _, undercut_me = grudge
+            price = max(low, min(high, undercut_me - 1))
+            return (
+                price,
+                f"Punished: asked {price} for {name}, one below the {undercut_me} that undercut "
+                "me last round.",
+                {"punishing": 1.0},
+            )
+        return (
+            high,
+            f"Cooperated: asked {high} for {name}, the top price, since nobody undercut me last "
+            "round.",
+            {"punishing": 0.0},
+        )
