@@ -1,0 +1,532 @@
+"""Medici bots: :class:`MediciHeuristicBot`.
+
+The heuristic values a lot in florins from what it will bring at the end of the round (and, for
+the ladders, in the rounds after), comparing "I take this lot" with "I do not":
+
+* **Ship prospects.** Each player's ship total is projected to the end of the round: the cards
+  they hold, plus their share of the pile (in proportion to the room left in the warehouses)
+  valued at the mean of the cards not yet seen. Whether a rival ends ahead is a logistic curve of
+  the projected gap, blurred by the cards still to come (``uncertainty``); the expected reward is
+  read from the ship table through the distribution of the number of rivals ahead. Taking the lot
+  adds its card values but also fills warehouse slots that later cards could have filled, so a lot
+  of low cards can be worth less than nothing early in a round, and every card counts when the
+  pile is nearly gone.
+* **Ladder prospects.** On each good of the lot, the rise in the expected ladder award (10 for the
+  highest, 5 for the second, with the same blurred rivals: their projected spaces count the goods
+  already in their warehouses and the cards of that good they may still get), counted again for
+  the rounds left at ``future`` weight; plus the monopoly bonus of the space reached (10 on space
+  6, 20 on space 7), certain, paid this round and every round after (spaces are never lost).
+* **The neutral 10 card** moves no ladder: it is worth its ten points towards the ship rank only.
+
+The ship part is weighted by ``ship_weight`` (2 by default: the projection is cautious, as if the
+slots a lot fills would otherwise take average cards for free, when later cards cost florins too).
+
+Then it decides cheaply (a few evaluations of the formulas above, no search):
+
+* **Turning cards** (the active player): it stops at ``turn_limit`` cards, when one more card
+  would not fit in its own warehouse, and when the lot is already worth ``stop_value`` florins or
+  more to it (a good lot is not risked on another card); otherwise it turns another card when the
+  lot plus the average unseen card is worth more to it than the lot as it is.
+* **Bidding.** When nobody speaking after it can beat a bid (it speaks last, as the active player
+  always does, or those after it are too poor), it bids just enough — one more than the high bid,
+  or one more than the richest later speaker holds — provided the lot is worth at least
+  ``last_margin`` florins more than that to it. Otherwise it bids ``aggression`` times its
+  valuation (give or take ``jitter``) if that beats the high bid. It never spends more than
+  ``max_share`` of its florins on one lot.
+
+Example:
+    >>> import tradekit
+    >>> from tradekit.sim import play
+    >>> done = play(tradekit.load_game("medici", players=3), ["heuristic", "random", "random"], 1)
+    >>> done.state.is_over, done.decisions[0].why[:5]
+    (True, 'Turne')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+from tradekit.bots.base import Bot, check_fraction
+from tradekit.bots.registry import register_bot
+from tradekit.core.actions import Action
+from tradekit.core.errors import ConfigError
+from tradekit.core.state import Game
+from tradekit.games.medici.actions import Auction, Bid, Pass, Turn
+from tradekit.games.medici.game import WAREHOUSE
+
+if TYPE_CHECKING:
+    from tradekit.games.medici.view import MediciView
+
+#: The logistic slope that makes 1 / (1 + exp(-SLOPE * z)) close to the normal curve.
+SLOPE = 1.7
+#: Variance added to every projected ship total (who gets which lot is never certain).
+SHIP_SPREAD = 4.0
+#: Variance added to every projected ladder space.
+LADDER_SPREAD = 0.25
+
+
+@dataclasses.dataclass(frozen=True)
+class _Rules:
+    """The public rules the bot reads once per game's tables: values, goods, payouts."""
+
+    value: dict[int, int]  # card id -> value
+    good: dict[int, int]  # card id -> good index, -1 for the neutral card
+    goods: int
+    rewards: tuple[int, ...]
+    awards: tuple[int, ...]
+    bonus: tuple[int, ...]  # by ladder space
+    top: int
+    cards: int
+    value_counts: dict[int, int]  # value -> cards with it
+    good_counts: tuple[int, ...]  # good index -> cards of it
+    neutral_count: int
+    value_total: int
+    value_square: int
+
+
+_RULES: dict[tuple[int, tuple[int, ...]], tuple[object, _Rules]] = {}
+
+
+def _rules(game: Game) -> _Rules:
+    tables = game.tables  # type: ignore[attr-defined]
+    rewards = tuple(game.ship_rewards)  # type: ignore[attr-defined]
+    key = (id(tables), rewards)
+    hit = _RULES.get(key)
+    if hit is not None and hit[0] is tables:
+        return hit[1]
+    index = tables.good_index
+    cards = tables.cards
+    value_counts: dict[int, int] = {}
+    good_counts = [0] * len(tables.goods)
+    for c in cards:
+        value_counts[c.value] = value_counts.get(c.value, 0) + 1
+        if c.good is not None:
+            good_counts[index[c.good]] += 1
+    rules = _Rules(
+        value={c.id: c.value for c in cards},
+        good={c.id: (-1 if c.good is None else index[c.good]) for c in cards},
+        goods=len(tables.goods),
+        rewards=rewards,
+        awards=tuple(tables.awards),
+        bonus=tuple(tables.bonus(s) for s in range(tables.ladder_top + 1)),
+        top=tables.ladder_top,
+        cards=len(cards),
+        value_counts=value_counts,
+        good_counts=tuple(good_counts),
+        neutral_count=sum(1 for c in cards if c.good is None),
+        value_total=sum(c.value for c in cards),
+        value_square=sum(c.value * c.value for c in cards),
+    )
+    _RULES[key] = (tables, rules)
+    return rules
+
+
+def expected_reward(
+    mine: float, my_var: float, rivals: Sequence[tuple[float, float]], rewards: Sequence[int]
+) -> float:
+    """The expected reward by rank for a projected score against rivals' projected scores.
+
+    Each rival ends ahead with probability ``1 / (1 + exp(-1.7 * gap / sd))`` (``gap`` their
+    projected lead, ``sd`` the square root of both variances); the number of rivals ahead then
+    follows a Poisson-binomial distribution, and place ``k`` pays ``rewards[k]`` (0 past the end).
+
+    Example:
+        >>> expected_reward(20, 0.0, [(10, 0.0), (30, 0.0)], [30, 20, 10])
+        20.0
+        >>> round(expected_reward(20, 1.0, [(20, 1.0)], [10, 5]), 2)  # a coin flip for first
+        7.5
+    """
+    paid = len(rewards)
+    while paid and not rewards[paid - 1]:
+        paid -= 1  # places that pay nothing need no probability
+    if not paid:
+        return 0.0
+    dist = [1.0] + [0.0] * paid  # dist[k]: k rivals ahead (the last entry: paid or more)
+    for score, var in rivals:
+        sd = math.sqrt(my_var + var)
+        gap = score - mine
+        if sd <= 1e-9:
+            ahead = 1.0 if gap > 0 else 0.0 if gap < 0 else 0.5
+        else:
+            z = SLOPE * gap / sd
+            ahead = 1.0 / (1.0 + math.exp(-z)) if z > -40 else 0.0
+        if ahead <= 0.0:
+            continue
+        behind = 1.0 - ahead
+        for k in range(paid, 0, -1):
+            dist[k] = dist[k] * (1.0 if k == paid else behind) + dist[k - 1] * ahead
+        dist[0] *= behind
+    return sum(dist[k] * rewards[k] for k in range(paid))
+
+
+@dataclasses.dataclass
+class _Context:
+    """What one decision's valuations share, computed once from the view."""
+
+    me: int
+    total: int  # this seat's ship total
+    room: int  # room left in this seat's warehouse
+    others_room: int  # room left in the other warehouses
+    pile: int
+    mean: float  # mean value of the unseen cards
+    var: float  # variance of the values of the unseen cards
+    values: dict[int, float]  # value -> share of the unseen cards
+    good_share: list[float]  # good index -> share of the unseen cards
+    neutral_share: float
+    spaces: list[list[int]]  # projected ladder space per seat and good (warehouses counted)
+    fill: list[float]  # expected cards still to come per seat this round
+    rounds_after: int
+    ship_rivals: list[tuple[float, float]]  # rivals' projected ship totals and variances
+    ship_base: float = 0.0
+    ladder: dict[tuple[int, int], float] = dataclasses.field(default_factory=dict)
+    ladder_rivals: dict[int, list[tuple[float, float]]] = dataclasses.field(default_factory=dict)
+
+
+@register_bot
+@dataclasses.dataclass(eq=False, kw_only=True)
+class MediciHeuristicBot(Bot):
+    """Medici: values lots from ship and ladder prospects, bids a share, and wins cheaply last.
+
+    Args:
+        turn_limit: the most cards it turns into a lot (1 to 3).
+        stop_value: the risk threshold: it stops turning once the lot is worth this many florins
+            or more to it (0 to 100; 0 never turns a second card, 100 only weighs the average
+            unseen card).
+        aggression: the share of its valuation it bids when a later speaker could still outbid
+            it (0 to 1.5; it shades its bids, since every florin paid is a point lost).
+        last_margin: the least profit (valuation minus price, in florins) for which it takes a lot
+            it can win for sure, speaking last or facing only poorer later speakers (0 to 50).
+        max_share: the most of its florins it spends on one lot (0.05 to 1).
+        ship_weight: the weight of the ship prospects against the ladder's (0 to 5). Above 1
+            because the projection is cautious: it assumes that the slots a lot fills would
+            otherwise take average cards for free, when later cards cost florins too.
+        future: the weight of the ladder awards of the rounds after this one (0 to 1; 0 counts
+            this round's award only, since rivals keep climbing; the monopoly bonuses of the rounds
+            after are always counted in full, since spaces are never lost).
+        uncertainty: how much the cards still to come blur the projected ships and ladders (0 to
+            5; higher values make a lead worth less early in a round).
+        jitter: its shaded bids vary by a random whole number from ``-jitter`` to ``+jitter``
+            (0 to 3), so equal bots do not always bid alike.
+
+    Example:
+        >>> MediciHeuristicBot(turn_limit=4)
+        Traceback (most recent call last):
+        ...
+        tradekit.core.errors.ConfigError: option 'turn_limit' = 4 is not allowed: expected 1, 2 or 3
+    """
+
+    name: ClassVar[str] = "heuristic"
+    game: ClassVar[str | None] = "medici"
+
+    turn_limit: int = 3
+    stop_value: float = 20.0
+    aggression: float = 0.6
+    last_margin: float = 1.0
+    max_share: float = 0.5
+    ship_weight: float = 2.0
+    future: float = 0.0
+    uncertainty: float = 1.0
+    jitter: int = 1
+
+    def __post_init__(self) -> None:
+        if isinstance(self.turn_limit, bool) or self.turn_limit not in (1, 2, 3):
+            raise ConfigError("turn_limit", self.turn_limit, "1, 2 or 3")
+        check_fraction(self.stop_value, "stop_value", 0.0, 100.0)
+        check_fraction(self.aggression, "aggression", 0.0, 1.5)
+        check_fraction(self.last_margin, "last_margin", 0.0, 50.0)
+        check_fraction(self.max_share, "max_share", 0.05, 1.0)
+        check_fraction(self.ship_weight, "ship_weight", 0.0, 5.0)
+        check_fraction(self.future, "future", 0.0, 1.0)
+        check_fraction(self.uncertainty, "uncertainty", 0.0, 5.0)
+        if isinstance(self.jitter, bool) or self.jitter not in (0, 1, 2, 3):
+            raise ConfigError("jitter", self.jitter, "0, 1, 2 or 3")
+
+    def start(self, game: Game) -> None:
+        """Read the card values, the ship table and the ladder payouts (public rules)."""
+        self._rules = _rules(game)
+
+    # -- valuation ------------------------------------------------------------------------------
+    def context(self, view: MediciView) -> _Context:
+        """The projections a decision's valuations share (see the module docstring)."""
+        rules = self._rules
+        me = self.seat if self.seat is not None else 0
+        n = view.players
+        values = dict(rules.value_counts)
+        goods = list(rules.good_counts)
+        neutral = float(rules.neutral_count)
+        count = rules.cards
+        total = float(rules.value_total)
+        square = float(rules.value_square)
+        for group in (view.lot, view.discarded, *view.warehouses):
+            for card in group:
+                value = rules.value[card]
+                count -= 1
+                total -= value
+                square -= value * value
+                values[value] -= 1
+                g = rules.good[card]
+                if g < 0:
+                    neutral -= 1
+                else:
+                    goods[g] -= 1
+        mean = total / count if count else 0.0
+        var = max(0.0, square / count - mean * mean) if count else 0.0
+        shares = {v: k / count for v, k in values.items() if k > 0} if count else {}
+        good_share = [k / count for k in goods] if count else [0.0] * rules.goods
+        rooms = [WAREHOUSE - len(w) for w in view.warehouses]
+        pile = view.pile_size
+        room_total = sum(rooms)
+        fill = [min(r, pile * r / room_total) if room_total else 0.0 for r in rooms]
+        spaces = []
+        for q in range(n):
+            row = list(view.ladders[q])
+            for card in view.warehouses[q]:
+                g = rules.good[card]
+                if g >= 0 and row[g] < rules.top:
+                    row[g] += 1
+            spaces.append(row)
+        blur = self.uncertainty**2
+        rivals = [
+            (view.ship_totals[q] + mean * fill[q], (var * fill[q] + SHIP_SPREAD / 2) * blur)
+            for q in range(n)
+            if q != me
+        ]
+        ctx = _Context(
+            me=me,
+            total=view.ship_totals[me],
+            room=rooms[me],
+            others_room=room_total - rooms[me],
+            pile=pile,
+            mean=mean,
+            var=var,
+            values=shares,
+            good_share=good_share,
+            neutral_share=neutral / count if count else 0.0,
+            spaces=spaces,
+            fill=fill,
+            rounds_after=max(0, view.rounds - view.round),
+            ship_rivals=rivals,
+        )
+        ctx.ship_base = self._ship(ctx, 0, 0)
+        return ctx
+
+    def _ship(self, ctx: _Context, added: int, size: int) -> float:
+        """Expected ship reward if this seat adds ``size`` cards worth ``added`` to its ship.
+
+        The rivals' projections do not change with the lot (their share of the pile is computed
+        once); this seat's share of the pile shrinks with the room the lot fills.
+        """
+        room = ctx.room - size
+        room_total = room + ctx.others_room
+        come = min(room, ctx.pile * room / room_total) if room_total > 0 and room > 0 else 0.0
+        score = ctx.total + added + ctx.mean * come
+        var = (ctx.var * come + SHIP_SPREAD / 2) * self.uncertainty**2
+        return expected_reward(score, var, ctx.ship_rivals, self._rules.rewards)
+
+    def _ladder(self, ctx: _Context, good: int, extra: int) -> float:
+        """Florins this seat expects from ``good``'s ladder with ``extra`` more steps this round,
+        this round and (awards at ``future`` weight, bonuses in full) the rounds after."""
+        key = (good, extra)
+        known = ctx.ladder.get(key)
+        if known is not None:
+            return known
+        rules = self._rules
+        me = ctx.me
+        space = min(rules.top, ctx.spaces[me][good] + extra)
+        value = float(rules.bonus[space] * (1 + ctx.rounds_after))
+        if space > 0:
+            blur = self.uncertainty**2
+            share = ctx.good_share[good]
+            rivals = ctx.ladder_rivals.get(good)
+            if rivals is None:
+                rivals = []
+                for q, row in enumerate(ctx.spaces):
+                    come = ctx.fill[q] * share
+                    score = min(rules.top, row[good] + come)
+                    if q != me and score > 0:
+                        rivals.append((score, (come + LADDER_SPREAD / 2) * blur))
+                ctx.ladder_rivals[good] = rivals
+            my_var = (ctx.fill[me] * share + LADDER_SPREAD / 2) * blur
+            award = expected_reward(space, my_var, rivals, rules.awards)
+            value += award * (1 + self.future * ctx.rounds_after)
+        ctx.ladder[key] = value
+        return value
+
+    def lot_value(self, ctx: _Context, cards: Sequence[int]) -> tuple[float, float]:
+        """(ship, ladder) florins the lot ``cards`` adds for this seat (see the module docstring).
+
+        Example:
+            >>> import numpy as np, tradekit
+            >>> game = tradekit.load_game("medici", players=3)
+            >>> state = game.new_state(setup={"piles": [[36, 1, 2]]})
+            >>> bot = MediciHeuristicBot().for_game(game, 0, np.random.default_rng(0))
+            >>> ship, ladder = bot.lot_value(bot.context(state.view(0)), [36])
+            >>> ship > 5 and ladder == 0.0   # the neutral 10 moves no ladder
+            True
+        """
+        rules = self._rules
+        added = sum(rules.value[c] for c in cards)
+        ship = self.ship_weight * (self._ship(ctx, added, len(cards)) - ctx.ship_base)
+        steps: dict[int, int] = {}
+        for card in cards:
+            g = rules.good[card]
+            if g >= 0:
+                steps[g] = steps.get(g, 0) + 1
+        ladder = sum(self._ladder(ctx, g, k) - self._ladder(ctx, g, 0) for g, k in steps.items())
+        return ship, ladder
+
+    def next_card_value(self, ctx: _Context, cards: Sequence[int]) -> float:
+        """The expected value of the lot ``cards`` plus one card drawn from the unseen cards."""
+        rules = self._rules
+        added = sum(rules.value[c] for c in cards)
+        size = len(cards) + 1
+        ship = sum(
+            share * self._ship(ctx, added + value, size) for value, share in ctx.values.items()
+        )
+        steps: dict[int, int] = {}
+        for card in cards:
+            g = rules.good[card]
+            if g >= 0:
+                steps[g] = steps.get(g, 0) + 1
+        gains = {g: self._ladder(ctx, g, k) - self._ladder(ctx, g, 0) for g, k in steps.items()}
+        ladder_now = sum(gains.values())
+        ladder = ctx.neutral_share * ladder_now
+        for g, share in enumerate(ctx.good_share):
+            if share:
+                k = steps.get(g, 0)
+                more = self._ladder(ctx, g, k + 1) - self._ladder(ctx, g, 0)
+                ladder += share * (ladder_now - gains.get(g, 0.0) + more)
+        return self.ship_weight * (ship - ctx.ship_base) + ladder
+
+    # -- decisions ------------------------------------------------------------------------------
+    def act(self, view: MediciView, legal: Sequence[Action]) -> Action:
+        """Decide from the view alone (the legal list is never needed)."""
+        if view.phase == "turn":
+            return self._turn(view)
+        if view.phase == "auction":
+            return self._bid(view)
+        return self.because(legal[0], f"Nothing to weigh in the {view.phase} phase.")
+
+    def _turn(self, view: MediciView) -> Action:
+        me = self.seat if self.seat is not None else 0
+        ctx = self.context(view)
+        ship, ladder = self.lot_value(ctx, view.lot)
+        value = ship + ladder
+        size = len(view.lot)
+        notes = {"valuation": value, "ship": ship, "ladder": ladder}
+        if not view.can_turn:
+            return self.because(
+                Auction(),
+                f"Auctioned the lot: no other card may be turned, and it is worth {value:.1f} "
+                "florins to me.",
+                **notes,
+            )
+        if size >= self.turn_limit:
+            return self.because(
+                Auction(),
+                f"Auctioned the lot: I turn at most {self.turn_limit} card(s), and these are "
+                f"worth {value:.1f} florins to me.",
+                **notes,
+            )
+        if size + 1 > view.room(me):
+            return self.because(
+                Auction(),
+                f"Auctioned the lot: one more card would not fit in my warehouse "
+                f"({view.room(me)} place(s) left).",
+                **notes,
+            )
+        if value >= self.stop_value:
+            return self.because(
+                Auction(),
+                f"Auctioned the lot: it is worth {value:.1f} florins to me, too good to risk "
+                "on another card.",
+                **notes,
+            )
+        expected = self.next_card_value(ctx, view.lot)
+        if expected > value:
+            return self.because(
+                Turn(),
+                f"Turned another card: the lot is worth {value:.1f} florins to me, and "
+                f"{expected:.1f} on average with one more card.",
+                expected=expected,
+                **notes,
+            )
+        return self.because(
+            Auction(),
+            f"Auctioned the lot: it is worth {value:.1f} florins to me, and one more card "
+            f"would make it worth only {expected:.1f} on average.",
+            expected=expected,
+            **notes,
+        )
+
+    def _bid(self, view: MediciView) -> Action:
+        me = self.seat if self.seat is not None else 0
+        ctx = self.context(view)
+        ship, ladder = self.lot_value(ctx, view.lot)
+        value = ship + ladder
+        wealth = view.wealth[me]
+        high = view.high_bid
+        lowest = max(1, high + 1)
+        order = view.auction_order
+        later = order[order.index(me) + 1 :] if me in order else ()
+        threat = max((view.wealth[q] for q in later), default=0)
+        cap = min(wealth, math.floor(self.max_share * wealth))
+        notes = {
+            "valuation": value,
+            "ship": ship,
+            "ladder": ladder,
+            "high_bid": float(high),
+            "cap": float(cap),
+            "last": 0.0 if later else 1.0,
+        }
+        sure = max(lowest, threat + 1)
+        if sure <= cap and value - sure >= self.last_margin:
+            if not later:
+                why = (
+                    f"Bid {sure}: I speak last, so one more than the high bid wins a lot worth "
+                    f"{value:.1f} florins to me."
+                )
+            elif threat < lowest:
+                why = (
+                    f"Bid {sure}: nobody after me can beat it, and the lot is worth "
+                    f"{value:.1f} florins to me."
+                )
+            else:
+                why = (
+                    f"Bid {sure}: nobody after me holds more than {_florins(threat)}, and the "
+                    f"lot is worth {value:.1f} florins to me."
+                )
+            return self.because(Bid(sure), why, sure=1.0, **notes)
+        jitter = int(self.rng.integers(-self.jitter, self.jitter + 1)) if self.jitter else 0
+        want = round(self.aggression * value) + jitter
+        target = min(want, cap, sure)
+        if target >= lowest and value > 0 and (later or value - target >= self.last_margin):
+            return self.because(
+                Bid(target),
+                f"Bid {target}: the lot is worth {value:.1f} florins to me in ship and ladder "
+                f"prospects, and I bid about {self.aggression:.0%} of that.",
+                sure=0.0,
+                **notes,
+            )
+        if value <= 0:
+            why = f"Passed: the lot is worth nothing to me ({value:.1f} florins)."
+        elif cap < lowest and value - lowest >= self.last_margin:
+            why = (
+                f"Passed: the lot is worth {value:.1f} florins to me, but I spend at most "
+                f"{_florins(cap)} on one lot and the lowest bid is {lowest}."
+            )
+        elif high:
+            why = (
+                f"Passed: the lot is worth {value:.1f} florins to me, not enough to beat the "
+                f"high bid of {high}."
+            )
+        else:
+            why = f"Passed: the lot is worth only {value:.1f} florins to me."
+        return self.because(Pass(), why, sure=0.0, **notes)
+
+
+def _florins(n: int) -> str:
+    return "1 florin" if n == 1 else f"{n} florins"
