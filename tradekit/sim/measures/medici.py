@@ -1,0 +1,264 @@
+"""Medici's measures, read from the finished game's log and ledger.
+
+Game-level:
+
+* ``ship_ties``: tied groups in the ship rankings (all rounds); ``ladder_ties``: tied groups on a
+  ladder that share an award (10 or 5), all goods and rounds;
+* ``ship_rounding_lost``, ``ladder_rounding_lost`` and their sum ``rounding_lost``: florins the
+  bank kept because tie splits are rounded down (three tied for 10 + 5 get 5 each: 0 lost; two
+  tied for 5 + 0 get 2 each: 1 lost);
+* ``lots``: lots put up for auction; ``lot_size``: their mean number of cards; ``unsold_lots``
+  and ``unsold_cards``: lots nobody bid on (discarded) and their cards;
+* ``auction_spend``: florins paid for lots; ``price_per_card``: that spend per card bought
+  (NaN when no card was bought);
+* ``free_fills``: times the last player with room filled their warehouse for free, and
+  ``free_cards`` the cards they took;
+* ``monopoly_bonuses``: bonus payments for standing on space 6 or 7, and ``monopoly_florins``
+  their total;
+* ``pile_outs``: rounds that ended because the pile ran out (not with every warehouse full).
+
+Seat-level: ``seat_spend`` (florins paid at auction), ``seat_lots`` (lots bought),
+``seat_cards_bought``, ``seat_free_cards``, ``seat_ship_income``, ``seat_ladder_income`` (ladder
+awards), ``seat_bonus_income`` (monopoly bonuses), ``seat_top_space`` (the seat's highest ladder
+space at the end).
+
+Decision table: bids and passes get ``amount`` (bids only), ``wealth`` (the speaker's florins),
+``lot`` (cards), ``lot_points`` (their face values), ``high_bid`` (before speaking),
+``position`` (1 for the first speaker), ``speakers`` and ``speaks_last``; once the game is over,
+``won``, ``price`` (what the lot sold for, 0 if discarded) and ``paid`` (what this seat paid).
+Turn and Auction decisions get ``lot`` (cards turned so far).
+
+The rule choice compared by ``notebooks/rule-choices.ipynb``: the 1995 ship table against the
+tournament sheet, with six players (the only player count where they differ: third place pays 10
+instead of 15).
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import re
+from typing import Any
+
+from tradekit.core.actions import Action
+from tradekit.core.events import BANK
+from tradekit.core.state import State
+from tradekit.core.ties import Rounding, split_places
+from tradekit.sim.measures import register_measures
+
+_TIED_LADDER = re.compile(r"^ladder of ")
+
+
+def _settlements(state: State) -> list[tuple[int, int | None, int, list[int]]]:
+    """(step, buyer, price, lot) for each lot settled, ``step`` being the number of decisions
+    taken by then (so the lot a decision spoke on is the first one settled with a larger step)."""
+    out: list[tuple[int, int | None, int, list[int]]] = []
+    step = 0
+    for event in state.log:
+        if event.kind == "action":
+            step += 1
+        elif event.kind == "info" and "lot" in event.data and "order" not in event.data:
+            buyer = event.player if "price" in event.data else None
+            price = int(event.data.get("price", 0))
+            out.append((step, buyer, price, list(event.data["lot"])))
+    return out
+
+
+def _ladder_splits(state: State) -> tuple[int, int]:
+    """(tied groups sharing an award, florins lost by rounding down) on the ladders."""
+    game: Any = state.game
+    tables = game.tables
+    goods = [g.id for g in tables.goods]
+    n = game.num_players
+    spaces = {g: [0] * n for g in goods}
+    moves: dict[int, list[tuple[int, str, int]]] = {}
+    scored: list[int] = []
+    for event in state.log:
+        data = event.data
+        if event.kind != "info":
+            continue
+        if event.text == "scripted set-up" and "ladders" in data:
+            for p, row in enumerate(data["ladders"]):
+                for g, space in zip(goods, row, strict=True):
+                    spaces[g][p] = space
+        elif "good" in data and "to" in data and event.player is not None:
+            moves.setdefault(event.round, []).append((event.player, data["good"], data["to"]))
+        elif "totals" in data and "paid" in data:
+            scored.append(event.round)
+    ties = lost = 0
+    for rnd in scored:
+        for p, good, to in moves.get(rnd, []):
+            spaces[good][p] = to
+        for good in goods:
+            ranked = {p: s for p, s in enumerate(spaces[good]) if s > 0}
+            for share in _groups(split_places(tables.awards, ranked, Rounding.DOWN)):
+                if len(share.players) > 1 and share.pot > 0:
+                    ties += 1
+                    lost += share.pot - share.each * len(share.players)
+    return ties, lost
+
+
+def _groups(shares: dict[int, Any]) -> list[Any]:
+    """Each tied group's share once (every member of a group holds the same share)."""
+    seen: set[tuple[int, ...]] = set()
+    out = []
+    for share in shares.values():
+        key = tuple(share.players)
+        if key not in seen:
+            seen.add(key)
+            out.append(share)
+    return out
+
+
+def game_measures(state: State) -> dict[str, float]:
+    """Game-level measures (see the module docstring).
+
+    Example:
+        >>> import tradekit
+        >>> from tradekit.sim import play
+        >>> done = play(tradekit.load_game("medici"), "random", seed=1).state
+        >>> m = game_measures(done)
+        >>> m["rounding_lost"] == m["ship_rounding_lost"] + m["ladder_rounding_lost"]
+        True
+    """
+    game: Any = state.game
+    rewards = list(game.ship_rewards)
+    out: dict[str, float] = dict.fromkeys(
+        (
+            "ship_ties",
+            "ship_rounding_lost",
+            "lots",
+            "unsold_lots",
+            "unsold_cards",
+            "free_fills",
+            "free_cards",
+            "pile_outs",
+        ),
+        0,
+    )
+    cards_offered = 0
+    for event in state.log:
+        data = event.data
+        if event.kind == "chance":
+            if "free" in data:
+                out["free_cards"] += 1
+            continue
+        if event.kind != "info":
+            continue
+        if "order" in data and "lot" in data:
+            out["lots"] += 1
+            cards_offered += len(data["lot"])
+        elif "lot" in data and "price" not in data:
+            out["unsold_lots"] += 1
+            out["unsold_cards"] += len(data["lot"])
+        elif "totals" in data and "paid" in data:
+            totals = data["totals"]
+            shares = split_places(rewards, dict(enumerate(totals)), Rounding.DOWN)
+            out["ship_ties"] += sum(1 for s in _groups(shares) if len(s.players) > 1)
+            out["ship_rounding_lost"] += sum(rewards) - sum(data["paid"])
+        elif event.text.startswith("every other warehouse is full"):
+            out["free_fills"] += 1
+        elif event.text.endswith("ends: the pile has run out"):
+            out["pile_outs"] += 1
+    ladder_ties, ladder_lost = _ladder_splits(state)
+    spend = bought = bonuses = bonus_florins = 0
+    for t in state.ledger:
+        if t.payee == BANK and isinstance(t.payer, int):
+            spend += t.amount
+            bought += t.reason.count("#")
+        elif t.payer == BANK and "monopoly bonus" in t.reason:
+            bonuses += 1
+            bonus_florins += t.amount
+    out.update(
+        ladder_ties=ladder_ties,
+        ladder_rounding_lost=ladder_lost,
+        rounding_lost=out["ship_rounding_lost"] + ladder_lost,
+        lot_size=cards_offered / out["lots"] if out["lots"] else math.nan,
+        auction_spend=spend,
+        price_per_card=spend / bought if bought else math.nan,
+        monopoly_bonuses=bonuses,
+        monopoly_florins=bonus_florins,
+    )
+    return out
+
+
+def seat_measures(state: State, seat: int) -> dict[str, float]:
+    """Seat-level measures (see the module docstring)."""
+    medici: Any = state
+    spend = lots = bought = ship = ladder = bonus = 0
+    for t in state.ledger.entries(seat):
+        if t.payer == seat and t.payee == BANK:
+            spend += t.amount
+            lots += 1
+            bought += t.reason.count("#")
+        elif t.payee == seat and t.payer == BANK:
+            if t.reason.startswith("ship rank"):
+                ship += t.amount
+            elif "monopoly bonus" in t.reason:
+                bonus += t.amount
+            elif _TIED_LADDER.match(t.reason):
+                ladder += t.amount
+    free = sum(1 for e in state.log if e.kind == "chance" and "free" in e.data and e.player == seat)
+    return {
+        "seat_spend": spend,
+        "seat_lots": lots,
+        "seat_cards_bought": bought,
+        "seat_free_cards": free,
+        "seat_ship_income": ship,
+        "seat_ladder_income": ladder,
+        "seat_bonus_income": bonus,
+        "seat_top_space": max(medici.ladders[seat]),
+    }
+
+
+def decision_columns(view: Any, seat: int, action: Action) -> dict[str, Any]:
+    """Columns for a bid or a pass (the auction as the speaker saw it) or a turning decision."""
+    kind = type(action).__name__
+    if kind in ("Turn", "Auction"):
+        return {"lot": len(view.lot)}
+    if kind not in ("Bid", "Pass"):
+        return {}
+    order = view.auction_order
+    out: dict[str, Any] = {
+        "wealth": view.wealth[seat],
+        "lot": len(view.lot),
+        "high_bid": view.high_bid,
+        "position": order.index(seat) + 1 if seat in order else 0,
+        "speakers": len(order),
+        "speaks_last": bool(order) and order[-1] == seat,
+    }
+    if kind == "Bid":
+        out["amount"] = action.amount  # type: ignore[attr-defined]
+    return out
+
+
+def finish_decisions(state: State, rows: list[dict[str, Any]]) -> None:
+    """Add each bid's or pass's outcome from the settlement of its lot: ``won``, ``price``,
+    ``paid`` and the lot's face value ``lot_points``."""
+    game: Any = state.game
+    values = {c.id: c.value for c in game.tables.cards}
+    settled = _settlements(state)
+    steps = [s for s, _, _, _ in settled]
+    for row in rows:
+        if row.get("kind") not in ("Bid", "Pass"):
+            continue
+        at = bisect.bisect_right(steps, row["step"])
+        if at >= len(settled):
+            continue
+        _, buyer, price, lot = settled[at]
+        won = buyer == row["seat"]
+        row.update(won=won, price=price, paid=price if won else 0)
+        row["lot_points"] = sum(values[c] for c in lot)
+
+
+register_measures(
+    "medici",
+    game=game_measures,
+    seat=seat_measures,
+    decision=decision_columns,
+    finish=finish_decisions,
+    choices=(
+        {"players": 6, "reward_table": "1995"},
+        {"players": 6, "reward_table": "tournament"},
+    ),
+)
