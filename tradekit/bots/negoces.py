@@ -630,13 +630,27 @@ class NegocesHeuristicBot(Bot):
         return Offer(card, amount), top, why
 
     def _miser(self, view: NegocesView, wanted: bool, offer: Offer, name: str) -> Action | None:
+        """Play the Miser against a rival who would win with the card, or whose offer beats
+        this bot's own for a good it lacks."""
         me = self._me()
-        if not view.miser[me] or not wanted or view.seller is None:
+        if not view.miser[me] or view.market is None:
+            return None
+        market = self._good_of[view.market]
+        standing = [
+            o for o in view.offers if o is not None and o.buyer != me and o.buyer not in view.banned
+        ]
+        for o in standing:
+            paid = self._good_of[o.card] if o.card is not None else None
+            if self._threat(view, o.buyer, market, paid, o.coins):
+                return self.because(
+                    Ban(o.buyer),
+                    f"Played the Miser against P{o.buyer}: with {name} they would win.",
+                )
+        if not wanted:
             return None
         rivals = [
             o
-            for o in view.offers
-            if o is not None and o.buyer != me and o.buyer not in view.banned
+            for o in standing
             if o.coins > offer.coins or ((o.card is not None or o.face_down) and offer.good is None)
         ]
         if not rivals:
@@ -647,6 +661,21 @@ class NegocesHeuristicBot(Bot):
             f"Played the Miser against P{target}: their offer beats mine for {name}, a good I "
             "lack.",
         )
+
+    def _threat(
+        self, view: NegocesView, buyer: int, market: str, paid: str | None, coins: int
+    ) -> bool:
+        """Whether ``buyer``'s seen cards show they win by buying ``market`` with the card of
+        ``paid`` (or none) and ``coins`` (only when this sale blocks, see ``block``)."""
+        buyer_coins = view.coins[buyer]
+        if not self._blocking or buyer_coins is None or view.loans[buyer]:
+            return False
+        known = self._known[buyer]
+        different = self._known_goods(buyer) + (0 if known[market] > 0 else 1)
+        if paid is not None and known[paid] == 1:
+            different -= 1
+        goods, goal = view.goal
+        return different >= goods and buyer_coins - coins >= goal
 
     # -- the seller deciding -------------------------------------------------------------------
     def _offer_worth(
@@ -675,14 +704,8 @@ class NegocesHeuristicBot(Bot):
                 worth = new * better + (1.0 - new) * worth
         if offer.loan:
             worth -= self._loan_size * self.short_coin
-        threat = False
-        buyer_coins = view.coins[offer.buyer]
-        if self._blocking and buyer_coins is not None and not view.loans[offer.buyer]:
-            known = self._known[offer.buyer]
-            different = self._known_goods(offer.buyer) + (0 if known[market] > 0 else 1)
-            if offer.card is not None and known[self._good_of[offer.card]] == 1:
-                different -= 1
-            threat = different >= goal[0] and buyer_coins - offer.coins >= goal[1]
+        paid = self._good_of[offer.card] if offer.card is not None else None
+        threat = self._threat(view, offer.buyer, market, paid, offer.coins)
         return worth, wins, threat
 
     def _decide(self, view: NegocesView) -> Action:
