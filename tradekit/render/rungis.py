@@ -1,0 +1,1169 @@
+"""Rungis's table: the centre and its auction, the shops, price sheets, announcements, gold, the
+First Buyer, special cards, trading proposals and last round's sales.
+
+Drawn from a :class:`~tradekit.games.rungis.view.RungisView` only, so each of the three views (a
+seat, the public, the teacher) shows exactly what that viewer may know: face-down special cards
+in the centre and in other seats' hands are card backs, other seats' price sheets are "has
+written" until the reveal (a Rumour's player sees its target's), and only the teacher sees the
+deck. Every face-up card carries ``data-card``. Names of goods and special cards come from the
+game's tables (``name_en`` / ``name_fr`` in ``data/rungis``); the effects of special cards are
+written here in both languages from their kind and parameter.
+
+Example:
+    >>> import tradekit
+    >>> from tradekit.render import Context
+    >>> game = tradekit.load_game("rungis", players=3)
+    >>> state = game.new_state(setup={"deck": [37, 1, 49], "hands": [[55], [], []]})
+    >>> r = RungisRenderer()
+    >>> ctx = Context(game, "fr")
+    >>> r.card_name(37, ctx), r.card_name(55, ctx)
+    ('#37 Poissons (base 4)', '#55 Grève des routiers')
+    >>> 'data-card="55"' in r.table(state.view(0), ctx)  # seat 0 sees its special card
+    True
+    >>> 'data-card="55"' in r.table(state.view(1), ctx)  # seat 1 sees a card back
+    False
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from tradekit.core.actions import Action
+from tradekit.core.events import Event
+from tradekit.games.rungis.actions import (
+    Accept,
+    Announce,
+    Bid,
+    Designate,
+    Done,
+    Pass,
+    Play,
+    Price,
+    Propose,
+    Refuse,
+    Terms,
+)
+from tradekit.games.rungis.view import RungisView
+from tradekit.i18n import add_messages, has_message
+from tradekit.render import Context, Renderer, register_renderer
+from tradekit.render import parts as p
+from tradekit.render.parts import esc, pill, tag
+
+if TYPE_CHECKING:
+    from tradekit.games.rungis.game import RungisGame
+    from tradekit.games.rungis.tables import RungisTables, Special
+
+_KINDS: dict[str, dict[str, str]] = {
+    "no_delivery": {
+        "en": "Choose another player: they take no part in this round's Rungis phase.",
+        "fr": "Choisissez un autre joueur : il ne participe pas à la phase Rungis de la manche.",
+    },
+    "double_order": {
+        "en": "You may buy up to {amount} cards in this round's Rungis phase.",
+        "fr": "Vous pouvez acheter jusqu'à {amount} cartes pendant la phase Rungis de la manche.",
+    },
+    "preemption": {
+        "en": "Before any auction: take a face-up article from the centre at its base price "
+        "(+{amount}); it counts as your purchase.",
+        "fr": "Avant toute enchère : prenez un article visible au centre à son prix de base "
+        "(+{amount}) ; c'est votre achat de la phase.",
+    },
+    "preemption0": {
+        "en": "Before any auction: take a face-up article from the centre at its base price; "
+        "it counts as your purchase.",
+        "fr": "Avant toute enchère : prenez un article visible au centre à son prix de base ; "
+        "c'est votre achat de la phase.",
+    },
+    "price_freeze0": {
+        "en": "Choose an article type: this round no price for it may exceed its base price.",
+        "fr": "Choisissez un type d'article : cette manche, aucun prix ne peut dépasser son prix "
+        "de base.",
+    },
+    "strike": {
+        "en": "Choose an article type: nobody sells it this round.",
+        "fr": "Choisissez un type d'article : personne ne le vend cette manche.",
+    },
+    "tax": {
+        "en": "Choose an article type: each card of it earns {amount} gold less this round.",
+        "fr": "Choisissez un type d'article : chaque carte rapporte {amount} or de moins cette "
+        "manche.",
+    },
+    "subsidy": {
+        "en": "Choose a type you hold: the bank pays you {amount} gold per card of it.",
+        "fr": "Choisissez un type que vous avez : la banque vous paie {amount} or par carte.",
+    },
+    "price_freeze": {
+        "en": "Choose an article type: this round no price for it may exceed its base price "
+        "+ {amount}.",
+        "fr": "Choisissez un type d'article : cette manche, aucun prix ne peut dépasser son prix "
+        "de base + {amount}.",
+    },
+    "exclusivity": {
+        "en": "Choose a type you hold: this round only you sell it.",
+        "fr": "Choisissez un type que vous avez : cette manche, vous seul le vendez.",
+    },
+    "shortage": {
+        "en": "Choose an article type: this round its highest askers are paid their price.",
+        "fr": "Choisissez un type d'article : cette manche, les plus chers sont payés leur prix.",
+    },
+    "rumour": {
+        "en": "Choose another player: you see their price sheet and write yours after them.",
+        "fr": "Choisissez un autre joueur : vous voyez sa feuille de prix et écrivez la vôtre "
+        "après lui.",
+    },
+    "advertising": {
+        "en": "Choose a type you hold: this round you are paid as a lowest asker (price + 2).",
+        "fr": "Choisissez un type que vous avez : cette manche, vous êtes payé comme le moins "
+        "cher (prix + 2).",
+    },
+    "spoilage": {
+        "en": "Choose another player and a type they hold: {amount} card(s) of it leave their "
+        "shop.",
+        "fr": "Choisissez un autre joueur et un type qu'il a : {amount} carte(s) quittent son "
+        "étal.",
+    },
+}
+
+_EFFECTS: dict[str, dict[str, str]] = {
+    "no_delivery": {
+        "en": "{target} takes no part in this round's Rungis phase",
+        "fr": "{target} ne participe pas à la phase Rungis de la manche",
+    },
+    "double_order": {
+        "en": "{name} may buy up to {amount} cards this phase",
+        "fr": "{name} peut acheter jusqu'à {amount} cartes pendant cette phase",
+    },
+    "preemption": {"en": "{name} pre-empts {card}", "fr": "{name} préempte {card}"},
+    "strike": {
+        "en": "nobody sells {article} this round",
+        "fr": "personne ne vend de {article} cette manche",
+    },
+    "tax": {
+        "en": "each {article} card earns {amount} gold less this round",
+        "fr": "chaque carte {article} rapporte {amount} or de moins cette manche",
+    },
+    "subsidy": {
+        "en": "the bank will pay {name} {amount} gold per {article} card",
+        "fr": "la banque paiera à {name} {amount} or par carte {article}",
+    },
+    "price_freeze": {
+        "en": "no price for {article} may exceed {amount} this round",
+        "fr": "aucun prix pour {article} ne peut dépasser {amount} cette manche",
+    },
+    "exclusivity": {
+        "en": "only {name} sells {article} this round",
+        "fr": "seul {name} vend des {article} cette manche",
+    },
+    "shortage": {
+        "en": "the highest askers for {article} are paid their price this round",
+        "fr": "les plus chers en {article} sont payés leur prix cette manche",
+    },
+    "rumour": {
+        "en": "{name} will see {target}'s price sheet and write after them",
+        "fr": "{name} verra la feuille de prix de {target} et écrira après lui",
+    },
+    "advertising": {
+        "en": "{name} is paid as a lowest asker for {article} this round",
+        "fr": "{name} est payé comme le moins cher en {article} cette manche",
+    },
+    "spoilage": {
+        "en": "{target} loses {amount} {article} card(s) from their shop",
+        "fr": "{target} perd {amount} carte(s) {article} de son étal",
+    },
+}
+
+add_messages(
+    {
+        "game.rungis": {"en": "Rungis", "fr": "Rungis"},
+        "rungis.phase.setup": {"en": "Set-up", "fr": "Mise en place"},
+        "rungis.phase.rungis": {"en": "Rungis (auctions)", "fr": "Rungis (enchères)"},
+        "rungis.phase.cac40": {"en": "CAC 40 (prices)", "fr": "CAC 40 (prix)"},
+        "rungis.phase.ca": {"en": "CA (sales)", "fr": "CA (ventes)"},
+        "rungis.phase.scoring": {"en": "Final scores", "fr": "Décompte final"},
+        "rungis.phase.over": {"en": "Game over", "fr": "Partie terminée"},
+        "rungis.step.auction_start": {
+            "en": "special cards before the auctions",
+            "fr": "cartes spéciales avant les enchères",
+        },
+        "rungis.step.designate": {"en": "designate a card", "fr": "désigner une carte"},
+        "rungis.step.bid": {"en": "auction", "fr": "enchère"},
+        "rungis.step.talk": {"en": "talk turns", "fr": "tours de parole"},
+        "rungis.step.terms": {"en": "trading proposal", "fr": "proposition d'échange"},
+        "rungis.step.answer": {"en": "answer to a proposal", "fr": "réponse à une proposition"},
+        "rungis.step.prices": {"en": "secret prices", "fr": "prix secrets"},
+        "rungis.step.after_reveal": {
+            "en": "special cards after the reveal",
+            "fr": "cartes spéciales après la révélation",
+        },
+        # -- table ------------------------------------------------------------------------------
+        "rungis.gold": {"en": "gold", "fr": "or"},
+        "rungis.specials_on": {"en": "with special cards", "fr": "avec cartes spéciales"},
+        "rungis.specials_off": {"en": "without special cards", "fr": "sans cartes spéciales"},
+        "rungis.trading": {"en": "trading", "fr": "échanges"},
+        "rungis.below_base": {"en": "prices below base", "fr": "prix sous la base"},
+        "rungis.centre": {"en": "Centre", "fr": "Centre"},
+        "rungis.centre_empty": {"en": "no card in the centre", "fr": "aucune carte au centre"},
+        "rungis.deck": {"en": "Deck: {n} card(s)", "fr": "Pioche : {n} carte(s)"},
+        "rungis.deck_cards": {"en": "Deck, top first", "fr": "Pioche, du dessus"},
+        "rungis.face_down": {"en": "a face-down special card", "fr": "une carte spéciale cachée"},
+        "rungis.designated": {"en": "designated", "fr": "désignée"},
+        "rungis.auction": {"en": "Auction", "fr": "Enchère"},
+        "rungis.on_block": {"en": "for sale: {card}", "fr": "en vente : {card}"},
+        "rungis.out_of_play": {"en": "Out of play", "fr": "Hors jeu"},
+        "rungis.opening": {"en": "opening bid {n}", "fr": "mise d'ouverture {n}"},
+        "rungis.high_bid": {"en": "high bid {n} by {name}", "fr": "meilleure offre {n} de {name}"},
+        "rungis.no_bid": {"en": "nobody has opened yet", "fr": "personne n'a encore ouvert"},
+        "rungis.speaker": {"en": "to speak: {name}", "fr": "à parler : {name}"},
+        "rungis.bidders": {"en": "bidders: {who}", "fr": "enchérisseurs : {who}"},
+        "rungis.designator": {"en": "to designate: {name}", "fr": "désigne : {name}"},
+        "rungis.removed": {"en": "Removed from the game", "fr": "Retirées du jeu"},
+        "rungis.removed_face_down": {
+            "en": "{n} face-down special card(s) removed unseen",
+            "fr": "{n} carte(s) spéciale(s) retirée(s) sans être vues",
+        },
+        "rungis.played": {"en": "Special cards played", "fr": "Cartes spéciales jouées"},
+        "rungis.first_buyer": {"en": "First Buyer", "fr": "Premier acheteur"},
+        "rungis.barred": {"en": "no delivery", "fr": "pas de livraison"},
+        "rungis.bought": {"en": "bought {n}/{limit}", "fr": "acheté {n}/{limit}"},
+        "rungis.shop": {"en": "Shop ({n})", "fr": "Étal ({n})"},
+        "rungis.shop_empty": {"en": "empty", "fr": "vide"},
+        "rungis.hand": {"en": "Special cards ({n})", "fr": "Cartes spéciales ({n})"},
+        "rungis.base": {"en": "base {n}", "fr": "base {n}"},
+        "rungis.count": {"en": "× {n}", "fr": "× {n}"},
+        "rungis.announced": {"en": "announced {list}", "fr": "a annoncé {list}"},
+        "rungis.sheet": {"en": "sheet: {list}", "fr": "feuille : {list}"},
+        "rungis.written": {"en": "has written", "fr": "a écrit"},
+        "rungis.writing": {"en": "writing…", "fr": "écrit…"},
+        "rungis.waiting": {"en": "waits (Rumour)", "fr": "attend (Rumeur)"},
+        "rungis.score": {"en": "Final score: {n}", "fr": "Score final : {n}"},
+        "rungis.market": {"en": "Articles and prices", "fr": "Articles et prix"},
+        "rungis.article": {"en": "article", "fr": "article"},
+        "rungis.range": {"en": "prices", "fr": "prix"},
+        "rungis.cell_ann": {"en": "ann. {n}", "fr": "ann. {n}"},
+        "rungis.effects": {
+            "en": "This round's special cards",
+            "fr": "Cartes spéciales de la manche",
+        },
+        "rungis.proposal": {"en": "Trading proposal", "fr": "Proposition d'échange"},
+        "rungis.trades": {"en": "Trades this round", "fr": "Échanges de la manche"},
+        "rungis.sales": {"en": "Last sales", "fr": "Dernières ventes"},
+        "rungis.seller": {"en": "seller", "fr": "vendeur"},
+        "rungis.price": {"en": "price", "fr": "prix"},
+        "rungis.cards": {"en": "cards", "fr": "cartes"},
+        "rungis.result": {"en": "result", "fr": "résultat"},
+        "rungis.earned": {"en": "earned", "fr": "gagné"},
+        "rungis.status.lowest": {"en": "lowest (+2)", "fr": "moins cher (+2)"},
+        "rungis.status.middle": {"en": "middle", "fr": "milieu"},
+        "rungis.status.highest": {"en": "highest", "fr": "plus cher"},
+        "rungis.status.strike": {"en": "strike", "fr": "grève"},
+        "rungis.status.excluded": {"en": "excluded", "fr": "exclu"},
+        "rungis.timing.auction_start": {
+            "en": "before the auctions",
+            "fr": "avant les enchères",
+        },
+        "rungis.timing.talk": {"en": "in your talk turn", "fr": "à votre tour de parole"},
+        "rungis.timing.after_reveal": {"en": "after the reveal", "fr": "après la révélation"},
+        "rungis.nothing": {"en": "nothing", "fr": "rien"},
+        "rungis.one": {"en": "one {article}", "fr": "un(e) {article}"},
+        "rungis.deal_give": {"en": "gives {what}", "fr": "donne {what}"},
+        "rungis.deal_take": {"en": "takes {what}", "fr": "prend {what}"},
+        "rungis.deal_pays": {"en": "{name} pays {n} gold", "fr": "{name} paie {n} or"},
+        "rungis.deal_open": {"en": "gold to be set", "fr": "or à fixer"},
+        "rungis.deal_no_gold": {"en": "no gold", "fr": "sans or"},
+        # -- action labels ----------------------------------------------------------------------
+        "rungis.a.designate": {"en": "Designate {card}", "fr": "Désigner {card}"},
+        "rungis.a.designate_slot": {
+            "en": "Designate centre card {n}",
+            "fr": "Désigner la carte {n} du centre",
+        },
+        "rungis.a.bid": {"en": "Bid {n}", "fr": "Enchérir à {n}"},
+        "rungis.a.pass": {"en": "Pass", "fr": "Passer"},
+        "rungis.a.play": {"en": "Play {card}", "fr": "Jouer {card}"},
+        "rungis.a.play_on": {"en": "Play {card} on {target}", "fr": "Jouer {card} sur {target}"},
+        "rungis.a.done": {"en": "Done", "fr": "Terminé"},
+        "rungis.a.announce": {
+            "en": "Announce {article} at {price}",
+            "fr": "Annoncer {article} à {price}",
+        },
+        "rungis.a.propose": {"en": "Propose to {name}: {deal}", "fr": "Proposer à {name} : {deal}"},
+        "rungis.a.terms_pay": {"en": "I pay {n} gold", "fr": "Je paie {n} or"},
+        "rungis.a.terms_get": {"en": "{name} pays me {n} gold", "fr": "{name} me paie {n} or"},
+        "rungis.a.terms_none": {"en": "No gold either way", "fr": "Pas d'or"},
+        "rungis.a.accept": {"en": "Accept the proposal", "fr": "Accepter la proposition"},
+        "rungis.a.refuse": {"en": "Refuse the proposal", "fr": "Refuser la proposition"},
+        "rungis.a.price": {"en": "Price {article} at {price}", "fr": "Prix {article} : {price}"},
+        # -- narration --------------------------------------------------------------------------
+        "rungis.n.start": {
+            "en": "Rungis, {n} players, {rounds} rounds, {specials}.",
+            "fr": "Rungis, {n} joueurs, {rounds} manches, {specials}.",
+        },
+        "rungis.n.shuffled": {
+            "en": "The {n} cards are shuffled into the deck.",
+            "fr": "Les {n} cartes sont mélangées dans la pioche.",
+        },
+        "rungis.n.given": {
+            "en": "{name} is given special cards: {cards}.",
+            "fr": "{name} reçoit des cartes spéciales : {cards}.",
+        },
+        "rungis.n.scripted": {
+            "en": "Scripted set-up: gold {gold}; First Buyer of round 1: {name}.",
+            "fr": "Mise en place imposée : or {gold} ; premier acheteur de la manche 1 : {name}.",
+        },
+        "rungis.n.scripted_deck": {
+            "en": "The deck is stacked in a scripted order ({n} cards).",
+            "fr": "La pioche est rangée dans un ordre imposé ({n} cartes).",
+        },
+        "rungis.n.round": {
+            "en": "Round {round}: {name} takes the First Buyer card.",
+            "fr": "Manche {round} : {name} prend la carte Premier acheteur.",
+        },
+        "rungis.n.empty_deck": {
+            "en": "The deck is empty: no Rungis phase this round.",
+            "fr": "La pioche est vide : pas de phase Rungis cette manche.",
+        },
+        "rungis.n.centre": {"en": "Centre: {cards}.", "fr": "Centre : {cards}."},
+        "rungis.n.face_down": {
+            "en": "The face-down special cards are {cards}.",
+            "fr": "Les cartes spéciales cachées sont {cards}.",
+        },
+        "rungis.n.unopened": {"en": "nobody opened", "fr": "personne n'a ouvert"},
+        "rungis.n.leftover": {
+            "en": "nobody may buy any more this phase",
+            "fr": "plus personne ne peut acheter pendant cette phase",
+        },
+        "rungis.n.removed_face_down": {
+            "en": "A face-down special card is removed from the game: {why}.",
+            "fr": "Une carte spéciale cachée est retirée du jeu : {why}.",
+        },
+        "rungis.n.removed": {
+            "en": "{card} is removed from the game: {why}.",
+            "fr": "{card} est retirée du jeu : {why}.",
+        },
+        "rungis.n.removed_unseen": {
+            "en": "Removed unseen: {card}.",
+            "fr": "Retirée sans être vue : {card}.",
+        },
+        "rungis.n.buys_special": {
+            "en": "{name} buys a face-down special card for {n} gold.",
+            "fr": "{name} achète une carte spéciale cachée pour {n} or.",
+        },
+        "rungis.n.looks": {
+            "en": "{name} looks at it: {card}.",
+            "fr": "{name} la regarde : {card}.",
+        },
+        "rungis.n.buys": {
+            "en": "{name} buys {card} for {n} gold.",
+            "fr": "{name} achète {card} pour {n} or.",
+        },
+        "rungis.n.effect": {"en": "{card}: {effect}.", "fr": "{card} : {effect}."},
+        "rungis.n.trade": {
+            "en": "{a} and {b} trade: {deal}.",
+            "fr": "{a} et {b} échangent : {deal}.",
+        },
+        "rungis.n.gives": {"en": "{name} gives {card}", "fr": "{name} donne {card}"},
+        "rungis.n.gold_to": {"en": "{n} gold to {name}", "fr": "{n} or à {name}"},
+        "rungis.n.sheet_written": {
+            "en": "{name} has written their price sheet.",
+            "fr": "{name} a écrit sa feuille de prix.",
+        },
+        "rungis.n.rumour": {
+            "en": "Rumour: {name} sees {target}'s sheet: {sheet}.",
+            "fr": "Rumeur : {name} voit la feuille de {target} : {sheet}.",
+        },
+        "rungis.n.reveal": {
+            "en": "Price sheets revealed: {sheets}.",
+            "fr": "Feuilles de prix révélées : {sheets}.",
+        },
+        "rungis.n.strike": {
+            "en": "{article}: strike, nobody sells.",
+            "fr": "{article} : grève, personne ne vend.",
+        },
+        "rungis.n.sale": {"en": "{article}: {lines}.", "fr": "{article} : {lines}."},
+        "rungis.n.sale_line": {
+            "en": "{name} {status} earns {n}",
+            "fr": "{name} {status} gagne {n}",
+        },
+        "rungis.n.final_seat": {
+            "en": "{name}: {gold} gold + shop {shop} = {score}.",
+            "fr": "{name} : {gold} or + étal {shop} = {score}.",
+        },
+        "rungis.n.final": {
+            "en": "Final scores: {scores}. Winner(s): {who}.",
+            "fr": "Scores finaux : {scores}. Gagnant(s) : {who}.",
+        },
+        "rungis.n.designate": {"en": "{name} designates {card}.", "fr": "{name} désigne {card}."},
+        "rungis.n.bid": {"en": "{name} bids {n}.", "fr": "{name} enchérit à {n}."},
+        "rungis.n.pass": {"en": "{name} passes.", "fr": "{name} passe."},
+        "rungis.n.play": {"en": "{name} plays {card}.", "fr": "{name} joue {card}."},
+        "rungis.n.play_on": {
+            "en": "{name} plays {card} on {target}.",
+            "fr": "{name} joue {card} sur {target}.",
+        },
+        "rungis.n.done": {"en": "{name} is done.", "fr": "{name} a terminé."},
+        "rungis.n.announce": {
+            "en": "{name} announces {price} for {article}.",
+            "fr": "{name} annonce {price} pour {article}.",
+        },
+        "rungis.n.propose": {
+            "en": "{name} makes {to} a proposal: {deal}.",
+            "fr": "{name} fait une proposition à {to} : {deal}.",
+        },
+        "rungis.n.terms_pay": {
+            "en": "{name} offers {n} gold on top.",
+            "fr": "{name} offre {n} or en plus.",
+        },
+        "rungis.n.terms_get": {
+            "en": "{name} asks for {n} gold on top.",
+            "fr": "{name} demande {n} or en plus.",
+        },
+        "rungis.n.terms_none": {
+            "en": "{name} puts no gold on the table.",
+            "fr": "{name} ne met pas d'or en jeu.",
+        },
+        "rungis.n.accept": {
+            "en": "{name} accepts the proposal.",
+            "fr": "{name} accepte la proposition.",
+        },
+        "rungis.n.refuse": {
+            "en": "{name} refuses the proposal.",
+            "fr": "{name} refuse la proposition.",
+        },
+        "rungis.n.price": {
+            "en": "{name} writes {price} for {article} (secret).",
+            "fr": "{name} écrit {price} pour {article} (secret).",
+        },
+    }
+)
+add_messages({f"rungis.kind.{k}": v for k, v in _KINDS.items()})
+add_messages({f"rungis.effect.{k}": v for k, v in _EFFECTS.items()})
+
+_SEAT = r"P(\d+)"
+#: The effect part of a special card's "plays" event, per kind (the event's data holds only the
+#: card and kind; the targets are in the engine's English text).
+_EFFECT_TEXT: dict[str, re.Pattern[str]] = {
+    "no_delivery": re.compile(rf"{_SEAT} takes no part"),
+    "double_order": re.compile(rf"{_SEAT} may buy up to (?P<amount>\d+) cards"),
+    "preemption": re.compile(rf"{_SEAT} pre-empts #(?P<card>\d+)"),
+    "strike": re.compile(r"nobody sells (?P<article>.+) this round$"),
+    "tax": re.compile(r"every (?P<article>.+) card earns (?P<amount>\d+) gold less"),
+    "subsidy": re.compile(rf"pay {_SEAT} (?P<amount>\d+) gold per (?P<article>.+) card$"),
+    "price_freeze": re.compile(r"no price for (?P<article>.+) may exceed (?P<amount>\d+)"),
+    "exclusivity": re.compile(rf"only {_SEAT} sells (?P<article>.+) this round$"),
+    "shortage": re.compile(r"highest askers for (?P<article>.+) are paid"),
+    "rumour": re.compile(rf"{_SEAT} will see P(?P<target>\d+)'s price sheet"),
+    "advertising": re.compile(rf"{_SEAT} is paid as a lowest asker for (?P<article>.+) this"),
+    "spoilage": re.compile(rf"{_SEAT} loses (?P<amount>\d+) (?P<article>.+) card\(s\)"),
+}
+_SALE_LINE = re.compile(rf"{_SEAT} (lowest|middle|highest|excluded|strike) (\d+)")
+_CARD_ID = re.compile(r"#(\d+)")
+_GIVES = re.compile(rf"{_SEAT} gives #(\d+)")
+_REMOVED = re.compile(r"removed from the game \((.+)\)$")
+#: Why a centre card left the game (the engine's words) and the message that says it.
+_WHY = {
+    "nobody opened": "rungis.n.unopened",
+    "nobody may buy any more this phase": "rungis.n.leftover",
+}
+
+
+def _game(ctx: Context) -> RungisGame:
+    return cast("RungisGame", ctx.game)
+
+
+@register_renderer("rungis")
+class RungisRenderer(Renderer):
+    """Draws and narrates Rungis in English or French."""
+
+    # -- names ----------------------------------------------------------------------------------
+    def tables(self, ctx: Context) -> RungisTables:
+        """The game's data tables (article types, special cards)."""
+        return _game(ctx).tables
+
+    def article_name(self, article: str, ctx: Context) -> str:
+        """An article type's name in ``ctx.lang`` (from ``articles.csv``)."""
+        item = self.tables(ctx).article_by_id.get(article)
+        if item is None:
+            return article
+        return item.name_fr if ctx.lang == "fr" else item.name_en
+
+    def special(self, card: int, ctx: Context) -> Special | None:
+        """The special card ``card`` (None for an article card)."""
+        return self.tables(ctx).special_by_card.get(card)
+
+    def card_name(self, card: int | None, ctx: Context) -> str:
+        """A card in a few words: ``#37 Fish (base 4)``, ``#55 Lorry drivers' strike``, or
+        "special card (face down)" for ``None``."""
+        if card is None:
+            return ctx.t("rungis.face_down")
+        tables = self.tables(ctx)
+        article = tables.article_cards.get(card)
+        if article is not None:
+            base = tables.article_by_id[article].base
+            return f"#{card} {self.article_name(article, ctx)} ({ctx.t('rungis.base', n=base)})"
+        special = tables.special_by_card.get(card)
+        if special is None:
+            return f"#{card}"
+        return f"#{card} {special.name_fr if ctx.lang == 'fr' else special.name_en}"
+
+    def cards_named(self, cards: Iterable[int | None], ctx: Context) -> str:
+        """Several cards in a few words each."""
+        return ", ".join(self.card_name(c, ctx) for c in cards) or ctx.t("rungis.nothing")
+
+    def special_text(self, special: Special, ctx: Context) -> str:
+        """What a special card does, in ``ctx.lang`` (from its kind and parameter)."""
+        key = f"rungis.kind.{special.kind}"
+        if special.amount == 0 and has_message(f"{key}0"):
+            key += "0"
+        return ctx.t(key, amount=special.amount)
+
+    def _article_id(self, name_en: str, ctx: Context) -> str | None:
+        for item in self.tables(ctx).articles:
+            if item.name_en == name_en:
+                return item.id
+        return None
+
+    # -- cards ----------------------------------------------------------------------------------
+    def article_html(self, card: int, ctx: Context, *, small: bool = False, note: str = "") -> str:
+        """A face-up article card: its type, base price (as dots) and id."""
+        tables = self.tables(ctx)
+        article = tables.article_cards[card]
+        index = [a.id for a in tables.articles].index(article)
+        base = tables.article_by_id[article].base
+        footer = tag("div", esc(note), cls="tk-price") if note else ""
+        return p.card(
+            self.article_name(article, ctx),
+            [(p.colour(index), ctx.t("rungis.base", n=base), base)],
+            corner=f"#{card}",
+            small=small,
+            footer=footer,
+            extra_class="tk-tag" if note else "",
+            data_card=card,
+        )
+
+    def special_html(
+        self, card: int, ctx: Context, *, small: bool = False, text: bool = True
+    ) -> str:
+        """A face-up special card: its name, when it is played and (``text``) what it does."""
+        special = self.special(card, ctx)
+        if special is None:
+            return ""
+        name = special.name_fr if ctx.lang == "fr" else special.name_en
+        when = ctx.t(f"rungis.timing.{special.timing}")
+        what = self.special_text(special, ctx)
+        footer = tag(
+            "div",
+            esc(f"{when}: {what}" if text else when),
+            cls="tk-muted",
+            style="font-size:10px",
+            title=what,
+        )
+        body = p.card(name, [], corner=f"#{card}", small=small, footer=footer, data_card=card)
+        return body.replace('class="tk-card', f'title="{esc(what)}" class="tk-card', 1)
+
+    def card_html(self, card: int, ctx: Context, *, small: bool = False, note: str = "") -> str:
+        """Any face-up card."""
+        if card in self.tables(ctx).article_cards:
+            return self.article_html(card, ctx, small=small, note=note)
+        return self.special_html(card, ctx, small=small, text=not small)
+
+    def chip(self, card: int, ctx: Context) -> str:
+        """A card in one short pill (the teacher's list of the deck)."""
+        tables = self.tables(ctx)
+        article = tables.article_cards.get(card)
+        if article is not None:
+            index = [a.id for a in tables.articles].index(article)
+            text = f"#{card} {self.article_name(article, ctx)}"
+            return tag("span", p.swatch(p.colour(index)) + esc(text), cls="tk-pill", data_card=card)
+        return tag("span", esc(self.card_name(card, ctx)), cls="tk-pill tk-info", data_card=card)
+
+    def back_html(self, ctx: Context, note: str = "") -> str:
+        """A face-down special card (a card back)."""
+        title = ctx.t("rungis.face_down")
+        back = tag("span", "", cls="tk-back", title=title)
+        caption = p.label(note) if note else ""
+        return tag(
+            "div", back + caption, style="display:inline-block;vertical-align:top;margin:2px"
+        )
+
+    def shop_html(self, shop: Sequence[int], ctx: Context) -> str:
+        """A shop: one card per article type held, with the count and each card's id."""
+        tables = self.tables(ctx)
+        groups: dict[str, list[int]] = {}
+        for card in shop:
+            groups.setdefault(tables.article_cards[card], []).append(card)
+        out = []
+        for index, article in enumerate(tables.articles):
+            cards = groups.get(article.id)
+            if not cards:
+                continue
+            ids = " ".join(tag("span", esc(f"#{c}"), data_card=c) for c in cards)
+            label = (
+                f"{ctx.t('rungis.count', n=len(cards))} ({ctx.t('rungis.base', n=article.base)})"
+            )
+            out.append(
+                p.card(
+                    self.article_name(article.id, ctx),
+                    [(p.colour(index), label, len(cards))],
+                    small=True,
+                    footer=tag("div", ids, cls="tk-card-id"),
+                )
+            )
+        return "".join(out)
+
+    # -- the table --------------------------------------------------------------------------
+    def status(self, view: Any, ctx: Context) -> str:
+        """Round, phase and step, who must act (or the winners)."""
+        v = cast(RungisView, view)
+        text = super().status(v, ctx)
+        if v.phase != "over" and v.step:
+            key = f"rungis.step.{v.step}"
+            phase = self.phase_name(v.phase, ctx)
+            text = text.replace(phase, f"{phase}: {ctx.t(key)}", 1)
+        return text
+
+    def table(self, view: Any, ctx: Context) -> str:
+        """Rungis's table as ``view`` (a :class:`RungisView`) shows it."""
+        v = cast(RungisView, view)
+        game = _game(ctx)
+        head = tag("b", esc(self.title(ctx))) + tag("span", esc(self.status(v, ctx)))
+        head += pill(ctx.t("rungis.specials_on" if game.specials else "rungis.specials_off"))
+        if game.trading:
+            head += pill(ctx.t("rungis.trading"), "info")
+        if game.below_base:
+            head += pill(ctx.t("rungis.below_base"), "accent")
+        body = tag(
+            "div",
+            self._centre(v, ctx) + self._auction(v, ctx) + self._effects(v, ctx),
+            cls="tk-row",
+        )
+        body += self._proposal(v, ctx)
+        body += tag("div", "".join(self._seat(v, s, ctx) for s in range(v.players)), cls="tk-seats")
+        body += self._market(v, ctx)
+        body += self._sales(v, ctx)
+        body += self._discards(v, ctx)
+        return p.page(
+            head,
+            body,
+            game="rungis",
+            data_round=v.round,
+            data_phase=v.phase,
+            data_step=v.step or None,
+            data_viewer="public" if v.viewer is None else v.viewer,
+        )
+
+    def _centre(self, v: RungisView, ctx: Context) -> str:
+        slot = v.auction.slot if v.auction is not None else None
+        cards = []
+        for i, card in enumerate(v.centre):
+            note = ctx.t("rungis.designated") if i == slot else ""
+            if card is None:
+                cards.append(self.back_html(ctx, note or ctx.t("rungis.face_down")))
+            elif card in self.tables(ctx).article_cards:
+                cards.append(self.article_html(card, ctx, note=note))
+            else:  # the teacher sees a face-down special card's face
+                cards.append(
+                    tag(
+                        "div",
+                        self.special_html(card, ctx) + p.label(note or ctx.t("rungis.face_down")),
+                        style="display:inline-block;vertical-align:top",
+                    )
+                )
+        body = "".join(cards) or tag("span", esc(ctx.t("rungis.centre_empty")), cls="tk-muted")
+        body += p.label(ctx.t("rungis.deck", n=v.deck_size))
+        if v.deck is not None and v.deck:
+            body += p.label(ctx.t("rungis.deck_cards"))
+            body += tag("div", " ".join(self.chip(c, ctx) for c in v.deck), style="max-width:520px")
+        return p.section(ctx.t("rungis.centre"), body, data_section="centre")
+
+    def _auction(self, v: RungisView, ctx: Context) -> str:
+        if v.phase != "rungis":
+            return ""
+        lines = []
+        if v.designator is not None and v.auction is None:
+            lines.append(ctx.t("rungis.designator", name=ctx.name(v.designator)))
+        a = v.auction
+        if a is not None:
+            lines.append(ctx.t("rungis.on_block", card=self.card_name(a.card, ctx)))
+            lines.append(ctx.t("rungis.opening", n=a.minimum))
+            if a.high_bid is None:
+                lines.append(ctx.t("rungis.no_bid"))
+            else:
+                lines.append(ctx.t("rungis.high_bid", n=a.high_bid, name=ctx.name(a.high_bidder)))
+            if a.speaker is not None:
+                lines.append(ctx.t("rungis.speaker", name=ctx.name(a.speaker)))
+            lines.append(ctx.t("rungis.bidders", who=ctx.who(a.bidders)))
+        if not lines:
+            return ""
+        body = "".join(tag("div", esc(line)) for line in lines)
+        return p.section(ctx.t("rungis.auction"), body, data_section="auction")
+
+    def _effects(self, v: RungisView, ctx: Context) -> str:
+        if not v.effects:
+            return ""
+        lines = []
+        for e in v.effects:
+            fields = self._effect_fields(e.kind, e.player, e.target, e.article, e.amount, ctx)
+            effect = ctx.t(f"rungis.effect.{e.kind}", **fields)
+            text = ctx.t("rungis.n.effect", card=self.card_name(e.card, ctx), effect=effect)
+            lines.append(tag("div", esc(text)))
+        return p.section(ctx.t("rungis.effects"), "".join(lines), data_section="effects")
+
+    def _effect_fields(
+        self,
+        kind: str,
+        player: int,
+        target: int | None,
+        article: str | None,
+        amount: int,
+        ctx: Context,
+        card: int | None = None,
+    ) -> dict[str, Any]:
+        top = amount
+        if kind == "price_freeze" and article is not None:
+            base = self.tables(ctx).article_by_id[article].base
+            top = base + amount
+        return {
+            "name": ctx.name(player),
+            "target": ctx.name(target),
+            "article": self.article_name(article, ctx) if article else "",
+            "amount": top,
+            "card": self.card_name(card, ctx) if card is not None else "",
+        }
+
+    def _proposal(self, v: RungisView, ctx: Context) -> str:
+        lines = []
+        if v.proposal is not None:
+            pr = v.proposal
+            deal = self.deal_words(pr.proposer, pr.to, pr.give, pr.take, pr.gold, ctx)
+            text = ctx.t("rungis.a.propose", name=ctx.name(pr.to), deal=deal)
+            lines.append(tag("div", esc(f"{ctx.name(pr.proposer)} → {text}")))
+        if lines:
+            return p.section(ctx.t("rungis.proposal"), "".join(lines), data_section="proposal")
+        return ""
+
+    def deal_words(
+        self,
+        proposer: int,
+        to: int,
+        give: str | None,
+        take: str | None,
+        gold: int | None,
+        ctx: Context,
+    ) -> str:
+        """A trading proposal in words: what changes hands and who pays."""
+        bits = []
+        if give is not None:
+            what = ctx.t("rungis.one", article=self.article_name(give, ctx))
+            bits.append(ctx.t("rungis.deal_give", what=what))
+        if take is not None:
+            what = ctx.t("rungis.one", article=self.article_name(take, ctx))
+            bits.append(ctx.t("rungis.deal_take", what=what))
+        if gold is None:
+            bits.append(ctx.t("rungis.deal_open"))
+        elif gold > 0:
+            bits.append(ctx.t("rungis.deal_pays", name=ctx.name(proposer), n=gold))
+        elif gold < 0:
+            bits.append(ctx.t("rungis.deal_pays", name=ctx.name(to), n=-gold))
+        else:
+            bits.append(ctx.t("rungis.deal_no_gold"))
+        return ", ".join(bits)
+
+    def _seat(self, v: RungisView, seat: int, ctx: Context) -> str:
+        badges = [p.coins(v.gold[seat], unit=ctx.t("rungis.gold"), letter="G")]
+        if v.first_buyer == seat and v.phase != "over":
+            badges.append(pill(ctx.t("rungis.first_buyer"), "info"))
+        if seat in v.barred:
+            badges.append(pill(ctx.t("rungis.barred"), "bad"))
+        if v.phase == "rungis" and (v.buys[seat] or v.limits[seat] > 1):
+            badges.append(pill(ctx.t("rungis.bought", n=v.buys[seat], limit=v.limits[seat])))
+        body = self._seat_status(v, seat, ctx)
+        size = v.hand_sizes[seat]
+        hand = v.hands[seat]
+        if size or hand:
+            body += p.label(ctx.t("rungis.hand", n=size))
+            if hand is not None:
+                body += "".join(self.special_html(c, ctx, small=True) for c in hand)
+            else:
+                body += p.card_backs(size, ctx.t("rungis.face_down"))
+        shop = v.shops[seat]
+        body += p.label(ctx.t("rungis.shop", n=len(shop)))
+        if shop:
+            body += self.shop_html(shop, ctx)
+        else:
+            body += tag("span", esc(ctx.t("rungis.shop_empty")), cls="tk-muted")
+        return p.seat_panel(
+            ctx.name(seat),
+            badges,
+            body,
+            active=seat in v.to_move,
+            me=v.viewer == seat,
+            seat=seat,
+        )
+
+    def _seat_status(self, v: RungisView, seat: int, ctx: Context) -> str:
+        bits: list[str] = []
+        said = v.announcements[seat]
+        if said:
+            items = ", ".join(f"{self.article_name(a, ctx)} {x}" for a, x in said)
+            bits.append(pill(ctx.t("rungis.announced", list=items), "accent"))
+        sheet = v.sheets[seat]
+        if sheet:
+            items = ", ".join(f"{self.article_name(a, ctx)} {x}" for a, x in sheet)
+            bits.append(pill(ctx.t("rungis.sheet", list=items), "info"))
+        if v.step == "prices" and v.shops[seat] and not v.revealed:
+            if seat in v.submitted:
+                if not sheet:
+                    bits.append(pill(ctx.t("rungis.written"), "good"))
+            elif seat in v.to_move:
+                bits.append(pill(ctx.t("rungis.writing"), "accent"))
+            else:
+                bits.append(pill(ctx.t("rungis.waiting"), "accent"))
+        if v.scores is not None:
+            bits.append(pill(ctx.t("rungis.score", n=v.scores[seat]), "good"))
+        return tag("div", " ".join(bits)) if bits else ""
+
+    def _market(self, v: RungisView, ctx: Context) -> str:
+        tables = self.tables(ctx)
+        game = _game(ctx)
+        header = [
+            ctx.t("rungis.article"),
+            ctx.t("rungis.range"),
+            *(ctx.name(s) for s in range(v.players)),
+        ]
+        counts: list[dict[str, int]] = [{} for _ in range(v.players)]
+        for s, shop in enumerate(v.shops):
+            for card in shop:
+                t = tables.article_cards[card]
+                counts[s][t] = counts[s].get(t, 0) + 1
+        sheets = [dict(sheet) if sheet is not None else None for sheet in v.sheets]
+        said = [dict(a) for a in v.announcements]
+        rows = []
+        for index, article in enumerate(tables.articles):
+            aid = article.id
+            low = 1 if game.below_base else article.base
+            high = 2 * article.base
+            for e in v.effects:
+                if e.kind == "price_freeze" and e.article == aid:
+                    high = min(high, article.base + e.amount)
+            cells = [
+                p.swatch(p.colour(index))
+                + esc(f"{self.article_name(aid, ctx)} ({ctx.t('rungis.base', n=article.base)})"),
+                esc(f"{low}–{high}"),
+            ]
+            holders = [s for s in range(v.players) if counts[s].get(aid)]
+            for s in range(v.players):
+                n = counts[s].get(aid, 0)
+                if not n:
+                    cells.append("·")
+                    continue
+                bits = [ctx.t("rungis.count", n=n)]
+                if aid in said[s]:
+                    bits.append(ctx.t("rungis.cell_ann", n=said[s][aid]))
+                sheet = sheets[s]
+                written = sheet.get(aid) if sheet is not None else None
+                lowest = False
+                if written is not None:
+                    bits.append(f"→ {written}")
+                    known = [x for q in holders if (x := (sheets[q] or {}).get(aid)) is not None]
+                    lowest = v.revealed and written == min(known)
+                cells.append(("!" if lowest else "") + esc(" · ".join(bits)))
+            rows.append(cells)
+        return p.section(ctx.t("rungis.market"), p.grid(header, rows), data_section="market")
+
+    def _sales(self, v: RungisView, ctx: Context) -> str:
+        if not v.sales:
+            return ""
+        header = [
+            ctx.t("rungis.article"),
+            ctx.t("rungis.seller"),
+            ctx.t("rungis.price"),
+            ctx.t("rungis.cards"),
+            ctx.t("rungis.result"),
+            ctx.t("rungis.earned"),
+        ]
+        rows = []
+        for line in v.sales:
+            status = ctx.t(f"rungis.status.{line.status}")
+            rows.append(
+                [
+                    esc(self.article_name(line.article, ctx)),
+                    esc(ctx.name(line.player)),
+                    esc("—" if line.price is None else line.price),
+                    esc(line.cards),
+                    ("!" if line.status == "lowest" else "") + esc(status),
+                    esc(line.paid),
+                ]
+            )
+        return p.section(ctx.t("rungis.sales"), p.grid(header, rows), data_section="sales")
+
+    def _discards(self, v: RungisView, ctx: Context) -> str:
+        body = ""
+        if v.played:
+            body += p.label(ctx.t("rungis.played"))
+            body += "".join(self.special_html(c, ctx, small=True) for c in v.played)
+        if v.removed or v.removed_face_down:
+            body += p.label(ctx.t("rungis.removed"))
+            body += "".join(self.card_html(c, ctx, small=True) for c in v.removed)
+            if v.removed_face_down_cards is not None:
+                body += "".join(
+                    self.special_html(c, ctx, small=True) for c in v.removed_face_down_cards
+                )
+            if v.removed_face_down:
+                body += p.label(ctx.t("rungis.removed_face_down", n=v.removed_face_down))
+        if not body:
+            return ""
+        return p.section(ctx.t("rungis.out_of_play"), body, data_section="discards")
+
+    # -- actions ----------------------------------------------------------------------------
+    def play_target(self, action: Play, ctx: Context) -> str:
+        """A Play action's targets in words (a seat, an article type, a centre card)."""
+        bits = []
+        if action.player is not None:
+            bits.append(ctx.name(action.player))
+        if action.article is not None:
+            bits.append(self.article_name(action.article, ctx))
+        if action.pick is not None:
+            bits.append(self.card_name(action.pick, ctx))
+        return ", ".join(bits)
+
+    def action_label(self, action: Action, view: Any, ctx: Context) -> str:
+        """A button's text for a Rungis action, in ``ctx.lang``."""
+        if isinstance(action, Designate):
+            if isinstance(view, RungisView) and 0 <= action.slot < len(view.centre):
+                card = view.centre[action.slot]
+                return ctx.t("rungis.a.designate", card=self.card_name(card, ctx))
+            return ctx.t("rungis.a.designate_slot", n=action.slot + 1)
+        if isinstance(action, Bid):
+            return ctx.t("rungis.a.bid", n=action.amount)
+        if isinstance(action, Pass):
+            return ctx.t("rungis.a.pass")
+        if isinstance(action, Play):
+            played = self.card_name(action.card, ctx)
+            target = self.play_target(action, ctx)
+            if target:
+                return ctx.t("rungis.a.play_on", card=played, target=target)
+            return ctx.t("rungis.a.play", card=played)
+        if isinstance(action, Done):
+            return ctx.t("rungis.a.done")
+        if isinstance(action, Announce):
+            article = self.article_name(action.article, ctx)
+            return ctx.t("rungis.a.announce", article=article, price=action.price)
+        if isinstance(action, Propose):
+            proposer = view.me if isinstance(view, RungisView) and view.me is not None else -1
+            deal = self.deal_words(proposer, action.to, action.give, action.take, None, ctx)
+            deal = deal.rsplit(", ", 1)[0]  # the gold comes next, with the terms
+            return ctx.t("rungis.a.propose", name=ctx.name(action.to), deal=deal)
+        if isinstance(action, Terms):
+            if action.gold > 0:
+                return ctx.t("rungis.a.terms_pay", n=action.gold)
+            if action.gold < 0:
+                other = None
+                if isinstance(view, RungisView) and view.proposal is not None:
+                    other = view.proposal.to
+                return ctx.t("rungis.a.terms_get", name=ctx.name(other), n=-action.gold)
+            return ctx.t("rungis.a.terms_none")
+        if isinstance(action, Accept):
+            return ctx.t("rungis.a.accept")
+        if isinstance(action, Refuse):
+            return ctx.t("rungis.a.refuse")
+        if isinstance(action, Price):
+            article = self.article_name(action.article, ctx)
+            return ctx.t("rungis.a.price", article=article, price=action.price)
+        return str(action)
+
+    def command_example(self, legal: Sequence[Action], view: Any, ctx: Context) -> str:
+        """An example typed command: a bid or a price if legal, else the first legal action."""
+        for action in legal:
+            if isinstance(action, Bid):
+                return str(action)
+        for action in legal:
+            if isinstance(action, (Price, Announce)):
+                return str(action)
+        return str(legal[0]) if legal else ""
+
+    # -- narration --------------------------------------------------------------------------
+    def narrate(self, event: Event, ctx: Context) -> str:
+        """One log line in ``ctx.lang`` (the engine's English text if the event is unknown)."""
+        text = self.narrate_known(event, ctx)
+        return event.text if text is None else text
+
+    def narrate_known(self, event: Event, ctx: Context) -> str | None:
+        """The narration of ``event``, or ``None`` if this renderer does not know the event."""
+        if event.kind == "action":
+            return self._narrate_action(event, ctx)
+        data = dict(event.data)
+        if event.kind == "chance":
+            return self._narrate_chance(event, data, ctx)
+        if event.kind == "reveal" and "sheets" in data:
+            sheets = "; ".join(
+                f"{ctx.name(int(s))} "
+                + ", ".join(f"{self.article_name(a, ctx)} {x}" for a, x in sheet.items())
+                for s, sheet in data["sheets"].items()
+            )
+            return ctx.t("rungis.n.reveal", sheets=sheets or ctx.t("rungis.nothing"))
+        if event.kind == "info":
+            return self._narrate_info(event, data, ctx)
+        return None
+
+    def _narrate_chance(self, event: Event, data: dict[str, Any], ctx: Context) -> str | None:
+        text = event.text
+        if "centre" in data:
+            return ctx.t("rungis.n.centre", cards=self.cards_named(data["centre"], ctx))
+        if "face_down" in data:
+            return ctx.t("rungis.n.face_down", cards=self.cards_named(data["face_down"], ctx))
+        if "hand" in data:
+            cards = self.cards_named(data["hand"], ctx)
+            return ctx.t("rungis.n.given", name=ctx.name(event.player), cards=cards)
+        if "deck" in data:
+            if text == "scripted deck":
+                return ctx.t("rungis.n.scripted_deck", n=len(data["deck"]))
+            return ctx.t("rungis.n.shuffled", n=len(data["deck"]))
+        return None
+
+    def _narrate_action(self, event: Event, ctx: Context) -> str | None:
+        a = event.action
+        name = ctx.name(event.player)
+        if isinstance(a, Designate):
+            found = _CARD_ID.search(event.text)
+            card = self.card_name(int(found.group(1)), ctx) if found else self.card_name(None, ctx)
+            return ctx.t("rungis.n.designate", name=name, card=card)
+        if isinstance(a, Bid):
+            return ctx.t("rungis.n.bid", name=name, n=a.amount)
+        if isinstance(a, Pass):
+            return ctx.t("rungis.n.pass", name=name)
+        if isinstance(a, Play):
+            card = self.card_name(a.card, ctx)
+            target = self.play_target(a, ctx)
+            if target:
+                return ctx.t("rungis.n.play_on", name=name, card=card, target=target)
+            return ctx.t("rungis.n.play", name=name, card=card)
+        if isinstance(a, Done):
+            return ctx.t("rungis.n.done", name=name)
+        if isinstance(a, Announce):
+            article = self.article_name(a.article, ctx)
+            return ctx.t("rungis.n.announce", name=name, article=article, price=a.price)
+        if isinstance(a, Propose):
+            deal = self.deal_words(event.player or 0, a.to, a.give, a.take, None, ctx)
+            deal = deal.rsplit(", ", 1)[0]
+            return ctx.t("rungis.n.propose", name=name, to=ctx.name(a.to), deal=deal)
+        if isinstance(a, Terms):
+            if a.gold > 0:
+                return ctx.t("rungis.n.terms_pay", name=name, n=a.gold)
+            if a.gold < 0:
+                return ctx.t("rungis.n.terms_get", name=name, n=-a.gold)
+            return ctx.t("rungis.n.terms_none", name=name)
+        if isinstance(a, Accept):
+            return ctx.t("rungis.n.accept", name=name)
+        if isinstance(a, Refuse):
+            return ctx.t("rungis.n.refuse", name=name)
+        if isinstance(a, Price):
+            article = self.article_name(a.article, ctx)
+            return ctx.t("rungis.n.price", name=name, article=article, price=a.price)
+        return None
+
+    def _narrate_info(self, event: Event, data: dict[str, Any], ctx: Context) -> str | None:
+        name = ctx.name(event.player)
+        text = event.text
+        if "rounds" in data and "seed" in data:
+            game = _game(ctx)
+            specials = ctx.t("rungis.specials_on" if game.specials else "rungis.specials_off")
+            return ctx.t("rungis.n.start", n=game.players, rounds=data["rounds"], specials=specials)
+        if text == "scripted set-up":
+            gold = ", ".join(f"{ctx.name(s)} {g}" for s, g in enumerate(data["gold"]))
+            return ctx.t("rungis.n.scripted", gold=gold, name=ctx.name(data["first"]))
+        if "first_buyer" in data:
+            return ctx.t("rungis.n.round", round=event.round, name=ctx.name(data["first_buyer"]))
+        if text.startswith("the deck is empty"):
+            return ctx.t("rungis.n.empty_deck")
+        if text.startswith("removed unseen"):
+            return ctx.t("rungis.n.removed_unseen", card=self.card_name(data["removed"], ctx))
+        removed = _REMOVED.search(text)
+        if removed:
+            key = _WHY.get(removed.group(1))
+            if key is None:
+                return None
+            why = ctx.t(key)
+            if "removed" in data:
+                card = self.card_name(data["removed"], ctx)
+                return ctx.t("rungis.n.removed", card=card, why=why)
+            return ctx.t("rungis.n.removed_face_down", why=why)
+        if "special" in data:
+            return ctx.t("rungis.n.looks", name=name, card=self.card_name(data["special"], ctx))
+        if "price" in data and "buys" in text:
+            if "card" in data:
+                card = self.card_name(data["card"], ctx)
+                return ctx.t("rungis.n.buys", name=name, card=card, n=data["price"])
+            return ctx.t("rungis.n.buys_special", name=name, n=data["price"])
+        if "kind" in data and "card" in data:
+            return self._narrate_effect(event, data, ctx)
+        if "proposer" in data:
+            deal = [
+                ctx.t("rungis.n.gives", name=ctx.name(int(s)), card=self.card_name(int(c), ctx))
+                for s, c in _GIVES.findall(text)
+            ]
+            paid = int(data["gold"])
+            if paid:
+                payee = data["to"] if paid > 0 else data["proposer"]
+                deal.append(ctx.t("rungis.n.gold_to", n=abs(paid), name=ctx.name(payee)))
+            return ctx.t(
+                "rungis.n.trade",
+                a=ctx.name(data["proposer"]),
+                b=ctx.name(data["to"]),
+                deal=", ".join(deal),
+            )
+        if text.endswith("has written their price sheet"):
+            return ctx.t("rungis.n.sheet_written", name=name)
+        if "sheet" in data and "of" in data:
+            sheet = ", ".join(f"{self.article_name(a, ctx)} {x}" for a, x in data["sheet"].items())
+            return ctx.t("rungis.n.rumour", name=name, target=ctx.name(data["of"]), sheet=sheet)
+        if "article" in data:
+            article = self.article_name(data["article"], ctx)
+            if "prices" not in data:
+                return ctx.t("rungis.n.strike", article=article)
+            lines = [
+                ctx.t(
+                    "rungis.n.sale_line",
+                    name=ctx.name(int(s)),
+                    status=ctx.t(f"rungis.status.{status}"),
+                    n=paid,
+                )
+                for s, status, paid in _SALE_LINE.findall(text)
+            ]
+            return ctx.t("rungis.n.sale", article=article, lines="; ".join(lines))
+        if "score" in data:
+            return ctx.t(
+                "rungis.n.final_seat",
+                name=name,
+                gold=data["gold"],
+                shop=data["shop"],
+                score=data["score"],
+            )
+        if "scores" in data:
+            scores = ", ".join(f"{ctx.name(s)} {n}" for s, n in enumerate(data["scores"]))
+            best = max(data["scores"])
+            winners = [s for s, n in enumerate(data["scores"]) if n == best]
+            return ctx.t("rungis.n.final", scores=scores, who=ctx.who(winners))
+        return None
+
+    def _narrate_effect(self, event: Event, data: dict[str, Any], ctx: Context) -> str | None:
+        kind = str(data["kind"])
+        pattern = _EFFECT_TEXT.get(kind)
+        effect_text = event.text.split(": ", 1)[-1]
+        found = pattern.search(effect_text) if pattern is not None else None
+        if found is None:
+            return None
+        groups = found.groupdict()
+        seats = [int(x) for x in re.findall(_SEAT, effect_text)]
+        player = event.player if event.player is not None else 0
+        target = int(groups["target"]) if groups.get("target") else (seats[0] if seats else None)
+        article = self._article_id(groups["article"], ctx) if groups.get("article") else None
+        if groups.get("article") and article is None:
+            return None
+        amount = int(groups["amount"]) if groups.get("amount") else 0
+        card = int(groups["card"]) if groups.get("card") else None
+        fields = self._effect_fields(kind, player, target, article, amount, ctx, card)
+        if kind == "price_freeze":
+            fields["amount"] = amount  # the text already gives the highest price
+        effect = ctx.t(f"rungis.effect.{kind}", **fields)
+        return ctx.t("rungis.n.effect", card=self.card_name(int(data["card"]), ctx), effect=effect)
