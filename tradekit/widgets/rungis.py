@@ -1,0 +1,359 @@
+"""Rungis's controls: designate buttons, a bid slider, special-card buttons, announcement and
+price sliders, a trading proposal builder and accept/refuse buttons.
+
+Every control is generated from the legal actions of the seat that must act: a slider's bounds
+are the lowest and highest legal amount (a bid from the opening or the next raise to the gold
+one holds; a price or an announcement within the type's legal range, capped by a Price freeze),
+and a button or a dropdown entry exists only for a legal action, so nothing illegal can be built
+from them (the typed-command box can still be mistyped, and then shows a message).
+
+Handles (keys of ``TableWidget.handles``, CSS class ``tk-c-<key>``):
+
+* Rungis phase: ``designate-<slot>`` (one button per centre card), ``bid-amount`` (slider) +
+  ``bid``, ``pass``;
+* special cards: ``play-<card>`` (a button; with a ``play-<card>-target`` dropdown when the card
+  has several possible targets);
+* talk turn: ``announce-<article>-price`` (slider) + ``announce-<article>`` per type not yet
+  announced; ``propose-to``, ``propose-give``, ``propose-take`` (dropdowns) + ``propose``
+  (option ``trading``; disabled until the deal moves a card); ``done``;
+* trading: ``terms-gold`` (slider: positive, you pay; negative, the other player pays) +
+  ``terms``; ``accept``, ``refuse``;
+* secret prices: ``price-amount`` (slider) + ``price`` (one type at a time).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as widgets
+
+from tradekit.core.actions import Action
+from tradekit.games.rungis.actions import (
+    Accept,
+    Announce,
+    Bid,
+    Designate,
+    Done,
+    Pass,
+    Play,
+    Price,
+    Propose,
+    Refuse,
+    Terms,
+)
+from tradekit.i18n import add_messages
+from tradekit.render.rungis import RungisRenderer
+from tradekit.widgets.controls import ControlContext, Controls, register_controls
+
+add_messages(
+    {
+        "rungis.c.designate": {
+            "en": "Designate a centre card to put up for auction:",
+            "fr": "Désignez une carte du centre à mettre aux enchères :",
+        },
+        "rungis.c.bid": {"en": "Your bid", "fr": "Votre enchère"},
+        "rungis.c.bid_on": {
+            "en": "Auction of {card}: {state}",
+            "fr": "Enchère sur {card} : {state}",
+        },
+        "rungis.c.high": {"en": "high bid {n}", "fr": "meilleure offre {n}"},
+        "rungis.c.open": {"en": "opens at {n}", "fr": "ouverture à {n}"},
+        "rungis.c.specials": {
+            "en": "Your special cards that can be played now:",
+            "fr": "Vos cartes spéciales jouables maintenant :",
+        },
+        "rungis.c.no_special": {
+            "en": "None of your special cards can be played now.",
+            "fr": "Aucune de vos cartes spéciales ne peut être jouée maintenant.",
+        },
+        "rungis.c.target": {"en": "on", "fr": "sur"},
+        "rungis.c.talk": {
+            "en": "Your talk turn: announce prices (public, not binding), propose a deal, "
+            "play special cards, then say Done.",
+            "fr": "Votre tour de parole : annoncez des prix (publics, sans engagement), "
+            "proposez un échange, jouez des cartes spéciales, puis dites Terminé.",
+        },
+        "rungis.c.announce": {"en": "Announce for {article}", "fr": "Annoncer pour {article}"},
+        "rungis.c.announce_button": {"en": "Announce", "fr": "Annoncer"},
+        "rungis.c.propose_to": {"en": "Propose to", "fr": "Proposer à"},
+        "rungis.c.give": {"en": "you give", "fr": "vous donnez"},
+        "rungis.c.take": {"en": "you take", "fr": "vous prenez"},
+        "rungis.c.nothing": {"en": "(nothing)", "fr": "(rien)"},
+        "rungis.c.propose_button": {"en": "Propose", "fr": "Proposer"},
+        "rungis.c.terms": {
+            "en": "Gold with your proposal (+ you pay, − {name} pays)",
+            "fr": "Or avec votre proposition (+ vous payez, − {name} paie)",
+        },
+        "rungis.c.terms_button": {"en": "Set the gold", "fr": "Fixer l'or"},
+        "rungis.c.answer": {
+            "en": "{name} proposes: {deal}.",
+            "fr": "{name} propose : {deal}.",
+        },
+        "rungis.c.price": {
+            "en": "Secret price for {article}",
+            "fr": "Prix secret pour {article}",
+        },
+        "rungis.c.price_button": {"en": "Write", "fr": "Écrire"},
+        "rungis.c.price_hint": {
+            "en": "Lowest asker: price + 2 per card; highest: nothing; all equal: all lowest.",
+            "fr": "Le moins cher : prix + 2 par carte ; le plus cher : rien ; tous égaux : "
+            "tous les moins chers.",
+        },
+    }
+)
+
+
+def _note(text: str) -> Any:
+    return widgets.HTML(value=f"<span style='font-size:13px'>{text}</span>")
+
+
+def _wrap(items: list[Any]) -> Any:
+    return widgets.HBox(items, layout=widgets.Layout(flex_flow="row wrap"))
+
+
+@register_controls("rungis")
+class RungisControls(Controls):
+    """Controls for the seat that must act in Rungis."""
+
+    def build(self, cc: ControlContext) -> list[Any]:
+        """Rows of controls for ``cc.seat``'s legal actions."""
+        renderer = cc.renderer
+        assert isinstance(renderer, RungisRenderer)
+        legal = list(cc.legal)
+        rows: list[Any] = []
+        step = getattr(cc.view, "step", "")
+
+        designations = [a for a in legal if isinstance(a, Designate)]
+        if designations:
+            rows.append(_note(cc.t("rungis.c.designate")))
+            rows.append(
+                _wrap([cc.button(f"designate-{a.slot}", cc.label(a), a) for a in designations])
+            )
+
+        bids = [a.amount for a in legal if isinstance(a, Bid)]
+        if bids or any(isinstance(a, Pass) for a in legal):
+            rows.extend(self._auction(cc, renderer, bids))
+
+        if step == "talk":
+            rows.append(_note(cc.t("rungis.c.talk")))
+        rows.extend(self._specials(cc, legal, step))
+        rows.extend(self._announcements(cc, renderer, legal))
+        rows.extend(self._proposal(cc, renderer, legal))
+
+        terms = [a.gold for a in legal if isinstance(a, Terms)]
+        if terms:
+            proposal = cc.view.proposal
+            other = cc.ctx.name(proposal.to if proposal is not None else None)
+            slider = cc.slider("terms-gold", cc.t("rungis.c.terms", name=other), terms, value=0)
+
+            def terms_action() -> Action:
+                return Terms(int(slider.value))
+
+            button = cc.button(
+                "terms", cc.t("rungis.c.terms_button"), terms_action, style="primary"
+            )
+            rows.append(widgets.HBox([slider, button]))
+
+        if any(isinstance(a, Accept) for a in legal):
+            proposal = cc.view.proposal
+            if proposal is not None:
+                deal = renderer.deal_words(
+                    proposal.proposer, proposal.to, proposal.give, proposal.take, proposal.gold,
+                    cc.ctx,
+                )  # fmt: skip
+                rows.append(
+                    _note(cc.t("rungis.c.answer", name=cc.ctx.name(proposal.proposer), deal=deal))
+                )
+            rows.append(
+                widgets.HBox(
+                    [
+                        cc.button("accept", cc.label(Accept()), Accept(), style="success"),
+                        cc.button("refuse", cc.label(Refuse()), Refuse(), style="danger"),
+                    ]
+                )
+            )
+
+        prices = [a for a in legal if isinstance(a, Price)]
+        if prices:
+            article = prices[0].article
+            name = renderer.article_name(article, cc.ctx)
+            amounts = [a.price for a in prices]
+            slider = cc.slider(
+                "price-amount", cc.t("rungis.c.price", article=name), amounts, value=max(amounts)
+            )
+
+            def price_action() -> Action:
+                return Price(article, int(slider.value))
+
+            button = cc.button(
+                "price", cc.t("rungis.c.price_button"), price_action, style="primary"
+            )
+            rows.append(widgets.HBox([slider, button]))
+            rows.append(_note(cc.t("rungis.c.price_hint")))
+
+        if any(isinstance(a, Done) for a in legal):
+            rows.append(cc.button("done", cc.label(Done()), Done(), style="primary"))
+        return rows
+
+    def _auction(self, cc: ControlContext, renderer: RungisRenderer, bids: list[int]) -> list[Any]:
+        rows: list[Any] = []
+        auction = cc.view.auction
+        if auction is not None:
+            state = (
+                cc.t("rungis.c.open", n=auction.minimum)
+                if auction.high_bid is None
+                else cc.t("rungis.c.high", n=auction.high_bid)
+            )
+            card = renderer.card_name(auction.card, cc.ctx)
+            rows.append(_note(cc.t("rungis.c.bid_on", card=card, state=state)))
+        items: list[Any] = []
+        if bids:
+            slider = cc.slider("bid-amount", cc.t("rungis.c.bid"), bids, value=min(bids))
+
+            def bid_action() -> Action:
+                return Bid(int(slider.value))
+
+            items += [
+                slider,
+                cc.button("bid", cc.t("rungis.a.bid", n=""), bid_action, style="primary"),
+            ]
+            slider.observe(
+                lambda change: setattr(
+                    cc.handles["bid"], "description", cc.t("rungis.a.bid", n=change["new"])
+                ),
+                names="value",
+            )
+            cc.handles["bid"].description = cc.t("rungis.a.bid", n=slider.value)
+        items.append(cc.button("pass", cc.label(Pass()), Pass()))
+        rows.append(widgets.HBox(items))
+        return rows
+
+    def _specials(self, cc: ControlContext, legal: list[Action], step: str) -> list[Any]:
+        plays: dict[int, list[Play]] = {}
+        for a in legal:
+            if isinstance(a, Play):
+                plays.setdefault(a.card, []).append(a)
+        if not plays:
+            hand = getattr(cc.view, "hand", ())
+            if hand and step in ("auction_start", "after_reveal"):
+                return [_note(cc.t("rungis.c.no_special"))]
+            return []
+        rows: list[Any] = [_note(cc.t("rungis.c.specials"))]
+        renderer = cc.renderer
+        assert isinstance(renderer, RungisRenderer)
+        for card, options in sorted(plays.items()):
+            name = renderer.card_name(card, cc.ctx)
+            if len(options) == 1:
+                rows.append(cc.button(f"play-{card}", cc.label(options[0]), options[0]))
+                continue
+            choice = cc.register(
+                f"play-{card}-target",
+                widgets.Dropdown(
+                    options=[(renderer.play_target(a, cc.ctx), i) for i, a in enumerate(options)],
+                    value=0,
+                    description=cc.t("rungis.c.target"),
+                    layout=widgets.Layout(width="300px"),
+                ),
+            )
+
+            def chosen(choice: Any = choice, options: list[Play] = options) -> Action:
+                return options[int(choice.value)]
+
+            button = cc.button(f"play-{card}", cc.t("rungis.a.play", card=name), chosen)
+            rows.append(widgets.HBox([button, choice]))
+        return rows
+
+    def _announcements(
+        self, cc: ControlContext, renderer: RungisRenderer, legal: list[Action]
+    ) -> list[Any]:
+        ranges: dict[str, list[int]] = {}
+        for a in legal:
+            if isinstance(a, Announce):
+                ranges.setdefault(a.article, []).append(a.price)
+        rows: list[Any] = []
+        for article, prices in ranges.items():
+            name = renderer.article_name(article, cc.ctx)
+            slider = cc.slider(
+                f"announce-{article}-price",
+                cc.t("rungis.c.announce", article=name),
+                prices,
+                value=max(prices),
+            )
+
+            def announce(article: str = article, slider: Any = slider) -> Action:
+                return Announce(article, int(slider.value))
+
+            button = cc.button(f"announce-{article}", cc.t("rungis.c.announce_button"), announce)
+            rows.append(widgets.HBox([slider, button]))
+        return rows
+
+    def _proposal(
+        self, cc: ControlContext, renderer: RungisRenderer, legal: list[Action]
+    ) -> list[Any]:
+        deals = [a for a in legal if isinstance(a, Propose)]
+        if not deals:
+            return []
+        nothing = cc.t("rungis.c.nothing")
+        seats = sorted({a.to for a in deals})
+        mine = sorted({a.give for a in deals if a.give is not None}, key=self._order(renderer, cc))
+        takes: dict[int, list[str]] = {}
+        for a in deals:
+            if a.take is not None and a.take not in takes.setdefault(a.to, []):
+                takes[a.to].append(a.take)
+
+        def article_options(articles: list[str]) -> list[tuple[str, str]]:
+            ordered = sorted(articles, key=self._order(renderer, cc))
+            return [(nothing, "")] + [(renderer.article_name(t, cc.ctx), t) for t in ordered]
+
+        to = cc.register(
+            "propose-to",
+            widgets.Dropdown(
+                options=[(cc.ctx.name(s), s) for s in seats],
+                value=seats[0],
+                description=cc.t("rungis.c.propose_to"),
+                layout=widgets.Layout(width="200px"),
+            ),
+        )
+        give = cc.register(
+            "propose-give",
+            widgets.Dropdown(
+                options=article_options(mine),
+                value="",
+                description=cc.t("rungis.c.give"),
+                layout=widgets.Layout(width="220px"),
+            ),
+        )
+        take = cc.register(
+            "propose-take",
+            widgets.Dropdown(
+                options=article_options(takes.get(seats[0], [])),
+                value="",
+                description=cc.t("rungis.c.take"),
+                layout=widgets.Layout(width="220px"),
+            ),
+        )
+
+        def deal() -> Action | None:
+            chosen = Propose(int(to.value), give.value or None, take.value or None)
+            return chosen if chosen in deals else None
+
+        button = cc.button("propose", cc.t("rungis.c.propose_button"), deal)
+
+        def refresh(_: Any = None) -> None:
+            button.disabled = deal() is None
+
+        def new_target(change: Any) -> None:
+            take.value = ""
+            take.options = article_options(takes.get(int(change["new"]), []))
+            refresh()
+
+        to.observe(new_target, names="value")
+        give.observe(refresh, names="value")
+        take.observe(refresh, names="value")
+        refresh()
+        return [_wrap([to, give, take, button])]
+
+    @staticmethod
+    def _order(renderer: RungisRenderer, cc: ControlContext) -> Any:
+        order = [a.id for a in renderer.tables(cc.ctx).articles]
+        return order.index
