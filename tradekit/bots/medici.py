@@ -375,7 +375,9 @@ class MediciHeuristicBot(Bot):
             g = rules.good[card]
             if g >= 0:
                 steps[g] = steps.get(g, 0) + 1
-        ladder = sum(self._ladder(ctx, g, k) - self._ladder(ctx, g, 0) for g, k in steps.items())
+        ladder = sum(
+            (self._ladder(ctx, g, k) - self._ladder(ctx, g, 0) for g, k in steps.items()), 0.0
+        )
         return ship, ladder
 
     def next_card_value(self, ctx: _Context, cards: Sequence[int]) -> float:
