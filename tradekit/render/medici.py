@@ -1,0 +1,778 @@
+"""Medici's table: warehouses of five slots, the commodity ladders, the wealth track, the lot and
+its once-around auction, the ship table and what it would pay if the round ended now.
+
+Drawn from a :class:`~tradekit.games.medici.view.MediciView` only. Everything in Medici is public
+except the order of the round's pile and which cards are out of play: a seat and the public see
+the pile as card backs, the teacher (``"all"``) sees it face up, top card first, and the cards set
+aside. Goods names come from ``data/medici/goods.csv`` (``name_en`` / ``name_fr``).
+
+Example:
+    >>> import tradekit
+    >>> from tradekit.render import Context
+    >>> game = tradekit.load_game("medici", players=3)
+    >>> state = game.new_state(setup={"piles": [[36, 7, 14, 1]]})
+    >>> r = MediciRenderer()
+    >>> r.card_short(7, Context(game, "fr")), r.card_short(36, Context(game, "en"))
+    ('#7 Métal 5', '#36 Neutral 10')
+    >>> 'data-card="36"' in r.table(state.view(0), Context(game))  # the lot is face up
+    True
+    >>> 'data-card="7"' in r.table(state.view(0), Context(game))  # the pile is not
+    False
+    >>> 'data-card="7"' in r.table(state.view("all"), Context(game))  # except for the teacher
+    True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from tradekit.core.actions import Action
+from tradekit.core.events import Event
+from tradekit.core.ties import Rounding, split_places
+from tradekit.games.medici.actions import Auction, Bid, Pass, Turn
+from tradekit.games.medici.game import MAX_LOT, WAREHOUSE
+from tradekit.games.medici.view import MediciView
+from tradekit.i18n import add_messages
+from tradekit.render import Context, Renderer, register_renderer
+from tradekit.render import parts as p
+from tradekit.render.parts import esc, pill, tag
+
+if TYPE_CHECKING:
+    from tradekit.games.medici.game import MediciGame
+    from tradekit.games.medici.tables import MediciTables
+
+add_messages(
+    {
+        "game.medici": {"en": "Medici", "fr": "Medici"},
+        "medici.phase.deal": {"en": "Dealing", "fr": "Distribution"},
+        "medici.phase.turn": {"en": "Turning cards", "fr": "Cartes retournées"},
+        "medici.phase.auction": {"en": "Auction (once around)", "fr": "Enchère (un tour)"},
+        "medici.phase.scoring": {"en": "Scoring", "fr": "Décompte"},
+        "medici.phase.over": {"en": "Game over", "fr": "Partie terminée"},
+        # -- table -----------------------------------------------------------------------------
+        "medici.neutral": {"en": "Neutral", "fr": "Neutre"},
+        "medici.florins": {"en": "florins", "fr": "florins"},
+        "medici.ship_table": {
+            "en": "ship table {name}: {rewards}",
+            "fr": "table des navires {name} : {rewards}",
+        },
+        "medici.table.1995": {"en": "1995", "fr": "1995"},
+        "medici.table.tournament": {"en": "tournament", "fr": "tournoi"},
+        "medici.pile": {"en": "pile: {n} cards", "fr": "pioche : {n} cartes"},
+        "medici.out_of_play": {"en": "out of play: {n}", "fr": "hors jeu : {n}"},
+        "medici.lot": {"en": "Lot ({n} of {max})", "fr": "Lot ({n} sur {max})"},
+        "medici.no_lot": {"en": "no card turned", "fr": "aucune carte retournée"},
+        "medici.lot_points": {"en": "{n} points", "fr": "{n} points"},
+        "medici.turning": {
+            "en": "{name} is turning cards",
+            "fr": "{name} retourne des cartes",
+        },
+        "medici.may_turn": {
+            "en": "may turn another card",
+            "fr": "peut retourner une autre carte",
+        },
+        "medici.must_auction": {
+            "en": "no other card may be turned: auction",
+            "fr": "plus aucune carte ne peut être retournée : enchère",
+        },
+        "medici.auction": {"en": "Auction", "fr": "Enchère"},
+        "medici.high_bid": {"en": "high bid: {n} ({name})", "fr": "meilleure offre : {n} ({name})"},
+        "medici.no_bid": {"en": "no bid yet", "fr": "pas encore d'offre"},
+        "medici.speaks": {"en": "speaks now", "fr": "parle"},
+        "medici.waiting": {"en": "to speak", "fr": "parlera"},
+        "medici.bid": {"en": "bid {n}", "fr": "mise {n}"},
+        "medici.passed": {"en": "passed", "fr": "passe"},
+        "medici.no_room_for": {
+            "en": "no room for this lot: {who}",
+            "fr": "pas de place pour ce lot : {who}",
+        },
+        "medici.speaks_last": {"en": "speaks last", "fr": "parle en dernier"},
+        "medici.warehouse": {"en": "Warehouse ({n} of {max})", "fr": "Entrepôt ({n} sur {max})"},
+        "medici.empty": {"en": "empty", "fr": "vide"},
+        "medici.ship": {"en": "ship {n}", "fr": "navire {n}"},
+        "medici.full": {"en": "full", "fr": "plein"},
+        "medici.first": {"en": "started the round", "fr": "a commencé la manche"},
+        "medici.moves": {
+            "en": "ladders at scoring: {moves}",
+            "fr": "échelles au décompte : {moves}",
+        },
+        "medici.ships": {"en": "Ships", "fr": "Navires"},
+        "medici.if_now": {
+            "en": "if the round ended now",
+            "fr": "si la manche finissait maintenant",
+        },
+        "medici.rank": {"en": "rank", "fr": "rang"},
+        "medici.player": {"en": "player", "fr": "joueur"},
+        "medici.total": {"en": "total", "fr": "total"},
+        "medici.paid": {"en": "paid", "fr": "reçoit"},
+        "medici.ladders": {"en": "Ladders", "fr": "Échelles"},
+        "medici.good": {"en": "good", "fr": "marchandise"},
+        "medici.ladder_note": {
+            "en": "highest 10, second 5 (ties share, rounded down); space 6: +10, space 7: +20 "
+            "every round",
+            "fr": "premier 10, deuxième 5 (égalités partagées, arrondi en dessous) ; case 6 : "
+            "+10, case 7 : +20 à chaque manche",
+        },
+        "medici.wealth_track": {"en": "Wealth", "fr": "Fortune"},
+        "medici.discarded": {
+            "en": "Discarded this round ({n})",
+            "fr": "Défaussées cette manche ({n})",
+        },
+        "medici.pile_top": {
+            "en": "Pile, top card first (teacher)",
+            "fr": "Pioche, du dessus (enseignant)",
+        },
+        "medici.set_aside": {
+            "en": "Out of play this round (teacher)",
+            "fr": "Hors jeu cette manche (enseignant)",
+        },
+        "medici.final": {"en": "final: {n}", "fr": "final : {n}"},
+        "medici.winner": {"en": "winner", "fr": "gagnant"},
+        # -- action labels ---------------------------------------------------------------------
+        "medici.a.turn": {"en": "Turn the next card", "fr": "Retourner la carte suivante"},
+        "medici.a.auction": {"en": "Auction the lot", "fr": "Mettre le lot aux enchères"},
+        "medici.a.bid": {"en": "Bid {n}", "fr": "Miser {n}"},
+        "medici.a.pass": {"en": "Pass", "fr": "Passer"},
+        # -- narration -------------------------------------------------------------------------
+        "medici.n.start": {
+            "en": "Medici, {n} players, ship table {table} ({rewards}), {cards} cards a round, "
+            "{wealth} florins each.",
+            "fr": "Medici, {n} joueurs, table des navires {table} ({rewards}), {cards} cartes "
+            "par manche, {wealth} florins chacun.",
+        },
+        "medici.n.scripted": {
+            "en": "Scripted set-up: florins {wealth}.",
+            "fr": "Mise en place imposée : florins {wealth}.",
+        },
+        "medici.n.shuffled": {
+            "en": "Round {round}: the pile is shuffled ({n} cards).",
+            "fr": "Manche {round} : la pioche est mélangée ({n} cartes).",
+        },
+        "medici.n.round": {
+            "en": "Round {round}: {n} cards in the pile, {out} out of play; {name} starts.",
+            "fr": "Manche {round} : {n} cartes dans la pioche, {out} hors jeu ; {name} commence.",
+        },
+        "medici.n.turn_of": {"en": "{name}'s turn.", "fr": "Au tour de {name}."},
+        "medici.n.turned": {
+            "en": "{name} turns {card} ({left} left in the pile).",
+            "fr": "{name} retourne {card} ({left} dans la pioche).",
+        },
+        "medici.n.a_turn": {
+            "en": "{name} turns another card.",
+            "fr": "{name} retourne une autre carte.",
+        },
+        "medici.n.a_auction": {
+            "en": "{name} puts the lot up for auction.",
+            "fr": "{name} met le lot aux enchères.",
+        },
+        "medici.n.a_bid": {"en": "{name} bids {n}.", "fr": "{name} mise {n}."},
+        "medici.n.a_pass": {"en": "{name} passes.", "fr": "{name} passe."},
+        "medici.n.auction": {
+            "en": "Auction of {lot}; bidders in order: {who}.",
+            "fr": "Enchère sur {lot} ; ordre des enchérisseurs : {who}.",
+        },
+        "medici.n.auction_no_room": {
+            "en": "Auction of {lot}; bidders in order: {who}; no room for it: {out}.",
+            "fr": "Enchère sur {lot} ; ordre des enchérisseurs : {who} ; pas de place : {out}.",
+        },
+        "medici.n.cannot_open": {
+            "en": "{name} has no florins to open the bidding and passes.",
+            "fr": "{name} n'a pas de florins pour ouvrir l'enchère et passe.",
+        },
+        "medici.n.cannot_beat": {
+            "en": "{name} cannot beat the high bid of {high} with {n} florins and passes.",
+            "fr": "{name} ne peut pas battre l'offre de {high} avec {n} florins et passe.",
+        },
+        "medici.n.discarded": {
+            "en": "Nobody bids: {lot} is discarded.",
+            "fr": "Personne ne mise : {lot} est défaussé.",
+        },
+        "medici.n.buys": {
+            "en": "{name} buys {lot} for {price} florins.",
+            "fr": "{name} achète {lot} pour {price} florins.",
+        },
+        "medici.n.free_fill": {
+            "en": "Every other warehouse is full: {name} fills theirs from the pile for free.",
+            "fr": "Tous les autres entrepôts sont pleins : {name} complète le sien gratuitement "
+            "avec la pioche.",
+        },
+        "medici.n.free": {
+            "en": "{name} takes {card} free.",
+            "fr": "{name} prend {card} gratuitement.",
+        },
+        "medici.n.end_full": {
+            "en": "Round {round} ends: every warehouse is full.",
+            "fr": "Fin de la manche {round} : tous les entrepôts sont pleins.",
+        },
+        "medici.n.end_pile": {
+            "en": "Round {round} ends: the pile has run out.",
+            "fr": "Fin de la manche {round} : la pioche est épuisée.",
+        },
+        "medici.n.ships": {"en": "Ships: {list}.", "fr": "Navires : {list}."},
+        "medici.n.moves": {
+            "en": "{name} moves up the {good} ladder from {a} to {b}.",
+            "fr": "{name} monte sur l'échelle {good} de {a} à {b}.",
+        },
+        "medici.n.moves_top": {
+            "en": "{name} moves up the {good} ladder from {a} to {b}, the top ({lost} more lost).",
+            "fr": "{name} monte sur l'échelle {good} de {a} à {b}, le sommet ({lost} de plus "
+            "perdus).",
+        },
+        "medici.n.ship_rank": {
+            "en": "{name} receives {n}: ship rank {place}.",
+            "fr": "{name} reçoit {n} : navire au rang {place}.",
+        },
+        "medici.n.ship_tied": {
+            "en": "{name} receives {n}: ship ranks {a}–{b} tied, ({terms})/{k} rounded down.",
+            "fr": "{name} reçoit {n} : navires à égalité aux rangs {a}–{b}, ({terms})/{k} "
+            "arrondi en dessous.",
+        },
+        "medici.n.ladder_place": {
+            "en": "{name} receives {n}: {place} on the {good} ladder.",
+            "fr": "{name} reçoit {n} : {place} sur l'échelle {good}.",
+        },
+        "medici.n.ladder_tied": {
+            "en": "{name} receives {n}: {good} ladder, places {a}–{b} tied, ({terms})/{k} rounded "
+            "down.",
+            "fr": "{name} reçoit {n} : échelle {good}, places {a}–{b} à égalité, ({terms})/{k} "
+            "arrondi en dessous.",
+        },
+        "medici.n.bonus": {
+            "en": "{name} receives {n}: monopoly bonus, space {space} of the {good} ladder.",
+            "fr": "{name} reçoit {n} : prime de monopole, case {space} de l'échelle {good}.",
+        },
+        "medici.n.poorest": {
+            "en": "{name} is the poorest ({n} florins) and starts the next round.",
+            "fr": "{name} est le plus pauvre ({n} florins) et commence la manche suivante.",
+        },
+        "medici.n.poorest_tied": {
+            "en": "{name} is the poorest ({n} florins, tied with {who}: first after {first}, who "
+            "started this round) and starts the next round.",
+            "fr": "{name} est le plus pauvre ({n} florins, à égalité avec {who} : premier après "
+            "{first}, qui a commencé cette manche) et commence la manche suivante.",
+        },
+        "medici.n.final": {
+            "en": "Final wealth: {scores}. Winner(s): {who}.",
+            "fr": "Fortune finale : {scores}. Gagnant(s) : {who}.",
+        },
+        "medici.place.1": {"en": "first", "fr": "premier"},
+        "medici.place.2": {"en": "second", "fr": "deuxième"},
+        "medici.place.3": {"en": "third", "fr": "troisième"},
+        "medici.place.4": {"en": "fourth", "fr": "quatrième"},
+        "medici.place.5": {"en": "fifth", "fr": "cinquième"},
+        "medici.place.6": {"en": "sixth", "fr": "sixième"},
+    }
+)
+
+_SEAT = r"P(\d+)"
+_TURN_OF = re.compile(rf"^{_SEAT}'s turn$")
+_CANNOT_OPEN = re.compile(rf"^{_SEAT} has no florins to open the bidding and passes$")
+_CANNOT_BEAT = re.compile(rf"^{_SEAT} cannot beat the high bid of (\d+) with (\d+) florins")
+_FREE_FILL = re.compile(rf"^every other warehouse is full: {_SEAT} fills theirs")
+_ROUND_ENDS = re.compile(r"^round (\d+) ends: (every warehouse is full|the pile has run out)$")
+_RECEIVES = re.compile(rf"^{_SEAT} receives (\d+): (.+)$")
+_SHIP_RANK = re.compile(r"^ship rank (\d+): \d+$")
+_SHIP_TIED = re.compile(r"^ship rank (\d+)–(\d+) tied: \(([\d+]+)\)/(\d+) rounded down = \d+$")
+_LADDER_PLACE = re.compile(r"^ladder of (.+): (first|second|third|fourth|fifth|sixth)$")
+_LADDER_TIED = re.compile(
+    r"^ladder of (.+): places (\d+)–(\d+) tied: \(([\d+]+)\)/(\d+) rounded down = \d+$"
+)
+_BONUS = re.compile(r"^ladder of (.+): monopoly bonus space (\d+)$")
+_TOP_LOST = re.compile(r"\(the top; (\d+) more lost\)$")
+_POOREST = re.compile(r"\((\d+) florins\)")
+_FIRST_AFTER = re.compile(r"first after P(\d+)")
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+#: Seat colours (markers on the ladders and the wealth track), after the goods' colours.
+SEAT_COLOUR_OFFSET = 5
+
+_STYLE = (
+    """<style>
+.tk-medici .tk-slot{display:inline-flex;align-items:center;justify-content:center;width:72px;
+min-height:58px;margin:2px;border:1px dashed #b9c3cf;border-radius:7px;color:#9aa7b6;
+font-size:11px;vertical-align:top}
+.tk-medici .tk-value{font-size:18px;font-weight:700;text-align:right;line-height:1}
+.tk-medici .tk-mark{display:inline-block;padding:0 5px;margin:1px;border-radius:8px;color:#fff;
+font-size:11px;font-weight:600}
+.tk-medici .tk-bar{display:inline-block;height:12px;border-radius:3px;vertical-align:middle}
+.tk-medici .tk-track td{border:0;padding:1px 4px;text-align:left}
+.tk-medici .tk-wh .tk-card.tk-small{width:72px}
+.tk-medici .tk-card .tk-unit{overflow:hidden;text-overflow:ellipsis}
+.tk-medici .tk-gn{border-top:4px solid #7f8c8d}
+"""
+    + "".join(
+        f".tk-medici .tk-g{i}{{border-top:4px solid {colour}}}\n"
+        for i, colour in enumerate(p.PALETTE)
+    )
+    + "</style>"
+)
+
+
+def _game(ctx: Context) -> MediciGame:
+    return cast("MediciGame", ctx.game)
+
+
+def seat_colour(seat: int) -> str:
+    """A seat's colour (ladder markers, the wealth track)."""
+    return p.colour(SEAT_COLOUR_OFFSET + seat)
+
+
+@register_renderer("medici")
+class MediciRenderer(Renderer):
+    """Draws and narrates Medici in English or French."""
+
+    # -- names --------------------------------------------------------------------------------
+    def tables(self, ctx: Context) -> MediciTables:
+        """The game's data tables (goods, cards, ship tables, ladder)."""
+        return _game(ctx).tables
+
+    def good_name(self, good_id: str | None, ctx: Context) -> str:
+        """A good's name in ``ctx.lang`` (from ``goods.csv``); ``None`` is the neutral card."""
+        if good_id is None:
+            return ctx.t("medici.neutral")
+        tables = self.tables(ctx)
+        good = tables.goods[tables.good_index[good_id]]
+        return good.name_fr if ctx.lang == "fr" else good.name_en
+
+    def _good_by_english(self, name: str, ctx: Context) -> str:
+        """A good's name in ``ctx.lang`` from its lower-case English name (as in ledger lines)."""
+        for good in self.tables(ctx).goods:
+            if good.name_en.lower() == name:
+                return self.good_name(good.id, ctx)
+        return name
+
+    def table_name(self, name: str, ctx: Context) -> str:
+        """A ship table's name in ``ctx.lang`` (a teacher's own table keeps its name)."""
+        key = f"medici.table.{name}"
+        text = ctx.t(key)
+        return name if text == key else text
+
+    def card_name(self, card_id: int, ctx: Context) -> str:
+        """A card in two words: its good and its value (``Metal 5``, ``Neutral 10``)."""
+        card = self.tables(ctx).card_by_id.get(card_id)
+        if card is None:
+            return f"#{card_id}"
+        return f"{self.good_name(card.good, ctx)} {card.value}"
+
+    def card_short(self, card_id: int, ctx: Context) -> str:
+        """A card with its id: ``#7 Metal 5``."""
+        return f"#{card_id} {self.card_name(card_id, ctx)}"
+
+    def cards_short(self, cards: Sequence[int], ctx: Context) -> str:
+        """Several cards, comma-separated."""
+        return ", ".join(self.card_short(c, ctx) for c in cards)
+
+    def card_colour(self, card_id: int, ctx: Context) -> str:
+        """The colour of a card's good (grey for the neutral card)."""
+        tables = self.tables(ctx)
+        card = tables.card_by_id[card_id]
+        if card.good is None:
+            return "#7f8c8d"
+        return p.colour(tables.good_index[card.good])
+
+    # -- one card -----------------------------------------------------------------------------
+    def card_html(self, card_id: int, ctx: Context, *, small: bool = False) -> str:
+        """A face-up card: a band in its good's colour, the good's name and the value in big."""
+        card = self.tables(ctx).card_by_id[card_id]
+        fill = self.card_colour(card_id, ctx)
+        tables = self.tables(ctx)
+        band = "tk-gn" if card.good is None else f"tk-g{tables.good_index[card.good] % 12}"
+        name = tag("div", p.swatch(fill) + esc(self.good_name(card.good, ctx)), cls="tk-unit")
+        value = tag("div", esc(card.value), cls="tk-value", style=f"color:{fill}")
+        return p.card(
+            f"#{card_id}",
+            [],
+            footer=name + value,
+            small=small,
+            extra_class=band,
+            data_card=card_id,
+        )
+
+    # -- the table ----------------------------------------------------------------------------
+    def table(self, view: Any, ctx: Context) -> str:
+        """Medici's table as ``view`` (a :class:`MediciView`) shows it."""
+        v = cast(MediciView, view)
+        head = tag("b", esc(self.title(ctx))) + tag("span", esc(self.status(v, ctx)))
+        rewards = " · ".join(map(str, v.ship_rewards))
+        head += pill(
+            ctx.t("medici.ship_table", name=self.table_name(v.reward_table, ctx), rewards=rewards),
+            "info",
+        )
+        if v.round:
+            head += pill(ctx.t("medici.pile", n=v.pile_size))
+            head += pill(ctx.t("medici.out_of_play", n=v.out_of_play_size))
+        body = _STYLE
+        body += tag("div", self._lot(v, ctx) + self._ships(v, ctx), cls="tk-row")
+        body += tag("div", "".join(self._seat(v, s, ctx) for s in range(v.players)), cls="tk-seats")
+        body += tag("div", self._ladders(v, ctx) + self._wealth(v, ctx), cls="tk-row")
+        body += self._discards(v, ctx)
+        body += self._pile(v, ctx)
+        return p.page(
+            head,
+            body,
+            game="medici",
+            data_round=v.round,
+            data_phase=v.phase,
+            data_viewer="public" if v.viewer is None else v.viewer,
+        )
+
+    def _lot(self, v: MediciView, ctx: Context) -> str:
+        if v.lot:
+            cards = "".join(self.card_html(c, ctx) for c in v.lot)
+            points = sum(self.tables(ctx).card_by_id[c].value for c in v.lot)
+            cards += p.label(ctx.t("medici.lot_points", n=points))
+        else:
+            cards = tag("span", esc(ctx.t("medici.no_lot")), cls="tk-muted")
+        extra = ""
+        if v.phase == "turn":
+            key = "medici.may_turn" if v.can_turn else "medici.must_auction"
+            extra = p.label(ctx.t("medici.turning", name=ctx.name(v.active)) + ": " + ctx.t(key))
+        elif v.phase == "auction":
+            extra = self._auction(v, ctx)
+        title = ctx.t("medici.lot", n=len(v.lot), max=MAX_LOT)
+        return p.section(title, cards + extra, data_section="lot")
+
+    def _auction(self, v: MediciView, ctx: Context) -> str:
+        said = dict(v.auction_history)
+        lines = []
+        for k, seat in enumerate(v.auction_order):
+            if seat in said:
+                bid = said[seat]
+                status = (
+                    pill(ctx.t("medici.passed"))
+                    if bid is None
+                    else pill(ctx.t("medici.bid", n=bid), "good")
+                )
+            elif seat == v.speaker:
+                status = pill(ctx.t("medici.speaks"), "accent")
+            else:
+                status = pill(ctx.t("medici.waiting"))
+            last = ""
+            if k == len(v.auction_order) - 1:
+                last = " " + tag("span", esc(ctx.t("medici.speaks_last")), cls="tk-muted")
+            lines.append(tag("div", esc(ctx.name(seat)) + " " + status + last))
+        if v.high_bidder is None:
+            high = pill(ctx.t("medici.no_bid"))
+        else:
+            high = pill(
+                ctx.t("medici.high_bid", n=v.high_bid, name=ctx.name(v.high_bidder)), "info"
+            )
+        out = [s for s in range(v.players) if s not in v.auction_order]
+        left_out = ""
+        if out:
+            left_out = p.label(ctx.t("medici.no_room_for", who=ctx.who(out)))
+        return p.label(ctx.t("medici.auction")) + high + "".join(lines) + left_out
+
+    def _ships(self, v: MediciView, ctx: Context) -> str:
+        totals = {s: v.ship_totals[s] for s in range(v.players)}
+        shares = split_places(v.ship_rewards, totals, Rounding.DOWN)
+        header = [ctx.t("medici.player"), ctx.t("medici.total"), ctx.t("medici.rank"), ""]
+        rows = []
+        for seat in sorted(range(v.players), key=lambda s: (-totals[s], s)):
+            share = shares[seat]
+            first, last = share.places[0] + 1, share.places[-1] + 1
+            rank = str(first) if first == last else f"{first}–{last}"
+            rows.append(
+                [
+                    p.swatch(seat_colour(seat)) + esc(ctx.name(seat)),
+                    esc(totals[seat]),
+                    esc(rank),
+                    ("!" if len(share.players) > 1 else "") + esc(share.each),
+                ]
+            )
+        header[3] = ctx.t("medici.paid")
+        body = p.grid(header, rows) + p.label(ctx.t("medici.if_now"))
+        return p.section(ctx.t("medici.ships"), body, data_section="ships")
+
+    def _seat(self, v: MediciView, seat: int, ctx: Context) -> str:
+        badges = [p.coins(v.wealth[seat], unit=ctx.t("medici.florins"), letter="F")]
+        held = v.warehouses[seat]
+        if len(held) >= WAREHOUSE:
+            badges.append(pill(ctx.t("medici.full"), "bad"))
+        if v.round and seat == v.first_player and v.phase != "over":
+            badges.append(pill(ctx.t("medici.first")))
+        if v.winners is not None and seat in v.winners:
+            badges.append(pill(ctx.t("medici.winner"), "good"))
+        bits = [pill(ctx.t("medici.ship", n=v.ship_totals[seat]), "info")]
+        if v.scores is not None:
+            bits.append(pill(ctx.t("medici.final", n=v.scores[seat]), "good"))
+        body = tag("div", " ".join(bits))
+        body += p.label(ctx.t("medici.warehouse", n=len(held), max=WAREHOUSE))
+        slots = "".join(self.card_html(c, ctx, small=True) for c in held)
+        empty = tag("span", esc(ctx.t("medici.empty")), cls="tk-slot")
+        slots += empty * max(0, WAREHOUSE - len(held))
+        body += tag("div", slots, cls="tk-wh")
+        moves = self._moves(held, ctx)
+        if moves and v.phase != "over":
+            body += p.label(ctx.t("medici.moves", moves=moves))
+        return p.seat_panel(
+            ctx.name(seat),
+            badges,
+            body,
+            active=seat in v.to_move,
+            me=v.viewer == seat,
+            seat=seat,
+        )
+
+    def _moves(self, cards: Sequence[int], ctx: Context) -> str:
+        tables = self.tables(ctx)
+        counts: dict[str, int] = {}
+        for c in cards:
+            good = tables.card_by_id[c].good
+            if good is not None:
+                counts[good] = counts.get(good, 0) + 1
+        return ", ".join(
+            f"{self.good_name(g.id, ctx)} +{counts[g.id]}" for g in tables.goods if g.id in counts
+        )
+
+    def _ladders(self, v: MediciView, ctx: Context) -> str:
+        tables = self.tables(ctx)
+        header = [ctx.t("medici.good")]
+        for space in range(tables.ladder_top + 1):
+            bonus = tables.bonus(space)
+            header.append(f"{space} (+{bonus})" if bonus else str(space))
+        rows = []
+        for g, good in enumerate(tables.goods):
+            cells = [p.swatch(p.colour(g)) + esc(self.good_name(good.id, ctx))]
+            for space in range(tables.ladder_top + 1):
+                marks = "".join(
+                    tag(
+                        "span",
+                        esc(ctx.name(s)),
+                        cls="tk-mark",
+                        style=f"background:{seat_colour(s)}",
+                        data_seat=s,
+                    )
+                    for s in range(v.players)
+                    if v.ladders[s][g] == space
+                )
+                cells.append(("!" if tables.bonus(space) else "") + marks)
+            rows.append(cells)
+        body = p.grid(header, rows, data_ladders="1") + p.label(ctx.t("medici.ladder_note"))
+        return p.section(ctx.t("medici.ladders"), body, data_section="ladders")
+
+    def _wealth(self, v: MediciView, ctx: Context) -> str:
+        top = max(max(v.wealth), 1)
+        rows = ""
+        for seat in range(v.players):
+            width = round(160 * v.wealth[seat] / top)
+            bar = tag(
+                "span", "", cls="tk-bar", style=f"width:{width}px;background:{seat_colour(seat)}"
+            )
+            rows += tag(
+                "tr",
+                tag("td", esc(ctx.name(seat)))
+                + tag("td", bar)
+                + tag("td", p.coins(v.wealth[seat], unit=ctx.t("medici.florins"), letter="F")),
+            )
+        body = tag("table", tag("tbody", rows), cls="tk-track")
+        return p.section(ctx.t("medici.wealth_track"), body, data_section="wealth")
+
+    def _discards(self, v: MediciView, ctx: Context) -> str:
+        if not v.discarded:
+            return ""
+        cards = "".join(self.card_html(c, ctx, small=True) for c in v.discarded)
+        title = ctx.t("medici.discarded", n=len(v.discarded))
+        return p.section(title, cards, data_section="discarded")
+
+    def _pile(self, v: MediciView, ctx: Context) -> str:
+        if v.pile is None or v.out_of_play is None:
+            if not v.pile_size or v.phase == "over":
+                return ""
+            backs = p.card_backs(v.pile_size)
+            return p.section(ctx.t("medici.pile", n=v.pile_size), backs, data_section="pile")
+        out = ""
+        if v.pile:
+            cards = "".join(self.card_html(c, ctx, small=True) for c in v.pile)
+            out += p.section(ctx.t("medici.pile_top"), cards, data_section="pile")
+        if v.out_of_play:
+            cards = "".join(self.card_html(c, ctx, small=True) for c in v.out_of_play)
+            out += p.section(ctx.t("medici.set_aside"), cards, data_section="out-of-play")
+        return out
+
+    # -- actions ------------------------------------------------------------------------------
+    def action_label(self, action: Action, view: Any, ctx: Context) -> str:
+        """A button's text for a Medici action, in ``ctx.lang``."""
+        if isinstance(action, Turn):
+            return ctx.t("medici.a.turn")
+        if isinstance(action, Auction):
+            return ctx.t("medici.a.auction")
+        if isinstance(action, Bid):
+            return ctx.t("medici.a.bid", n=action.amount)
+        if isinstance(action, Pass):
+            return ctx.t("medici.a.pass")
+        return str(action)
+
+    def command_example(self, legal: Sequence[Action], view: Any, ctx: Context) -> str:
+        """An example typed command: the lowest legal bid if bids are legal, else the first."""
+        for action in legal:
+            if isinstance(action, Bid):
+                return str(action)
+        return str(legal[0]) if legal else ""
+
+    # -- narration ----------------------------------------------------------------------------
+    def narrate(self, event: Event, ctx: Context) -> str:
+        """One log line in ``ctx.lang`` (the engine's English text if the event is unknown)."""
+        text = self.narrate_known(event, ctx)
+        return event.text if text is None else text
+
+    def narrate_known(self, event: Event, ctx: Context) -> str | None:
+        """The narration of ``event``, or ``None`` if this renderer does not know the event."""
+        name = ctx.name(event.player)
+        data = dict(event.data)
+        if event.kind == "action":
+            a = event.action
+            if isinstance(a, Turn):
+                return ctx.t("medici.n.a_turn", name=name)
+            if isinstance(a, Auction):
+                return ctx.t("medici.n.a_auction", name=name)
+            if isinstance(a, Bid):
+                return ctx.t("medici.n.a_bid", name=name, n=a.amount)
+            if isinstance(a, Pass):
+                return ctx.t("medici.n.a_pass", name=name)
+            return None
+        if event.kind == "chance":
+            if "pile" in data:
+                return ctx.t("medici.n.shuffled", round=event.round, n=len(data["pile"]))
+            if "turned" in data:
+                card = self.card_short(data["turned"], ctx)
+                return ctx.t("medici.n.turned", name=name, card=card, left=data["pile_size"])
+            if "free" in data:
+                return ctx.t("medici.n.free", name=name, card=self.card_short(data["free"], ctx))
+            return None
+        if event.kind == "info":
+            return self._narrate_info(event, data, ctx)
+        return None
+
+    def _narrate_info(self, event: Event, data: dict[str, Any], ctx: Context) -> str | None:
+        name = ctx.name(event.player)
+        text = event.text
+        if "seed" in data and "ship_rewards" in data:
+            g = _game(ctx)
+            return ctx.t(
+                "medici.n.start",
+                n=g.players,
+                table=self.table_name(g.reward_table, ctx),
+                rewards=" · ".join(map(str, data["ship_rewards"])),
+                cards=g.count_row.cards,
+                wealth=g.count_row.wealth,
+            )
+        if text == "scripted set-up":
+            wealth = ", ".join(f"{ctx.name(s)} {n}" for s, n in enumerate(data["wealth"]))
+            return ctx.t("medici.n.scripted", wealth=wealth)
+        if "pile_size" in data and "out_of_play" in data:
+            return ctx.t(
+                "medici.n.round",
+                round=event.round,
+                n=data["pile_size"],
+                out=data["out_of_play"],
+                name=name,
+            )
+        if "order" in data and "lot" in data:
+            lot = self.cards_short(data["lot"], ctx)
+            who = ctx.who(data["order"])
+            if data.get("no_room"):
+                out = ctx.who(data["no_room"])
+                return ctx.t("medici.n.auction_no_room", lot=lot, who=who, out=out)
+            return ctx.t("medici.n.auction", lot=lot, who=who)
+        if "lot" in data:
+            lot = self.cards_short(data["lot"], ctx)
+            if "price" in data:
+                return ctx.t("medici.n.buys", name=name, lot=lot, price=data["price"])
+            return ctx.t("medici.n.discarded", lot=lot)
+        if "totals" in data and "paid" in data:
+            items = ", ".join(
+                f"{ctx.name(s)} {total} → {paid}"
+                for s, (total, paid) in enumerate(zip(data["totals"], data["paid"], strict=True))
+            )
+            return ctx.t("medici.n.ships", list=items)
+        if "good" in data and "to" in data:
+            good = self.good_name(data["good"], ctx)
+            lost = _TOP_LOST.search(text)
+            if lost:
+                return ctx.t(
+                    "medici.n.moves_top",
+                    name=name,
+                    good=good,
+                    a=data["from"],
+                    b=data["to"],
+                    lost=lost.group(1),
+                )
+            return ctx.t("medici.n.moves", name=name, good=good, a=data["from"], b=data["to"])
+        if "paid" in data:
+            return self._narrate_payment(text, ctx)
+        if "poorest" in data:
+            least = _POOREST.search(text)
+            n = least.group(1) if least else "?"
+            poorest = ctx.name(data["poorest"])
+            others = [s for s in data["tied"] if s != data["poorest"]]
+            if others:
+                first = _FIRST_AFTER.search(text)
+                before = ctx.name(int(first.group(1))) if first else "?"
+                return ctx.t(
+                    "medici.n.poorest_tied",
+                    name=poorest,
+                    n=n,
+                    who=ctx.who(others),
+                    first=before,
+                )
+            return ctx.t("medici.n.poorest", name=poorest, n=n)
+        if "scores" in data and "winners" in data:
+            scores = ", ".join(f"{ctx.name(s)} {n}" for s, n in enumerate(data["scores"]))
+            return ctx.t("medici.n.final", scores=scores, who=ctx.who(data["winners"]))
+        match = _TURN_OF.match(text)
+        if match:
+            return ctx.t("medici.n.turn_of", name=ctx.name(int(match.group(1))))
+        match = _CANNOT_OPEN.match(text)
+        if match:
+            return ctx.t("medici.n.cannot_open", name=ctx.name(int(match.group(1))))
+        match = _CANNOT_BEAT.match(text)
+        if match:
+            return ctx.t(
+                "medici.n.cannot_beat",
+                name=ctx.name(int(match.group(1))),
+                high=match.group(2),
+                n=match.group(3),
+            )
+        match = _FREE_FILL.match(text)
+        if match:
+            return ctx.t("medici.n.free_fill", name=ctx.name(int(match.group(1))))
+        match = _ROUND_ENDS.match(text)
+        if match:
+            key = "medici.n.end_full" if match.group(2).startswith("every") else "medici.n.end_pile"
+            return ctx.t(key, round=match.group(1))
+        return None
+
+    def _narrate_payment(self, text: str, ctx: Context) -> str | None:
+        match = _RECEIVES.match(text)
+        if not match:
+            return None
+        name = ctx.name(int(match.group(1)))
+        n = match.group(2)
+        reason = match.group(3)
+        found = _SHIP_RANK.match(reason)
+        if found:
+            return ctx.t("medici.n.ship_rank", name=name, n=n, place=found.group(1))
+        found = _SHIP_TIED.match(reason)
+        if found:
+            a, b, terms, k = found.groups()
+            return ctx.t("medici.n.ship_tied", name=name, n=n, a=a, b=b, terms=terms, k=k)
+        found = _BONUS.match(reason)
+        if found:
+            good = self._good_by_english(found.group(1), ctx)
+            return ctx.t("medici.n.bonus", name=name, n=n, space=found.group(2), good=good)
+        found = _LADDER_PLACE.match(reason)
+        if found:
+            good = self._good_by_english(found.group(1), ctx)
+            place = ctx.t(f"medici.place.{_ORDINALS.index(found.group(2)) + 1}")
+            return ctx.t("medici.n.ladder_place", name=name, n=n, place=place, good=good)
+        found = _LADDER_TIED.match(reason)
+        if found:
+            good = self._good_by_english(found.group(1), ctx)
+            _, a, b, terms, k = found.groups()
+            return ctx.t(
+                "medici.n.ladder_tied", name=name, n=n, good=good, a=a, b=b, terms=terms, k=k
+            )
+        return None
