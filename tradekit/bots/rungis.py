@@ -6,10 +6,10 @@ lowest asker earns price + 2 per card, the highest nothing (all equal counts as 
 pricing phase is a Bertrand price war with cheap talk (public, non-binding announcements), so
 the three bots differ only in how they announce and write prices:
 
-* :class:`UndercutterBot` (``"undercutter"``) predicts each rival's price (its announcement, less
-  one if it broke an announcement before; else its last price; else the middle of the range) and
-  writes ``undercut`` below the lowest prediction. It is the best all-round bot and is also
-  registered as ``"heuristic"`` (:class:`RungisHeuristicBot`).
+* :class:`UndercutterBot` (``"undercutter"``) predicts each rival's price (its announcement,
+  discounted if it broke an announcement before; else its last price; else the middle of the
+  range) and writes ``undercut`` below the lowest prediction. It is the best all-round bot and
+  is also registered as ``"heuristic"`` (:class:`RungisHeuristicBot`).
 * :class:`CartelBot` (``"cartel"``) announces and writes the top of the price range (twice the
   base price), the cartel price; with probability ``defect`` it writes one below instead.
 * :class:`TitForTatBot` (``"tit-for-tat"``) cooperates at the top of the range until a rival
@@ -430,7 +430,8 @@ class RungisBot(Bot):
             worth = spite * rivals(t, amount) - counts[me].get(t, 0) * amount
             return worth, f"taxes {self._names[t]} {amount} gold a card"
         if kind == "subsidy" and t is not None:
-            return float(amount * counts[me].get(t, 0)), f"{amount} gold per {self._names[t]} card"
+            gain = float(amount * counts[me].get(t, 0))
+            return gain, f"earns me {amount} gold per {self._names[t]} card"
         if kind == "price_freeze" and t is not None:
             cut = self._base[t] / 2
             worth = spite * rivals(t, cut) - counts[me].get(t, 0) * cut
@@ -597,17 +598,21 @@ class RungisBot(Bot):
 
     def predict(self, view: RungisView, seat: int, article: str, low: int, high: int) -> int:
         """The price ``seat`` is expected to write for ``article``: its sheet if seen (Rumour),
-        else its announcement (one less if it broke one before), else its last price, else the
-        middle of the range."""
+        else its announcement (if it broke one before: one less, and no more than its last
+        price), else its last price, else the middle of the range."""
         seen = self._sheet_price(view, seat, article)
         if seen is not None:
             return seen
         said = dict(view.announcements[seat]).get(article)
-        if said is not None:
-            return said - 1 if seat in self._liars else said
         last = self._last_prices.get((seat, article))
         if last is not None:
-            return min(max(last, low), high)
+            last = min(max(last, low), high)
+        if said is not None:
+            if seat not in self._liars:
+                return said
+            return said - 1 if last is None else min(said - 1, last)
+        if last is not None:
+            return last
         return (low + high) // 2
 
     # -- trading --------------------------------------------------------------------------------
@@ -691,10 +696,11 @@ class RungisBot(Bot):
 class UndercutterBot(RungisBot):
     """Rungis: prices just below the lowest price it expects from the rivals.
 
-    Each rival selling the type is expected to write its announcement (one less if it broke an
-    announcement before), else its last price for the type, else the middle of the range (a seen
-    sheet, with a Rumour, is exact). The bot writes ``undercut`` below the lowest of these, never
-    below the floor; as a lone seller it asks the top. Shared parameters: see :class:`RungisBot`.
+    Each rival selling the type is expected to write its announcement (if it broke an
+    announcement before: one less, and no more than its last price), else its last price for the
+    type, else the middle of the range (a seen sheet, with a Rumour, is exact). The bot writes
+    ``undercut`` below the lowest of these, never below the floor; as a lone seller it asks the
+    top. Shared parameters: see :class:`RungisBot`.
 
     Args:
         undercut: how far below the lowest expected price it writes (0 to 3; 0 matches it).

@@ -1,0 +1,403 @@
+"""The Rungis bots: transcripts of their decisions on scripted tables, legality over many games,
+and the heuristic's margin over random bots.
+
+Cards (``data/rungis``): fruit 1-6 (base 1), vegetables 7-12 (1), eggs 13-18 (2), flowers 19-24
+(2), cheese 25-30 (3), poultry 31-36 (3), fish 37-42 (4), meat 43-48 (5); special cards 53 Pre-
+emption, 55 Strike, 59 Subsidy (2), 69 Advertising.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import numpy as np
+import pytest
+
+import tradekit
+from tradekit import ConfigError
+from tradekit.bots import make_bot
+from tradekit.bots.rungis import (
+    CartelBot,
+    RungisBot,
+    RungisHeuristicBot,
+    TitForTatBot,
+    UndercutterBot,
+)
+from tradekit.games.rungis import Done, Play, Price, Propose, RungisState, Terms
+from tradekit.sim import run, tournament
+from tradekit.sim.play import LegalActions
+
+FRUIT, EGGS, CHEESE, FISH, MEAT = 1, 13, 25, 37, 43
+
+
+def new(players: int = 3, **setup: Any) -> RungisState:
+    options = setup.pop("options", {})
+    state = tradekit.load_game("rungis", players=players, **options).new_state(seed=1, setup=setup)
+    assert isinstance(state, RungisState)
+    return state
+
+
+def seated(state: RungisState, specs: list[str]) -> list[RungisBot]:
+    bots = []
+    for seat, spec in enumerate(specs):
+        bot = make_bot("rungis", spec).for_game(state.game, seat, np.random.default_rng(seat))
+        assert isinstance(bot, RungisBot)
+        bots.append(bot)
+    return bots
+
+
+def story(state: RungisState, bots: list[RungisBot], until: Any = None) -> list[str]:
+    """Let the bots play until ``until(state)`` (or the end); one line per decision."""
+    lines = []
+    while not state.is_over and not (until is not None and until(state)):
+        seat = state.to_move[0]
+        action = bots[seat].act(state.view(seat), LegalActions(state, seat))
+        lines.append(f"P{seat} {action}: {bots[seat].explain()}")
+        state.apply(seat, action)
+    return lines
+
+
+def decide(state: RungisState, seat: int, spec: str = "heuristic") -> tuple[object, str]:
+    bot = seated(state, [spec] * state.n)[seat]
+    action = bot.act(state.view(seat), LegalActions(state, seat))
+    assert state.can(seat, action)
+    return action, bot.explain()
+
+
+# ----------------------------------------------------------------------------------------------
+# transcripts
+# ----------------------------------------------------------------------------------------------
+
+
+def test_an_auction_round_told_by_the_heuristic_bots() -> None:
+    # Three rounds left, the deck runs out now: meat sold alone for 3 rounds is worth
+    # 3 x (2 x 5 + 2) + 5 = 41 gold; each bot raises by 1 up to 70% of that, or its gold.
+    state = new(options={"specials": False}, deck=[MEAT, FRUIT, EGGS], gold=[7, 9, 4], rounds=3)
+    lines = story(state, seated(state, ["heuristic"] * 3), lambda s: s.phase != "rungis")
+    assert lines == [
+        "P0 designate centre card 0: Designated card 43 (Meat, base 5): worth 41.0 gold to me, "
+        "the best surplus over its opening price that I can pay.",
+        "P0 bid 5: Opened at 5 on card 43 (Meat, base 5): worth 41.0 gold to me, so I go up to 7.",
+        "P1 bid 6: Raised to 6 on card 43 (Meat, base 5): worth 41.0 gold to me, so I go up to 9.",
+        "P0 bid 7: Raised to 7 on card 43 (Meat, base 5): worth 41.0 gold to me, so I go up to 7.",
+        # P0 (7 gold) and P2 (4 gold) cannot raise to 9: the engine passes them.
+        "P1 bid 8: Raised to 8 on card 43 (Meat, base 5): worth 41.0 gold to me, so I go up to 9.",
+        "P0 designate centre card 1: Designated card 13 (Eggs, base 2): worth 20.0 gold to me, "
+        "the best surplus over its opening price that I can pay.",
+        "P0 bid 2: Opened at 2 on card 13 (Eggs, base 2): worth 20.0 gold to me, so I go up to 7.",
+        "P2 bid 3: Raised to 3 on card 13 (Eggs, base 2): worth 20.0 gold to me, so I go up to 4.",
+        "P0 bid 4: Raised to 4 on card 13 (Eggs, base 2): worth 20.0 gold to me, so I go up to 7.",
+        "P2 designate centre card 0: Designated card 1 (Fruit, base 1): worth 13.0 gold to me, "
+        "the best surplus over its opening price that I can pay.",
+        "P2 bid 1: Opened at 1 on card 1 (Fruit, base 1): worth 13.0 gold to me, so I go up to 4.",
+    ]
+    assert state.shops == [[EGGS], [MEAT], [FRUIT]] and state.gold == [3, 1, 3]
+
+
+def test_a_price_war_between_an_undercutter_a_cartel_and_tit_for_tat() -> None:
+    state = new(
+        options={"specials": False}, deck=[], rounds=3, shops=[[CHEESE], [CHEESE + 1], [CHEESE + 2]]
+    )
+    bots = seated(state, ["undercutter", "cartel:defect=0", "tit-for-tat"])
+    lines = story(state, bots)
+    quiet = "Kept my prices to myself: announcements only help my rivals undercut me."
+    cartel_says = (
+        "P1 announce cheese at 6: Announced 6 for Cheese: if we all ask the top price, we all "
+        "count as the lowest and earn it + 2."
+    )
+    cartel_keeps = "P1 price cheese at 6: Kept the cartel price: asked 6 for Cheese, as announced."
+    undercut = (
+        "P0 price cheese at 5: Asked 5 for Cheese: just below 6, the lowest price I expect "
+        "(from P1), to be the lowest asker and earn the +2."
+    )
+    tft_says = (
+        "P2 announce cheese at 6: Announced 6 for Cheese: I cooperate at the top price as long "
+        "as nobody undercuts me."
+    )
+    assert lines == [
+        # Round 1: the cartel and tit-for-tat announce 6; the undercutter writes 5 and takes
+        # the lowest price's +2 alone (7); the two others ask the highest price and earn 0.
+        f"P0 done: {quiet}",
+        cartel_says,
+        tft_says,
+        undercut,
+        cartel_keeps,
+        "P2 price cheese at 6: Cooperated: asked 6 for Cheese, the top price, since nobody "
+        "undercut me last round.",
+        # Round 2 (P1 talks first): tit-for-tat was undercut by 5, so it announces nothing and
+        # writes 4: now it is the lowest asker.
+        cartel_says,
+        "P2 done: Announced nothing more: I owe a rival an undercut, or I said it all.",
+        f"P0 done: {quiet}",
+        undercut,
+        cartel_keeps,
+        "P2 price cheese at 4: Punished: asked 4 for Cheese, one below the 5 that undercut me "
+        "last round.",
+        # Round 3: nobody asked less than tit-for-tat in round 2: it cooperates again.
+        tft_says,
+        f"P0 done: {quiet}",
+        cartel_says,
+        undercut,
+        cartel_keeps,
+        "P2 price cheese at 6: Cooperated: asked 6 for Cheese, the top price, since nobody "
+        "undercut me last round.",
+    ]
+    # The undercutter earned 7 in rounds 1 and 3 and 5 (middle) in round 2; the cartel nothing.
+    assert state.gold == [10 + 7 + 5 + 7, 10, 10 + 6]
+
+
+def test_the_undercutter_discounts_a_broken_promise() -> None:
+    state = new(options={"specials": False}, deck=[], rounds=2, shops=[[FISH], [FISH + 1], []])
+    bots = seated(state, ["undercutter", "undercutter:bluff=true"])
+    lines = story(state, bots, lambda s: s.round == 2 and s.step == "prices")
+    assert lines[1] == (
+        "P1 announce fish at 8: Announced 8 for Fish: the cartel price, though I mean to "
+        "undercut it."
+    )
+    # The bluff: P1 expects P0 in the middle of the range (6) and writes 5, not 8.
+    assert lines[3].startswith("P1 price fish at 5")
+    # Round 2: P1 announces 8 again, but it broke its word: P0 expects no more than its last
+    # price, 5, and writes 4.
+    assert lines[-2].startswith("P1 announce fish at 8")  # P1 is the First Buyer: it talks first
+    action = bots[0].act(state.view(0), LegalActions(state, 0))  # the same bot: it remembers
+    why = bots[0].explain()
+    assert action == Price("fish", 4)
+    assert why == (
+        "Asked 4 for Fish: just below 5, the lowest price I expect (from P1), to be the lowest "
+        "asker and earn the +2."
+    )
+
+
+def test_a_lone_seller_asks_the_top_price() -> None:
+    state = new(options={"specials": False}, deck=[], rounds=1, shops=[[MEAT], [FISH], []])
+    lines = story(state, seated(state, ["heuristic", "cartel", "tit-for-tat"]))
+    assert (
+        "P0 price meat at 10: Asked 10 for Meat: I am its only seller, and a lone seller counts "
+        "as the lowest." in lines
+    )
+    assert state.gold == [10 + 12, 10 + 10, 10]
+
+
+def test_a_strike_hits_the_rivals_type() -> None:
+    state = new(deck=[], rounds=2, shops=[[7], [MEAT, MEAT + 1], [MEAT + 2]], hands=[[55], [], []])
+    action, why = decide(state, 0)
+    # The rivals' three meat cards would earn 7 each this round: 0.5 x 21 = 10.5 gold of spite.
+    assert action == Play(55, article="meat")
+    assert why == (
+        "Played Lorry drivers' strike: it stops this round's sales of Meat, worth about 10.5 "
+        "gold to me."
+    )
+
+
+def test_pre_emption_takes_the_best_centre_article() -> None:
+    state = new(deck=[MEAT, FRUIT, EGGS], rounds=3, hands=[[53], [], []])
+    action, why = decide(state, 0)
+    assert action == Play(53, pick=MEAT)
+    assert why == (
+        "Played Pre-emption: it takes card 43 for 5 gold without an auction, worth about 36.0 "
+        "gold to me."
+    )
+
+
+def test_advertising_rescues_the_highest_asker_after_the_reveal() -> None:
+    state = new(deck=[], rounds=1, shops=[[CHEESE], [CHEESE + 1], []], hands=[[69], [], []])
+    bots = seated(state, ["cartel:defect=0", "undercutter", "heuristic"])
+    story(state, bots, lambda s: s.step == "after_reveal")
+    action, why = decide(state, 0, "cartel:defect=0")
+    assert action == Play(69, article="cheese")
+    assert why == (
+        "Played Advertising: it pays me as a lowest asker for Cheese, worth about 8.0 gold to me."
+    )
+    state.apply(0, action)
+    assert state.gold == [18, 17, 10]
+
+
+def test_a_small_special_card_waits_unless_it_is_the_last_chance() -> None:
+    early = new(deck=[], rounds=2, shops=[[FISH], [], []], hands=[[59], [], []])
+    assert decide(early, 0) == (
+        Done(),
+        "Kept my prices to myself: announcements only help my rivals undercut me.",
+    )
+    last = new(deck=[], rounds=1, shops=[[FISH], [], []], hands=[[59], [], []])
+    assert decide(last, 0) == (
+        Play(59, article="fish"),
+        "Played Subsidy: it earns me 2 gold per Fish card, worth about 2.0 gold to me.",
+    )
+
+
+@pytest.mark.parametrize(("gold", "answer"), [(1, "Refused"), (40, "Accepted")])
+def test_a_trade_is_accepted_only_when_it_pays(gold: int, answer: str) -> None:
+    state = new(
+        options={"specials": False, "trading": True},
+        deck=[],
+        rounds=3,
+        shops=[[CHEESE], [FISH], []],
+        gold=[10, 50, 10],
+    )
+    state.apply(0, Done())
+    state.apply(1, Propose(0, None, "cheese"))
+    state.apply(1, Terms(gold))
+    _, why = decide(state, 0)
+    # P0 sells its cheese alone: 3 rounds x (2 x 3 + 2) + 3 = 27 gold.
+    assert why.startswith(f"{answer}: the deal is worth {gold - 27:.1f} gold to me")
+
+
+def test_buying_out_the_only_rival_of_a_type() -> None:
+    state = new(
+        options={"specials": False, "trading": True},
+        deck=[],
+        rounds=3,
+        shops=[[FISH, FISH + 1], [FISH + 2], [CHEESE]],
+        gold=[40, 10, 10],
+    )
+    lines = story(state, seated(state, ["heuristic"] * 3), lambda s: s.step == "prices")
+    assert lines[:3] == [
+        "P0 propose to P1: take one fish: Offered P1 23 gold for their only Fish card: I would "
+        "sell it alone, a gain of about 35.0 gold over the price.",
+        "P0 terms: I pay 23 gold: Put 23 gold on the table, as planned with my proposal.",
+        "P1 accept the proposal: Accepted: the deal is worth 1.0 gold to me.",
+    ]
+    assert state.shops == [[FISH, FISH + 1, FISH + 2], [], [CHEESE]]
+    assert state.gold == [17, 33, 10]
+
+
+def test_the_bots_special_card_options_are_the_engines() -> None:
+    """``RungisBot.plays`` reads the rules from the view: it must list exactly the legal plays."""
+    checked = 0
+    for options in ({"players": 4}, {"players": 6, "trading": True, "below_base": True}):
+        game = tradekit.load_game("rungis", **options)
+        for seed in range(6):
+            state = game.new_state(seed=seed)
+            assert isinstance(state, RungisState)
+            bots = seated(state, ["heuristic"] * game.num_players)
+            rng = np.random.default_rng(seed)
+            while not state.is_over:
+                seat = state.to_move[0]
+                legal = state.legal_actions(seat)
+                if state.step in ("auction_start", "talk", "after_reveal") and state.hands[seat]:
+                    mine = bots[seat].plays(state.view(seat), state.step)
+                    assert sorted(map(str, mine)) == sorted(
+                        str(a) for a in legal if isinstance(a, Play)
+                    )
+                    checked += 1
+                state.apply(seat, legal[int(rng.integers(len(legal)))])
+    assert checked > 100
+
+
+def test_every_explanation_is_one_sentence() -> None:
+    game = tradekit.load_game("rungis", trading=True)
+    result = run(
+        game, ["heuristic", "cartel", "tit-for-tat", "random"], n=6, seed=4, backend="serial",
+        decisions=True,
+    )  # fmt: skip
+    assert result.decisions is not None
+    mine = result.decisions[result.decisions["bot"] != "random"]
+    whys = mine["why"]
+    assert whys.str.endswith(".").all() and not whys.str.contains("\n").any()
+    assert whys.str.len().max() < 200
+    bids = mine[mine["kind"] == "Bid"]
+    assert (bids["valuation"] > 0).all() and (bids["amount"] <= bids["cap"]).all()
+
+
+@pytest.mark.parametrize(
+    ("cls", "params"),
+    [
+        (UndercutterBot, {"undercut": 4}),
+        (UndercutterBot, {"bluff": "yes"}),
+        (RungisHeuristicBot, {"share": 3.0}),
+        (CartelBot, {"defect": 1.5}),
+        (TitForTatBot, {"punish": 0}),
+        (TitForTatBot, {"spite": -1}),
+        (CartelBot, {"special_worth": 50}),
+    ],
+)
+def test_bad_parameters_are_refused(cls: type[RungisBot], params: dict[str, Any]) -> None:
+    with pytest.raises(ConfigError, match=next(iter(params))):
+        cls(**params)
+
+
+def test_the_bots_are_registered_for_rungis() -> None:
+    from tradekit.bots import bot_classes
+
+    assert set(bot_classes("rungis")) == {
+        "random",
+        "heuristic",
+        "undercutter",
+        "cartel",
+        "tit-for-tat",
+    }
+    assert isinstance(make_bot("rungis", "heuristic"), UndercutterBot)
+    assert make_bot("rungis", "cartel:defect=0.3").tag == "cartel(defect=0.3)"
+
+
+# ----------------------------------------------------------------------------------------------
+# legality over many games, and the margin over random bots
+# ----------------------------------------------------------------------------------------------
+
+BOTS = [
+    "heuristic",
+    "cartel",
+    "tit-for-tat",
+    "undercutter:bluff=true",
+    "cartel:defect=0.5",
+    "tit-for-tat:punish=2",
+    "undercutter:undercut=0,share=1.2",
+    "heuristic:spite=0,play_threshold=0",
+]
+OPTIONS = [
+    {"specials": True, "trading": False, "below_base": False},
+    {"specials": True, "trading": True, "below_base": True},
+    {"specials": False, "trading": True, "below_base": False},
+    {"specials": False, "trading": False, "below_base": True},
+]
+#: Deals per line-up: fewer for the longer games of many players (the file stays near 30 s).
+DEALS = {3: 30, 4: 24, 5: 18, 6: 12, 7: 10, 8: 10}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", sorted(DEALS))
+def test_never_an_illegal_action_in_many_games(players: int) -> None:
+    # 4 option sets x 2 line-ups (bots only; one bot against random bots, which propose, trade
+    # and play every special card) x DEALS: 832 games over 3-8 players. Any illegal action
+    # raises BotError naming the bot, the seat and the game seed, and fails the test.
+    games = 0
+    for i, options in enumerate(OPTIONS):
+        game = tradekit.load_game("rungis", players=players, **options)
+        bots = [BOTS[(i + players + k) % len(BOTS)] for k in range(players)]
+        mixed = [bots[0], *["random"] * (players - 1)]
+        for lineup in (bots, mixed[::-1] if i % 2 else mixed):
+            table = run(game, lineup, n=DEALS[players], seed=i, backend="serial").games
+            games += table["deal"].nunique()
+    assert games == 8 * DEALS[players]
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_heuristic_beats_random_by_a_clear_margin(players: int) -> None:
+    game = tradekit.load_game("rungis", players=players)
+    t = tournament(
+        game, ["heuristic", *["random"] * (players - 1)], n=10, seed=2026, backend="serial"
+    )
+    top = t.standings.iloc[0]
+    assert top["bot"] == "heuristic"
+    # Fair share is 1/players; the heuristic wins nearly every game (0.98 over 100 games of
+    # 4 players), so the whole interval lies at least 0.5 above the fair share.
+    assert top["ci_low"] > t.fair_share + 0.5, t.standings
+    others = t.standings[t.standings["bot"] != "heuristic"]
+    assert (top["mean_score"] - others["mean_score"]).min() > 100
+
+
+def test_the_undercutter_wins_a_mixed_table() -> None:
+    game = tradekit.load_game("rungis", players=4)
+    t = tournament(
+        game, ["heuristic", "cartel", "tit-for-tat", "random"], n=8, seed=7, backend="serial"
+    )
+    order = t.standings["bot"].tolist()
+    assert order[0] == "heuristic" and order[-1] == "random", t.standings
+    assert t.standings.iloc[0]["ci_low"] > t.fair_share, t.standings
+
+
+def test_configs_cover_every_option() -> None:
+    flags = {key: {o[key] for o in OPTIONS} for key in OPTIONS[0]}
+    assert all(values == {True, False} for values in flags.values())
+    assert len(set(itertools.chain(BOTS))) == len(BOTS)
