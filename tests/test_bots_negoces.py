@@ -324,6 +324,8 @@ def test_never_an_illegal_action_in_thousands_of_games() -> None:
     # x 3 line-ups x 14 games = 2,016 games. Any illegal action raises BotError (naming the
     # bot, seat and game seed) and fails the test; random bots offer loans, negative coins and
     # bans, so the heuristic meets every situation.
+    rare = {"Bid", "Give", "UseTreasurer", "Steal", "SellInactive", "Swap", "AskToShow"}
+    rare |= {"RepayLoan", "TakeLoan", "Temple", "Ban"}
     games = 0
     kinds: Counter[str] = Counter()
     for players in (3, 4, 5, 6):
@@ -337,18 +339,14 @@ def test_never_an_illegal_action_in_thousands_of_games() -> None:
                 ["heuristic:block=1.0,accept_at=0", *["heuristic"] * (players - 2), "random"],
             ]
             for lineup in lineups:
-                result = run(game, lineup, n=14, seed=i, backend="serial", decisions=True)
-                assert result.decisions is not None
-                table = result.games
-                games += table["deal"].nunique()
-                heuristic = result.decisions[result.decisions["bot"].str.startswith("heur")]
-                kinds.update(heuristic["kind"])
+                result = run(game, lineup, n=14, seed=i, backend="serial", decisions=rare)
+                games += result.games["deal"].nunique()
+                if result.decisions is not None and len(result.decisions):
+                    mine = result.decisions[result.decisions["bot"].str.startswith("heur")]
+                    kinds.update(mine["kind"])
     assert games == 2016
-    # the heuristic met, and used, the variants' actions
-    for kind in ("Bid", "Pass", "PutUp", "Offer", "Accept", "Continue", "Give", "UseTreasurer"):
-        assert kinds[kind] > 0, kind
-    for kind in ("Steal", "SellInactive", "Swap", "AskToShow", "RepayLoan", "Temple"):
-        assert kinds[kind] > 0, kind
+    # the heuristic met, and used, the variants' actions (it never needs to borrow)
+    assert set(kinds) == rare - {"TakeLoan"}, kinds
 
 
 def test_heuristic_games_end_with_a_winner_well_before_the_cap() -> None:

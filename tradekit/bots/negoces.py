@@ -106,6 +106,9 @@ class NegocesHeuristicBot(Bot):
             a duplicate for a card it does not need because it is short of coins (0 to 10).
         accept_at: the seller accepts an offer before the last round when it is worth at least
             this many coins to it (0 to 50; higher waits for better offers).
+        seller_worth: what becoming the next seller is worth to a buyer, in coins (0 to 20): a
+            buyer who pays coins only holds the bigger hand and sells next, while a card payment
+            keeps the seller selling.
         diamant_worth: the most the Diamant is worth to it in the opening auction (0 to 15).
         thief_worth: the most the Thief card is worth to it (0 to 15).
         guard_worth: the most the Guard card is worth to it when a rival holds the Thief (0 to 15).
@@ -137,6 +140,7 @@ class NegocesHeuristicBot(Bot):
     short_coin: float = 1.5
     sell_back: int = 2
     accept_at: float = 2.0
+    seller_worth: float = 0.0
     diamant_worth: float = 3.0
     thief_worth: float = 2.0
     guard_worth: float = 1.0
@@ -150,6 +154,7 @@ class NegocesHeuristicBot(Bot):
         check_fraction(self.spare_worth, "spare_worth", 0.0, 5.0)
         check_fraction(self.short_coin, "short_coin", 1.0, 5.0)
         check_fraction(self.accept_at, "accept_at", 0.0, 50.0)
+        check_fraction(self.seller_worth, "seller_worth", 0.0, 20.0)
         check_fraction(self.diamant_worth, "diamant_worth", 0.0, 15.0)
         check_fraction(self.thief_worth, "thief_worth", 0.0, 15.0)
         check_fraction(self.guard_worth, "guard_worth", 0.0, 15.0)
@@ -553,7 +558,10 @@ class NegocesHeuristicBot(Bot):
         cards.append(None)
         blocked = False
         reason = "it is not worth paying for to me"
+        plans: list[tuple[float, int, tuple[Offer, int, str]]] = []
         for card in cards:
+            if card is not None and plans:
+                continue  # one card offer (its first that is not blocked), then coins only
             plan = self._plan_with(view, counts, pos, market, wanted, card, back_room)
             if isinstance(plan, str):
                 reason = plan if card is None else reason
@@ -561,9 +569,18 @@ class NegocesHeuristicBot(Bot):
             if self._seller_would_win(view, plan[0]):
                 blocked = True
                 continue
+            # what the seller likely makes of its best offer: a good it lacks is worth more
+            lure = float(plan[1])
+            if card is not None:
+                lure += self.good_worth if known[card] == 0 else self.spare_worth
+            plans.append((lure, 1 if card is None else 0, plan))
+        if plans:
+            # on a tie, coins only when becoming the seller is worth something to it
+            sign = 1 if self.seller_worth > 0 else -1
+            _, _, best = max(plans, key=lambda p: (p[0], sign * p[1]))
             if blocked:
-                return plan[0], plan[1], plan[2] + ", and it keeps the seller from winning"
-            return plan
+                return best[0], best[1], best[2] + ", and it keeps the seller from winning"
+            return best
         if blocked:
             return "any offer I would make lets the seller win"
         return reason
@@ -598,9 +615,13 @@ class NegocesHeuristicBot(Bot):
         now = self._worth(pos, goal)
         gained = pos.then(self._swap(counts, market, card), 0 if card is not None else 1)
 
+        # paying coins only makes it the next seller (it will hold the bigger hand)
+        takeover = self.seller_worth if card is None and wanted else 0.0
+
         def surplus(coins: int) -> float:
             after = gained.then(coins=-coins)
-            return self._worth(after, goal) - now + (WIN if self._wins(after, goal) else 0.0)
+            bonus = WIN if self._wins(after, goal) else takeover
+            return self._worth(after, goal) - now + bonus
 
         start = -min(self.sell_back, back_room) if card is not None else 0
         if not wanted:

@@ -1,0 +1,229 @@
+"""Négoces' measures, read from the finished game's log and ledger.
+
+Game-level:
+
+* ``sales``: sales played (until a player won, or ``max_sales``); ``no_winner``: 1 when the game
+  reached ``max_sales`` with no winner;
+* how sales were paid: ``card_sales`` (a card changed hands, with or without coins),
+  ``coin_sales`` (coins only), ``free_sales`` (nothing: no offer was taken at the close),
+  ``negative_sales`` (a card and negative coins: the seller paid the buyer), ``thefts``
+  (market cards taken with the Thief);
+* ``offers``: offers posted in negotiation rounds, ``negative_offers`` of them with negative
+  coins; ``accept_round``: the mean negotiation round in which the seller accepted (the last
+  round means the seller waited until it had to sell); ``sale_coins``: coins paid by buyers to
+  sellers, ``coins_back``: coins paid by sellers to buyers (negative offers);
+* ``diamant_price``: what the Diamant's winner paid; ``coins_removed``: coins sent back to the
+  box (the Diamant's price leaves the game); ``thief_price``, ``guard_price`` (thief and guard:
+  shared among the others) and ``gifts``: coins given to other players (those prices and temple
+  gifts);
+* the variants: ``tax`` (coins paid into the public treasury), ``treasury_taken`` (taken back
+  with Treasurers), ``treasury_left``, ``loans`` and ``loans_repaid`` (the bank),
+  ``temple_visits``, ``bans`` (Misers played), ``swindles`` (Swindlers played).
+
+Seat-level: ``seat_sold`` (sales as seller), ``seat_bought`` (cards bought, stolen or given),
+``seat_goods`` (different goods in hand at the end), ``seat_coins`` (coins at the end),
+``seat_diamant`` (1 for the Diamant's winner), ``seat_spent`` (coins paid for cards).
+
+Decision table: ``Bid`` and ``Pass`` rows get ``item`` (diamant, thief, guard), ``high_bid`` and
+``coins``; ``Offer`` rows get ``amount`` (coins offered), ``with_card``, ``negotiation_round``,
+``market`` (the good for sale) and ``coins``. Once the game is over, bids get ``won`` and
+``price`` (the item's final price) and offers get ``bought`` (that buyer took the market card in
+that sale) and ``paid`` (the coins of the accepted offer).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tradekit.core.actions import Action
+from tradekit.core.state import State
+from tradekit.games.negoces.actions import Bid, Offer, Pass
+from tradekit.games.negoces.tables import load_tables
+from tradekit.sim.measures import register_measures
+
+BOX = "box"
+TREASURY = "treasury"
+BANK = "bank"
+GIFTS = ("share of the", "temple gift")
+
+
+def _sales(state: State) -> list[Mapping[str, Any]]:
+    """The data of every completed (not stolen) sale, in order."""
+    return [
+        e.data for e in state.log if e.kind == "info" and "market" in e.data and "buyer" in e.data
+    ]
+
+
+def game_measures(state: State) -> dict[str, float]:
+    """Game-level measures (see the module docstring).
+
+    Example:
+        >>> import tradekit
+        >>> from tradekit.sim import play
+        >>> done = play(tradekit.load_game("negoces", players=3), "heuristic", seed=1).state
+        >>> m = game_measures(done)
+        >>> m["sales"] == m["card_sales"] + m["coin_sales"] + m["free_sales"] + m["thefts"]
+        True
+        >>> m["coins_removed"] == m["diamant_price"]
+        True
+    """
+    neg: Any = state
+    out: dict[str, float] = dict.fromkeys(
+        (
+            "card_sales", "coin_sales", "free_sales", "negative_sales", "thefts", "offers",
+            "negative_offers", "sale_coins", "coins_back", "diamant_price", "thief_price",
+            "guard_price", "temple_visits", "bans", "swindles",
+        ),
+        0,
+    )  # fmt: skip
+    for sale in _sales(state):
+        coins = sale["coins"]
+        card = sale["card"]
+        if card is not None:
+            out["card_sales"] += 1
+        elif coins > 0 or sale["loan"]:
+            out["coin_sales"] += 1
+        else:
+            out["free_sales"] += 1
+        if coins < 0:
+            out["negative_sales"] += 1
+    rounds: list[int] = []
+    last_round = 0
+    for event in state.log:
+        data = event.data
+        text = event.text
+        if event.kind == "reveal" and "offers" in data:
+            last_round = data["round"]
+        elif event.kind == "info":
+            if "accepts" in text and text.endswith("'s offer"):
+                rounds.append(last_round)
+            elif "price" in data and "item" in data:
+                out[f"{data['item']}_price"] = data["price"]
+            elif "sacred" in data:
+                out["temple_visits"] += 1
+            elif "banned" in data:
+                out["bans"] += 1
+            elif "plays the Thief" in text:
+                out["thefts"] += 1
+            elif "plays the Swindler" in text:
+                out["swindles"] += 1
+    for _, action in state.decisions:
+        if isinstance(action, Offer):
+            out["offers"] += 1
+            if action.coins < 0:
+                out["negative_offers"] += 1
+    removed = tax = taken = loans = repaid = gifts = 0
+    for t in state.ledger:
+        reason = t.reason
+        if t.payee == BOX:
+            removed += t.amount
+        elif t.payee == TREASURY:
+            tax += t.amount
+        elif t.payer == TREASURY:
+            taken += t.amount
+        elif t.payer == BANK:
+            loans += 1
+        elif t.payee == BANK:
+            repaid += 1
+        elif reason.startswith("bought "):
+            out["sale_coins"] += t.amount
+        elif reason.startswith("sold "):
+            out["coins_back"] += t.amount
+        elif reason.startswith(GIFTS):
+            gifts += t.amount
+    out.update(
+        sales=neg.sales,
+        no_winner=1 if state.is_over and neg.winner is None else 0,
+        accept_round=sum(rounds) / len(rounds) if rounds else 0.0,
+        coins_removed=removed,
+        tax=tax,
+        treasury_taken=taken,
+        treasury_left=neg.treasury,
+        loans=loans,
+        loans_repaid=repaid,
+        gifts=gifts,
+    )
+    return out
+
+
+def seat_measures(state: State, seat: int) -> dict[str, float]:
+    """Seat-level measures (see the module docstring)."""
+    neg: Any = state
+    sold = bought = 0
+    for sale in _sales(state):
+        sold += sale["seller"] == seat
+        bought += sale["buyer"] == seat
+    diamant = 0
+    for event in state.log:
+        if event.kind == "info" and event.data.get("item") == "diamant" and "winner" in event.data:
+            diamant = int(event.data["winner"] == seat)
+        elif event.kind == "info" and "plays the Thief" in event.text and event.player == seat:
+            bought += 1
+    spent = sum(
+        t.amount
+        for t in state.ledger.entries(seat)
+        if t.payer == seat and t.reason.startswith("bought ")
+    )
+    return {
+        "seat_sold": sold,
+        "seat_bought": bought,
+        "seat_goods": neg.different_goods(seat),
+        "seat_coins": neg.coins[seat],
+        "seat_diamant": diamant,
+        "seat_spent": spent,
+    }
+
+
+def decision_columns(view: Any, seat: int, action: Action) -> dict[str, Any]:
+    """Columns for auction bids and drops, and for offers."""
+    coins = view.coins[seat]
+    if isinstance(action, (Bid, Pass)) and view.auction is not None:
+        return {"item": view.auction.item, "high_bid": view.auction.high_bid, "coins": coins}
+    if isinstance(action, Offer):
+        market = view.market
+        # card ids follow the shipped goods table (a custom data_dir keeps the same ids)
+        good = load_tables().good_of.get(market) if market is not None else None
+        return {
+            "amount": action.coins,
+            "with_card": action.good is not None,
+            "negotiation_round": view.negotiation_round,
+            "market": good,
+            "coins": coins,
+        }
+    return {}
+
+
+def finish_decisions(state: State, rows: list[dict[str, Any]]) -> None:
+    """Add each bid's outcome (``won``, ``price``) and each offer's (``bought``, ``paid``)."""
+    auctions: dict[str, tuple[int, int]] = {}
+    sales: dict[int, tuple[int, int]] = {}
+    for event in state.log:
+        data = event.data
+        if event.kind != "info":
+            continue
+        if "item" in data and "price" in data:
+            auctions[data["item"]] = (data["winner"], data["price"])
+        elif "market" in data and "buyer" in data:
+            sales[event.round] = (data["buyer"], data["coins"])
+        elif "plays the Thief" in event.text and event.player is not None:
+            sales[event.round] = (event.player, 0)
+    for row in rows:
+        if row.get("kind") in ("Bid", "Pass") and row.get("item") in auctions:
+            winner, price = auctions[row["item"]]
+            row["won"] = winner == row["seat"]
+            row["price"] = price
+        elif row.get("kind") == "Offer":
+            buyer, paid = sales.get(row["round"], (-1, 0))
+            row["bought"] = buyer == row["seat"]
+            row["paid"] = paid if buyer == row["seat"] else None
+
+
+register_measures(
+    "negoces",
+    game=game_measures,
+    seat=seat_measures,
+    decision=decision_columns,
+    finish=finish_decisions,
+    choices=({"negotiation_rounds": 3}, {"negotiation_rounds": 1}),
+)
