@@ -1,0 +1,88 @@
+"""Medici's controls: Turn / Auction buttons for the active player; in the auction a bid slider
+bounded to the legal bids, a Bid button, a button for the lowest legal bid, and Pass.
+
+Every control is generated from the legal actions of the seat that must act, so nothing illegal
+can be built from the buttons and the slider (the typed-command box can still be mistyped, and
+then shows a message).
+
+Handles (keys of ``TableWidget.handles``, CSS class ``tk-c-<key>``): ``turn``, ``auction``,
+``bid-amount`` + ``bid``, ``bid-min``, ``pass``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as widgets
+
+from tradekit.core.actions import Action
+from tradekit.games.medici.actions import Auction, Bid, Pass, Turn
+from tradekit.i18n import add_messages
+from tradekit.render.parts import esc
+from tradekit.widgets.controls import ControlContext, Controls, register_controls
+
+add_messages(
+    {
+        "medici.c.turn_hint": {
+            "en": "Your lot has {n} card(s): turn another, or put it up for auction (you will "
+            "speak last).",
+            "fr": "Votre lot a {n} carte(s) : retournez-en une autre, ou mettez-le aux enchères "
+            "(vous parlerez en dernier).",
+        },
+        "medici.c.auction_only": {
+            "en": "No other card may be turned: put the lot up for auction.",
+            "fr": "Plus aucune carte ne peut être retournée : mettez le lot aux enchères.",
+        },
+        "medici.c.bid_hint": {
+            "en": "Once around: bid more than {high}, at most {most}, or pass.",
+            "fr": "Un seul tour : misez plus de {high}, au plus {most}, ou passez.",
+        },
+        "medici.c.bid": {"en": "Your bid", "fr": "Votre mise"},
+        "medici.c.bid_button": {"en": "Bid", "fr": "Miser"},
+        "medici.c.bid_min": {"en": "Bid {n} (the least)", "fr": "Miser {n} (le minimum)"},
+    }
+)
+
+
+def _note(text: str) -> Any:
+    return widgets.HTML(value=f"<span style='font-size:13px'>{esc(text)}</span>")
+
+
+@register_controls("medici")
+class MediciControls(Controls):
+    """Controls for the seat that must act in Medici."""
+
+    def build(self, cc: ControlContext) -> list[Any]:
+        """Rows of controls for ``cc.seat``'s legal actions."""
+        legal = list(cc.legal)
+        rows: list[Any] = []
+        turning = [a for a in legal if isinstance(a, (Turn, Auction))]
+        if turning:
+            lot = len(getattr(cc.view, "lot", ()))
+            can_turn = any(isinstance(a, Turn) for a in turning)
+            hint = cc.t("medici.c.turn_hint", n=lot) if can_turn else cc.t("medici.c.auction_only")
+            rows.append(_note(hint))
+            buttons = []
+            for action in turning:
+                key = "turn" if isinstance(action, Turn) else "auction"
+                style = "info" if key == "turn" else "primary"
+                buttons.append(cc.button(key, cc.label(action), action, style=style))
+            rows.append(widgets.HBox(buttons))
+        bids = [a.amount for a in legal if isinstance(a, Bid)]
+        if bids:
+            high = getattr(cc.view, "high_bid", 0)
+            rows.append(_note(cc.t("medici.c.bid_hint", high=high, most=max(bids))))
+            slider = cc.slider("bid-amount", cc.t("medici.c.bid"), bids, value=min(bids))
+
+            def chosen() -> Action:
+                return Bid(int(slider.value))
+
+            bid = cc.button("bid", cc.t("medici.c.bid_button"), chosen, style="primary")
+            least = Bid(min(bids))
+            cheapest = cc.button("bid-min", cc.t("medici.c.bid_min", n=least.amount), least)
+            rows.append(
+                widgets.HBox([slider, bid, cheapest], layout=widgets.Layout(flex_flow="row wrap"))
+            )
+        if any(isinstance(a, Pass) for a in legal):
+            rows.append(widgets.HBox([cc.button("pass", cc.label(Pass()), Pass())]))
+        return rows
