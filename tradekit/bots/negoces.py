@@ -590,12 +590,14 @@ class NegocesHeuristicBot(Bot):
         seller = view.seller
         assert seller is not None
         seller_coins = view.coins[seller]
-        if not self._blocking or seller_coins is None or view.loans[seller] or offer.loan:
+        if not self._blocking or view.loans[seller] or offer.loan:
             return False
         goods, goal = view.goal
         different = self._known_goods(seller)
         if offer.good is not None and self._known[seller][offer.good] == 0:
             different += 1
+        if seller_coins is None:  # blind: coins it cannot see might be enough
+            return different >= goods
         after = seller_coins + offer.coins
         after -= self._tax if after >= self._tax else 0
         return different >= goods and after >= goal
@@ -689,14 +691,15 @@ class NegocesHeuristicBot(Bot):
         """Whether ``buyer``'s seen cards show they win by buying ``market`` with the card of
         ``paid`` (or none) and ``coins`` (only when this sale blocks, see ``block``)."""
         buyer_coins = view.coins[buyer]
-        if not self._blocking or buyer_coins is None or view.loans[buyer]:
+        if not self._blocking or view.loans[buyer]:
             return False
         known = self._known[buyer]
         different = self._known_goods(buyer) + (0 if known[market] > 0 else 1)
         if paid is not None and known[paid] == 1:
             different -= 1
         goods, goal = view.goal
-        return different >= goods and buyer_coins - coins >= goal
+        enough = buyer_coins is None or buyer_coins - coins >= goal  # blind: it might be
+        return different >= goods and enough
 
     # -- the seller deciding -------------------------------------------------------------------
     def _offer_worth(

@@ -24,8 +24,8 @@ Seat-level: ``seat_sold`` (sales as seller), ``seat_bought`` (cards bought, stol
 ``seat_goods`` (different goods in hand at the end), ``seat_coins`` (coins at the end),
 ``seat_diamant`` (1 for the Diamant's winner), ``seat_spent`` (coins paid for cards).
 
-Decision table: ``Bid`` and ``Pass`` rows get ``item`` (diamant, thief, guard), ``high_bid`` and
-``coins``; ``Offer`` rows get ``amount`` (coins offered), ``with_card``, ``negotiation_round``,
+Decision table: ``Bid`` and ``Pass`` rows get ``item`` (diamant, thief, guard), ``high_bid``,
+``coins`` and (bids) ``amount``; ``Offer`` rows get ``amount`` (coins offered), ``with_card``, ``negotiation_round``,
 ``market`` (the good for sale) and ``coins``. Once the game is over, bids get ``won`` and
 ``price`` (the item's final price) and offers get ``bought`` (that buyer took the market card in
 that sale) and ``paid`` (the coins of the accepted offer).
@@ -179,7 +179,11 @@ def decision_columns(view: Any, seat: int, action: Action) -> dict[str, Any]:
     """Columns for auction bids and drops, and for offers."""
     coins = view.coins[seat]
     if isinstance(action, (Bid, Pass)) and view.auction is not None:
-        return {"item": view.auction.item, "high_bid": view.auction.high_bid, "coins": coins}
+        auction = view.auction
+        out = {"item": auction.item, "high_bid": auction.high_bid, "coins": coins}
+        if isinstance(action, Bid):
+            out["amount"] = action.amount
+        return out
     if isinstance(action, Offer):
         market = view.market
         # card ids follow the shipped goods table (a custom data_dir keeps the same ids)
