@@ -467,6 +467,11 @@ _WHY = {
 }
 
 
+def _semicolon(ctx: Context) -> str:
+    """A list separator: French typography puts a space before a semicolon."""
+    return " ; " if ctx.lang == "fr" else "; "
+
+
 def _game(ctx: Context) -> RungisGame:
     return cast("RungisGame", ctx.game)
 
@@ -996,7 +1001,7 @@ class RungisRenderer(Renderer):
         if event.kind == "chance":
             return self._narrate_chance(event, data, ctx)
         if event.kind == "reveal" and "sheets" in data:
-            sheets = "; ".join(
+            sheets = _semicolon(ctx).join(
                 f"{ctx.name(int(s))} "
                 + ", ".join(f"{self.article_name(a, ctx)} {x}" for a, x in sheet.items())
                 for s, sheet in data["sheets"].items()
@@ -1130,7 +1135,7 @@ class RungisRenderer(Renderer):
                 )
                 for s, status, paid in _SALE_LINE.findall(text)
             ]
-            return ctx.t("rungis.n.sale", article=article, lines="; ".join(lines))
+            return ctx.t("rungis.n.sale", article=article, lines=_semicolon(ctx).join(lines))
         if "score" in data:
             return ctx.t(
                 "rungis.n.final_seat",
