@@ -1,0 +1,1135 @@
+"""Négoces' table: hands, coins, the market card and its seller, standing offers, goals, the
+variants' cards and the Diamant (Thief, Guard) auction, in English or French.
+
+Drawn from a :class:`~tradekit.games.negoces.view.NegocesView` only, so each of the three views
+(a seat, the public, the teacher) shows exactly what that viewer may know: other seats' hands are
+card backs with a count, coins hidden by the blind variant are ``?``, offered cards dealt face
+down are backs, sealed choices of the current round are "has chosen" until revealed. Goods'
+names come from ``data/negoces/goods.csv`` (``name_en`` / ``name_fr``), the other cards' names
+from ``variants.toml``.
+
+Example:
+    >>> import tradekit
+    >>> from tradekit.render import Context
+    >>> game = tradekit.load_game("negoces", players=3)
+    >>> hands = [[0, 1, 2, 4, 5, 6, 48], [8, 9, 10, 12, 13, 14], [16, 17, 18, 20, 21, 22]]
+    >>> state = game.new_state(setup={"hands": hands})
+    >>> r = NegocesRenderer()
+    >>> ctx = Context(game, "fr")
+    >>> r.card_name(48, ctx), r.card_name(4, ctx), r.good_name("epices", ctx)
+    ('Diamant', 'Café', 'Épices')
+    >>> 'data-card="48"' in r.table(state.view(0), ctx)  # seat 0 sees its own hand
+    True
+    >>> 'data-card="48"' in r.table(state.view(1), ctx)  # seat 1 does not
+    False
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from tradekit.core.actions import Action
+from tradekit.core.events import Event
+from tradekit.games.negoces.actions import (
+    Accept,
+    AskToShow,
+    Ban,
+    Bid,
+    Continue,
+    Give,
+    NoSwap,
+    Offer,
+    Pass,
+    PutUp,
+    RepayLoan,
+    SellInactive,
+    Stand,
+    Steal,
+    Swap,
+    TakeLoan,
+    Temple,
+    UseTreasurer,
+    Withdraw,
+)
+from tradekit.games.negoces.view import AuctionView, NegocesView, OfferView, SaleRecord
+from tradekit.i18n import add_messages, has_message
+from tradekit.render import Context, Renderer, register_renderer, status_pill
+from tradekit.render import parts as p
+from tradekit.render.parts import esc, pill, tag
+
+if TYPE_CHECKING:
+    from tradekit.games.negoces.game import NegocesGame
+    from tradekit.games.negoces.tables import NegocesTables
+
+add_messages(
+    {
+        "game.negoces": {"en": "Négoces", "fr": "Négoces"},
+        "negoces.phase.auction": {"en": "Open auction", "fr": "Enchère ouverte"},
+        "negoces.phase.gift": {"en": "Sharing out coins", "fr": "Partage de pièces"},
+        "negoces.phase.prepare": {"en": "The seller prepares", "fr": "Le vendeur se prépare"},
+        "negoces.phase.negotiate": {"en": "Offers (sealed)", "fr": "Offres (sous pli)"},
+        "negoces.phase.decide": {"en": "The seller decides", "fr": "Le vendeur décide"},
+        "negoces.phase.swindle": {"en": "Swindler?", "fr": "Arnaqueur ?"},
+        "negoces.phase.over": {"en": "Game over", "fr": "Partie terminée"},
+        # -- variants --------------------------------------------------------------------------
+        "negoces.variant.bank": {"en": "the bank", "fr": "la banque"},
+        "negoces.variant.blind": {"en": "blind players", "fr": "joueurs aveugles"},
+        "negoces.variant.face_down": {"en": "cards face down", "fr": "cartes face cachée"},
+        "negoces.variant.misers": {"en": "misers", "fr": "radins"},
+        "negoces.variant.new_monopolies": {"en": "new monopolies", "fr": "nouveaux monopoles"},
+        "negoces.variant.smugglers": {"en": "smugglers", "fr": "contrebandiers"},
+        "negoces.variant.swindlers": {"en": "swindlers", "fr": "arnaqueurs"},
+        "negoces.variant.temple": {"en": "the temple", "fr": "le temple"},
+        "negoces.variant.thief_guard": {"en": "thief and guard", "fr": "voleur et garde"},
+        "negoces.variant.treasury": {"en": "public treasury", "fr": "trésor public"},
+        "negoces.variant.winner_opens": {
+            "en": "the last winner opens",
+            "fr": "le dernier gagnant ouvre",
+        },
+        # -- table -----------------------------------------------------------------------------
+        "negoces.coins": {"en": "coins", "fr": "pièces"},
+        "negoces.unique": {"en": "unique", "fr": "unique"},
+        "negoces.contraband": {"en": "contraband", "fr": "contrebande"},
+        "negoces.coin_letter": {"en": "G", "fr": "O"},
+        "negoces.goal": {
+            "en": "to win: {goods} different goods and {coins} coins",
+            "fr": "pour gagner : {goods} marchandises différentes et {coins} pièces",
+        },
+        "negoces.sale_of": {"en": "Sale {n}", "fr": "Vente {n}"},
+        "negoces.round_of": {
+            "en": "offers round {round} of {rounds}",
+            "fr": "tour d'offres {round} sur {rounds}",
+        },
+        "negoces.market": {"en": "Market", "fr": "Marché"},
+        "negoces.seller_is": {"en": "seller: {name}", "fr": "vendeur : {name}"},
+        "negoces.no_market": {
+            "en": "no card on the market yet",
+            "fr": "aucune carte sur le marché pour l'instant",
+        },
+        "negoces.must_sell": {
+            "en": "once shown, the card must be sold",
+            "fr": "une fois montrée, la carte doit être vendue",
+        },
+        "negoces.inactive_sale": {
+            "en": "an inactive card: coins only",
+            "fr": "une carte inactive : pièces seulement",
+        },
+        "negoces.auction": {"en": "Auction: {item}", "fr": "Enchère : {item}"},
+        "negoces.high_bid": {
+            "en": "high bid {bid} by {name}",
+            "fr": "plus haute offre {bid} par {name}",
+        },
+        "negoces.raise_rule": {
+            "en": "raise by 1 or 2, or drop out for good",
+            "fr": "relancer de 1 ou 2, ou abandonner pour de bon",
+        },
+        "negoces.out": {"en": "out: {who}", "fr": "sortis : {who}"},
+        "negoces.speaks": {"en": "to speak: {name}", "fr": "à parler : {name}"},
+        "negoces.box_note": {
+            "en": "the {item}'s price goes back to the box",
+            "fr": "le prix du {item} retourne à la boîte",
+        },
+        "negoces.shared_note": {
+            "en": "its price is shared among the others",
+            "fr": "son prix est partagé entre les autres",
+        },
+        "negoces.gift": {
+            "en": "{name} shares out {n} coin(s) among the others",
+            "fr": "{name} distribue {n} pièce(s) aux autres",
+        },
+        "negoces.offers": {"en": "Offers", "fr": "Offres"},
+        "negoces.no_offers": {"en": "no offer stands", "fr": "aucune offre"},
+        "negoces.loan_card": {"en": "loan card", "fr": "carte Prêt"},
+        "negoces.face_down": {"en": "face down", "fr": "face cachée"},
+        "negoces.banned": {"en": "barred (Miser)", "fr": "exclu (Radin)"},
+        "negoces.last_sale": {"en": "Last sale", "fr": "Dernière vente"},
+        "negoces.sold_to": {
+            "en": "{seller} sold to {buyer} for {paid}",
+            "fr": "{seller} a vendu à {buyer} contre {paid}",
+        },
+        "negoces.stolen_by": {
+            "en": "{buyer} stole it from {seller} with the Thief",
+            "fr": "{buyer} l'a volée à {seller} avec le Voleur",
+        },
+        "negoces.nothing": {"en": "nothing", "fr": "rien"},
+        "negoces.unseen_card": {"en": "a card unseen", "fr": "une carte non vue"},
+        "negoces.swapped": {"en": "Swindler played", "fr": "Arnaqueur joué"},
+        "negoces.hand": {"en": "Hand ({n})", "fr": "Main ({n})"},
+        "negoces.inactive": {
+            "en": "Face up, inactive ({n})",
+            "fr": "Face visible, inactives ({n})",
+        },
+        "negoces.progress": {
+            "en": "{goods} of {need} different goods",
+            "fr": "{goods} sur {need} marchandises différentes",
+        },
+        "negoces.seller": {"en": "seller", "fr": "vendeur"},
+        "negoces.winner": {"en": "winner", "fr": "gagnant"},
+        "negoces.loans_held": {"en": "{n} loan(s)", "fr": "{n} prêt(s)"},
+        "negoces.offering": {"en": "offers {what}", "fr": "offre {what}"},
+        "negoces.standing": {"en": "standing: {what}", "fr": "en cours : {what}"},
+        "negoces.no_offer": {"en": "no offer", "fr": "pas d'offre"},
+        "negoces.keeps": {"en": "keeps their offer", "fr": "maintient son offre"},
+        "negoces.withdraws": {"en": "withdraws", "fr": "retire son offre"},
+        "negoces.table_side": {"en": "Box, treasury and bank", "fr": "Boîte, trésor et banque"},
+        "negoces.box_coins": {
+            "en": "coins back in the box: {n}",
+            "fr": "pièces rendues à la boîte : {n}",
+        },
+        "negoces.treasury": {"en": "treasury: {n} coin(s)", "fr": "trésor : {n} pièce(s)"},
+        "negoces.bank": {
+            "en": "bank: {n} coins, {loans} loan card(s)",
+            "fr": "banque : {n} pièces, {loans} carte(s) Prêt",
+        },
+        "negoces.sacred_left": {
+            "en": "sacred texts at the temple: {n}",
+            "fr": "textes sacrés au temple : {n}",
+        },
+        "negoces.removed": {"en": "Out of the game ({n})", "fr": "Hors jeu ({n})"},
+        "negoces.no_winner": {
+            "en": "no winner after {n} sales",
+            "fr": "pas de gagnant après {n} ventes",
+        },
+        "negoces.blind_note": {"en": "coins hidden", "fr": "pièces cachées"},
+        # -- action labels ---------------------------------------------------------------------
+        "negoces.a.bid": {"en": "Bid {n}", "fr": "Enchérir à {n}"},
+        "negoces.a.pass": {"en": "Drop out", "fr": "Abandonner"},
+        "negoces.a.give": {"en": "Give {n} to {name}", "fr": "Donner {n} à {name}"},
+        "negoces.a.treasurer": {
+            "en": "Play the Treasurer: take the treasury ({n})",
+            "fr": "Jouer le Trésorier : prendre le trésor ({n})",
+        },
+        "negoces.a.temple": {
+            "en": "Give up {good} at the temple for sacred texts",
+            "fr": "Céder {good} au temple contre des textes sacrés",
+        },
+        "negoces.a.put_up": {"en": "Sell {good}", "fr": "Vendre {good}"},
+        "negoces.a.sell_inactive": {
+            "en": "Sell my face-up {good} (coins only)",
+            "fr": "Vendre mon {good} face visible (pièces seulement)",
+        },
+        "negoces.a.offer": {"en": "Offer {what}", "fr": "Offrir {what}"},
+        "negoces.a.stand": {"en": "Keep my offer as it is", "fr": "Garder mon offre"},
+        "negoces.a.no_offer": {"en": "Make no offer", "fr": "Ne rien offrir"},
+        "negoces.a.withdraw": {"en": "Withdraw my offer", "fr": "Retirer mon offre"},
+        "negoces.a.ban": {
+            "en": "Play the Miser against {name}",
+            "fr": "Jouer le Radin contre {name}",
+        },
+        "negoces.a.steal": {
+            "en": "Play the Thief: take {good}",
+            "fr": "Jouer le Voleur : prendre {good}",
+        },
+        "negoces.a.ask": {
+            "en": "Ask {name} to show their card",
+            "fr": "Demander à {name} de montrer sa carte",
+        },
+        "negoces.a.accept": {
+            "en": "Accept {name}'s offer: {what}",
+            "fr": "Accepter l'offre de {name} : {what}",
+        },
+        "negoces.a.give_away": {
+            "en": "Give it to {name} for nothing",
+            "fr": "La donner à {name} pour rien",
+        },
+        "negoces.a.continue": {"en": "Another round of offers", "fr": "Un autre tour d'offres"},
+        "negoces.a.swap": {
+            "en": "Play the Swindler: pay with {good} instead",
+            "fr": "Jouer l'Arnaqueur : payer avec {good} à la place",
+        },
+        "negoces.a.no_swap": {
+            "en": "Pay with the card offered",
+            "fr": "Payer avec la carte offerte",
+        },
+        "negoces.a.take_loan": {
+            "en": "Take a loan (+{n} coins)",
+            "fr": "Emprunter (+{n} pièces)",
+        },
+        "negoces.a.repay_loan": {
+            "en": "Repay a loan ({n} coins)",
+            "fr": "Rembourser un prêt ({n} pièces)",
+        },
+        "negoces.w.and": {"en": " and ", "fr": " et "},
+        "negoces.w.coins": {"en": "{n} coins", "fr": "{n} pièces"},
+        "negoces.w.coin": {"en": "{n} coin", "fr": "{n} pièce"},
+        "negoces.w.back": {"en": "the seller pays {coins}", "fr": "le vendeur paie {coins}"},
+        "negoces.w.loan": {"en": "my loan card", "fr": "ma carte Prêt"},
+        "negoces.w.a_loan": {"en": "a loan card", "fr": "une carte Prêt"},
+        "negoces.w.card": {"en": "a card", "fr": "une carte"},
+        # -- narration -------------------------------------------------------------------------
+        "negoces.n.start": {
+            "en": "Négoces, {n} players{variants}; to win: {goods} different goods and {coins} "
+            "coins.",
+            "fr": "Négoces, {n} joueurs{variants} ; pour gagner : {goods} marchandises "
+            "différentes et {coins} pièces.",
+        },
+        "negoces.n.variants": {"en": ", variants: {list}", "fr": ", variantes : {list}"},
+        "negoces.n.in_play": {
+            "en": "Goods in play: {goods}.",
+            "fr": "Marchandises en jeu : {goods}.",
+        },
+        "negoces.n.dealt": {"en": "{name} receives {cards}.", "fr": "{name} reçoit {cards}."},
+        "negoces.n.inactive": {
+            "en": "Inactive cards laid face up: {list}.",
+            "fr": "Cartes inactives posées face visible : {list}.",
+        },
+        "negoces.n.scripted": {"en": "Scripted set-up.", "fr": "Mise en place imposée."},
+        "negoces.n.starts_with": {
+            "en": "{name} starts with {n} coins.",
+            "fr": "{name} commence avec {n} pièces.",
+        },
+        "negoces.n.scripted_coins": {
+            "en": "Coins at the start: {list}.",
+            "fr": "Pièces au départ : {list}.",
+        },
+        "negoces.n.auction_opens": {
+            "en": "Auction of the {item}: {name} opens at 0.",
+            "fr": "Enchère du {item} : {name} ouvre à 0.",
+        },
+        "negoces.n.bid": {"en": "{name} bids {n}.", "fr": "{name} enchérit à {n}."},
+        "negoces.n.pass": {"en": "{name} drops out.", "fr": "{name} abandonne."},
+        "negoces.n.cannot_raise": {
+            "en": "{name} cannot raise and drops out.",
+            "fr": "{name} ne peut pas relancer et abandonne.",
+        },
+        "negoces.n.auction_won": {
+            "en": "{name} wins the {item} for {n} coin(s).",
+            "fr": "{name} remporte le {item} pour {n} pièce(s).",
+        },
+        "negoces.n.shares_out": {
+            "en": "{name} must share out {n} coin(s) among the others.",
+            "fr": "{name} doit distribuer {n} pièce(s) aux autres.",
+        },
+        "negoces.n.give": {
+            "en": "{name} gives {n} coin(s) to {to}.",
+            "fr": "{name} donne {n} pièce(s) à {to}.",
+        },
+        "negoces.n.sale": {
+            "en": "Sale {n}: {name} is the seller ({cards} cards).",
+            "fr": "Vente {n} : {name} est le vendeur ({cards} cartes).",
+        },
+        "negoces.n.treasurer": {
+            "en": "{name} plays the Treasurer and takes the treasury.",
+            "fr": "{name} joue le Trésorier et prend le trésor.",
+        },
+        "negoces.n.treasurer_out": {
+            "en": "{name}'s Treasurer card leaves the game.",
+            "fr": "La carte Trésorier de {name} quitte le jeu.",
+        },
+        "negoces.n.temple_action": {
+            "en": "{name} goes to the temple with {good}.",
+            "fr": "{name} va au temple avec {good}.",
+        },
+        "negoces.n.temple": {
+            "en": "{name} gives up {good} at the temple for sacred texts.",
+            "fr": "{name} cède {good} au temple contre des textes sacrés.",
+        },
+        "negoces.n.put_up_action": {
+            "en": "{name} chooses {good} to sell.",
+            "fr": "{name} choisit de vendre {good}.",
+        },
+        "negoces.n.sell_inactive_action": {
+            "en": "{name} chooses to sell their face-up {good}.",
+            "fr": "{name} choisit de vendre son {good} face visible.",
+        },
+        "negoces.n.market": {
+            "en": "{name} puts {good} on the market.",
+            "fr": "{name} met {good} sur le marché.",
+        },
+        "negoces.n.market_inactive": {
+            "en": "{name} puts their face-up {good} on the market (coins only).",
+            "fr": "{name} met son {good} face visible sur le marché (pièces seulement).",
+        },
+        "negoces.n.offer": {"en": "{name} offers {what}.", "fr": "{name} offre {what}."},
+        "negoces.n.stand": {
+            "en": "{name} keeps their offer as it is.",
+            "fr": "{name} garde son offre telle quelle.",
+        },
+        "negoces.n.withdraw": {
+            "en": "{name} withdraws their offer.",
+            "fr": "{name} retire son offre.",
+        },
+        "negoces.n.chosen": {"en": "{name} has chosen.", "fr": "{name} a choisi."},
+        "negoces.n.offers": {
+            "en": "Offers, round {round}: {list}.",
+            "fr": "Offres, tour {round} : {list}.",
+        },
+        "negoces.n.no_offers": {
+            "en": "Offers, round {round}: none.",
+            "fr": "Offres, tour {round} : aucune.",
+        },
+        "negoces.n.continues": {
+            "en": "No offer stands: the negotiation goes on.",
+            "fr": "Aucune offre : la négociation continue.",
+        },
+        "negoces.n.continue": {
+            "en": "{name} waits for another round of offers.",
+            "fr": "{name} attend un autre tour d'offres.",
+        },
+        "negoces.n.ask": {
+            "en": "{name} asks {to} to show the offered card.",
+            "fr": "{name} demande à {to} de montrer la carte offerte.",
+        },
+        "negoces.n.turned_up": {
+            "en": "{name} turns up the offered card: {good}.",
+            "fr": "{name} retourne la carte offerte : {good}.",
+        },
+        "negoces.n.ban_action": {
+            "en": "{name} plays the Miser against {to}.",
+            "fr": "{name} joue le Radin contre {to}.",
+        },
+        "negoces.n.ban": {
+            "en": "{to} may offer nothing more in this sale.",
+            "fr": "{to} ne peut plus rien offrir dans cette vente.",
+        },
+        "negoces.n.steal_action": {
+            "en": "{name} plays the Thief.",
+            "fr": "{name} joue le Voleur.",
+        },
+        "negoces.n.steal": {
+            "en": "{name} takes {good} from {seller} for free.",
+            "fr": "{name} prend {good} à {seller} gratuitement.",
+        },
+        "negoces.n.accept_action": {
+            "en": "{name} accepts {to}'s offer.",
+            "fr": "{name} accepte l'offre de {to}.",
+        },
+        "negoces.n.accepts": {
+            "en": "{seller} accepts {name}'s offer.",
+            "fr": "{seller} accepte l'offre de {name}.",
+        },
+        "negoces.n.buys": {
+            "en": "{name} buys {good} from {seller} for {paid}.",
+            "fr": "{name} achète {good} à {seller} contre {paid}.",
+        },
+        "negoces.n.paid_with": {
+            "en": "{name} paid with {good}.",
+            "fr": "{name} a payé avec {good}.",
+        },
+        "negoces.n.swap_action": {
+            "en": "{name} plays the Swindler.",
+            "fr": "{name} joue l'Arnaqueur.",
+        },
+        "negoces.n.no_swap": {
+            "en": "{name} pays with the card offered.",
+            "fr": "{name} paie avec la carte offerte.",
+        },
+        "negoces.n.swindler": {
+            "en": "{name} plays the Swindler: the card paid is swapped, unseen.",
+            "fr": "{name} joue l'Arnaqueur : la carte payée est échangée, sans être vue.",
+        },
+        "negoces.n.swapped": {
+            "en": "{name} pays with {good} instead of {offered}.",
+            "fr": "{name} paie avec {good} au lieu de {offered}.",
+        },
+        "negoces.n.lost_treasurer": {
+            "en": "{name} cannot pay the tax and loses their Treasurer card.",
+            "fr": "{name} ne peut pas payer la taxe et perd sa carte Trésorier.",
+        },
+        "negoces.n.no_tax": {
+            "en": "{name} cannot pay the tax and pays nothing.",
+            "fr": "{name} ne peut pas payer la taxe et ne paie rien.",
+        },
+        "negoces.n.take_loan": {
+            "en": "{name} takes a loan: +{n} coins from the bank.",
+            "fr": "{name} emprunte : +{n} pièces de la banque.",
+        },
+        "negoces.n.repay_loan": {
+            "en": "{name} repays a loan: {n} coins to the bank.",
+            "fr": "{name} rembourse un prêt : {n} pièces à la banque.",
+        },
+        "negoces.n.shows": {
+            "en": "{name} shows {cards} and {n} coins.",
+            "fr": "{name} montre {cards} et {n} pièces.",
+        },
+        "negoces.n.wins": {
+            "en": "{name} holds {goods} different goods and {n} coins: {name} wins!",
+            "fr": "{name} a {goods} marchandises différentes et {n} pièces : {name} gagne !",
+        },
+        "negoces.n.no_winner": {
+            "en": "{n} sales without a winner: the game ends with no winner.",
+            "fr": "{n} ventes sans gagnant : la partie se termine sans gagnant.",
+        },
+    }
+)
+
+_SEAT = re.compile(r"P(\d+)")
+_SALE = re.compile(r"^sale (\d+): P(\d+) is the seller \((\d+) cards\)$")
+_WINS = re.compile(r"^P(\d+) holds (\d+) different goods and (\d+) coins")
+#: ``variants.toml`` names of the cards that are not goods, by the tables' kind.
+_SPECIAL_KEYS = {
+    "treasurer": "tresorier",
+    "thief": "voleur",
+    "guard": "garde",
+    "miser": "radin",
+    "swindler": "arnaqueur",
+    "loan": "pret",
+}
+#: Colours of the goods that are not series (series take the palette by position).
+_KIND_COLOURS = {"diamant": "#2e86c1", "sacred": "#b7950b", "contraband": "#5d6d7e"}
+
+
+def _game(ctx: Context) -> NegocesGame:
+    return cast("NegocesGame", ctx.game)
+
+
+@register_renderer("negoces")
+class NegocesRenderer(Renderer):
+    """Draws and narrates Négoces in English or French."""
+
+    # -- names --------------------------------------------------------------------------------
+    def tables(self, ctx: Context) -> NegocesTables:
+        """The game's data tables (goods, special cards)."""
+        return _game(ctx).tables
+
+    def good_name(self, good: str, ctx: Context) -> str:
+        """A good's name in ``ctx.lang`` (from ``goods.csv``)."""
+        item = self.tables(ctx).goods.get(good)
+        if item is None:
+            return good
+        return item.name_fr if ctx.lang == "fr" else item.name_en
+
+    def special_name(self, kind: str, ctx: Context) -> str:
+        """The name of a card that is not a good (Treasurer, Thief ...) in ``ctx.lang``."""
+        names = self.tables(ctx).constants.get("special_cards", {})
+        key = _SPECIAL_KEYS.get(kind, kind)
+        pair = names.get(key, [kind, kind])
+        return str(pair[0] if ctx.lang == "fr" else pair[1])
+
+    def card_name(self, card: int, ctx: Context) -> str:
+        """Any card's name: its good, or the special card it is."""
+        tables = self.tables(ctx)
+        if card in tables.good_of:
+            return self.good_name(tables.good_of[card], ctx)
+        return self.special_name(tables.kind_of.get(card, "?"), ctx)
+
+    def item_name(self, item: str, ctx: Context) -> str:
+        """An auctioned item (``diamant``, ``thief``, ``guard``) by name."""
+        if item == "diamant":
+            return self.good_name("diamant", ctx)
+        return self.special_name(item, ctx)
+
+    def cards_text(self, cards: Sequence[int], ctx: Context) -> str:
+        """Cards in words, grouped by good (``Jade x3, Silk``)."""
+        counts = Counter(self.card_name(c, ctx) for c in cards)
+        parts = [f"{name} ×{n}" if n > 1 else name for name, n in counts.items()]
+        return ", ".join(parts) or ctx.t("negoces.nothing")
+
+    def variant_name(self, variant: str, ctx: Context) -> str:
+        """A variant's name in ``ctx.lang``."""
+        key = f"negoces.variant.{variant}"
+        return ctx.t(key) if has_message(key) else variant
+
+    def colour_of(self, card: int, ctx: Context) -> str:
+        """The colour a card is drawn with."""
+        tables = self.tables(ctx)
+        good = tables.good_of.get(card)
+        if good is None:
+            return "#95a5a6"
+        kind = tables.goods[good].kind
+        if kind in _KIND_COLOURS:
+            return _KIND_COLOURS[kind]
+        return p.colour(list(tables.goods).index(good))
+
+    def money(self, amount: int | None, ctx: Context) -> str:
+        """A coin badge (``?`` when hidden)."""
+        return p.coins(
+            amount,
+            unit=ctx.t("negoces.coins"),
+            letter=ctx.t("negoces.coin_letter"),
+            hidden="?",
+        )
+
+    # -- one card -----------------------------------------------------------------------------
+    def card_html(self, card: int, ctx: Context, *, small: bool = False, note: str = "") -> str:
+        """A face-up card with its good's colour (``data-card`` carries its id)."""
+        tables = self.tables(ctx)
+        good = tables.good_of.get(card)
+        kind = tables.goods[good].kind if good is not None else tables.kind_of.get(card, "")
+        label = {
+            "diamant": ctx.t("negoces.unique"),
+            "sacred": ctx.t("negoces.variant.temple"),
+            "contraband": ctx.t("negoces.contraband"),
+        }.get(kind, "")
+        footer = tag("div", esc(note), cls="tk-price") if note else ""
+        return p.card(
+            self.card_name(card, ctx),
+            [(self.colour_of(card, ctx), label, 1)],
+            corner=f"#{card}",
+            small=small,
+            footer=footer,
+            data_card=card,
+        )
+
+    def hand_html(self, cards: Sequence[int], ctx: Context) -> str:
+        """A hand, face up, grouped by good."""
+        return "".join(self.card_html(c, ctx, small=True) for c in sorted(cards))
+
+    # -- words for offers and payments -------------------------------------------------------
+    def coins_text(self, n: int, ctx: Context) -> str:
+        """``1 coin``, ``3 coins`` (``pièce`` / ``pièces``)."""
+        return ctx.t("negoces.w.coin" if abs(n) == 1 else "negoces.w.coins", n=n)
+
+    def offer_words(
+        self, good: str | None, coins: int, loan: bool, ctx: Context, *, mine: bool = True
+    ) -> str:
+        """An offer in words: ``Jade and 2 coins``, ``Jade, the seller pays 2 coins`` ..."""
+        parts: list[str] = []
+        if good is not None:
+            parts.append(self.good_name(good, ctx))
+        if coins > 0 or (coins == 0 and good is None and not loan):
+            parts.append(self.coins_text(coins, ctx))
+        if loan:
+            parts.append(ctx.t("negoces.w.loan" if mine else "negoces.w.a_loan"))
+        text = ctx.t("negoces.w.and").join(parts)
+        if coins < 0:
+            text += ", " + ctx.t("negoces.w.back", coins=self.coins_text(-coins, ctx))
+        return text
+
+    def offer_view_words(self, offer: OfferView, ctx: Context) -> str:
+        """A standing offer as its viewer sees it."""
+        parts: list[str] = []
+        if offer.card is not None:
+            parts.append(self.card_name(offer.card, ctx))
+        elif offer.face_down:
+            parts.append(ctx.t("negoces.w.card") + f" ({ctx.t('negoces.face_down')})")
+        if offer.coins > 0 or (offer.coins == 0 and not parts and not offer.loan):
+            parts.append(self.coins_text(offer.coins, ctx))
+        if offer.loan:
+            parts.append(ctx.t("negoces.w.a_loan"))
+        text = ctx.t("negoces.w.and").join(parts)
+        if offer.coins < 0:
+            text += ", " + ctx.t("negoces.w.back", coins=self.coins_text(-offer.coins, ctx))
+        return text
+
+    # -- the table ----------------------------------------------------------------------------
+    def status(self, view: Any, ctx: Context) -> str:
+        """Sale, negotiation round, phase and who must act (or the winner)."""
+        v = cast(NegocesView, view)
+        if v.over:
+            if v.winner is None:
+                return f"{ctx.t('game_over')} · {ctx.t('negoces.no_winner', n=v.sales)}"
+            return f"{ctx.t('game_over')} · {ctx.t('winners', who=ctx.name(v.winner))}"
+        bits = []
+        if v.phase not in ("auction",) and v.seller is not None:
+            bits.append(ctx.t("negoces.sale_of", n=v.sales + 1))
+        if v.phase in ("negotiate", "decide"):
+            bits.append(
+                ctx.t("negoces.round_of", round=v.negotiation_round, rounds=v.negotiation_rounds)
+            )
+        bits.append(self.phase_name(v.phase, ctx))
+        bits.append(ctx.t("to_move", who=ctx.who(v.to_move)))
+        return " · ".join(bits)
+
+    def table(self, view: Any, ctx: Context) -> str:
+        """Négoces' table as ``view`` (a :class:`NegocesView`) shows it."""
+        v = cast(NegocesView, view)
+        head = tag("b", esc(self.title(ctx))) + tag("span", esc(self.status(v, ctx)))
+        goods, coins = v.goal
+        head += pill(ctx.t("negoces.goal", goods=goods, coins=coins), "info")
+        for variant in v.variants:
+            head += " " + pill(self.variant_name(variant, ctx))
+        if "blind" in v.variants:
+            head += " " + pill(ctx.t("negoces.blind_note"), "bad")
+        top = self._auction(v, ctx) + self._gift(v, ctx) + self._market(v, ctx)
+        top += self._offers(v, ctx) + self._last_sale(v, ctx)
+        body = tag("div", top, cls="tk-row")
+        body += tag("div", "".join(self._seat(v, s, ctx) for s in range(v.players)), cls="tk-seats")
+        body += self._side(v, ctx)
+        return p.page(
+            head,
+            body,
+            game="negoces",
+            data_round=v.sales + (0 if v.over else 1),
+            data_phase=v.phase,
+            data_viewer="public" if v.viewer is None else v.viewer,
+        )
+
+    def _auction(self, v: NegocesView, ctx: Context) -> str:
+        a: AuctionView | None = v.auction
+        if a is None:
+            return ""
+        tables = self.tables(ctx)
+        if a.item == "diamant":
+            card = tables.cards_of["diamant"][0]
+            note = ctx.t("negoces.box_note", item=self.item_name("diamant", ctx))
+        else:
+            card = tables.special[a.item][0]
+            note = ctx.t("negoces.shared_note")
+        lines = [
+            ctx.t("negoces.high_bid", bid=a.high_bid, name=ctx.name(a.high_bidder)),
+            ctx.t("negoces.raise_rule"),
+        ]
+        if a.out:
+            lines.append(ctx.t("negoces.out", who=ctx.who(a.out)))
+        if a.speaker is not None:
+            lines.append(ctx.t("negoces.speaks", name=ctx.name(a.speaker)))
+        lines.append(note)
+        body = self.card_html(card, ctx) + "".join(p.label(x) for x in lines)
+        title = ctx.t("negoces.auction", item=self.item_name(a.item, ctx))
+        return p.section(title, body, data_section="auction")
+
+    def _gift(self, v: NegocesView, ctx: Context) -> str:
+        if v.gift is None:
+            return ""
+        giver, left, _ = v.gift
+        text = ctx.t("negoces.gift", name=ctx.name(giver), n=left)
+        return p.section(self.phase_name("gift", ctx), tag("div", esc(text)), data_section="gift")
+
+    def _market(self, v: NegocesView, ctx: Context) -> str:
+        if v.auction is not None or v.over or v.seller is None:
+            return ""
+        lines = [ctx.t("negoces.seller_is", name=ctx.name(v.seller))]
+        if v.market is not None:
+            body = self.card_html(v.market, ctx)
+            lines.append(ctx.t("negoces.must_sell"))
+            if v.market_inactive:
+                lines.append(ctx.t("negoces.inactive_sale"))
+            if v.phase in ("negotiate", "decide"):
+                lines.append(
+                    ctx.t(
+                        "negoces.round_of",
+                        round=v.negotiation_round,
+                        rounds=v.negotiation_rounds,
+                    )
+                )
+        else:
+            body = tag("span", esc(ctx.t("negoces.no_market")), cls="tk-muted")
+        body += "".join(p.label(x) for x in lines)
+        title = f"{ctx.t('negoces.market')} · {ctx.t('negoces.sale_of', n=v.sales + 1)}"
+        return p.section(title, body, data_section="market")
+
+    def _offer_html(self, offer: OfferView, ctx: Context) -> str:
+        bits = ""
+        if offer.card is not None:
+            bits += self.card_html(offer.card, ctx, small=True)
+        elif offer.face_down:
+            bits += p.card_backs(1, ctx.t("negoces.face_down"))
+        if offer.coins > 0 or (offer.coins == 0 and offer.card is None and not offer.face_down):
+            bits += " " + self.money(offer.coins, ctx)
+        elif offer.coins < 0:
+            back = ctx.t("negoces.w.back", coins=self.coins_text(-offer.coins, ctx))
+            bits += " " + tag("span", esc(back), cls="tk-price")
+        if offer.loan:
+            bits += " " + pill(ctx.t("negoces.loan_card"), "bad")
+        return bits
+
+    def _offers(self, v: NegocesView, ctx: Context) -> str:
+        if v.phase not in ("negotiate", "decide", "swindle") or v.seller is None:
+            return ""
+        rows = []
+        for buyer in range(v.players):
+            if buyer == v.seller:
+                continue
+            offer = v.offers[buyer]
+            if v.pending is not None and v.pending.buyer == buyer:
+                offer = v.pending
+            status = ""
+            if buyer in v.banned:
+                status = pill(ctx.t("negoces.banned"), "bad")
+            elif v.phase == "negotiate":
+                sealed = v.sealed[buyer]
+                if sealed is not None:
+                    status = pill(self._sealed_text(sealed, ctx), "info")
+                elif buyer in v.submitted or buyer in v.to_move:
+                    status = status_pill(buyer in v.submitted, ctx)
+            shown = (
+                self._offer_html(offer, ctx)
+                if offer is not None
+                else tag("span", esc(ctx.t("negoces.no_offer")), cls="tk-muted")
+            )
+            rows.append(
+                tag(
+                    "div",
+                    tag("b", esc(ctx.name(buyer))) + " " + shown + " " + status,
+                    data_offer=buyer,
+                    style="margin:2px 0",
+                )
+            )
+        return p.section(ctx.t("negoces.offers"), "".join(rows), data_section="offers")
+
+    def _sealed_text(self, action: Action, ctx: Context) -> str:
+        if isinstance(action, Offer):
+            what = self.offer_words(action.good, action.coins, action.loan, ctx)
+            return ctx.t("negoces.offering", what=what)
+        if isinstance(action, Stand):
+            return ctx.t("negoces.keeps")
+        if isinstance(action, Withdraw):
+            return ctx.t("negoces.withdraws")
+        return self.action_label(action, None, ctx)
+
+    def _last_sale(self, v: NegocesView, ctx: Context) -> str:
+        s: SaleRecord | None = v.last_sale
+        if s is None:
+            return ""
+        body = self.card_html(s.market, ctx, small=True)
+        if s.stolen:
+            text = ctx.t("negoces.stolen_by", buyer=ctx.name(s.buyer), seller=ctx.name(s.seller))
+        else:
+            paid: list[str] = []
+            if s.paid_card is not None:
+                body += self.card_html(s.paid_card, ctx, small=True)
+                paid.append(self.card_name(s.paid_card, ctx))
+            elif s.paid_hidden:
+                body += p.card_backs(1, ctx.t("negoces.unseen_card"))
+                paid.append(ctx.t("negoces.unseen_card"))
+            if s.coins:
+                paid.append(self.coins_text(s.coins, ctx))
+            if s.loan:
+                paid.append(ctx.t("negoces.w.a_loan"))
+            what = ctx.t("negoces.w.and").join(paid) or ctx.t("negoces.nothing")
+            text = ctx.t(
+                "negoces.sold_to", seller=ctx.name(s.seller), buyer=ctx.name(s.buyer), paid=what
+            )
+            if s.swapped:
+                text += f" ({ctx.t('negoces.swapped')})"
+        title = f"{ctx.t('negoces.last_sale')} · {ctx.t('negoces.sale_of', n=s.number)}"
+        return p.section(title, body + p.label(text), data_section="last-sale")
+
+    def _seat(self, v: NegocesView, seat: int, ctx: Context) -> str:
+        badges = [self.money(v.coins[seat], ctx)]
+        if v.seller == seat and not v.over:
+            badges.append(pill(ctx.t("negoces.seller"), "accent"))
+        if v.winner == seat:
+            badges.append(pill(ctx.t("negoces.winner"), "good"))
+        specials = [
+            ("treasurer", v.treasurer[seat]),
+            ("miser", v.miser[seat]),
+            ("swindler", v.swindler[seat]),
+            ("thief", v.thief == seat),
+            ("guard", v.guard == seat),
+        ]
+        for kind, held in specials:
+            if held:
+                badges.append(pill(self.special_name(kind, ctx), "info"))
+        if v.loans[seat]:
+            badges.append(pill(ctx.t("negoces.loans_held", n=v.loans[seat]), "bad"))
+        hand = v.hands[seat]
+        size = v.hand_sizes[seat]
+        body = ""
+        if hand is not None:
+            different = len({self.tables(ctx).good_of[c] for c in hand})
+            need = v.goal[0]
+            kind = "good" if different >= need else ""
+            body += tag("div", pill(ctx.t("negoces.progress", goods=different, need=need), kind))
+        body += p.label(ctx.t("negoces.hand", n=size))
+        body += self.hand_html(hand, ctx) if hand is not None else p.card_backs(size)
+        inactive = v.inactive[seat]
+        if inactive:
+            body += p.label(ctx.t("negoces.inactive", n=len(inactive)))
+            body += "".join(self.card_html(c, ctx, small=True) for c in inactive)
+        return p.seat_panel(
+            ctx.name(seat),
+            badges,
+            body,
+            active=seat in v.to_move,
+            me=v.viewer == seat,
+            seat=seat,
+        )
+
+    def _side(self, v: NegocesView, ctx: Context) -> str:
+        lines = [ctx.t("negoces.box_coins", n=v.box_coins)]
+        if "treasury" in v.variants:
+            lines.append(ctx.t("negoces.treasury", n=v.treasury))
+        if "bank" in v.variants:
+            lines.append(ctx.t("negoces.bank", n=v.bank_coins, loans=v.loans_left))
+        if "temple" in v.variants:
+            lines.append(ctx.t("negoces.sacred_left", n=v.sacred_left))
+        body = "".join(p.label(x) for x in lines)
+        if v.removed:
+            body += p.label(ctx.t("negoces.removed", n=len(v.removed)))
+            body += "".join(self.card_html(c, ctx, small=True) for c in v.removed)
+        return p.section(ctx.t("negoces.table_side"), body, data_section="side")
+
+    # -- actions ------------------------------------------------------------------------------
+    def action_label(self, action: Action, view: Any, ctx: Context) -> str:
+        """A button's text for a Négoces action, in ``ctx.lang``."""
+        v = view if isinstance(view, NegocesView) else None
+        if isinstance(action, Bid):
+            return ctx.t("negoces.a.bid", n=action.amount)
+        if isinstance(action, Pass):
+            return ctx.t("negoces.a.pass")
+        if isinstance(action, Give):
+            return ctx.t("negoces.a.give", n=action.coins, name=ctx.name(action.to))
+        if isinstance(action, UseTreasurer):
+            return ctx.t("negoces.a.treasurer", n=v.treasury if v is not None else "?")
+        if isinstance(action, Temple):
+            return ctx.t("negoces.a.temple", good=self.good_name(action.good, ctx))
+        if isinstance(action, PutUp):
+            return ctx.t("negoces.a.put_up", good=self.good_name(action.good, ctx))
+        if isinstance(action, SellInactive):
+            return ctx.t("negoces.a.sell_inactive", good=self.good_name(action.good, ctx))
+        if isinstance(action, Offer):
+            what = self.offer_words(action.good, action.coins, action.loan, ctx)
+            return ctx.t("negoces.a.offer", what=what)
+        if isinstance(action, Stand):
+            standing = v is not None and v.me is not None and v.offers[v.me] is not None
+            return ctx.t("negoces.a.stand" if standing or v is None else "negoces.a.no_offer")
+        if isinstance(action, Withdraw):
+            return ctx.t("negoces.a.withdraw")
+        if isinstance(action, Ban):
+            return ctx.t("negoces.a.ban", name=ctx.name(action.target))
+        if isinstance(action, Steal):
+            good = "?"
+            if v is not None and v.market is not None:
+                good = self.card_name(v.market, ctx)
+            return ctx.t("negoces.a.steal", good=good)
+        if isinstance(action, AskToShow):
+            return ctx.t("negoces.a.ask", name=ctx.name(action.buyer))
+        if isinstance(action, Accept):
+            offer = v.offers[action.buyer] if v is not None else None
+            if v is not None and offer is None:
+                return ctx.t("negoces.a.give_away", name=ctx.name(action.buyer))
+            what = self.offer_view_words(offer, ctx) if offer is not None else "?"
+            return ctx.t("negoces.a.accept", name=ctx.name(action.buyer), what=what)
+        if isinstance(action, Continue):
+            return ctx.t("negoces.a.continue")
+        if isinstance(action, Swap):
+            return ctx.t("negoces.a.swap", good=self.good_name(action.good, ctx))
+        if isinstance(action, NoSwap):
+            return ctx.t("negoces.a.no_swap")
+        if isinstance(action, TakeLoan):
+            return ctx.t("negoces.a.take_loan", n=self._loan_size(ctx))
+        if isinstance(action, RepayLoan):
+            return ctx.t("negoces.a.repay_loan", n=self._loan_size(ctx))
+        return str(action)
+
+    def _loan_size(self, ctx: Context) -> int:
+        return self.tables(ctx).constant("bank", "loan")
+
+    def command_example(self, legal: Sequence[Action], view: Any, ctx: Context) -> str:
+        """An example typed command: an offer with a card and coins if one is legal."""
+        for action in legal:
+            if isinstance(action, Offer) and action.good is not None and action.coins == 1:
+                return str(action)
+        for action in legal:
+            if isinstance(action, Bid):
+                return str(action)
+        return str(legal[0]) if legal else ""
+
+    # -- narration ----------------------------------------------------------------------------
+    def narrate(self, event: Event, ctx: Context) -> str:
+        """One log line in ``ctx.lang`` (the engine's English text if the event is unknown)."""
+        text = self.narrate_known(event, ctx)
+        return event.text if text is None else text
+
+    def narrate_known(self, event: Event, ctx: Context) -> str | None:
+        """The narration of ``event``, or ``None`` if this renderer does not know the event."""
+        if event.kind == "action":
+            return self._narrate_action(event, ctx)
+        data = dict(event.data)
+        if event.kind == "chance":
+            if "in_play" in data:
+                goods = ", ".join(self.good_name(g, ctx) for g in data["in_play"])
+                return ctx.t("negoces.n.in_play", goods=goods)
+            if "deal" in data:
+                cards = self.cards_text(data["deal"], ctx)
+                return ctx.t("negoces.n.dealt", name=ctx.name(event.player), cards=cards)
+            if "inactive" in data:
+                return ctx.t("negoces.n.inactive", list=self._per_seat_cards(data["inactive"], ctx))
+            return None
+        if event.kind == "reveal":
+            return self._narrate_reveal(event, data, ctx)
+        if event.kind == "info":
+            return self._narrate_info(event, data, ctx)
+        return None
+
+    @staticmethod
+    def _colon(ctx: Context) -> str:
+        return " : " if ctx.lang == "fr" else ": "
+
+    def _per_seat_cards(self, cards: Sequence[Sequence[int]], ctx: Context) -> str:
+        return (" ; " if ctx.lang == "fr" else "; ").join(
+            f"{ctx.name(s)} {self.cards_text(c, ctx)}" for s, c in enumerate(cards) if c
+        )
+
+    def _narrate_action(self, event: Event, ctx: Context) -> str | None:
+        a = event.action
+        name = ctx.name(event.player)
+        if isinstance(a, Bid):
+            return ctx.t("negoces.n.bid", name=name, n=a.amount)
+        if isinstance(a, Pass):
+            return ctx.t("negoces.n.pass", name=name)
+        if isinstance(a, Give):
+            return ctx.t("negoces.n.give", name=name, n=a.coins, to=ctx.name(a.to))
+        if isinstance(a, UseTreasurer):
+            return ctx.t("negoces.n.treasurer", name=name)
+        if isinstance(a, Temple):
+            return ctx.t("negoces.n.temple_action", name=name, good=self.good_name(a.good, ctx))
+        if isinstance(a, PutUp):
+            return ctx.t("negoces.n.put_up_action", name=name, good=self.good_name(a.good, ctx))
+        if isinstance(a, SellInactive):
+            good = self.good_name(a.good, ctx)
+            return ctx.t("negoces.n.sell_inactive_action", name=name, good=good)
+        if isinstance(a, Offer):
+            what = self.offer_words(a.good, a.coins, a.loan, ctx, mine=False)
+            return ctx.t("negoces.n.offer", name=name, what=what)
+        if isinstance(a, Stand):
+            return ctx.t("negoces.n.stand", name=name)
+        if isinstance(a, Withdraw):
+            return ctx.t("negoces.n.withdraw", name=name)
+        if isinstance(a, Ban):
+            return ctx.t("negoces.n.ban_action", name=name, to=ctx.name(a.target))
+        if isinstance(a, Steal):
+            return ctx.t("negoces.n.steal_action", name=name)
+        if isinstance(a, AskToShow):
+            return ctx.t("negoces.n.ask", name=name, to=ctx.name(a.buyer))
+        if isinstance(a, Accept):
+            return ctx.t("negoces.n.accept_action", name=name, to=ctx.name(a.buyer))
+        if isinstance(a, Continue):
+            return ctx.t("negoces.n.continue", name=name)
+        if isinstance(a, Swap):
+            # the engine logs this action for everyone: the good swapped in stays unsaid
+            # (only the buyer and seller read it, in the "pays with ... instead" line)
+            return ctx.t("negoces.n.swap_action", name=name)
+        if isinstance(a, NoSwap):
+            return ctx.t("negoces.n.no_swap", name=name)
+        if isinstance(a, TakeLoan):
+            return ctx.t("negoces.n.take_loan", name=name, n=self._loan_size(ctx))
+        if isinstance(a, RepayLoan):
+            return ctx.t("negoces.n.repay_loan", name=name, n=self._loan_size(ctx))
+        return None
+
+    def _narrate_reveal(self, event: Event, data: dict[str, Any], ctx: Context) -> str | None:
+        if "offers" in data and "round" in data:
+            items = []
+            for seat, offer in data["offers"].items():
+                card = offer.get("card")
+                if isinstance(card, int):
+                    good: str | None = self.tables(ctx).good_of.get(card)
+                    what = self.offer_words(good, offer["coins"], offer["loan"], ctx, mine=False)
+                elif card is not None:  # face down
+                    back = ctx.t("negoces.w.card") + f" ({ctx.t('negoces.face_down')})"
+                    rest = self.offer_words(None, offer["coins"], offer["loan"], ctx, mine=False)
+                    if offer["coins"] == 0 and not offer["loan"]:
+                        what = back
+                    elif offer["coins"] < 0 and not offer["loan"]:
+                        what = (
+                            back
+                            + ", "
+                            + ctx.t("negoces.w.back", coins=self.coins_text(-offer["coins"], ctx))
+                        )
+                    else:
+                        what = back + ctx.t("negoces.w.and") + rest
+                else:
+                    what = self.offer_words(None, offer["coins"], offer["loan"], ctx, mine=False)
+                items.append(f"{ctx.name(int(seat))}{self._colon(ctx)}{what}")
+            if not items:
+                return ctx.t("negoces.n.no_offers", round=data["round"])
+            sep = " ; " if ctx.lang == "fr" else "; "
+            return ctx.t("negoces.n.offers", round=data["round"], list=sep.join(items))
+        if "card" in data and "turns up" in event.text:
+            good = self.card_name(data["card"], ctx)
+            return ctx.t("negoces.n.turned_up", name=ctx.name(event.player), good=good)
+        if "hand" in data and "coins" in data:
+            cards = self.cards_text(data["hand"], ctx)
+            return ctx.t(
+                "negoces.n.shows", name=ctx.name(event.player), cards=cards, n=data["coins"]
+            )
+        return None
+
+    def _narrate_info(self, event: Event, data: dict[str, Any], ctx: Context) -> str | None:
+        name = ctx.name(event.player)
+        text = event.text
+        if "goal" in data and "seed" in data:
+            g = _game(ctx)
+            variants = ""
+            if g.variants:
+                names = ", ".join(self.variant_name(x, ctx) for x in g.variants)
+                variants = ctx.t("negoces.n.variants", list=names)
+            goods, coins = data["goal"]
+            return ctx.t(
+                "negoces.n.start", n=g.players, variants=variants, goods=goods, coins=coins
+            )
+        if text == "scripted set-up":
+            return ctx.t("negoces.n.scripted")
+        if text.startswith("scripted coins"):
+            money = ", ".join(f"{ctx.name(s)} {n}" for s, n in enumerate(data["coins"]))
+            return ctx.t("negoces.n.scripted_coins", list=money)
+        if "coins" in data and text.endswith(" coins") and "starts with" in text:
+            return ctx.t("negoces.n.starts_with", name=name, n=data["coins"])
+        if "item" in data and "opener" in data:
+            item = self.item_name(data["item"], ctx)
+            return ctx.t("negoces.n.auction_opens", item=item, name=ctx.name(data["opener"]))
+        if "item" in data and "price" in data:
+            item = self.item_name(data["item"], ctx)
+            return ctx.t(
+                "negoces.n.auction_won", name=ctx.name(data["winner"]), item=item, n=data["price"]
+            )
+        if text.endswith("cannot raise and drops out"):
+            return ctx.t("negoces.n.cannot_raise", name=name)
+        if "gift" in data:
+            return ctx.t("negoces.n.shares_out", name=name, n=data["gift"])
+        match = _SALE.match(text)
+        if match:
+            return ctx.t(
+                "negoces.n.sale",
+                n=int(match.group(1)),
+                name=ctx.name(int(match.group(2))),
+                cards=int(match.group(3)),
+            )
+        if text.endswith("Treasurer card leaves the game"):
+            return ctx.t("negoces.n.treasurer_out", name=name)
+        if "sacred" in data and "removed" in data:
+            good = self.card_name(data["removed"], ctx)
+            return ctx.t("negoces.n.temple", name=name, good=good)
+        if "market" in data and "inactive" in data:
+            key = "negoces.n.market_inactive" if data["inactive"] else "negoces.n.market"
+            return ctx.t(key, name=name, good=self.card_name(data["market"], ctx))
+        if text.endswith(" has chosen"):
+            return ctx.t("negoces.n.chosen", name=name)
+        if text == "no offer stands: the negotiation continues":
+            return ctx.t("negoces.n.continues")
+        if "banned" in data:
+            return ctx.t("negoces.n.ban", to=ctx.name(data["banned"]))
+        if "plays the Thief" in text and "card" in data:
+            seats = _SEAT.findall(text)
+            seller = ctx.name(int(seats[-1])) if len(seats) > 1 else "?"
+            good = self.card_name(data["card"], ctx)
+            return ctx.t("negoces.n.steal", name=name, good=good, seller=seller)
+        if text.endswith("'s offer") and " accepts " in text:
+            by = int(_SEAT.findall(text)[0])
+            return ctx.t("negoces.n.accepts", seller=ctx.name(by), name=name)
+        if "buyer" in data and "market" in data:
+            return self._narrate_sale(data, ctx)
+        if "paid" in data and "offered" in data:
+            good, offered = self.card_name(data["paid"], ctx), self.card_name(data["offered"], ctx)
+            return ctx.t("negoces.n.swapped", name=name, good=good, offered=offered)
+        if "paid" in data:
+            return ctx.t("negoces.n.paid_with", name=name, good=self.card_name(data["paid"], ctx))
+        if "plays the Swindler" in text:
+            return ctx.t("negoces.n.swindler", name=name)
+        if text.endswith("loses their Treasurer card"):
+            return ctx.t("negoces.n.lost_treasurer", name=name)
+        if text.endswith("cannot pay the tax and pays nothing"):
+            return ctx.t("negoces.n.no_tax", name=name)
+        if "winner" in data and "sales" in data:
+            if data["winner"] is None:
+                return ctx.t("negoces.n.no_winner", n=data["sales"])
+            match = _WINS.match(text)
+            goods, coins = (match.group(2), match.group(3)) if match else ("?", "?")
+            return ctx.t("negoces.n.wins", name=ctx.name(data["winner"]), goods=goods, n=coins)
+        return None
+
+    def _narrate_sale(self, data: dict[str, Any], ctx: Context) -> str:
+        paid: list[str] = []
+        card = data.get("card")
+        if card == "hidden":
+            paid.append(ctx.t("negoces.unseen_card"))
+        elif card is not None:
+            paid.append(self.card_name(card, ctx))
+        if data["coins"]:
+            paid.append(self.coins_text(data["coins"], ctx))
+        if data["loan"]:
+            paid.append(ctx.t("negoces.w.a_loan"))
+        what = ctx.t("negoces.w.and").join(paid) or ctx.t("negoces.nothing")
+        return ctx.t(
+            "negoces.n.buys",
+            name=ctx.name(data["buyer"]),
+            good=self.card_name(data["market"], ctx),
+            seller=ctx.name(data["seller"]),
+            paid=what,
+        )
