@@ -275,3 +275,94 @@ def test_heuristic_beats_random_by_a_clear_margin(players: int) -> None:
     assert top["ci_low"] > t.fair_share + 0.5, t.standings
     others = t.standings[t.standings["bot"] != "heuristic"]
     assert (top["mean_score"] - others["mean_score"]).min() > 60
+
+
+# -- measures (tradekit/sim/measures/medici.py) --------------------------------------------------
+def worked_round() -> MediciState:
+    """The notebook's worked example: the end of round 1 with four players, scored."""
+    state = new_state(
+        players=4,
+        warehouses=[[6, 20], [13, 27, 4], [34, 26, 19], [36, 1, 8, 15]],
+        piles=[[7, 21, 12, 33, 28, 2]],
+    )
+    state.apply(0, Turn())
+    script = [
+        (0, Auction()), (1, Bid(8)), (2, Bid(11)), (0, Bid(12)),
+        (1, Auction()), (2, Pass()), (3, Bid(3)), (0, Pass()), (1, Bid(4)),
+        (2, Auction()), (3, Bid(5)), (0, Pass()), (1, Pass()), (2, Bid(6)),
+        (3, Auction()), (0, Bid(2)), (1, Bid(4)), (2, Pass()), (3, Bid(5)),
+        (0, Auction()), (1, Pass()), (2, Pass()), (0, Bid(1)),
+    ]  # fmt: skip
+    for seat, action in script:
+        state.apply(seat, action)
+    assert state.round == 2
+    return state
+
+
+def test_measures_of_the_worked_round() -> None:
+    from tradekit.sim.measures.medici import game_measures, seat_measures
+
+    state = worked_round()
+    m = game_measures(state)
+    # Ships 21, 17, 17, 15: one tie (P1 and P2 share 20 + 10, nothing lost with four players).
+    assert m["ship_ties"] == 1 and m["ship_rounding_lost"] == 0
+    # Ladders: metal P1 = P3 second (5 + 0: 2 each, 1 lost), dye P2 = P3 second (1 lost),
+    # cloth P1 = P2 = P3 first (10 + 5 + 0: 5 each, nothing lost).
+    assert m["ladder_ties"] == 3 and m["ladder_rounding_lost"] == 2 and m["rounding_lost"] == 2
+    assert m["lots"] == 5 and m["lot_size"] == pytest.approx(6 / 5)
+    assert m["unsold_lots"] == m["unsold_cards"] == 0
+    assert m["auction_spend"] == 12 + 4 + 6 + 5 + 1
+    assert m["price_per_card"] == pytest.approx(28 / 6)
+    assert m["pile_outs"] == 1 and m["free_fills"] == m["free_cards"] == 0
+    assert m["monopoly_bonuses"] == m["monopoly_florins"] == 0
+    p0 = seat_measures(state, 0)
+    assert p0["seat_spend"] == 13 and p0["seat_lots"] == 2 and p0["seat_cards_bought"] == 3
+    assert p0["seat_ship_income"] == 30 and p0["seat_ladder_income"] == 20
+    assert p0["seat_top_space"] == 3  # metal
+
+
+def test_free_fills_and_monopoly_bonuses_are_counted() -> None:
+    from tradekit.sim.measures.medici import game_measures, seat_measures
+
+    state = new_state(
+        round=3,
+        ladders={"spices": [6, 0, 0]},
+        warehouses=[[29, 30, 31], [1, 2, 3, 4, 5], [8, 9, 10, 11, 12]],
+        piles=[[32, 33, 34]],
+    )
+    assert state.is_over  # only P0 had room: it filled its warehouse for free
+    m = game_measures(state)
+    assert m["free_fills"] == 1 and m["free_cards"] == 2 and m["lots"] == 0
+    assert m["monopoly_bonuses"] == 1 and m["monopoly_florins"] == 20  # 6 + 5 spices: space 7
+    assert seat_measures(state, 0)["seat_free_cards"] == 2
+
+
+def test_measures_add_up_over_many_games() -> None:
+    result = run("medici", ["heuristic", "random", "heuristic", "random"], n=30, seed=8,
+                 backend="serial", decisions={"Bid", "Pass"})  # fmt: skip
+    table = result.games
+    rewards = sum(tradekit.load_game("medici").ship_rewards)
+    for _, rows in table.groupby("deal"):
+        first = rows.iloc[0]
+        assert rows["seat_spend"].sum() == first["auction_spend"]
+        assert rows["seat_ship_income"].sum() + first["ship_rounding_lost"] == 3 * rewards
+        incomes = rows[["seat_ship_income", "seat_ladder_income", "seat_bonus_income"]]
+        assert incomes.to_numpy().sum() - first["auction_spend"] == first["money_in"]
+    d = result.decisions
+    assert d is not None
+    won = d[d["won"] == True]  # noqa: E712
+    assert (won["kind"] == "Bid").all() and (won["paid"] == won["amount"]).all()
+    assert (d[d["won"] == False]["paid"] == 0).all()  # noqa: E712
+    sold = table.drop_duplicates("deal")
+    assert len(won) == (sold["lots"] - sold["unsold_lots"]).sum()  # one winning bid per sale
+    assert d["lot_points"].notna().all() and d["speaks_last"].isin([True, False]).all()
+
+
+def test_the_rule_choice_is_the_ship_table_at_six_players() -> None:
+    from tradekit.sim import rule_choices
+
+    a, b = rule_choices("medici")  # type: ignore[misc]
+    assert a == {"players": 6, "reward_table": "1995"}
+    assert b == {"players": 6, "reward_table": "tournament"}
+    rows = [tradekit.load_game("medici", **c).ship_rewards for c in (a, b)]
+    assert rows == [(30, 20, 15, 10, 5, 0), (30, 20, 10, 10, 5, 0)]
