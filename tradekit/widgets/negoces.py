@@ -1,0 +1,364 @@
+"""Négoces' controls: auction raise and drop buttons, the seller's card buttons, an offer builder
+(a card dropdown and a coins slider bounded to what is payable, negative amounts included when
+legal, plus withdraw), the seller's accept and continue buttons, and buttons for the variants
+(Treasurer, temple, inactive cards, Miser, Thief, face-down cards, Swindler, loans, gifts).
+
+Every control is generated from the legal actions of the seat that must act, so nothing illegal
+can be built from the buttons, dropdowns and sliders (the coins slider follows the card chosen:
+coins only cannot go below 0). The typed-command box of the table widget can still be mistyped,
+and then shows a message.
+
+Handles (keys of ``TableWidget.handles``, CSS class ``tk-c-<key>``):
+
+* auction: ``bid-<amount>``, ``pass``;
+* sharing out coins (Thief's or Guard's price, temple gift): ``give-to`` + ``give-coins`` +
+  ``give``;
+* the seller before a sale: ``put-<good>``, ``sell-inactive-<good>``, ``treasurer``,
+  ``temple-good`` + ``temple``;
+* a buyer in a negotiation round: ``offer-card`` + ``offer-coins`` (+ ``offer-loan``, bank) +
+  ``offer``, ``stand``, ``withdraw``, ``steal``, ``ban-<seat>``;
+* the seller deciding: ``accept-<seat>``, ``continue``, ``ask-<seat>``, ``ban-<seat>``;
+* a buyer who may swindle: ``swap-<good>``, ``no-swap``;
+* the bank, whenever allowed: ``take-loan``, ``repay-loan``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import ipywidgets as widgets
+
+from tradekit.core.actions import Action
+from tradekit.games.negoces.actions import (
+    Accept,
+    AskToShow,
+    Ban,
+    Bid,
+    Continue,
+    Give,
+    NoSwap,
+    Offer,
+    Pass,
+    PutUp,
+    RepayLoan,
+    SellInactive,
+    Stand,
+    Steal,
+    Swap,
+    TakeLoan,
+    Temple,
+    UseTreasurer,
+    Withdraw,
+)
+from tradekit.games.negoces.view import NegocesView
+from tradekit.i18n import add_messages
+from tradekit.render.negoces import NegocesRenderer
+from tradekit.widgets.controls import ControlContext, Controls, register_controls
+
+add_messages(
+    {
+        "negoces.c.auction": {
+            "en": "Raise the bid by 1 or 2, or drop out for good:",
+            "fr": "Relancez de 1 ou 2, ou abandonnez pour de bon :",
+        },
+        "negoces.c.gift": {
+            "en": "Share out {n} coin(s) among the others:",
+            "fr": "Distribuez {n} pièce(s) aux autres :",
+        },
+        "negoces.c.give_to": {"en": "Give to", "fr": "Donner à"},
+        "negoces.c.give_coins": {"en": "coins", "fr": "pièces"},
+        "negoces.c.give_button": {"en": "Give", "fr": "Donner"},
+        "negoces.c.prepare": {
+            "en": "You are the seller: choose the card to sell (it must be sold).",
+            "fr": "Vous êtes le vendeur : choisissez la carte à vendre (elle devra être vendue).",
+        },
+        "negoces.c.temple_good": {"en": "Temple: give up", "fr": "Temple : céder"},
+        "negoces.c.temple_button": {
+            "en": "Swap for sacred texts",
+            "fr": "Échanger contre des textes sacrés",
+        },
+        "negoces.c.negotiate": {
+            "en": "Make an offer for {good} (sealed until every buyer has chosen):",
+            "fr": "Faites une offre pour {good} (sous pli jusqu'à ce que tous aient choisi) :",
+        },
+        "negoces.c.coins_only": {
+            "en": "An inactive card is bought with coins only.",
+            "fr": "Une carte inactive s'achète avec des pièces seulement.",
+        },
+        "negoces.c.card": {"en": "Card", "fr": "Carte"},
+        "negoces.c.no_card": {"en": "no card", "fr": "pas de carte"},
+        "negoces.c.card_count": {"en": "{good} (×{n})", "fr": "{good} (×{n})"},
+        "negoces.c.coins": {
+            "en": "coins (negative: the seller pays)",
+            "fr": "pièces (négatif : le vendeur paie)",
+        },
+        "negoces.c.loan": {"en": "with my loan card", "fr": "avec ma carte Prêt"},
+        "negoces.c.offer_button": {"en": "Offer", "fr": "Offrir"},
+        "negoces.c.decide": {
+            "en": "You are the seller: accept an offer, or wait for another round.",
+            "fr": "Vous êtes le vendeur : acceptez une offre ou attendez un autre tour.",
+        },
+        "negoces.c.close": {
+            "en": "Last round: you must sell to one of the buyers.",
+            "fr": "Dernier tour : vous devez vendre à l'un des acheteurs.",
+        },
+        "negoces.c.swindle": {
+            "en": "Swindler: pay with another card instead, unseen by the others?",
+            "fr": "Arnaqueur : payer avec une autre carte, sans que les autres la voient ?",
+        },
+        "negoces.c.bank": {
+            "en": "The bank: a player holding a loan card cannot win.",
+            "fr": "La banque : un joueur qui détient une carte Prêt ne peut pas gagner.",
+        },
+    }
+)
+
+
+def _note(text: str) -> Any:
+    return widgets.HTML(value=f"<span style='font-size:13px'>{text}</span>")
+
+
+def _wrap(items: list[Any]) -> Any:
+    return widgets.HBox(items, layout=widgets.Layout(flex_flow="row wrap"))
+
+
+@register_controls("negoces")
+class NegocesControls(Controls):
+    """Controls for the seat that must act in Négoces."""
+
+    def build(self, cc: ControlContext) -> list[Any]:
+        """Rows of controls for ``cc.seat``'s legal actions."""
+        renderer = cc.renderer
+        assert isinstance(renderer, NegocesRenderer)
+        view = cc.view
+        assert isinstance(view, NegocesView)
+        legal = list(cc.legal)
+        rows: list[Any] = []
+        phase = view.phase
+        if phase == "auction":
+            rows += self._auction(cc, legal)
+        elif phase == "gift":
+            rows += self._gift(cc, view, legal)
+        elif phase == "prepare":
+            rows += self._prepare(cc, renderer, legal)
+        elif phase == "negotiate":
+            rows += self._negotiate(cc, renderer, view, legal)
+        elif phase == "decide":
+            rows += self._decide(cc, view, legal)
+        elif phase == "swindle":
+            rows += self._swindle(cc, legal)
+        rows += self._bank(cc, legal)
+        return rows
+
+    def _auction(self, cc: ControlContext, legal: list[Action]) -> list[Any]:
+        buttons = [
+            cc.button(f"bid-{a.amount}", cc.label(a), a, style="primary")
+            for a in legal
+            if isinstance(a, Bid)
+        ]
+        buttons += [cc.button("pass", cc.label(a), a) for a in legal if isinstance(a, Pass)]
+        return [_note(cc.t("negoces.c.auction")), _wrap(buttons)]
+
+    def _gift(self, cc: ControlContext, view: NegocesView, legal: list[Action]) -> list[Any]:
+        gifts = [a for a in legal if isinstance(a, Give)]
+        if not gifts:
+            return []
+        seats = sorted({a.to for a in gifts})
+        amounts = sorted({a.coins for a in gifts})
+        to = cc.register(
+            "give-to",
+            widgets.Dropdown(
+                options=[(cc.ctx.name(s), s) for s in seats],
+                value=seats[0],
+                description=cc.t("negoces.c.give_to"),
+                layout=widgets.Layout(width="220px"),
+            ),
+        )
+        coins = cc.slider("give-coins", cc.t("negoces.c.give_coins"), amounts, value=amounts[-1])
+
+        def give() -> Action:
+            return Give(int(to.value), int(coins.value))
+
+        left = view.gift[1] if view.gift is not None else amounts[-1]
+        button = cc.button("give", cc.t("negoces.c.give_button"), give, style="primary")
+        return [_note(cc.t("negoces.c.gift", n=left)), _wrap([to, coins, button])]
+
+    def _prepare(
+        self, cc: ControlContext, renderer: NegocesRenderer, legal: list[Action]
+    ) -> list[Any]:
+        rows: list[Any] = [_note(cc.t("negoces.c.prepare"))]
+        sell = [
+            cc.button(f"put-{a.good}", cc.label(a), a, style="info")
+            for a in legal
+            if isinstance(a, PutUp)
+        ]
+        sell += [
+            cc.button(f"sell-inactive-{a.good}", cc.label(a), a, style="info")
+            for a in legal
+            if isinstance(a, SellInactive)
+        ]
+        rows.append(_wrap(sell))
+        extra: list[Any] = []
+        if UseTreasurer() in legal:
+            extra.append(cc.button("treasurer", cc.label(UseTreasurer()), UseTreasurer()))
+        temple = [a.good for a in legal if isinstance(a, Temple)]
+        if temple:
+            good = cc.register(
+                "temple-good",
+                widgets.Dropdown(
+                    options=[(renderer.good_name(g, cc.ctx), g) for g in temple],
+                    value=temple[0],
+                    description=cc.t("negoces.c.temple_good"),
+                    style={"description_width": "initial"},
+                    layout=widgets.Layout(width="260px"),
+                ),
+            )
+
+            def visit() -> Action:
+                return Temple(str(good.value))
+
+            extra += [good, cc.button("temple", cc.t("negoces.c.temple_button"), visit)]
+        if extra:
+            rows.append(_wrap(extra))
+        return rows
+
+    def _negotiate(
+        self,
+        cc: ControlContext,
+        renderer: NegocesRenderer,
+        view: NegocesView,
+        legal: list[Action],
+    ) -> list[Any]:
+        rows: list[Any] = []
+        offers = [a for a in legal if isinstance(a, Offer)]
+        if offers:
+            good = renderer.card_name(view.market, cc.ctx) if view.market is not None else "?"
+            rows.append(_note(cc.t("negoces.c.negotiate", good=good)))
+            if view.market_inactive:
+                rows.append(_note(cc.t("negoces.c.coins_only")))
+            rows.append(self._offer_builder(cc, renderer, view, offers))
+        buttons: list[Any] = []
+        for a in legal:
+            if isinstance(a, Stand):
+                buttons.append(cc.button("stand", cc.label(a), a))
+            elif isinstance(a, Withdraw):
+                buttons.append(cc.button("withdraw", cc.label(a), a, style="warning"))
+            elif isinstance(a, Steal):
+                buttons.append(cc.button("steal", cc.label(a), a, style="danger"))
+            elif isinstance(a, Ban):
+                buttons.append(cc.button(f"ban-{a.target}", cc.label(a), a, style="danger"))
+        rows.append(_wrap(buttons))
+        return rows
+
+    def _offer_builder(
+        self,
+        cc: ControlContext,
+        renderer: NegocesRenderer,
+        view: NegocesView,
+        offers: list[Offer],
+    ) -> Any:
+        # the legal coin amounts for each (card, loan card) choice
+        ranges: dict[tuple[str, bool], list[int]] = {}
+        for a in offers:
+            key = (a.good or "", a.loan)
+            span = ranges.setdefault(key, [a.coins, a.coins])
+            span[0] = min(span[0], a.coins)
+            span[1] = max(span[1], a.coins)
+        counts = Counter(renderer.tables(cc.ctx).good_of[c] for c in view.hand)
+        goods = sorted({g for g, _ in ranges if g})
+        options = [(cc.t("negoces.c.no_card"), "")]
+        options += [
+            (cc.t("negoces.c.card_count", good=renderer.good_name(g, cc.ctx), n=counts[g]), g)
+            for g in goods
+        ]
+        card = cc.register(
+            "offer-card",
+            widgets.Dropdown(
+                options=options,
+                value="" if ("", False) in ranges else goods[0],
+                description=cc.t("negoces.c.card"),
+                layout=widgets.Layout(width="240px"),
+            ),
+        )
+        loans = any(loan for _, loan in ranges)
+        loan = None
+        if loans:
+            loan = cc.register(
+                "offer-loan",
+                widgets.Checkbox(value=False, description=cc.t("negoces.c.loan"), indent=False),
+            )
+        low, high = self._bounds(ranges, str(card.value), False)
+        standing = view.offers[cc.seat]
+        start = standing.coins if standing is not None else 0
+        coins = cc.slider("offer-coins", cc.t("negoces.c.coins"), [low, high], value=start)
+
+        def follow(_: Any = None) -> None:
+            # coins only cannot go below 0; a card (or a loan card) allows negative coins
+            chosen = (str(card.value), bool(loan.value) if loan is not None else False)
+            lo, hi = self._bounds(ranges, *chosen)
+            if lo > coins.max:
+                coins.max, coins.min = hi, lo
+            else:
+                coins.min, coins.max = lo, hi
+
+        card.observe(follow, names="value")
+        if loan is not None:
+            loan.observe(follow, names="value")
+
+        def offer() -> Action:
+            good = str(card.value) or None
+            return Offer(good, int(coins.value), bool(loan.value) if loan is not None else False)
+
+        button = cc.button("offer", cc.t("negoces.c.offer_button"), offer, style="primary")
+        items = [card, *([loan] if loan is not None else []), coins, button]
+        return _wrap(items)
+
+    @staticmethod
+    def _bounds(ranges: dict[tuple[str, bool], list[int]], good: str, loan: bool) -> list[int]:
+        span = ranges.get((good, loan)) or ranges.get((good, False))
+        if span is None:
+            span = next(iter(ranges.values()))
+        return [span[0], span[1]]
+
+    def _decide(self, cc: ControlContext, view: NegocesView, legal: list[Action]) -> list[Any]:
+        closing = view.negotiation_round >= view.negotiation_rounds
+        rows: list[Any] = [_note(cc.t("negoces.c.close" if closing else "negoces.c.decide"))]
+        accept = [
+            cc.button(f"accept-{a.buyer}", cc.label(a), a, style="success")
+            for a in legal
+            if isinstance(a, Accept)
+        ]
+        rows.append(_wrap(accept))
+        other: list[Any] = []
+        for a in legal:
+            if isinstance(a, Continue):
+                other.append(cc.button("continue", cc.label(a), a, style="primary"))
+            elif isinstance(a, AskToShow):
+                other.append(cc.button(f"ask-{a.buyer}", cc.label(a), a, style="info"))
+            elif isinstance(a, Ban):
+                other.append(cc.button(f"ban-{a.target}", cc.label(a), a, style="danger"))
+        if other:
+            rows.append(_wrap(other))
+        return rows
+
+    def _swindle(self, cc: ControlContext, legal: list[Action]) -> list[Any]:
+        buttons = [
+            cc.button(f"swap-{a.good}", cc.label(a), a, style="warning")
+            for a in legal
+            if isinstance(a, Swap)
+        ]
+        buttons += [cc.button("no-swap", cc.label(a), a) for a in legal if isinstance(a, NoSwap)]
+        return [_note(cc.t("negoces.c.swindle")), _wrap(buttons)]
+
+    def _bank(self, cc: ControlContext, legal: list[Action]) -> list[Any]:
+        buttons: list[Any] = []
+        if TakeLoan() in legal:
+            buttons.append(
+                cc.button("take-loan", cc.label(TakeLoan()), TakeLoan(), style="warning")
+            )
+        if RepayLoan() in legal:
+            buttons.append(cc.button("repay-loan", cc.label(RepayLoan()), RepayLoan()))
+        if not buttons:
+            return []
+        return [_wrap([*buttons, _note(cc.t("negoces.c.bank"))])]
