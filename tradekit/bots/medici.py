@@ -190,11 +190,18 @@ class _Context:
 class MediciHeuristicBot(Bot):
     """Medici: values lots from ship and ladder prospects, bids a share, and wins cheaply last.
 
+    It values the lot in florins (ship rank and ladder awards it would add, see the module
+    docstring), turns cards while one more card is worth more on average and the lot has not
+    reached ``stop_value``, bids ``aggression`` times that value while someone after it could
+    still outbid it, and, speaking last, just tops the high bid. The defaults were chosen in
+    four-player tournaments between variants: ``future=0`` and ``ship_weight=2`` beat the
+    first guesses (0.5 and 1) clearly, and a ``stop_value`` of 20 beat 8 and 12.
+
     Args:
         turn_limit: the most cards it turns into a lot (1 to 3).
         stop_value: the risk threshold: it stops turning once the lot is worth this many florins
-            or more to it (0 to 100; 0 never turns a second card, 100 only weighs the average
-            unseen card).
+            or more to it (0 to 100; 0 turns on only while the lot is worth less than nothing,
+            100 only weighs the average unseen card).
         aggression: the share of its valuation it bids when a later speaker could still outbid
             it (0 to 1.5; it shades its bids, since every florin paid is a point lost).
         last_margin: the least profit (valuation minus price, in florins) for which it takes a lot
