@@ -61,21 +61,21 @@ def play_through_controls(w: TableWidget, rng: random.Random) -> tuple[int, set[
 
 
 @pytest.mark.parametrize(
-    ("players", "humans", "options"),
+    ("players", "humans", "options", "games"),
     [
-        (3, [0], {}),
-        (4, [2], {"trading": True}),
-        (5, [0], {"below_base": True, "specials": False}),
-        (8, [7], {"trading": True}),
-        (3, [0, 2], {"trading": True}),  # hot-seat: two humans, one bot
-        (4, [0, 1, 2, 3], {}),  # hot-seat, no bot
+        (3, [0], {}, 2),
+        (4, [2], {"trading": True}, 2),
+        (5, [0], {"below_base": True, "specials": False}, 2),
+        (8, [7], {"trading": True}, 1),
+        (3, [0, 2], {"trading": True}, 2),  # hot-seat: two humans, one bot
+        (4, [0, 1, 2, 3], {}, 1),  # hot-seat, no bot
     ],
 )
 def test_complete_games_through_the_controls(
-    players: int, humans: list[int], options: dict[str, Any]
+    players: int, humans: list[int], options: dict[str, Any], games: int
 ) -> None:
     used: set[str] = set()
-    for seed in range(2):
+    for seed in range(games):
         w = table("rungis", players=players, humans=humans, seed=seed, **options)
         clicks, keys = play_through_controls(w, random.Random(seed))
         used |= keys
