@@ -23,9 +23,9 @@ awards), ``seat_bonus_income`` (monopoly bonuses), ``seat_top_space`` (the seat'
 space at the end).
 
 Decision table: bids and passes get ``amount`` (bids only), ``wealth`` (the speaker's florins),
-``lot`` (cards), ``lot_points`` (their face values), ``high_bid`` (before speaking),
-``position`` (1 for the first speaker), ``speakers`` and ``speaks_last``; once the game is over,
-``won``, ``price`` (what the lot sold for, 0 if discarded) and ``paid`` (what this seat paid).
+``lot`` (cards), ``high_bid`` (before speaking), ``position`` (1 for the first speaker),
+``speakers`` and ``speaks_last``; once the game is over, ``won``, ``price`` (what the lot sold for,
+0 if discarded), ``paid`` (what this seat paid) and ``lot_points`` (the lot's face values).
 Turn and Auction decisions get ``lot`` (cards turned so far).
 
 The rule choice compared by ``notebooks/rule-choices.ipynb``: the 1995 ship table against the
