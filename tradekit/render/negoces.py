@@ -394,8 +394,8 @@ add_messages(
             "fr": "{name} prend {good} à {seller} gratuitement.",
         },
         "negoces.n.accept_action": {
-            "en": "{name} accepts {to}'s offer.",
-            "fr": "{name} accepte l'offre de {to}.",
+            "en": "{name} chooses {to}'s offer.",
+            "fr": "{name} choisit l'offre de {to}.",
         },
         "negoces.n.accepts": {
             "en": "{seller} accepts {name}'s offer.",
