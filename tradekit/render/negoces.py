@@ -469,7 +469,7 @@ _SPECIAL_KEYS = {
     "loan": "pret",
 }
 #: Colours of the goods that are not series (series take the palette by position).
-_KIND_COLOURS = {"diamant": "#2e86c1", "sacred": "#b7950b", "contraband": "#5d6d7e"}
+_KIND_COLOURS = {"diamant": "#e91e63", "sacred": "#8bc34a", "contraband": "#212121"}
 
 
 def _game(ctx: Context) -> NegocesGame:
