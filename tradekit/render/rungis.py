@@ -183,6 +183,7 @@ add_messages(
         "rungis.phase.ca": {"en": "CA (sales)", "fr": "CA (ventes)"},
         "rungis.phase.scoring": {"en": "Final scores", "fr": "Décompte final"},
         "rungis.phase.over": {"en": "Game over", "fr": "Partie terminée"},
+        "rungis.phase_step": {"en": "{phase}: {step}", "fr": "{phase} : {step}"},
         "rungis.step.auction_start": {
             "en": "special cards before the auctions",
             "fr": "cartes spéciales avant les enchères",
@@ -603,15 +604,13 @@ class RungisRenderer(Renderer):
             if not cards:
                 continue
             ids = " ".join(tag("span", esc(f"#{c}"), data_card=c) for c in cards)
-            label = (
-                f"{ctx.t('rungis.count', n=len(cards))} ({ctx.t('rungis.base', n=article.base)})"
-            )
+            base = ctx.t("rungis.base", n=article.base)
             out.append(
                 p.card(
                     self.article_name(article.id, ctx),
-                    [(p.colour(index), label, len(cards))],
+                    [(p.colour(index), ctx.t("rungis.count", n=len(cards)), len(cards))],
                     small=True,
-                    footer=tag("div", ids, cls="tk-card-id"),
+                    footer=tag("div", esc(base) + " · " + ids, cls="tk-muted"),
                 )
             )
         return "".join(out)
@@ -624,7 +623,7 @@ class RungisRenderer(Renderer):
         if v.phase != "over" and v.step:
             key = f"rungis.step.{v.step}"
             phase = self.phase_name(v.phase, ctx)
-            text = text.replace(phase, f"{phase}: {ctx.t(key)}", 1)
+            text = text.replace(phase, ctx.t("rungis.phase_step", phase=phase, step=ctx.t(key)), 1)
         return text
 
     def table(self, view: Any, ctx: Context) -> str:
@@ -906,13 +905,14 @@ class RungisRenderer(Renderer):
         body = ""
         if v.played:
             body += p.label(ctx.t("rungis.played"))
-            body += "".join(self.special_html(c, ctx, small=True) for c in v.played)
+            body += "".join(self.special_html(c, ctx, small=True, text=False) for c in v.played)
         if v.removed or v.removed_face_down:
             body += p.label(ctx.t("rungis.removed"))
             body += "".join(self.card_html(c, ctx, small=True) for c in v.removed)
             if v.removed_face_down_cards is not None:
                 body += "".join(
-                    self.special_html(c, ctx, small=True) for c in v.removed_face_down_cards
+                    self.special_html(c, ctx, small=True, text=False)
+                    for c in v.removed_face_down_cards
                 )
             if v.removed_face_down:
                 body += p.label(ctx.t("rungis.removed_face_down", n=v.removed_face_down))
