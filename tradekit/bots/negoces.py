@@ -16,14 +16,18 @@ and a sale that lets it win counts 100 more; nothing is searched, so a decision 
 * As **buyer** it wants the market card when it is a good it lacks. It offers a duplicate card
   (one the seller is not known to hold) plus coins, opening at ``-sell_back`` coins (the seller
   pays it for a valuable card) and raising evenly, round by round, to the most the card is worth
-  to it; when the card would make it win it offers everything above its coin goal. When it does
-  not need the card but is short of coins it offers a duplicate for ``-sell_back`` coins.
+  to it; when the card would make it win it offers everything above its coin goal. It offers
+  coins only instead when the seller should like that better (``seller_worth`` adds the worth of
+  becoming the next seller, which a coins-only purchase brings). When it does not need the card
+  but is short of coins it offers a duplicate for ``-sell_back`` coins.
 * As **seller deciding** it takes the offer worth most to itself: at once if the offer lets it
   win or is worth ``accept_at`` coins or more, otherwise it waits for better offers until the last
   round, when it must sell.
-* With ``block`` it never makes, nor accepts, a deal that would let a rival win, as far as it can
-  tell from the cards it has seen change hands (a lower bound on each rival's goods: a seat that
-  gives away a series it never received was dealt that series, so still holds the rest of it).
+* In a sale where it blocks (chance ``block``, drawn once per sale so that two players keeping
+  each other from winning cannot stall a game) it never makes, nor accepts, a deal that would let
+  a rival win, as far as it can tell from the cards it has seen change hands: a lower bound on
+  each rival's goods (a seat that gives away a series it never received was dealt that series,
+  so still holds the rest of it); coins it cannot see (blind variant) count as enough.
 * In the **Diamant, Thief and Guard auctions** it raises by 1 while the price costs it no more
   than ``diamant_worth``, ``thief_worth`` or ``guard_worth``.
 * With the variants it steals a good it lacks with the Thief, plays the Miser against a rival

@@ -25,10 +25,10 @@ Seat-level: ``seat_sold`` (sales as seller), ``seat_bought`` (cards bought, stol
 ``seat_diamant`` (1 for the Diamant's winner), ``seat_spent`` (coins paid for cards).
 
 Decision table: ``Bid`` and ``Pass`` rows get ``item`` (diamant, thief, guard), ``high_bid``,
-``coins`` and (bids) ``amount``; ``Offer`` rows get ``amount`` (coins offered), ``with_card``, ``negotiation_round``,
-``market`` (the good for sale) and ``coins``. Once the game is over, bids get ``won`` and
-``price`` (the item's final price) and offers get ``bought`` (that buyer took the market card in
-that sale) and ``paid`` (the coins of the accepted offer).
+``coins`` and (bids) ``amount``; ``Offer`` rows get ``amount`` (coins offered), ``with_card``,
+``negotiation_round``, ``market`` (the good for sale) and ``coins``. Once the game is over, bids
+get ``won`` and ``price`` (the item's final price) and offers get ``bought`` (that buyer took the
+market card in that sale) and ``paid`` (the coins of the accepted offer).
 """
 
 from __future__ import annotations
