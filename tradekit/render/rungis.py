@@ -468,6 +468,11 @@ _WHY = {
 }
 
 
+def _long_pill(text: str, kind: str) -> str:
+    """A pill whose text may wrap (a long list of prices must stay inside its seat panel)."""
+    return tag("span", esc(text), cls=f"tk-pill tk-{kind}", style="white-space:normal")
+
+
 def _semicolon(ctx: Context) -> str:
     """A list separator: French typography puts a space before a semicolon."""
     return " ; " if ctx.lang == "fr" else "; "
@@ -810,11 +815,11 @@ class RungisRenderer(Renderer):
         said = v.announcements[seat]
         if said:
             items = ", ".join(f"{self.article_name(a, ctx)} {x}" for a, x in said)
-            bits.append(pill(ctx.t("rungis.announced", list=items), "accent"))
+            bits.append(_long_pill(ctx.t("rungis.announced", list=items), "accent"))
         sheet = v.sheets[seat]
         if sheet:
             items = ", ".join(f"{self.article_name(a, ctx)} {x}" for a, x in sheet)
-            bits.append(pill(ctx.t("rungis.sheet", list=items), "info"))
+            bits.append(_long_pill(ctx.t("rungis.sheet", list=items), "info"))
         if v.step == "prices" and v.shops[seat] and not v.revealed:
             if seat in v.submitted:
                 if not sheet:
