@@ -12,8 +12,6 @@ Example:
     >>> html = render(state, viewer=0, lang="fr")
     >>> 'data-phase="offer"' in html and "Manche 1 sur 5" in html
     True
-    >>> html == state._repr_html_()
-    False
     >>> 'class="tk tk-turin"' in state._repr_html_()
     True
 """

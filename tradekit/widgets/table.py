@@ -479,8 +479,12 @@ class TableWidget:
         k = mine[-1] if mine else len(decisions) - 1
         seat, action = decisions[k]
         what = self.renderer.action_label(action, self.state.view(seat), self.ctx)
+        if self.hotseat:  # the next player at the screen must not read a sealed choice
+            what = t("hidden_decision", self.lang, name=self.ctx.name(seat))
+        else:
+            what = f"{self.ctx.name(seat)}: {what}"
         self._go_to(k)
-        self.say(t("undone", self.lang, what=f"{self.ctx.name(seat)}: {what}"), "ok")
+        self.say(t("undone", self.lang, what=what), "ok")
         if self.autoplay.value:
             self._autoplay()
 
