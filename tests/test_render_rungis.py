@@ -332,7 +332,7 @@ def test_action_labels_in_both_languages() -> None:
     assert RENDERER.action_label(Designate(0), None, en) == "Designate centre card 1"
     assert RENDERER.action_label(Bid(6), view, fr) == "Enchérir à 6"
     assert RENDERER.action_label(Price("fish", 6), view, en) == "Price Fish at 6"
-    assert RENDERER.action_label(Terms(-2), None, fr) == "personne me paie 2 or"
+    assert RENDERER.action_label(Terms(-2), None, fr) == "L'autre joueur me paie 2 or"
 
 
 def test_catalogue_has_both_languages() -> None:

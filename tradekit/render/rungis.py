@@ -291,6 +291,10 @@ add_messages(
         "rungis.a.propose": {"en": "Propose to {name}: {deal}", "fr": "Proposer à {name} : {deal}"},
         "rungis.a.terms_pay": {"en": "I pay {n} gold", "fr": "Je paie {n} or"},
         "rungis.a.terms_get": {"en": "{name} pays me {n} gold", "fr": "{name} me paie {n} or"},
+        "rungis.a.terms_get_other": {
+            "en": "The other player pays me {n} gold",
+            "fr": "L'autre joueur me paie {n} or",
+        },
         "rungis.a.terms_none": {"en": "No gold either way", "fr": "Pas d'or"},
         "rungis.a.accept": {"en": "Accept the proposal", "fr": "Accepter la proposition"},
         "rungis.a.refuse": {"en": "Refuse the proposal", "fr": "Refuser la proposition"},
@@ -971,6 +975,8 @@ class RungisRenderer(Renderer):
                 other = None
                 if isinstance(view, RungisView) and view.proposal is not None:
                     other = view.proposal.to
+                if other is None:
+                    return ctx.t("rungis.a.terms_get_other", n=-action.gold)
                 return ctx.t("rungis.a.terms_get", name=ctx.name(other), n=-action.gold)
             return ctx.t("rungis.a.terms_none")
         if isinstance(action, Accept):
