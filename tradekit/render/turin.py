@@ -78,7 +78,7 @@ add_messages(
             "fr": "place {place} : {name} a misé {bid}, paie {pays}",
         },
         "turin.wins_cards": {"en": "wins {n}", "fr": "gagne {n}"},
-        "turin.voided": {"en": "tie at 0: nothing", "fr": "égalité à 0 : rien"},
+        "turin.voided": {"en": "tied: wins nothing", "fr": "égalité : rien"},
         "turin.picking": {"en": "to pick: {who}", "fr": "à choisir : {who}"},
         "turin.hand": {"en": "Hand ({n})", "fr": "Main ({n})"},
         "turin.face_up": {"en": "Won cards ({n})", "fr": "Cartes gagnées ({n})"},

@@ -288,6 +288,29 @@ class TableWidget:
             ]
         )
         self.ui.add_class("tk-table-widget")
+        # CSS classes so a browser (and the browser test) finds every part without its label.
+        for name in (
+            "step_button",
+            "play_button",
+            "back_button",
+            "new_button",
+            "view_switch",
+            "lang_switch",
+            "command",
+            "command_button",
+            "reveal_button",
+            "hide_button",
+            "whatif",
+            "branch_button",
+            "return_button",
+            "save_button",
+            "load_button",
+            "json_box",
+        ):
+            getattr(self, name).add_class("tk-" + name.replace("_", "-"))
+        self.reveal_button.add_class("tk-c-reveal")
+        self.hide_button.add_class("tk-c-hide")
+        self.command.add_class("tk-c-command")
         self._label()
 
     def _label(self) -> None:
