@@ -280,9 +280,22 @@ def test_the_swindler_pays_with_a_good_the_seller_already_holds() -> None:
     bots[1]._known[0]["cafe"] = 1
     seat, action, why = step(state, bots)
     assert (seat, action) == (1, Swap("cafe"))
-    assert why == (
-        "Played the Swindler: paid with Coffee instead of Cigars, a good the seller already holds."
+    assert (
+        why
+        == "Played the Swindler: paid with another card instead, a good the seller already holds."
     )
+    # the others learn nothing from the explanation: the swap is unseen
+
+
+def test_explanations_keep_face_down_cards_secret() -> None:
+    for variants in ("blind", "face_down"):
+        state = scripted(variants=variants)
+        bots = seat_bots(state)
+        step(state, bots)
+        _, action, why = step(state, bots)
+        assert isinstance(action, Offer) and action.good is not None
+        assert why.startswith("Offered a duplicate card") and "Cigars" not in why
+        assert "Ivory" not in why
 
 
 def test_parameters_are_validated_and_named_bots_take_them() -> None:

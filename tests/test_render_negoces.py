@@ -192,6 +192,13 @@ def test_swindled_payment_is_seen_by_the_two_parties_only() -> None:
     state.apply(0, Accept(1))
     assert state.phase == "swindle"
     assert "Swindler?" in render(state, None)
+    buyer_view, other_view = state.view(1), state.view(2)
+    en = Context(state.game, "en")
+    assert RENDERER.action_label(Swap("cafe"), buyer_view, en).endswith("pay with Coffee instead")
+    # what-if labels and other seats' views get no good: the swap is unseen
+    for view in (None, other_view):
+        label = RENDERER.action_label(Swap("cafe"), view, en)
+        assert label == "Play the Swindler: pay with another card, unseen"
     state.apply(1, Swap("cafe"))
     assert "Swindler played" in render(state, 2)
     assert 6 in cards_shown(render(state, 0)) and 6 not in cards_shown(render(state, 2))

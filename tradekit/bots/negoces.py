@@ -176,6 +176,7 @@ class NegocesHeuristicBot(Bot):
         has = game.has  # type: ignore[attr-defined]
         players = game.num_players
         self._good_of: dict[int, str] = tables.good_of
+        self._cards_hidden = has("blind") or has("face_down")
         self._names = {g.id: g.name_en for g in tables.goods.values()}
         self._sacred = "textes_sacres"
         self._loan_size = tables.constant("bank", "loan")
@@ -532,11 +533,14 @@ class NegocesHeuristicBot(Bot):
     def _offer_text(self, offer: Offer) -> str:
         if offer.good is None:
             return f"{offer.coins} coin(s)"
+        # an explanation is shown to the table once the offers are revealed: a card dealt face
+        # down (blind, face_down) stays unnamed
+        card = "a duplicate card" if self._cards_hidden else self._name(offer.good)
         if offer.coins < 0:
-            return f"{self._name(offer.good)} and {offer.coins} coins (the seller pays me)"
+            return f"{card} and {offer.coins} coins (the seller pays me)"
         if offer.coins == 0:
-            return f"{self._name(offer.good)}"
-        return f"{self._name(offer.good)} and {offer.coins} coin(s)"
+            return card
+        return f"{card} and {offer.coins} coin(s)"
 
     def _plan(
         self,
@@ -823,13 +827,10 @@ class NegocesHeuristicBot(Bot):
             if better and (best is None or (worth, seller_has) > best[:2]):
                 best = (worth, seller_has, good)
         if best is None:
-            return self.because(
-                NoSwap(), f"Paid with the {self._name(paid)} I offered: no swap would help me."
-            )
+            return self.because(NoSwap(), "Paid with the card I offered: no swap would help me.")
+        # the swap is unseen by the others: the explanation names no card
         good = best[2]
         reason = "a good the seller already holds" if best[1] else "a card I can spare more easily"
         return self.because(
-            Swap(good),
-            f"Played the Swindler: paid with {self._name(good)} instead of {self._name(paid)}, "
-            f"{reason}.",
+            Swap(good), f"Played the Swindler: paid with another card instead, {reason}."
         )

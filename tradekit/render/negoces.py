@@ -240,6 +240,10 @@ add_messages(
             "en": "Play the Swindler: pay with {good} instead",
             "fr": "Jouer l'Arnaqueur : payer avec {good} à la place",
         },
+        "negoces.a.swap_unseen": {
+            "en": "Play the Swindler: pay with another card, unseen",
+            "fr": "Jouer l'Arnaqueur : payer avec une autre carte, sans la montrer",
+        },
         "negoces.a.no_swap": {
             "en": "Pay with the card offered",
             "fr": "Payer avec la carte offerte",
@@ -888,6 +892,12 @@ class NegocesRenderer(Renderer):
         if isinstance(action, Continue):
             return ctx.t("negoces.a.continue")
         if isinstance(action, Swap):
+            # the swap is unseen: only the buyer deciding it (or the teacher) reads the good
+            deciding = (
+                v is not None and v.pending is not None and v.viewer in (v.pending.buyer, "all")
+            )
+            if not deciding:
+                return ctx.t("negoces.a.swap_unseen")
             return ctx.t("negoces.a.swap", good=self.good_name(action.good, ctx))
         if isinstance(action, NoSwap):
             return ctx.t("negoces.a.no_swap")
