@@ -4,7 +4,7 @@ The only game-specific part is :data:`CONFIGS` (which option sets to cover). Eve
 the turn protocol of ``tradekit.core.state.State`` and runs over every name in ``tradekit.GAMES``;
 a game without a ``CONFIGS`` entry is played with its default options.
 
-Per (game, player count) the big test plays :data:`GAMES_PER_COUNT` games, rotating the option
+Per (game, player count) the big test plays :func:`games_per_count` games, rotating the option
 sets across seeds. A random player (a numpy Generator seeded per game) picks a random seat among
 ``to_move`` and a random legal action: uniformly over the legal list on one pass through the option
 sets, uniformly over the action *types* and then within the type on the next pass (so rare types
@@ -33,6 +33,7 @@ from __future__ import annotations
 import collections
 import dataclasses
 import json
+import os
 import time
 from typing import Any
 
@@ -81,8 +82,22 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
 
 # ---------------------------------------------------------------- budget
 
-#: Random games per (game, player count) in the big test.
+#: Random games per (game, player count) in the big test: 2,000 for Turin Market and Medici.
+#: Négoces and Rungis games are 5-10 times longer (up to 1,500 decisions) and Rungis has six
+#: player counts, so the same count would cost over 20 CPU-minutes of CI; they play fewer games
+#: of many more decisions each. ``TRADEKIT_CONFORMANCE_GAMES=2000`` runs any count for every game.
 GAMES_PER_COUNT = 2000
+GAMES_FOR = {"negoces": 1000, "rungis": 500}
+
+
+def games_per_count(name: str) -> int:
+    """How many random games the big test plays per player count of ``name``."""
+    override = os.environ.get("TRADEKIT_CONFORMANCE_GAMES")
+    if override:
+        return int(override)
+    return GAMES_FOR.get(name, GAMES_PER_COUNT)
+
+
 #: Random games per (game, player count) in the quick test (every check on every game).
 QUICK_GAMES = 50
 #: No game may take more decisions than this.
@@ -506,17 +521,18 @@ def _check_pool_round_trip(name: str, stats: Stats) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "players"), PARAMS)
 def test_conformance_random_games(name: str, players: int) -> None:
-    """GAMES_PER_COUNT seeded random games per player count, every invariant."""
+    """games_per_count(name) seeded random games per player count, every invariant."""
     start = time.perf_counter()
-    stats = run_many(name, players, GAMES_PER_COUNT, offset=0, all_expensive=False)
+    games = games_per_count(name)
+    stats = run_many(name, players, games, offset=0, all_expensive=False)
     elapsed = time.perf_counter() - start
-    _assert_checks_bit(stats, GAMES_PER_COUNT)
+    _assert_checks_bit(stats, games)
     # Random play takes every kind of decision it was offered (the pool holds every action
     # offered to a seat to move in the expensive games).
     offered = {type(a).__name__ for a in stats.pool}
     never = sorted(offered - set(stats.applied_types))
     assert not never, (
-        f"{GAMES_PER_COUNT} random {players}-player games of {name} never played {never}; "
+        f"{games} random {players}-player games of {name} never played {never}; "
         f"played {dict(stats.applied_types)}"
     )
     PLAYED.setdefault(name, {})[players] = set(stats.applied_types)
