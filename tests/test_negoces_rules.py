@@ -473,6 +473,11 @@ def test_a_swindler_swap_is_hidden_from_the_others() -> None:
     secret = [e for e in state.log if e.data.get("paid") == 12]
     assert len(secret) == 1 and secret[0].visible_to == (0, 1)
     assert all(e.visible(2) is False for e in secret)
+    # The Swap decision itself names the good: logged for the buyer and the seller only.
+    decision = [e for e in state.log if e.action == Swap("ivoire")]
+    assert len(decision) == 1 and decision[0].visible_to == (0, 1)
+    assert not any(e.action == Swap("ivoire") for e in state.visible_log(2))
+    assert not any(e.action == Swap("ivoire") for e in state.visible_log(None))
     for seed in range(5):  # the swap's card is hidden information: P2's view never depends on it
         assert state.resample_hidden(2, seed).view(2) == state.view(2)
 

@@ -876,7 +876,17 @@ class NegocesState(State):
             self._event("info", f"P{player} has chosen", player=player)
             self._skip_idle_buyers()
             return
-        self._log_action(player, action)
+        if isinstance(action, Swap) and self.seller is not None:
+            # Which card the Swindler pays with is seen only by the buyer and the seller.
+            self._event(
+                "action",
+                f"P{player}: {action}",
+                player=player,
+                action=action,
+                visible_to=tuple(sorted({player, self.seller})),
+            )
+        else:
+            self._log_action(player, action)
         if isinstance(action, (Bid, Pass)):
             assert self.auction is not None
             before = len(self.auction.history)
