@@ -111,13 +111,13 @@ def cmd_lab(args: list[str]) -> int:
 
 
 def parallel(args: list[str]) -> list[str]:
-    """pytest-xdist options: one worker per core, each game's conformance run kept together.
+    """pytest-xdist options: one worker per core.
 
     Left out when the caller chose (``-n ...``) or turned xdist off (``-p no:xdist``).
     """
     if any(a == "-n" or a.startswith("-n") or a == "no:xdist" for a in args):
         return []
-    return ["-n", "auto", "--dist", "loadgroup"]
+    return ["-n", "auto"]
 
 
 def cmd_test(args: list[str]) -> int:
