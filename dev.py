@@ -143,7 +143,7 @@ def cmd_test(args: list[str]) -> int:
 
 def cmd_bench(args: list[str]) -> int:
     ensure_venv()
-    scripts = sorted((ROOT / "bench").glob("*.py"))
+    scripts = sorted(p for p in (ROOT / "bench").glob("*.py") if not p.name.startswith("_"))
     if not scripts:
         say("no bench/*.py scripts found")
         return 0

@@ -13,36 +13,11 @@ from __future__ import annotations
 
 import argparse
 import platform
-import time
 
 import numpy as np
+from _random_play import play_random
 
 import tradekit
-
-
-def play_random(
-    players: int, table: str, games: int, seed: int
-) -> tuple[int, float, float, list[str], float]:
-    """Play ``games`` random games; return (decisions, wall seconds, CPU seconds, saved JSON of a
-    few games, mean winning wealth)."""
-    game = tradekit.load_game("medici", players=players, reward_table=table)
-    rng = np.random.default_rng(seed)
-    steps = 0
-    saved: list[str] = []
-    best = 0
-    start, cpu = time.perf_counter(), time.process_time()
-    for g in range(games):
-        state = game.new_state(seed=seed + g)
-        while not state.is_over:
-            seat = state.to_move[0]
-            actions = state.legal_actions(seat)
-            state.apply(seat, actions[int(rng.integers(len(actions)))])
-            steps += 1
-        best += max(state.scores())
-        if g < 50:
-            saved.append(state.to_json())
-    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
-    return steps, wall, cpu, saved, best / games
 
 
 def main() -> None:
@@ -58,15 +33,13 @@ def main() -> None:
     )
     for players in (3, 4, 5, 6):
         for table in ("1995", "tournament") if players == 6 else ("1995",):
-            steps, seconds, cpu, saved, best = play_random(players, table, args.games, args.seed)
-            start = time.perf_counter()
-            for doc in saved:
-                tradekit.replay(doc)
-            replay_rate = len(saved) / (time.perf_counter() - start)
+            game = tradekit.load_game("medici", players=players, reward_table=table)
+            run = play_random(game, args.games, args.seed)
             print(
-                f"{players:>7} {table:>10} {steps / args.games:>14.1f} {steps / seconds:>12,.0f} "
-                f"{steps / cpu:>10,.0f} {args.games / seconds:>9,.0f} {replay_rate:>10,.0f} "
-                f"{best:>14.1f}"
+                f"{players:>7} {table:>10} {run.decisions / args.games:>14.1f} "
+                f"{run.decisions_per_second:>12,.0f} {run.decisions_per_cpu_second:>10,.0f} "
+                f"{run.games_per_second:>9,.0f} {run.replays_per_second():>10,.0f} "
+                f"{run.mean_best:>14.1f}"
             )
 
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import argparse
 import platform
-import time
 from typing import Any
 
 import numpy as np
+from _random_play import play_random
 
 import tradekit
 
@@ -44,29 +44,6 @@ OPTION_SETS: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
-def play_random(
-    players: int, options: dict[str, Any], games: int, seed: int
-) -> tuple[int, int, int, float, list[str]]:
-    """Play ``games`` random games; return (decisions, sales, games won, seconds, a few saves)."""
-    game = tradekit.load_game("negoces", players=players, **options)
-    rng = np.random.default_rng(seed)
-    steps = sales = won = 0
-    saved: list[str] = []
-    start = time.perf_counter()
-    for g in range(games):
-        state: Any = game.new_state(seed=seed + g)
-        while not state.is_over:
-            seat = state.to_move[int(rng.integers(len(state.to_move)))]
-            actions = state.legal_actions(seat)
-            state.apply(seat, actions[int(rng.integers(len(actions)))])
-            steps += 1
-        sales += state.sales
-        won += state.winner is not None
-        if g < 10:
-            saved.append(state.to_json())
-    return steps, sales, won, time.perf_counter() - start, saved
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=40, help="games per row")
@@ -83,15 +60,16 @@ def main() -> None:
         if players == 3:
             sets = [*sets, ("new monopolies", {"variants": ("new_monopolies",)})]
         for label, options in sets:
-            steps, sales, won, seconds, saved = play_random(players, options, args.games, args.seed)
-            start = time.perf_counter()
-            for doc in saved:
-                tradekit.replay(doc)
-            replay_rate = len(saved) / (time.perf_counter() - start)
+            game = tradekit.load_game("negoces", players=players, **options)
+            ends: list[Any] = []
+            run = play_random(game, args.games, args.seed, keep=10, on_end=ends.append)
+            sales = sum(state.sales for state in ends)
+            won = sum(state.winner is not None for state in ends)
             print(
-                f"{players:>7} {label:<24} {steps / args.games:>14.1f} "
-                f"{sales / args.games:>10.1f} {won / args.games:>5.0%} {steps / seconds:>12,.0f} "
-                f"{args.games / seconds:>8,.1f} {replay_rate:>10,.1f}"
+                f"{players:>7} {label:<24} {run.decisions / args.games:>14.1f} "
+                f"{sales / args.games:>10.1f} {won / args.games:>5.0%} "
+                f"{run.decisions_per_second:>12,.0f} {run.games_per_second:>8,.1f} "
+                f"{run.replays_per_second():>10,.1f}"
             )
 
 

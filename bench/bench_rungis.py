@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import argparse
 import platform
-import time
 from typing import Any
 
 import numpy as np
+from _random_play import play_random
 
 import tradekit
 
@@ -25,32 +25,6 @@ OPTION_SETS: dict[str, dict[str, Any]] = {
     "specials": {"specials": True},
     "plain+trade": {"specials": False, "trading": True, "below_base": True},
 }
-
-
-def play_random(
-    players: int, options: dict[str, Any], games: int, seed: int
-) -> tuple[int, float, float, list[str], float]:
-    """Play ``games`` random games; return (decisions, wall seconds, CPU seconds, saved JSON of a
-    few games, mean winning score)."""
-    game = tradekit.load_game("rungis", players=players, **options)
-    rng = np.random.default_rng(seed)
-    steps = 0
-    saved: list[str] = []
-    best = 0
-    start, cpu = time.perf_counter(), time.process_time()
-    for g in range(games):
-        state = game.new_state(seed=seed + g)
-        while not state.is_over:
-            moving = state.to_move
-            seat = moving[int(rng.integers(len(moving)))]
-            actions = state.legal_actions(seat)
-            state.apply(seat, actions[int(rng.integers(len(actions)))])
-            steps += 1
-        best += max(state.scores())
-        if g < 20:
-            saved.append(state.to_json())
-    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
-    return steps, wall, cpu, saved, best / games
 
 
 def main() -> None:
@@ -66,15 +40,13 @@ def main() -> None:
     )
     for players in range(3, 9):
         for label, options in OPTION_SETS.items():
-            steps, seconds, cpu, saved, best = play_random(players, options, args.games, args.seed)
-            start = time.perf_counter()
-            for doc in saved:
-                tradekit.replay(doc)
-            replay_rate = len(saved) / (time.perf_counter() - start)
+            game = tradekit.load_game("rungis", players=players, **options)
+            run = play_random(game, args.games, args.seed, keep=20)
             print(
-                f"{players:>7} {label:>12} {steps / args.games:>14.1f} {steps / seconds:>12,.0f} "
-                f"{steps / cpu:>10,.0f} {args.games / seconds:>9,.1f} {replay_rate:>10,.1f} "
-                f"{best:>12.1f}"
+                f"{players:>7} {label:>12} {run.decisions / args.games:>14.1f} "
+                f"{run.decisions_per_second:>12,.0f} {run.decisions_per_cpu_second:>10,.0f} "
+                f"{run.games_per_second:>9,.1f} {run.replays_per_second():>10,.1f} "
+                f"{run.mean_best:>12.1f}"
             )
 
 

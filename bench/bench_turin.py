@@ -9,30 +9,11 @@ from __future__ import annotations
 
 import argparse
 import platform
-import time
 
 import numpy as np
+from _random_play import play_random
 
 import tradekit
-
-
-def play_random(players: int, games: int, seed: int) -> tuple[int, float, list[str]]:
-    """Play ``games`` random games; return (decisions, seconds, saved JSON of a few games)."""
-    game = tradekit.load_game("turin", players=players)
-    rng = np.random.default_rng(seed)
-    steps = 0
-    saved: list[str] = []
-    start = time.perf_counter()
-    for g in range(games):
-        state = game.new_state(seed=seed + g)
-        while not state.is_over:
-            seat = state.to_move[0]
-            actions = state.legal_actions(seat)
-            state.apply(seat, actions[int(rng.integers(len(actions)))])
-            steps += 1
-        if g < 50:
-            saved.append(state.to_json())
-    return steps, time.perf_counter() - start, saved
 
 
 def main() -> None:
@@ -47,14 +28,10 @@ def main() -> None:
         f"{'replays/s':>10}"
     )
     for players in (2, 3, 4, 5):
-        steps, seconds, saved = play_random(players, args.games, args.seed)
-        start = time.perf_counter()
-        for doc in saved:
-            tradekit.replay(doc)
-        replay_rate = len(saved) / (time.perf_counter() - start)
+        run = play_random(tradekit.load_game("turin", players=players), args.games, args.seed)
         print(
-            f"{players:>7} {steps / args.games:>14.1f} {steps / seconds:>12,.0f} "
-            f"{args.games / seconds:>9,.0f} {replay_rate:>10,.0f}"
+            f"{players:>7} {run.decisions / args.games:>14.1f} {run.decisions_per_second:>12,.0f} "
+            f"{run.games_per_second:>9,.0f} {run.replays_per_second():>10,.0f}"
         )
 
 
