@@ -64,6 +64,11 @@ _RULES: dict[
 ] = {}
 
 
+#: Valuation contexts shared by the seats of a game (recent ones only; see ``_context``).
+_CONTEXTS: dict[object, tuple[list[list[float]], _Rivals]] = {}
+_CONTEXTS_KEPT = 64
+
+
 def _sigmoid(x: float) -> float:
     if x < -40.0:
         return 0.0
@@ -191,9 +196,12 @@ class TurinHeuristicBot(Bot):
                     totals[g] += k
             rules = (tables, payouts, cards, totals)
             _RULES[key] = rules
+            _CONTEXTS.clear()  # contexts are keyed on id(tables), which may now be reused
         _, self._payouts, self._cards, self._totals = rules
         chance_row(self.uncertainty, 0)
         self._rows = _CHANCES[float(self.uncertainty)]
+        # Contexts depend on the public card counts, the rules and ``uncertainty`` only.
+        self._shared = (key, float(self.uncertainty))
         self._cache: tuple[object, list[list[float]], _Rivals] | None = None
         self._places: tuple[object, list[float]] | None = None
 
@@ -207,6 +215,12 @@ class TurinHeuristicBot(Bot):
         cached = self._cache
         if cached is not None and cached[0] == key:
             return cached[1], cached[2]
+        # Every heuristic seat of a game needs the same context after cards move: share it.
+        shared_key = (self._shared, key)
+        shared = _CONTEXTS.get(shared_key)
+        if shared is not None:
+            self._cache = (key, *shared)
+            return shared
         cols = list(zip(*view.units, strict=True))
         come = [total - sum(col) for total, col in zip(self._totals, cols, strict=True)]
         for card in view.discarded:
@@ -216,6 +230,9 @@ class TurinHeuristicBot(Bot):
         rows = [table[c] if c in table else chance_row(self.uncertainty, c) for c in come]
         rivals = _Rivals(cols)
         self._cache = (key, rows, rivals)
+        if len(_CONTEXTS) >= _CONTEXTS_KEPT:
+            _CONTEXTS.clear()
+        _CONTEXTS[shared_key] = (rows, rivals)
         return rows, rivals
 
     def _worth(

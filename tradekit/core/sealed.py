@@ -20,7 +20,6 @@ function (for simulation).
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
@@ -212,8 +211,10 @@ def sealed_bid_payments(
         >>> sealed_bid_payments(rows)
         {3: 4, 2: 3, 1: 1}
     """
-    fraction = Fraction(loser_fraction)
-    return {p.player: p.bid if p.won else math.floor(p.bid * fraction) for p in placements}
+    fraction = loser_fraction if type(loser_fraction) is Fraction else Fraction(loser_fraction)
+    # Whole-number floor division: exact like Fraction arithmetic, and paid at every auction.
+    num, den = fraction.numerator, fraction.denominator
+    return {p.player: p.bid if p.won else p.bid * num // den for p in placements}
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -71,7 +71,8 @@ class Game(abc.ABC):
     @property
     @abc.abstractmethod
     def action_types(self) -> dict[str, type[Action]]:
-        """The game's action classes by name (for loading saved games)."""
+        """The game's action classes by name (for loading saved games); the same for every
+        option set of a game class (the check before each action caches them per class)."""
 
 
 def _json_option(value: Any) -> Any:
@@ -82,20 +83,38 @@ def _json_option(value: Any) -> Any:
     return value
 
 
+#: Types an action field may hold as they are (``type(x) in`` is faster than ``isinstance``).
+_SCALARS = frozenset({int, bool, float, str, type(None)})
+
+
 def _plain(value: object) -> bool:
     """Whether an action field holds only JSON scalars or tuples of them."""
-    if value is None or isinstance(value, (bool, int, float, str)):
+    if type(value) in _SCALARS or isinstance(value, (bool, int, float, str)):
         return True
     return isinstance(value, tuple) and all(_plain(v) for v in value)
 
 
 def _snapshot(value: Any) -> Any:
     """A copy of logged data, so later changes to the game's own lists never rewrite the log."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
     if isinstance(value, dict):
         return {k: _snapshot(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_snapshot(v) for v in value]
     return value
+
+
+#: Each game class's action classes, for the check made before every action.
+_ACTION_CLASSES: dict[type[Game], frozenset[type[Action]]] = {}
+
+
+def _action_classes(game: Game) -> frozenset[type[Action]]:
+    classes = _ACTION_CLASSES.get(type(game))
+    if classes is None:
+        classes = _ACTION_CLASSES[type(game)] = frozenset(game.action_types.values())
+    return classes
 
 
 def fresh_seed() -> int:
@@ -231,12 +250,13 @@ class State(abc.ABC):
             return f"a player is a seat number, got {player!r}"
         if not 0 <= player < self.game.num_players:
             return f"there is no seat {player} (seats are 0..{self.game.num_players - 1})"
-        if not isinstance(action, Action) or type(action) not in self.game.action_types.values():
+        kind = type(action)
+        if kind not in _action_classes(self.game):
             return f"{action!r} is not an action of this game"
-        for name in field_names(type(action)):
+        for name in field_names(kind):
             value = getattr(action, name)
-            if not _plain(value):
-                return f"the field {name!r} of {type(action).__name__} is {value!r}"
+            if type(value) not in _SCALARS and not _plain(value):
+                return f"the field {name!r} of {kind.__name__} is {value!r}"
         if self.is_over:
             return "the game is over"
         if player not in self.to_move:
@@ -277,7 +297,7 @@ class State(abc.ABC):
                 self.phase,
                 player,
                 action,
-                _snapshot(dict(data or {})),
+                {k: _snapshot(v) for k, v in data.items()} if data else {},
                 None if visible_to is None else tuple(visible_to),
                 text,
             )

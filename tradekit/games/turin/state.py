@@ -89,6 +89,14 @@ if TYPE_CHECKING:
     from tradekit.games.turin.game import TurinGame
 
 SEALED_PHASES = ("offer", "bid", "tiebreak")
+#: The action classes of each phase (a loan may be taken in any of them).
+EXPECTED: dict[str, tuple[type[Action], ...]] = {
+    "offer": (Offer,),
+    "bid": (Bid,),
+    "tiebreak": (AddBid, TakeGoose, GiveGoose),
+    "pick": (Pick,),
+    "market": (List, Buy, Withdraw, EndTurn),
+}
 #: Set-up keys that place cards; a set-up without any of them is dealt as usual.
 CARD_KEYS = frozenset({"hands", "centre", "face_up"})
 
@@ -140,15 +148,18 @@ class TurinState(State):
         super().__init__(game, seed, setup)
         n = game.players
         self.n = n
+        self._seats = tuple(range(n))
+        self._nobody: tuple[None, ...] = (None,) * n
         self.tables = game.tables
         self.vectors = self.tables.card_vectors
         self.scudo = [STARTING_SCUDO] * n
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.face_up: list[list[int]] = [[] for _ in range(n)]
-        # Cache of units per seat, keyed on face-up counts and a counter of cards changing hands.
+        # Units per seat are cached; every change to face-up cards bumps this counter.
         self._face_up_moves = 0
-        self._units_key: object = None
+        self._units_key = -1
         self._units_cache: tuple[tuple[int, ...], ...] = ()
+        self._face_up_cache: tuple[tuple[int, ...], ...] = ()
         self.unseen: list[int] = []
         self.discarded: list[int] = []
         self.centre: list[int] = []
@@ -247,6 +258,7 @@ class TurinState(State):
                 raise bad("hands", "hands of equal size")
         if "face_up" in setup:
             self.face_up = [cards("face_up", h) for h in per_seat("face_up")]
+            self._face_up_moves += 1
         if "centre" in setup:
             self.centre = cards("centre", setup["centre"])
             first = self.game.setup_row.first_round_prizes
@@ -308,16 +320,20 @@ class TurinState(State):
     @property
     def to_move(self) -> tuple[int, ...]:
         """The seats that must act now."""
-        if self.phase in SEALED_PHASES:
-            if self.phase == "tiebreak":
-                waiting = [p for b in self.tie_blocks for p in b.players]
-            else:
-                waiting = list(range(self.n))
-            return tuple(sorted(p for p in waiting if p not in self.sealed))
-        if self.phase == "pick":
-            return (self.pick_queue[0][0],)
-        if self.phase == "market":
+        phase = self.phase
+        if phase == "market":
             return (self.market_order[self.market_pos],)
+        if phase == "pick":
+            return (self.pick_queue[0][0],)
+        if phase in SEALED_PHASES:
+            sealed = self.sealed
+            if phase == "tiebreak":
+                waiting = tuple(sorted(p for b in self.tie_blocks for p in b.players))
+            else:
+                waiting = self._seats
+            if not sealed:
+                return waiting
+            return tuple(p for p in waiting if p not in sealed)
         return ()
 
     @property
@@ -394,13 +410,7 @@ class TurinState(State):
             if self.loans_left <= 0:
                 return "no loan card is left"
             return None
-        expected = {
-            "offer": (Offer,),
-            "bid": (Bid,),
-            "tiebreak": (AddBid, TakeGoose, GiveGoose),
-            "pick": (Pick,),
-            "market": (List, Buy, Withdraw, EndTurn),
-        }[self.phase]
+        expected = EXPECTED[self.phase]
         if not isinstance(action, expected):
             names = ", ".join(cls.__name__ for cls in expected)
             return f"in the {self.phase} phase the actions are {names} (or TakeLoan)"
@@ -581,7 +591,7 @@ class TurinState(State):
 
     def _unit_table(self) -> tuple[tuple[int, ...], ...]:
         # Views and bots ask for units at every decision; face-up cards change far less often.
-        key = tuple(len(f) for f in self.face_up), self._face_up_moves
+        key = self._face_up_moves
         if self._units_key != key:
             table = []
             for cards in self.face_up:
@@ -591,6 +601,7 @@ class TurinState(State):
                         total[i] += u
                 table.append(tuple(total))
             self._units_cache, self._units_key = tuple(table), key
+            self._face_up_cache = tuple(tuple(f) for f in self.face_up)
         return self._units_cache
 
     def majority_counts(self) -> list[int]:
@@ -698,6 +709,7 @@ class TurinState(State):
     def _take_card(self, player: int, card: int) -> None:
         self.lot.remove(card)
         self.face_up[player].append(card)
+        self._face_up_moves += 1
         self.pick_queue[0][1] -= 1
 
     def _advance_picks(self) -> None:
@@ -808,6 +820,7 @@ class TurinState(State):
                     data={"kept": self.hands[p]},
                 )
                 self.face_up[p] += self.hands[p]
+                self._face_up_moves += 1
                 self.hands[p] = []
         for card, listing in sorted(self.listings.items()):
             self.scudo[listing.seller] += listing.price
@@ -958,27 +971,51 @@ class TurinState(State):
 
     def view(self, viewer: Viewer = None) -> TurinView:
         """What ``viewer`` may see: a seat, ``None`` (public) or ``"all"`` (teacher)."""
-        if (
-            viewer is not None
-            and viewer != "all"
-            and (not isinstance(viewer, int) or not 0 <= viewer < self.n)
-        ):
-            raise ValueError(
-                f"viewer must be a seat 0..{self.n - 1}, None or 'all'; got {viewer!r}"
-            )
-        teacher = viewer == "all"
-
-        def sees(p: int) -> bool:
-            return teacher or viewer == p
-
-        over = self.is_over
-        money_public = self.game.public_money or over
-        locked = [0] * self.n
-        for listing in self.listings.values():
+        # Built at every bot decision, so it avoids work for what is empty or did not change
+        # (face-up cards and units are cached; see _unit_table).
+        n = self.n
+        nobody = self._nobody
+        if viewer == "all":
+            seat = None
+            teacher = True
+        elif viewer is None or (type(viewer) is int and 0 <= viewer < n):
+            seat = viewer
+            teacher = False
+        else:
+            raise ValueError(f"viewer must be a seat 0..{n - 1}, None or 'all'; got {viewer!r}")
+        over = self.phase == "over"
+        units = self._unit_table()
+        hands: tuple[tuple[int, ...] | None, ...]
+        if teacher:
+            hands = tuple(tuple(h) for h in self.hands)
+        else:
+            mine: list[tuple[int, ...] | None] = list(nobody)
+            if seat is not None:
+                mine[seat] = tuple(self.hands[seat])
+            hands = tuple(mine)
+        if self.game.public_money or over or teacher:
+            scudo: tuple[int | None, ...] = tuple(self.scudo)
+        else:
+            hidden: list[int | None] = list(nobody)
+            if seat is not None:
+                hidden[seat] = self.scudo[seat]
+            scudo = tuple(hidden)
+        sealed: tuple[Action | None, ...] = nobody
+        if self.sealed:
+            if teacher:
+                sealed = tuple(self.sealed.get(p) for p in range(n))
+            elif seat is not None and seat in self.sealed:
+                shown: list[Action | None] = list(nobody)
+                shown[seat] = self.sealed[seat]
+                sealed = tuple(shown)
+        listings = self.listings
+        locked = [0] * n
+        for listing in listings.values():
             locked[listing.seller] += listing.price
+        bids = self.bids
         return TurinView(
             viewer=viewer,
-            players=self.n,
+            players=n,
             scoring=self.game.scoring,
             public_money=self.game.public_money,
             goose_variant=self.game.goose,
@@ -986,21 +1023,21 @@ class TurinState(State):
             rounds=self.rounds,
             phase=self.phase,
             to_move=self.to_move,
-            scudo=tuple(s if money_public or sees(p) else None for p, s in enumerate(self.scudo)),
+            scudo=scudo,
             locked=tuple(locked),
-            hand_sizes=tuple(len(h) for h in self.hands),
-            hands=tuple(tuple(h) if sees(p) else None for p, h in enumerate(self.hands)),
-            face_up=tuple(tuple(f) for f in self.face_up),
-            units=self._unit_table(),
+            hand_sizes=tuple(map(len, self.hands)),
+            hands=hands,
+            face_up=self._face_up_cache,
+            units=units,
             lot=tuple(self.lot),
             prizes=self.prizes,
-            submitted=tuple(sorted(self.sealed)),
-            sealed=tuple(self.sealed.get(p) if sees(p) else None for p in range(self.n)),
-            bids=tuple(self.bids.get(p) for p in range(self.n)),
+            submitted=tuple(sorted(self.sealed)) if self.sealed else (),
+            sealed=sealed,
+            bids=tuple(map(bids.get, range(n))) if bids else nobody,
             tie_blocks=tuple(b.players for b in self.tie_blocks),
             placements=tuple(self.placements),
             picking=tuple((p, owed) for p, owed in self.pick_queue),
-            listings=tuple(self.listings[c] for c in sorted(self.listings)),
+            listings=tuple(listings[c] for c in sorted(listings)) if listings else (),
             listed_this_window=tuple(sorted(self.listed_this_window)),
             loans=tuple(self.loans),
             debts=tuple(self.debts),
