@@ -24,7 +24,6 @@ Example:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -266,24 +265,8 @@ add_messages(
     }
 )
 
-_SEAT = r"P(\d+)"
-_TURN_OF = re.compile(rf"^{_SEAT}'s turn$")
-_CANNOT_OPEN = re.compile(rf"^{_SEAT} has no florins to open the bidding and passes$")
-_CANNOT_BEAT = re.compile(rf"^{_SEAT} cannot beat the high bid of (\d+) with (\d+) florins")
-_FREE_FILL = re.compile(rf"^every other warehouse is full: {_SEAT} fills theirs")
-_ROUND_ENDS = re.compile(r"^round (\d+) ends: (every warehouse is full|the pile has run out)$")
-_RECEIVES = re.compile(rf"^{_SEAT} receives (\d+): (.+)$")
-_SHIP_RANK = re.compile(r"^ship rank (\d+): \d+$")
-_SHIP_TIED = re.compile(r"^ship rank (\d+)–(\d+) tied: \(([\d+]+)\)/(\d+) rounded down = \d+$")
-_LADDER_PLACE = re.compile(r"^ladder of (.+): (first|second|third|fourth|fifth|sixth)$")
-_LADDER_TIED = re.compile(
-    r"^ladder of (.+): places (\d+)–(\d+) tied: \(([\d+]+)\)/(\d+) rounded down = \d+$"
-)
-_BONUS = re.compile(r"^ladder of (.+): monopoly bonus space (\d+)$")
-_TOP_LOST = re.compile(r"\(the top; (\d+) more lost\)$")
-_POOREST = re.compile(r"\((\d+) florins\)")
-_FIRST_AFTER = re.compile(r"first after P(\d+)")
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+#: Places with a word of their own (``medici.place.1`` ... ``medici.place.6``).
+_PLACE_WORDS = 6
 
 #: Seat colours (markers on the ladders and the wealth track), after the goods' colours.
 SEAT_COLOUR_OFFSET = 5
@@ -335,13 +318,6 @@ class MediciRenderer(Renderer):
         tables = self.tables(ctx)
         good = tables.goods[tables.good_index[good_id]]
         return good.name_fr if ctx.lang == "fr" else good.name_en
-
-    def _good_by_english(self, name: str, ctx: Context) -> str:
-        """A good's name in ``ctx.lang`` from its lower-case English name (as in ledger lines)."""
-        for good in self.tables(ctx).goods:
-            if good.name_en.lower() == name:
-                return self.good_name(good.id, ctx)
-        return name
 
     def table_name(self, name: str, ctx: Context) -> str:
         """A ship table's name in ``ctx.lang`` (a teacher's own table keeps its name)."""
@@ -634,145 +610,128 @@ class MediciRenderer(Renderer):
                 return ctx.t("medici.n.a_pass", name=name)
             return None
         if event.kind == "chance":
-            if "pile" in data:
+            kind = data.get("type")
+            if kind == "shuffle":
                 return ctx.t("medici.n.shuffled", round=event.round, n=len(data["pile"]))
-            if "turned" in data:
+            if kind == "turn_card":
                 card = self.card_short(data["turned"], ctx)
-                return ctx.t("medici.n.turned", name=name, card=card, left=data["pile_size"])
-            if "free" in data:
-                return ctx.t("medici.n.free", name=name, card=self.card_short(data["free"], ctx))
+                seat = ctx.name(data["seat"])
+                return ctx.t("medici.n.turned", name=seat, card=card, left=data["pile_size"])
+            if kind == "free_card":
+                card = self.card_short(data["free"], ctx)
+                return ctx.t("medici.n.free", name=ctx.name(data["seat"]), card=card)
             return None
         if event.kind == "info":
             return self._narrate_info(event, data, ctx)
         return None
 
     def _narrate_info(self, event: Event, data: dict[str, Any], ctx: Context) -> str | None:
-        name = ctx.name(event.player)
-        text = event.text
-        if "seed" in data and "ship_rewards" in data:
+        kind = data.get("type")
+        if kind == "start":
             g = _game(ctx)
             return ctx.t(
                 "medici.n.start",
-                n=g.players,
-                table=self.table_name(g.reward_table, ctx),
+                n=data["players"],
+                table=self.table_name(data["reward_table"], ctx),
                 rewards=" · ".join(map(str, data["ship_rewards"])),
-                cards=g.count_row.cards,
+                cards=data["cards"],
                 wealth=g.count_row.wealth,
             )
-        if text == "scripted set-up":
+        if kind == "setup":
             wealth = ", ".join(f"{ctx.name(s)} {n}" for s, n in enumerate(data["wealth"]))
             return ctx.t("medici.n.scripted", wealth=wealth)
-        if "pile_size" in data and "out_of_play" in data:
+        if kind == "round_start":
             return ctx.t(
                 "medici.n.round",
                 round=event.round,
                 n=data["pile_size"],
                 out=data["out_of_play"],
-                name=name,
+                name=ctx.name(data["seat"]),
             )
-        if "order" in data and "lot" in data:
+        if kind == "turn":
+            return ctx.t("medici.n.turn_of", name=ctx.name(data["seat"]))
+        if kind == "auction":
             lot = self.cards_short(data["lot"], ctx)
             who = ctx.who(data["order"])
-            if data.get("no_room"):
+            if data["no_room"]:
                 out = ctx.who(data["no_room"])
                 return ctx.t("medici.n.auction_no_room", lot=lot, who=who, out=out)
             return ctx.t("medici.n.auction", lot=lot, who=who)
-        if "lot" in data:
+        if kind == "forced_pass":
+            name = ctx.name(data["seat"])
+            if data["reason"] == "cannot_open":
+                return ctx.t("medici.n.cannot_open", name=name)
+            return ctx.t(
+                "medici.n.cannot_beat", name=name, high=data["high_bid"], n=data["florins"]
+            )
+        if kind == "sale":
             lot = self.cards_short(data["lot"], ctx)
-            if "price" in data:
-                return ctx.t("medici.n.buys", name=name, lot=lot, price=data["price"])
-            return ctx.t("medici.n.discarded", lot=lot)
-        if "totals" in data and "paid" in data:
+            return ctx.t("medici.n.buys", name=ctx.name(data["seat"]), lot=lot, price=data["price"])
+        if kind == "discard":
+            return ctx.t("medici.n.discarded", lot=self.cards_short(data["lot"], ctx))
+        if kind == "free_fill":
+            return ctx.t("medici.n.free_fill", name=ctx.name(data["seat"]))
+        if kind == "round_end":
+            key = "medici.n.end_full" if data["reason"] == "full" else "medici.n.end_pile"
+            return ctx.t(key, round=event.round)
+        if kind == "ships":
             items = ", ".join(
                 f"{ctx.name(s)} {total} → {paid}"
                 for s, (total, paid) in enumerate(zip(data["totals"], data["paid"], strict=True))
             )
             return ctx.t("medici.n.ships", list=items)
-        if "good" in data and "to" in data:
-            good = self.good_name(data["good"], ctx)
-            lost = _TOP_LOST.search(text)
-            if lost:
-                return ctx.t(
-                    "medici.n.moves_top",
-                    name=name,
-                    good=good,
-                    a=data["from"],
-                    b=data["to"],
-                    lost=lost.group(1),
-                )
-            return ctx.t("medici.n.moves", name=name, good=good, a=data["from"], b=data["to"])
-        if "paid" in data:
-            return self._narrate_payment(text, ctx)
-        if "poorest" in data:
-            least = _POOREST.search(text)
-            n = least.group(1) if least else "?"
+        if kind == "ladder_move":
+            facts = {
+                "name": ctx.name(data["seat"]),
+                "good": self.good_name(data["good"], ctx),
+                "a": data["from"],
+                "b": data["to"],
+            }
+            if data["lost"]:
+                return ctx.t("medici.n.moves_top", lost=data["lost"], **facts)
+            return ctx.t("medici.n.moves", **facts)
+        if kind == "payment":
+            return self._narrate_payment(data, ctx)
+        if kind == "poorest":
             poorest = ctx.name(data["poorest"])
             others = [s for s in data["tied"] if s != data["poorest"]]
             if others:
-                first = _FIRST_AFTER.search(text)
-                before = ctx.name(int(first.group(1))) if first else "?"
                 return ctx.t(
                     "medici.n.poorest_tied",
                     name=poorest,
-                    n=n,
+                    n=data["florins"],
                     who=ctx.who(others),
-                    first=before,
+                    first=ctx.name(data["first_player"]),
                 )
-            return ctx.t("medici.n.poorest", name=poorest, n=n)
-        if "scores" in data and "winners" in data:
+            return ctx.t("medici.n.poorest", name=poorest, n=data["florins"])
+        if kind == "game_end":
             scores = ", ".join(f"{ctx.name(s)} {n}" for s, n in enumerate(data["scores"]))
             return ctx.t("medici.n.final", scores=scores, who=ctx.who(data["winners"]))
-        match = _TURN_OF.match(text)
-        if match:
-            return ctx.t("medici.n.turn_of", name=ctx.name(int(match.group(1))))
-        match = _CANNOT_OPEN.match(text)
-        if match:
-            return ctx.t("medici.n.cannot_open", name=ctx.name(int(match.group(1))))
-        match = _CANNOT_BEAT.match(text)
-        if match:
-            return ctx.t(
-                "medici.n.cannot_beat",
-                name=ctx.name(int(match.group(1))),
-                high=match.group(2),
-                n=match.group(3),
-            )
-        match = _FREE_FILL.match(text)
-        if match:
-            return ctx.t("medici.n.free_fill", name=ctx.name(int(match.group(1))))
-        match = _ROUND_ENDS.match(text)
-        if match:
-            key = "medici.n.end_full" if match.group(2).startswith("every") else "medici.n.end_pile"
-            return ctx.t(key, round=match.group(1))
         return None
 
-    def _narrate_payment(self, text: str, ctx: Context) -> str | None:
-        match = _RECEIVES.match(text)
-        if not match:
-            return None
-        name = ctx.name(int(match.group(1)))
-        n = match.group(2)
-        reason = match.group(3)
-        found = _SHIP_RANK.match(reason)
-        if found:
-            return ctx.t("medici.n.ship_rank", name=name, n=n, place=found.group(1))
-        found = _SHIP_TIED.match(reason)
-        if found:
-            a, b, terms, k = found.groups()
-            return ctx.t("medici.n.ship_tied", name=name, n=n, a=a, b=b, terms=terms, k=k)
-        found = _BONUS.match(reason)
-        if found:
-            good = self._good_by_english(found.group(1), ctx)
-            return ctx.t("medici.n.bonus", name=name, n=n, space=found.group(2), good=good)
-        found = _LADDER_PLACE.match(reason)
-        if found:
-            good = self._good_by_english(found.group(1), ctx)
-            place = ctx.t(f"medici.place.{_ORDINALS.index(found.group(2)) + 1}")
-            return ctx.t("medici.n.ladder_place", name=name, n=n, place=place, good=good)
-        found = _LADDER_TIED.match(reason)
-        if found:
-            good = self._good_by_english(found.group(1), ctx)
-            _, a, b, terms, k = found.groups()
-            return ctx.t(
-                "medici.n.ladder_tied", name=name, n=n, good=good, a=a, b=b, terms=terms, k=k
+    def _narrate_payment(self, data: dict[str, Any], ctx: Context) -> str | None:
+        facts: dict[str, Any] = {"name": ctx.name(data["seat"]), "n": data["amount"]}
+        source = data["source"]
+        if source == "bonus":
+            good = self.good_name(data["good"], ctx)
+            return ctx.t("medici.n.bonus", space=data["space"], good=good, **facts)
+        places = data["places"]
+        if data["divisor"] > 1:
+            facts.update(
+                a=places[0],
+                b=places[-1],
+                terms="+".join(map(str, data["shares"])),
+                k=data["divisor"],
             )
+        if source == "ship":
+            if data["divisor"] > 1:
+                return ctx.t("medici.n.ship_tied", **facts)
+            return ctx.t("medici.n.ship_rank", place=places[0], **facts)
+        if source == "ladder":
+            good = self.good_name(data["good"], ctx)
+            if data["divisor"] > 1:
+                return ctx.t("medici.n.ladder_tied", good=good, **facts)
+            place = places[0]
+            word = ctx.t(f"medici.place.{place}") if place <= _PLACE_WORDS else str(place)
+            return ctx.t("medici.n.ladder_place", place=word, good=good, **facts)
         return None

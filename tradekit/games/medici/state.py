@@ -36,6 +36,45 @@ Rulings where the rules page is silent (also in ``data/medici/README.md``):
 * **Poorest player.** A tie for poorest goes to the tied player first in seat order after the
   previous round's first player (the previous first player comes last in that order).
 * **After round 3** the warehouses are left as they are (nothing is reshuffled).
+
+Event data, for renderers, measures and notebooks: every event but a player's decision (whose
+action is ``event.action``) has a ``type`` in its ``data``, next to the facts of its English
+``text``. Read these keys, not the text, which is narration and may be reworded. ``seat`` (when
+present) is the seat the event is about; cards are card ids; places are 1-based; the round is
+``event.round``.
+
+* ``start`` (the first event): ``seed``, ``players``, ``reward_table``, ``ship_rewards`` (florins
+  by ship rank), ``cards`` (cards played a round), ``wealth`` (florins per seat).
+* ``setup`` (a scripted set-up, right after ``start``): ``round``, ``first_player``, ``wealth``,
+  ``ladders`` (per seat, a space per good in ladder order), ``warehouses`` (card ids per seat).
+* ``shuffle`` (chance, seen by nobody but the teacher): ``pile`` (top card first),
+  ``out_of_play``.
+* ``round_start``: ``seat`` (who starts), ``pile_size``, ``out_of_play`` (how many cards).
+* ``turn``: ``seat`` (the active player).
+* ``turn_card`` (chance): ``seat``, ``turned`` (the card), ``lot`` (the lot so far),
+  ``pile_size`` (cards left).
+* ``auction``: ``seat`` (the active player, who speaks last), ``lot``, ``order`` (the speakers),
+  ``no_room`` (the seats left out: no room for the lot).
+* ``forced_pass`` (a pass without a decision): ``seat``, ``reason`` (``"cannot_open"``: no
+  florins and no bid yet; ``"cannot_beat"``), ``high_bid`` (0 before any bid), ``florins`` (the
+  seat's wealth).
+* ``sale``: ``seat`` (the buyer), ``lot``, ``price``.
+* ``discard`` (nobody bid): ``lot``.
+* ``free_fill``: ``seat`` (the only player with room), ``room`` (cards their warehouse can take).
+* ``free_card`` (chance, one per card of a free fill): ``seat``, ``free`` (the card),
+  ``pile_size``.
+* ``round_end``: ``reason``, ``"full"`` (every warehouse is full) or ``"pile_out"``.
+* ``payment`` (the bank pays a seat; one per ledger entry at scoring): ``seat``, ``amount``,
+  ``source``: ``"ship"`` or ``"ladder"`` (a ranked award, with ``places``: the places the seat's
+  group occupies, ``shares``: those places' rewards, ``divisor``: how many share them; the
+  amount is their sum divided by the divisor, rounded down; ``good`` for a ladder) or
+  ``"bonus"`` (a monopoly bonus, with ``good`` and ``space``).
+* ``ships`` (after the ship payments): ``totals`` (each seat's ship), ``paid`` (each seat's award).
+* ``ladder_move``: ``seat``, ``good``, ``from``, ``to``, ``lost`` (moves past the top, else 0).
+* ``poorest`` (after rounds 1 and 2): ``poorest`` (the seat starting the next round), ``florins``
+  (their wealth), ``tied`` (the poorest seats in tie-break order), ``first_player`` (who started
+  the round).
+* ``game_end``: ``scores`` (final florins per seat), ``winners``.
 """
 
 from __future__ import annotations
@@ -51,7 +90,7 @@ from tradekit.core.auctions import OnceAroundAuction
 from tradekit.core.errors import ConfigError
 from tradekit.core.events import BANK
 from tradekit.core.state import State, Viewer
-from tradekit.core.ties import Rounding, split_places
+from tradekit.core.ties import PlaceShare, Rounding, split_places
 from tradekit.games.medici.actions import Auction, Bid, Pass, Turn
 from tradekit.games.medici.game import MAX_LOT, ROUNDS, WAREHOUSE
 from tradekit.games.medici.view import MediciView
@@ -61,6 +100,8 @@ if TYPE_CHECKING:
 
 SETUP_KEYS = frozenset({"round", "first_player", "wealth", "ladders", "warehouses", "piles"})
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+#: The end of a round in words, by the ``reason`` of its ``round_end`` event.
+ROUND_END_TEXT = {"full": "every warehouse is full", "pile_out": "the pile has run out"}
 
 
 class MediciState(State):
@@ -124,8 +165,30 @@ class MediciState(State):
             "info",
             f"Medici, {n} players, ship table {game.reward_table} {list(self.rewards)}, "
             f"{self.per_round} cards a round",
-            data={"seed": self.seed, "wealth": self.wealth, "ship_rewards": list(self.rewards)},
+            data={
+                "type": "start",
+                "seed": self.seed,
+                "players": n,
+                "reward_table": game.reward_table,
+                "ship_rewards": list(self.rewards),
+                "cards": self.per_round,
+                "wealth": self.wealth,
+            },
         )
+        if setup is not None:
+            # Logged after the opening event, so every log starts the same way.
+            self._event(
+                "info",
+                "scripted set-up",
+                data={
+                    "type": "setup",
+                    "round": start,
+                    "first_player": self.first_player,
+                    "wealth": self.wealth,
+                    "ladders": self.ladders,
+                    "warehouses": self.warehouses,
+                },
+            )
         self._start_round(start, self.first_player)
 
     # -- set-up ---------------------------------------------------------------------------------
@@ -207,11 +270,6 @@ class MediciState(State):
                 self._piles.append(list(pile))
         if len(set(used)) != len(used):
             raise bad("warehouses", "each card in at most one warehouse")
-        self._event(
-            "info",
-            "scripted set-up",
-            data={"wealth": self.wealth, "ladders": self.ladders, "warehouses": self.warehouses},
-        )
         return int(start)
 
     # -- protocol -------------------------------------------------------------------------------
@@ -306,7 +364,13 @@ class MediciState(State):
             "chance",
             f"P{player} turns {self.card_text(card)}",
             player=player,
-            data={"turned": card, "lot": self.lot, "pile_size": len(self.pile)},
+            data={
+                "type": "turn_card",
+                "seat": player,
+                "turned": card,
+                "lot": self.lot,
+                "pile_size": len(self.pile),
+            },
         )
 
     def _start_auction(self) -> None:
@@ -327,7 +391,13 @@ class MediciState(State):
             "info",
             text,
             player=self.active,
-            data={"lot": self.lot, "order": list(self.auction.order), "no_room": left_out},
+            data={
+                "type": "auction",
+                "seat": self.active,
+                "lot": self.lot,
+                "order": list(self.auction.order),
+                "no_room": left_out,
+            },
         )
         self._log_forced_passes()
         if self.auction.done:
@@ -342,14 +412,28 @@ class MediciState(State):
         while self._heard < len(history):
             p, _ = history[self._heard]
             self._heard += 1
+            high = self.auction.high_bid
             if self.auction.high_bidder is None:
+                reason = "cannot_open"
                 why = f"P{p} has no florins to open the bidding and passes"
             else:
+                reason = "cannot_beat"
                 why = (
-                    f"P{p} cannot beat the high bid of {self.auction.high_bid} with "
-                    f"{self.wealth[p]} florins and passes"
+                    f"P{p} cannot beat the high bid of {high} with {self.wealth[p]} florins "
+                    "and passes"
                 )
-            self._event("info", why, player=p)
+            self._event(
+                "info",
+                why,
+                player=p,
+                data={
+                    "type": "forced_pass",
+                    "seat": p,
+                    "reason": reason,
+                    "high_bid": high,
+                    "florins": self.wealth[p],
+                },
+            )
 
     def _settle(self) -> None:
         assert self.auction is not None
@@ -357,7 +441,11 @@ class MediciState(State):
         lot = list(self.lot)
         if result.winner is None:
             self.discarded += lot
-            self._event("info", f"nobody bids: {self._lot_text()} is discarded", data={"lot": lot})
+            self._event(
+                "info",
+                f"nobody bids: {self._lot_text()} is discarded",
+                data={"type": "discard", "lot": lot},
+            )
         else:
             w = result.winner
             self.wealth[w] -= result.price
@@ -372,7 +460,7 @@ class MediciState(State):
                 "info",
                 f"P{w} buys {self._lot_text()} for {result.price}",
                 player=w,
-                data={"lot": lot, "price": result.price},
+                data={"type": "sale", "seat": w, "lot": lot, "price": result.price},
             )
         self.lot = []
         self.auction = None
@@ -382,10 +470,10 @@ class MediciState(State):
         """End the round if it is over, else start the next turn from ``candidate`` clockwise."""
         room = [p for p in range(self.n) if self.room(p) > 0]
         if not room:
-            self._end_round("every warehouse is full")
+            self._end_round("full")
             return
         if not self.pile:
-            self._end_round("the pile has run out")
+            self._end_round("pile_out")
             return
         if len(room) == 1:
             self._free_fill(room[0])
@@ -393,7 +481,9 @@ class MediciState(State):
         active = next(p for p in ((candidate + k) % self.n for k in range(self.n)) if p in room)
         self.active = active
         self.phase = "turn"
-        self._event("info", f"P{active}'s turn", player=active)
+        self._event(
+            "info", f"P{active}'s turn", player=active, data={"type": "turn", "seat": active}
+        )
         self._turn_card(active)
 
     def _free_fill(self, player: int) -> None:
@@ -401,6 +491,7 @@ class MediciState(State):
             "info",
             f"every other warehouse is full: P{player} fills theirs from the pile for free",
             player=player,
+            data={"type": "free_fill", "seat": player, "room": self.room(player)},
         )
         while self.room(player) > 0 and self.pile:
             card = self.pile.pop(0)
@@ -409,10 +500,14 @@ class MediciState(State):
                 "chance",
                 f"P{player} takes {self.card_text(card)} free",
                 player=player,
-                data={"free": card, "pile_size": len(self.pile)},
+                data={
+                    "type": "free_card",
+                    "seat": player,
+                    "free": card,
+                    "pile_size": len(self.pile),
+                },
             )
-        why = "every warehouse is full" if self.room(player) == 0 else "the pile has run out"
-        self._end_round(why)
+        self._end_round("full" if self.room(player) == 0 else "pile_out")
 
     # -- rounds ---------------------------------------------------------------------------------
     def _start_round(self, number: int, first: int) -> None:
@@ -434,7 +529,7 @@ class MediciState(State):
         self._event(
             "chance",
             f"round {number}: the pile is shuffled",
-            data={"pile": self.pile, "out_of_play": self.out_of_play},
+            data={"type": "shuffle", "pile": self.pile, "out_of_play": self.out_of_play},
             visible_to=(),
         )
         self._event(
@@ -442,13 +537,23 @@ class MediciState(State):
             f"round {number}: {len(self.pile)} cards in the pile, "
             f"{len(self.out_of_play)} out of play; P{first} starts",
             player=first,
-            data={"pile_size": len(self.pile), "out_of_play": len(self.out_of_play)},
+            data={
+                "type": "round_start",
+                "seat": first,
+                "pile_size": len(self.pile),
+                "out_of_play": len(self.out_of_play),
+            },
         )
         self._next_turn(first)
 
-    def _end_round(self, why: str) -> None:
+    def _end_round(self, reason: str) -> None:
+        """Score the round and start the next; ``reason`` is ``"full"`` or ``"pile_out"``."""
         self.phase = "scoring"
-        self._event("info", f"round {self.round} ends: {why}")
+        self._event(
+            "info",
+            f"round {self.round} ends: {ROUND_END_TEXT[reason]}",
+            data={"type": "round_end", "reason": reason},
+        )
         self._score_ships()
         self._score_ladders()
         if self.round >= ROUNDS:
@@ -467,11 +572,15 @@ class MediciState(State):
         shares = split_places(self.rewards, dict(enumerate(totals)), Rounding.DOWN)
         for p in range(self.n):
             share = shares[p]
-            self._pay(p, share.each, share.explain("ship rank"))
+            self._pay(p, share.each, share.explain("ship rank"), source="ship", **_rank(share))
         self._event(
             "info",
             "ships: " + ", ".join(f"P{p} {totals[p]} → {shares[p].each}" for p in range(self.n)),
-            data={"totals": totals, "paid": [shares[p].each for p in range(self.n)]},
+            data={
+                "type": "ships",
+                "totals": totals,
+                "paid": [shares[p].each for p in range(self.n)],
+            },
         )
 
     def _score_ladders(self) -> None:
@@ -494,7 +603,14 @@ class MediciState(State):
                     f"P{p} moves up the {self.goods[g].name_en.lower()} ladder from {old} "
                     f"to {new}{capped}",
                     player=p,
-                    data={"good": self.goods[g].id, "from": old, "to": new},
+                    data={
+                        "type": "ladder_move",
+                        "seat": p,
+                        "good": self.goods[g].id,
+                        "from": old,
+                        "to": new,
+                        "lost": max(0, old + up - top),
+                    },
                 )
         for g, good in enumerate(self.goods):
             name = good.name_en.lower()
@@ -508,12 +624,21 @@ class MediciState(State):
                     reason = f"ladder of {name}: {word}"
                 else:
                     reason = f"ladder of {name}: " + share.explain()
-                self._pay(p, share.each, reason)
+                self._pay(p, share.each, reason, source="ladder", good=good.id, **_rank(share))
             for p in sorted(spaces):
                 bonus = self.tables.bonus(spaces[p])
-                self._pay(p, bonus, f"ladder of {name}: monopoly bonus space {spaces[p]}")
+                self._pay(
+                    p,
+                    bonus,
+                    f"ladder of {name}: monopoly bonus space {spaces[p]}",
+                    source="bonus",
+                    good=good.id,
+                    space=spaces[p],
+                )
 
-    def _pay(self, player: int, amount: int, reason: str) -> None:
+    def _pay(self, player: int, amount: int, reason: str, **facts: Any) -> None:
+        """Pay ``player`` from the bank; ``facts`` (the ``source`` and its details) go in the
+        event's data next to the seat and amount."""
         if amount:
             self.wealth[player] += amount
             self._transfer(amount, BANK, player, reason)
@@ -521,7 +646,7 @@ class MediciState(State):
                 "info",
                 f"P{player} receives {amount}: {reason}",
                 player=player,
-                data={"paid": amount},
+                data={"type": "payment", "seat": player, "amount": amount, **facts},
             )
 
     def _poorest(self) -> int:
@@ -535,7 +660,18 @@ class MediciState(State):
                 f" (tied with {_seats([q for q in tied if q != poorest])}: first after "
                 f"P{self.first_player}, who started this round)"
             )
-        self._event("info", text, player=poorest, data={"poorest": poorest, "tied": tied})
+        self._event(
+            "info",
+            text,
+            player=poorest,
+            data={
+                "type": "poorest",
+                "poorest": poorest,
+                "florins": least,
+                "tied": tied,
+                "first_player": self.first_player,
+            },
+        )
         return poorest
 
     def _end_game(self) -> None:
@@ -545,7 +681,7 @@ class MediciState(State):
             "info",
             f"final wealth {self.final_scores}; winner(s) "
             + ", ".join(f"P{p}" for p in self.winners()),
-            data={"scores": self.final_scores, "winners": self.winners()},
+            data={"type": "game_end", "scores": self.final_scores, "winners": self.winners()},
         )
 
     # -- accounting -----------------------------------------------------------------------------
@@ -662,3 +798,13 @@ class MediciState(State):
 
 def _seats(players: Sequence[int]) -> str:
     return ", ".join(f"P{p}" for p in players)
+
+
+def _rank(share: PlaceShare[int]) -> dict[str, Any]:
+    """A ranked payment's facts: the 1-based places the group occupies, their rewards and how
+    many share them."""
+    return {
+        "places": [place + 1 for place in share.places],
+        "shares": list(share.rewards),
+        "divisor": len(share.players),
+    }

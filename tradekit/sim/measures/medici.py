@@ -37,16 +37,20 @@ from __future__ import annotations
 
 import bisect
 import math
-import re
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from tradekit.core.actions import Action
-from tradekit.core.events import BANK
 from tradekit.core.state import State
 from tradekit.core.ties import Rounding, split_places
 from tradekit.sim.measures import register_measures
 
-_TIED_LADDER = re.compile(r"^ladder of ")
+
+def _of_type(state: State, *types: str) -> Iterator[Mapping[str, Any]]:
+    """The data of the logged events of these types (see ``tradekit.games.medici.state``)."""
+    for event in state.log:
+        if event.data.get("type") in types:
+            yield event.data
 
 
 def _settlements(state: State) -> list[tuple[int, int | None, int, list[int]]]:
@@ -55,13 +59,20 @@ def _settlements(state: State) -> list[tuple[int, int | None, int, list[int]]]:
     out: list[tuple[int, int | None, int, list[int]]] = []
     step = 0
     for event in state.log:
+        data = event.data
         if event.kind == "action":
             step += 1
-        elif event.kind == "info" and "lot" in event.data and "order" not in event.data:
-            buyer = event.player if "price" in event.data else None
-            price = int(event.data.get("price", 0))
-            out.append((step, buyer, price, list(event.data["lot"])))
+        elif data.get("type") == "sale":
+            out.append((step, data["seat"], data["price"], list(data["lot"])))
+        elif data.get("type") == "discard":
+            out.append((step, None, 0, list(data["lot"])))
     return out
+
+
+#: The event types the game-level measures read.
+_GAME_TYPES = (
+    "free_card", "auction", "discard", "sale", "ships", "free_fill", "round_end", "payment"
+)  # fmt: skip
 
 
 def _ladder_splits(state: State) -> tuple[int, int]:
@@ -75,15 +86,14 @@ def _ladder_splits(state: State) -> tuple[int, int]:
     scored: list[int] = []
     for event in state.log:
         data = event.data
-        if event.kind != "info":
-            continue
-        if event.text == "scripted set-up" and "ladders" in data:
+        kind = data.get("type")
+        if kind == "setup":
             for p, row in enumerate(data["ladders"]):
                 for g, space in zip(goods, row, strict=True):
                     spaces[g][p] = space
-        elif "good" in data and "to" in data and event.player is not None:
-            moves.setdefault(event.round, []).append((event.player, data["good"], data["to"]))
-        elif "totals" in data and "paid" in data:
+        elif kind == "ladder_move":
+            moves.setdefault(event.round, []).append((data["seat"], data["good"], data["to"]))
+        elif kind == "ships":
             scored.append(event.round)
     ties = lost = 0
     for rnd in scored:
@@ -136,39 +146,33 @@ def game_measures(state: State) -> dict[str, float]:
         ),
         0,
     )
-    cards_offered = 0
-    for event in state.log:
-        data = event.data
-        if event.kind == "chance":
-            if "free" in data:
-                out["free_cards"] += 1
-            continue
-        if event.kind != "info":
-            continue
-        if "order" in data and "lot" in data:
+    cards_offered = spend = bought = bonuses = bonus_florins = 0
+    for data in _of_type(state, *_GAME_TYPES):
+        kind = data["type"]
+        if kind == "free_card":
+            out["free_cards"] += 1
+        elif kind == "auction":
             out["lots"] += 1
             cards_offered += len(data["lot"])
-        elif "lot" in data and "price" not in data:
+        elif kind == "discard":
             out["unsold_lots"] += 1
             out["unsold_cards"] += len(data["lot"])
-        elif "totals" in data and "paid" in data:
+        elif kind == "sale":
+            spend += data["price"]
+            bought += len(data["lot"])
+        elif kind == "ships":
             totals = data["totals"]
             shares = split_places(rewards, dict(enumerate(totals)), Rounding.DOWN)
             out["ship_ties"] += sum(1 for s in _groups(shares) if len(s.players) > 1)
             out["ship_rounding_lost"] += sum(rewards) - sum(data["paid"])
-        elif event.text.startswith("every other warehouse is full"):
+        elif kind == "free_fill":
             out["free_fills"] += 1
-        elif event.text.endswith("ends: the pile has run out"):
+        elif kind == "round_end" and data["reason"] == "pile_out":
             out["pile_outs"] += 1
-    ladder_ties, ladder_lost = _ladder_splits(state)
-    spend = bought = bonuses = bonus_florins = 0
-    for t in state.ledger:
-        if t.payee == BANK and isinstance(t.payer, int):
-            spend += t.amount
-            bought += t.reason.count("#")
-        elif t.payer == BANK and "monopoly bonus" in t.reason:
+        elif kind == "payment" and data["source"] == "bonus":
             bonuses += 1
-            bonus_florins += t.amount
+            bonus_florins += data["amount"]
+    ladder_ties, ladder_lost = _ladder_splits(state)
     out.update(
         ladder_ties=ladder_ties,
         ladder_rounding_lost=ladder_lost,
@@ -185,20 +189,20 @@ def game_measures(state: State) -> dict[str, float]:
 def seat_measures(state: State, seat: int) -> dict[str, float]:
     """Seat-level measures (see the module docstring)."""
     medici: Any = state
-    spend = lots = bought = ship = ladder = bonus = 0
-    for t in state.ledger.entries(seat):
-        if t.payer == seat and t.payee == BANK:
-            spend += t.amount
+    spend = lots = bought = free = 0
+    income = {"ship": 0, "ladder": 0, "bonus": 0}
+    for data in _of_type(state, "sale", "payment", "free_card"):
+        if data["seat"] != seat:
+            continue
+        if data["type"] == "sale":
+            spend += data["price"]
             lots += 1
-            bought += t.reason.count("#")
-        elif t.payee == seat and t.payer == BANK:
-            if t.reason.startswith("ship rank"):
-                ship += t.amount
-            elif "monopoly bonus" in t.reason:
-                bonus += t.amount
-            elif _TIED_LADDER.match(t.reason):
-                ladder += t.amount
-    free = sum(1 for e in state.log if e.kind == "chance" and "free" in e.data and e.player == seat)
+            bought += len(data["lot"])
+        elif data["type"] == "payment":
+            income[data["source"]] += data["amount"]
+        else:
+            free += 1
+    ship, ladder, bonus = income["ship"], income["ladder"], income["bonus"]
     return {
         "seat_spend": spend,
         "seat_lots": lots,
