@@ -12,6 +12,7 @@ import pytest
 import tradekit
 from tradekit import charts
 from tradekit.core.errors import ConfigError
+from tradekit.core.registry import game_class
 from tradekit.sim import compare, load_games, play, run, tournament
 
 vl_convert = pytest.importorskip("vl_convert")
@@ -69,6 +70,17 @@ def test_bids_against_valuations() -> None:
     svg(chart)
     with pytest.raises(ConfigError, match=r"columns \['valuation'\]"):
         charts.bids_vs_valuations(result.games.assign(amount=1))
+
+
+@pytest.mark.parametrize("game", tradekit.GAMES)
+def test_bids_against_valuations_in_each_games_money(game: str) -> None:
+    result = run(game, "heuristic", n=2, seed=3, backend="serial", decisions="Bid")
+    assert len(result.decisions) > 0 and result.decisions["valuation"].notna().any()
+    chart = charts.bids_vs_valuations(result.decisions).to_dict()
+    money = game_class(game).money_name
+    axes = chart["layer"][0]["encoding"]
+    assert axes["y"]["title"] == f"bid ({money})"
+    assert axes["x"]["title"] == f"bidder's valuation ({money})"
 
 
 def test_standings_and_class_games_beside_simulated(tmp_path: Any) -> None:

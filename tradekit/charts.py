@@ -220,19 +220,44 @@ def paired_differences(comparison: Any, measures: Sequence[str] | None = None) -
     )
 
 
+def _money_name(table: pd.DataFrame) -> str:
+    """The money of the table's game ("coins" when the table mixes games or does not say)."""
+    from tradekit.core.registry import game_class
+
+    games = table["game"].dropna().unique() if "game" in table.columns else []
+    if len(games) != 1:
+        return "coins"
+    try:
+        return game_class(str(games[0])).money_name
+    except ConfigError:
+        return "coins"
+
+
 def bids_vs_valuations(
     decisions: pd.DataFrame, by: str = "won", max_points: int = MAX_POINTS, seed: int = 0
 ) -> Chart:
     """Each bid against the bidder's valuation; the dashed line is bid = valuation.
 
+    Works for every game whose bots note a ``valuation`` with their bids (``run(...,
+    decisions="Bid")``): Turin values the first place's cards, Medici the lot, Négoces and
+    Rungis the card auctioned. Amounts are labelled in the game's money (``Game.money_name``).
+
     Args:
-        decisions: a decision table with ``amount`` and ``valuation`` (Turin: ``run(...,
-            decisions="Bid")``); rows without a valuation (human players) are left out.
+        decisions: a decision table with ``amount`` and ``valuation``; rows without a valuation
+            (human players) are left out.
         by: the column that colours the points (whether the bid won, by default).
         max_points: draw a seeded sample of at most this many bids.
         seed: the sample's seed.
+
+    Example:
+        >>> from tradekit.sim import run
+        >>> bids = run("medici", "heuristic", n=2, seed=1, backend="serial", decisions="Bid")
+        >>> chart = bids_vs_valuations(bids.decisions)
+        >>> chart.to_dict()["layer"][0]["encoding"]["y"]["title"]
+        'bid (florins)'
     """
     _need(decisions, ["amount", "valuation"], "decisions")
+    money = _money_name(decisions)
     frame = decisions.dropna(subset=["amount", "valuation"])
     if "kind" in frame.columns:
         frame = frame[frame["kind"] == "Bid"]
@@ -247,8 +272,8 @@ def bids_vs_valuations(
         alt.Chart(frame)
         .mark_circle(opacity=0.4)
         .encode(
-            x=alt.X("valuation:Q", title="bidder's valuation of the first place (Scudo)"),
-            y=alt.Y("amount:Q", title="bid (Scudo)"),
+            x=alt.X("valuation:Q", title=f"bidder's valuation ({money})"),
+            y=alt.Y("amount:Q", title=f"bid ({money})"),
             color=alt.Color(f"{by}:N", title=by) if by in frame else alt.value("steelblue"),
             tooltip=[c for c in frame.columns],
         )

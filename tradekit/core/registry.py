@@ -37,6 +37,24 @@ def _ensure_loaded() -> None:
     import tradekit.games  # noqa: F401  (registers every game)
 
 
+def game_class(name: str) -> type[Game]:
+    """The registered :class:`Game` class called ``name`` (its class attributes describe the
+    game without choosing options).
+
+    Raises:
+        ConfigError: if no game has that name.
+
+    Example:
+        >>> game_class("turin").money_name
+        'Scudo'
+    """
+    _ensure_loaded()
+    cls = _REGISTRY.get(name)
+    if cls is None:
+        raise ConfigError("name", name, "one of " + ", ".join(repr(n) for n in _REGISTRY))
+    return cls
+
+
 def load_game(name: str, **options: Any) -> Game:
     """Create a game by name with the given options.
 
@@ -56,10 +74,7 @@ def load_game(name: str, **options: Any) -> Game:
         ...
         tradekit.core.errors.ConfigError: option 'name' = 'chess' is not allowed: ...
     """
-    _ensure_loaded()
-    cls = _REGISTRY.get(name)
-    if cls is None:
-        raise ConfigError("name", name, "one of " + ", ".join(repr(n) for n in _REGISTRY))
+    cls = game_class(name)
     allowed = [f.name for f in dataclasses.fields(cls)]
     for key in options:
         if key not in allowed:

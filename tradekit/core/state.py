@@ -43,6 +43,9 @@ class Game(abc.ABC):
     """
 
     name: ClassVar[str] = ""
+    #: What the game's money is called, in English, plural ("Scudo", "florins"); charts and
+    #: tables label amounts with it.
+    money_name: ClassVar[str] = "coins"
 
     @property
     @abc.abstractmethod

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tradekit.core.actions import Action
 from tradekit.core.errors import ConfigError
@@ -50,6 +50,8 @@ class MediciGame(Game):
         ...
         tradekit.core.errors.ConfigError: option 'players' = 2 is not allowed: expected 3, 4, 5 or 6
     """
+
+    money_name: ClassVar[str] = "florins"
 
     players: int = 4
     reward_table: str = DEFAULT_TABLE

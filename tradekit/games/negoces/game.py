@@ -6,7 +6,7 @@ import dataclasses
 import functools
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tradekit.core.actions import Action
 from tradekit.core.errors import ConfigError
@@ -125,6 +125,8 @@ class NegocesGame(Game):
         tradekit.core.errors.ConfigError: option 'variants' = ('new_monopolies',) is not allowed: \
 expected 3 players for new_monopolies (this game has 4)
     """
+
+    money_name: ClassVar[str] = "coins"
 
     players: int = 4
     variants: tuple[str, ...] = ()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tradekit.core.actions import Action
 from tradekit.core.errors import ConfigError
@@ -47,6 +47,8 @@ class RungisGame(Game):
         ...
         tradekit.core.errors.ConfigError: option 'players' = 2 is not allowed: expected 3 to 8
     """
+
+    money_name: ClassVar[str] = "gold"
 
     players: int = 4
     specials: bool = True

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tradekit.core.actions import Action
 from tradekit.core.errors import ConfigError
@@ -71,6 +71,8 @@ class TurinGame(Game):
         ...
         tradekit.core.errors.ConfigError: option 'players' = 6 is not allowed: expected 2, 3, 4 or 5
     """
+
+    money_name: ClassVar[str] = "Scudo"
 
     players: int = 3
     scoring: str = "classic"
