@@ -26,7 +26,6 @@ Example:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -444,32 +443,8 @@ add_messages(
 add_messages({f"rungis.kind.{k}": v for k, v in _KINDS.items()})
 add_messages({f"rungis.effect.{k}": v for k, v in _EFFECTS.items()})
 
-_SEAT = r"P(\d+)"
-#: The effect part of a special card's "plays" event, per kind (the event's data holds only the
-#: card and kind; the targets are in the engine's English text).
-_EFFECT_TEXT: dict[str, re.Pattern[str]] = {
-    "no_delivery": re.compile(rf"{_SEAT} takes no part"),
-    "double_order": re.compile(rf"{_SEAT} may buy up to (?P<amount>\d+) cards"),
-    "preemption": re.compile(rf"{_SEAT} pre-empts #(?P<card>\d+)"),
-    "strike": re.compile(r"nobody sells (?P<article>.+) this round$"),
-    "tax": re.compile(r"every (?P<article>.+) card earns (?P<amount>\d+) gold less"),
-    "subsidy": re.compile(rf"pay {_SEAT} (?P<amount>\d+) gold per (?P<article>.+) card$"),
-    "price_freeze": re.compile(r"no price for (?P<article>.+) may exceed (?P<amount>\d+)"),
-    "exclusivity": re.compile(rf"only {_SEAT} sells (?P<article>.+) this round$"),
-    "shortage": re.compile(r"highest askers for (?P<article>.+) are paid"),
-    "rumour": re.compile(rf"{_SEAT} will see P(?P<target>\d+)'s price sheet"),
-    "advertising": re.compile(rf"{_SEAT} is paid as a lowest asker for (?P<article>.+) this"),
-    "spoilage": re.compile(rf"{_SEAT} loses (?P<amount>\d+) (?P<article>.+) card\(s\)"),
-}
-_SALE_LINE = re.compile(rf"{_SEAT} (lowest|middle|highest|excluded|strike) (\d+)")
-_CARD_ID = re.compile(r"#(\d+)")
-_GIVES = re.compile(rf"{_SEAT} gives #(\d+)")
-_REMOVED = re.compile(r"removed from the game \((.+)\)$")
-#: Why a centre card left the game (the engine's words) and the message that says it.
-_WHY = {
-    "nobody opened": "rungis.n.unopened",
-    "nobody may buy any more this phase": "rungis.n.leftover",
-}
+#: Why a centre card left the game (the ``why`` of the engine's removal events) and the message.
+_WHY = {"unopened": "rungis.n.unopened", "leftover": "rungis.n.leftover"}
 
 
 def _long_pill(text: str, kind: str) -> str:
@@ -531,12 +506,6 @@ class RungisRenderer(Renderer):
         if special.amount == 0 and has_message(f"{key}0"):
             key += "0"
         return ctx.t(key, amount=special.amount)
-
-    def _article_id(self, name_en: str, ctx: Context) -> str | None:
-        for item in self.tables(ctx).articles:
-            if item.name_en == name_en:
-                return item.id
-        return None
 
     # -- cards ----------------------------------------------------------------------------------
     def article_html(self, card: int, ctx: Context, *, small: bool = False, note: str = "") -> str:
@@ -735,7 +704,7 @@ class RungisRenderer(Renderer):
         top = amount
         if kind == "price_freeze" and article is not None:
             base = self.tables(ctx).article_by_id[article].base
-            top = base + amount
+            top = min(2 * base, base + amount)  # a freeze never lifts the usual cap of 2 × base
         return {
             "name": ctx.name(player),
             "target": ctx.name(target),
@@ -1011,7 +980,7 @@ class RungisRenderer(Renderer):
         data = dict(event.data)
         if event.kind == "chance":
             return self._narrate_chance(event, data, ctx)
-        if event.kind == "reveal" and "sheets" in data:
+        if event.kind == "reveal" and data.get("what") == "reveal":
             sheets = _semicolon(ctx).join(
                 f"{ctx.name(int(s))} "
                 + ", ".join(f"{self.article_name(a, ctx)} {x}" for a, x in sheet.items())
@@ -1023,17 +992,17 @@ class RungisRenderer(Renderer):
         return None
 
     def _narrate_chance(self, event: Event, data: dict[str, Any], ctx: Context) -> str | None:
-        text = event.text
-        if "centre" in data:
+        what = data.get("what")
+        if what == "centre":
             return ctx.t("rungis.n.centre", cards=self.cards_named(data["centre"], ctx))
-        if "face_down" in data:
+        if what == "face_down":
             return ctx.t("rungis.n.face_down", cards=self.cards_named(data["face_down"], ctx))
-        if "hand" in data:
+        if what == "hand":
             cards = self.cards_named(data["hand"], ctx)
             return ctx.t("rungis.n.given", name=ctx.name(event.player), cards=cards)
-        if "deck" in data:
-            if text == "scripted deck":
-                return ctx.t("rungis.n.scripted_deck", n=len(data["deck"]))
+        if what == "scripted_deck":
+            return ctx.t("rungis.n.scripted_deck", n=len(data["deck"]))
+        if what == "shuffle":
             return ctx.t("rungis.n.shuffled", n=len(data["deck"]))
         return None
 
@@ -1041,8 +1010,7 @@ class RungisRenderer(Renderer):
         a = event.action
         name = ctx.name(event.player)
         if isinstance(a, Designate):
-            found = _CARD_ID.search(event.text)
-            card = self.card_name(int(found.group(1)), ctx) if found else self.card_name(None, ctx)
+            card = self.card_name(event.data.get("card"), ctx)  # no card: a face-down special
             return ctx.t("rungis.n.designate", name=name, card=card)
         if isinstance(a, Bid):
             return ctx.t("rungis.n.bid", name=name, n=a.amount)
@@ -1080,74 +1048,60 @@ class RungisRenderer(Renderer):
 
     def _narrate_info(self, event: Event, data: dict[str, Any], ctx: Context) -> str | None:
         name = ctx.name(event.player)
-        text = event.text
-        if "rounds" in data and "seed" in data:
+        what = data.get("what")
+        if what == "start":
             game = _game(ctx)
             specials = ctx.t("rungis.specials_on" if game.specials else "rungis.specials_off")
             return ctx.t("rungis.n.start", n=game.players, rounds=data["rounds"], specials=specials)
-        if text == "scripted set-up":
+        if what == "setup":
             gold = ", ".join(f"{ctx.name(s)} {g}" for s, g in enumerate(data["gold"]))
             return ctx.t("rungis.n.scripted", gold=gold, name=ctx.name(data["first"]))
-        if "first_buyer" in data:
+        if what == "round":
             return ctx.t("rungis.n.round", round=event.round, name=ctx.name(data["first_buyer"]))
-        if text.startswith("the deck is empty"):
+        if what == "deck_empty":
             return ctx.t("rungis.n.empty_deck")
-        if text.startswith("removed unseen"):
+        if what == "removed_unseen":
             return ctx.t("rungis.n.removed_unseen", card=self.card_name(data["removed"], ctx))
-        removed = _REMOVED.search(text)
-        if removed:
-            key = _WHY.get(removed.group(1))
+        if what in ("removed", "removed_face_down"):
+            key = _WHY.get(str(data.get("why")))
             if key is None:
                 return None
             why = ctx.t(key)
-            if "removed" in data:
+            if what == "removed":
                 card = self.card_name(data["removed"], ctx)
                 return ctx.t("rungis.n.removed", card=card, why=why)
             return ctx.t("rungis.n.removed_face_down", why=why)
-        if "special" in data:
+        if what == "looks":
             return ctx.t("rungis.n.looks", name=name, card=self.card_name(data["special"], ctx))
-        if "price" in data and "buys" in text:
+        if what == "buy":
             if "card" in data:
                 card = self.card_name(data["card"], ctx)
                 return ctx.t("rungis.n.buys", name=name, card=card, n=data["price"])
             return ctx.t("rungis.n.buys_special", name=name, n=data["price"])
-        if "kind" in data and "card" in data:
+        if what == "effect":
             return self._narrate_effect(event, data, ctx)
-        if "proposer" in data:
-            deal = [
-                ctx.t("rungis.n.gives", name=ctx.name(int(s)), card=self.card_name(int(c), ctx))
-                for s, c in _GIVES.findall(text)
-            ]
-            paid = int(data["gold"])
-            if paid:
-                payee = data["to"] if paid > 0 else data["proposer"]
-                deal.append(ctx.t("rungis.n.gold_to", n=abs(paid), name=ctx.name(payee)))
-            return ctx.t(
-                "rungis.n.trade",
-                a=ctx.name(data["proposer"]),
-                b=ctx.name(data["to"]),
-                deal=", ".join(deal),
-            )
-        if text.endswith("has written their price sheet"):
+        if what == "trade":
+            return self._narrate_trade(data, ctx)
+        if what == "sheet_written":
             return ctx.t("rungis.n.sheet_written", name=name)
-        if "sheet" in data and "of" in data:
+        if what == "rumour":
             sheet = ", ".join(f"{self.article_name(a, ctx)} {x}" for a, x in data["sheet"].items())
             return ctx.t("rungis.n.rumour", name=name, target=ctx.name(data["of"]), sheet=sheet)
-        if "article" in data:
-            article = self.article_name(data["article"], ctx)
-            if "prices" not in data:
-                return ctx.t("rungis.n.strike", article=article)
+        if what == "strike":
+            return ctx.t("rungis.n.strike", article=self.article_name(data["article"], ctx))
+        if what == "sale":
             lines = [
                 ctx.t(
                     "rungis.n.sale_line",
-                    name=ctx.name(int(s)),
-                    status=ctx.t(f"rungis.status.{status}"),
-                    n=paid,
+                    name=ctx.name(int(line["player"])),
+                    status=ctx.t(f"rungis.status.{line['status']}"),
+                    n=line["paid"],
                 )
-                for s, status, paid in _SALE_LINE.findall(text)
+                for line in data["lines"]
             ]
+            article = self.article_name(data["article"], ctx)
             return ctx.t("rungis.n.sale", article=article, lines=_semicolon(ctx).join(lines))
-        if "score" in data:
+        if what == "score":
             return ctx.t(
                 "rungis.n.final_seat",
                 name=name,
@@ -1155,31 +1109,36 @@ class RungisRenderer(Renderer):
                 shop=data["shop"],
                 score=data["score"],
             )
-        if "scores" in data:
+        if what == "final":
             scores = ", ".join(f"{ctx.name(s)} {n}" for s, n in enumerate(data["scores"]))
-            best = max(data["scores"])
-            winners = [s for s, n in enumerate(data["scores"]) if n == best]
-            return ctx.t("rungis.n.final", scores=scores, who=ctx.who(winners))
+            return ctx.t("rungis.n.final", scores=scores, who=ctx.who(data["winners"]))
         return None
+
+    def _narrate_trade(self, data: dict[str, Any], ctx: Context) -> str:
+        proposer, to = int(data["proposer"]), int(data["to"])
+        deal = []
+        for seat, key in ((proposer, "give_card"), (to, "take_card")):
+            if key in data:
+                card = self.card_name(int(data[key]), ctx)
+                deal.append(ctx.t("rungis.n.gives", name=ctx.name(seat), card=card))
+        paid = int(data["gold"])
+        if paid:
+            payee = to if paid > 0 else proposer
+            deal.append(ctx.t("rungis.n.gold_to", n=abs(paid), name=ctx.name(payee)))
+        return ctx.t("rungis.n.trade", a=ctx.name(proposer), b=ctx.name(to), deal=", ".join(deal))
 
     def _narrate_effect(self, event: Event, data: dict[str, Any], ctx: Context) -> str | None:
         kind = str(data["kind"])
-        pattern = _EFFECT_TEXT.get(kind)
-        effect_text = event.text.split(": ", 1)[-1]
-        found = pattern.search(effect_text) if pattern is not None else None
-        if found is None:
+        if not has_message(f"rungis.effect.{kind}"):
             return None
-        groups = found.groupdict()
-        seats = [int(x) for x in re.findall(_SEAT, effect_text)]
         player = event.player if event.player is not None else 0
-        target = int(groups["target"]) if groups.get("target") else (seats[0] if seats else None)
-        article = self._article_id(groups["article"], ctx) if groups.get("article") else None
-        if groups.get("article") and article is None:
-            return None
-        amount = int(groups["amount"]) if groups.get("amount") else 0
-        card = int(groups["card"]) if groups.get("card") else None
-        fields = self._effect_fields(kind, player, target, article, amount, ctx, card)
+        target = data.get("target")
+        article = data.get("article")
+        amount = int(data.get("amount", 0))
+        if kind == "spoilage":
+            amount = len(data["lost"])  # the target may have held fewer cards than the amount
+        fields = self._effect_fields(kind, player, target, article, amount, ctx, data.get("pick"))
         if kind == "price_freeze":
-            fields["amount"] = amount  # the text already gives the highest price
+            fields["amount"] = data["top"]
         effect = ctx.t(f"rungis.effect.{kind}", **fields)
         return ctx.t("rungis.n.effect", card=self.card_name(int(data["card"]), ctx), effect=effect)

@@ -44,6 +44,35 @@ Rulings where the rules page is silent (also in ``data/rungis/README.md``):
   phase, of one shop article each way at most, plus gold; the other player accepts or refuses.
 * **Special cards** bought are held face down (seen by their owner) and stay in hand across rounds
   until played; a played card is discarded face up. Unplayed special cards score nothing.
+
+Event data. Every non-action event's ``data`` names the event in ``what`` and holds its facts, so
+renderers and measures never parse the English ``text``. Seats are ints, cards ids, articles ids:
+
+* ``start``: ``rounds``, ``seed``. ``setup`` (scripted): ``shops``, ``gold``, ``first``.
+  ``hand`` (scripted, owner only): ``hand``. ``shuffle`` / ``scripted_deck`` (hidden): ``deck``.
+* ``round``: ``first_buyer``. ``deck_empty``: nothing more. ``centre``: ``centre`` (``None`` for a
+  face-down special). ``face_down`` (hidden): ``face_down``, the special cards among them.
+* ``buy``: ``price``, ``how`` (``"auction"`` or ``"preemption"``) and ``card``, absent for a
+  face-down special card; then ``looks`` (buyer only): ``special``, the card bought.
+* ``removed`` (a face-up card) and ``removed_unseen`` (hidden): ``removed`` (the card) and ``why``
+  (``"unopened"``: nobody opened; ``"leftover"``: nobody could buy any more this phase);
+  ``removed_face_down`` (public twin of ``removed_unseen``): ``why``.
+* ``effect`` (a special card played): ``card``, ``kind``, ``amount`` (the card's parameter),
+  ``target`` (a seat) and ``article`` when the card has them; Pre-emption adds ``pick`` and
+  ``price``, Price freeze ``top`` (the highest price now allowed), Spoiled goods ``lost`` (the
+  cards removed).
+* ``trade``: ``proposer``, ``to``, ``gold`` (> 0: the proposer paid), ``give_card`` /
+  ``take_card`` (the card the proposer / the other player handed over, when there was one).
+* ``sheet_written``: nothing more; ``rumour`` (spy only): ``sheet``, ``of``; ``reveal``:
+  ``sheets`` (seat -> article -> price).
+* ``sale``: ``article``, ``prices`` (seller -> price) and ``lines``; ``strike``: ``article`` and
+  ``lines``. A line is a :class:`~tradekit.games.rungis.view.SaleLine` (``player``, ``price``,
+  ``cards``, ``status``, ``each``, ``paid``) plus ``bonus`` (the +2 per card of a lowest asker or
+  an Advertising, else 0) and ``tax`` (a Tax's amount taken off each card's earnings, else 0).
+* ``score`` (one per seat): ``gold``, ``shop``, ``articles`` (article -> cards), ``score``;
+  ``final``: ``scores``, ``winners``.
+
+Action events carry the action itself; a ``Designate`` of a face-up article adds ``card``.
 """
 
 from __future__ import annotations
@@ -82,6 +111,13 @@ if TYPE_CHECKING:
 #: Steps that are special-card windows, and the timing of the cards they accept.
 WINDOWS = ("auction_start", "after_reveal")
 SETUP_KEYS = frozenset({"deck", "gold", "shops", "hands", "first", "rounds"})
+#: Why centre cards leave the game (the ``why`` of removal events) and the log's words for it.
+REMOVED_WHY = {
+    "unopened": "nobody opened",
+    "leftover": "nobody may buy any more this phase",
+}
+#: How a card was bought (the ``how`` of purchase events) and the ledger's words for it.
+BOUGHT_HOW = {"auction": "won at the Rungis auction", "preemption": "pre-emption"}
 
 
 class RungisState(State):
@@ -135,7 +171,7 @@ class RungisState(State):
             f"Rungis, {n} players, {self.rounds} rounds, "
             + ("with" if game.specials else "without")
             + " special cards",
-            data={"rounds": self.rounds, "seed": self.seed},
+            data={"what": "start", "rounds": self.rounds, "seed": self.seed},
         )
         self._begin_round()
         self._moving = self._compute_to_move()
@@ -196,7 +232,7 @@ class RungisState(State):
         self._event(
             "chance",
             f"the {len(self.deck)} cards are shuffled into the deck",
-            data={"deck": self.deck},
+            data={"what": "shuffle", "deck": self.deck},
             visible_to=(),
         )
 
@@ -260,16 +296,21 @@ class RungisState(State):
                     "chance",
                     f"P{p} is given scripted special cards",
                     player=p,
-                    data={"hand": self.hands[p]},
+                    data={"what": "hand", "hand": self.hands[p]},
                     visible_to=(p,),
                 )
         self._event(
             "info",
             "scripted set-up",
-            data={"shops": self.shops, "gold": self.gold, "first": self.first},
+            data={"what": "setup", "shops": self.shops, "gold": self.gold, "first": self.first},
         )
         if "deck" in setup:
-            self._event("chance", "scripted deck", data={"deck": self.deck}, visible_to=())
+            self._event(
+                "chance",
+                "scripted deck",
+                data={"what": "scripted_deck", "deck": self.deck},
+                visible_to=(),
+            )
 
     # -- helpers --------------------------------------------------------------------------------
     def turn_order(self) -> list[int]:
@@ -637,13 +678,18 @@ class RungisState(State):
     def _act(self, player: int, action: Action) -> None:
         private = isinstance(action, Price)
         text = f"P{player}: {action}"
+        data: dict[str, Any] = {}
         if isinstance(action, Designate):
-            text = f"P{player} designates {self._card_name(self.centre[action.slot])}"
+            card = self.centre[action.slot]
+            text = f"P{player} designates {self._card_name(card)}"
+            if card in self.type_of:  # a face-down special card has no public identity
+                data["card"] = card
         self._event(
             "action",
             text,
             player=player,
             action=action,
+            data=data,
             visible_to=(player,) if private else None,
         )
         if isinstance(action, Play):
@@ -710,11 +756,13 @@ class RungisState(State):
             "info",
             f"round {self.round}: P{self.active} takes the First Buyer card",
             player=self.active,
-            data={"first_buyer": self.active},
+            data={"what": "round", "first_buyer": self.active},
         )
         k = min(self.n, len(self.deck))
         if k == 0:
-            self._event("info", "the deck is empty: no Rungis phase this round")
+            self._event(
+                "info", "the deck is empty: no Rungis phase this round", data={"what": "deck_empty"}
+            )
             self._start_pricing()
             return
         self.centre, self.deck = self.deck[:k], self.deck[k:]
@@ -723,14 +771,14 @@ class RungisState(State):
             "chance",
             f"{k} cards are turned into the centre: "
             + ", ".join(self._card_name(c) for c in self.centre),
-            data={"centre": shown},
+            data={"what": "centre", "centre": shown},
         )
         face_down = [c for c in self.centre if c in self.kind_of]
         if face_down:
             self._event(
                 "chance",
                 f"the face-down special cards are {face_down}",
-                data={"face_down": face_down},
+                data={"what": "face_down", "face_down": face_down},
                 visible_to=(),
             )
         self._open_window("auction_start")
@@ -773,7 +821,7 @@ class RungisState(State):
         eligible = self._eligible()
         if not eligible:
             for card in self.centre:
-                self._remove_from_centre(card, "nobody may buy any more this phase")
+                self._remove_from_centre(card, "leftover")
             self.centre = []
             self._start_pricing()
             return
@@ -781,21 +829,27 @@ class RungisState(State):
         self.step = "designate"
 
     def _remove_from_centre(self, card: int, why: str) -> None:
+        """Take ``card`` out of the game; ``why`` is a key of :data:`REMOVED_WHY`."""
+        words = REMOVED_WHY[why]
         if card in self.kind_of:
             self.removed_hidden.append(card)
-            self._event("info", f"a face-down special card is removed from the game ({why})")
+            self._event(
+                "info",
+                f"a face-down special card is removed from the game ({words})",
+                data={"what": "removed_face_down", "why": why},
+            )
             self._event(
                 "info",
                 f"removed unseen: {self.tables.describe(card)}",
-                data={"removed": card},
+                data={"what": "removed_unseen", "removed": card, "why": why},
                 visible_to=(),
             )
         else:
             self.removed.append(card)
             self._event(
                 "info",
-                f"{self.tables.describe(card)} is removed from the game ({why})",
-                data={"removed": card},
+                f"{self.tables.describe(card)} is removed from the game ({words})",
+                data={"what": "removed", "removed": card, "why": why},
             )
 
     def _designate(self, player: int, slot: int) -> None:
@@ -820,14 +874,15 @@ class RungisState(State):
         card = self.centre.pop(self.slot)
         winner, price = auction.result.winner, auction.result.price
         if winner is None:
-            self._remove_from_centre(card, "nobody opened")
+            self._remove_from_centre(card, "unopened")
         else:
-            self._buy(winner, card, price, "won at the Rungis auction")
+            self._buy(winner, card, price, "auction")
         self._next_designation()
 
     def _buy(self, player: int, card: int, price: int, how: str) -> None:
+        """``player`` pays ``price`` for ``card``; ``how`` is a key of :data:`BOUGHT_HOW`."""
         self.gold[player] -= price
-        self._transfer(price, player, BANK, f"bought {self._card_name(card)} ({how})")
+        self._transfer(price, player, BANK, f"bought {self._card_name(card)} ({BOUGHT_HOW[how]})")
         self.buys[player] += 1
         if card in self.kind_of:
             self.hands[player].append(card)
@@ -836,13 +891,13 @@ class RungisState(State):
                 "info",
                 f"P{player} buys a face-down special card for {price} gold",
                 player=player,
-                data={"price": price},
+                data={"what": "buy", "price": price, "how": how},
             )
             self._event(
                 "info",
                 f"P{player} looks at it: {self.tables.describe(card)}",
                 player=player,
-                data={"special": card},
+                data={"what": "looks", "special": card},
                 visible_to=(player,),
             )
         else:
@@ -852,7 +907,7 @@ class RungisState(State):
                 "info",
                 f"P{player} buys {self.tables.describe(card)} for {price} gold",
                 player=player,
-                data={"card": card, "price": price},
+                data={"what": "buy", "card": card, "price": price, "how": how},
             )
 
     # -- special cards --------------------------------------------------------------------------
@@ -867,6 +922,12 @@ class RungisState(State):
         target = action.player
         article = action.article
         what = special.name_en
+        data: dict[str, Any] = {"what": "effect", "card": action.card, "kind": kind}
+        if target is not None:
+            data["target"] = target
+        if article is not None:
+            data["article"] = article
+        data["amount"] = amount
         if kind == "no_delivery":
             assert target is not None
             self.barred.add(target)
@@ -878,7 +939,8 @@ class RungisState(State):
             assert action.pick is not None
             self.centre.remove(action.pick)
             base = self.tables.base(action.pick)
-            self._buy(player, action.pick, base + amount, "pre-emption")
+            self._buy(player, action.pick, base + amount, "preemption")
+            data.update(pick=action.pick, price=base + amount)
             text = f"P{player} pre-empts {self.tables.describe(action.pick)}"
         elif kind == "strike":
             assert article is not None
@@ -896,6 +958,7 @@ class RungisState(State):
             assert article is not None
             self.freezes[article] = amount
             top = self.price_range(article).stop - 1
+            data["top"] = top
             text = f"no price for {self._name(article)} may exceed {top} this round"
         elif kind == "exclusivity":
             assert article is not None
@@ -919,6 +982,7 @@ class RungisState(State):
             for card in lost:
                 self.shops[target].remove(card)
                 self.removed.append(card)
+            data["lost"] = lost
             text = f"P{target} loses {len(lost)} {self._name(article)} card(s) from their shop"
         else:  # pragma: no cover (tables are checked)
             raise AssertionError(kind)
@@ -926,7 +990,7 @@ class RungisState(State):
             "info",
             f"P{player} plays {what} ({special.name_fr}): {text}",
             player=player,
-            data={"card": action.card, "kind": kind},
+            data=data,
         )
 
     # -- the pricing phase ----------------------------------------------------------------------
@@ -958,17 +1022,20 @@ class RungisState(State):
             prop["gold"],
         )
         parts = []
+        data: dict[str, Any] = {"what": "trade", "proposer": p, "to": q, "gold": gold}
         if give is not None:
             card = next(c for c in self.shops[p] if self.type_of[c] == give)
             self.shops[p].remove(card)
             self.shops[q].append(card)
             self.shops[q].sort()
+            data["give_card"] = card
             parts.append(f"P{p} gives {self.tables.describe(card)}")
         if take is not None:
             card = next(c for c in self.shops[q] if self.type_of[c] == take)
             self.shops[q].remove(card)
             self.shops[p].append(card)
             self.shops[p].sort()
+            data["take_card"] = card
             parts.append(f"P{q} gives {self.tables.describe(card)}")
         deal = " and ".join(parts)
         if gold > 0:
@@ -983,7 +1050,7 @@ class RungisState(State):
             f", {abs(gold)} gold to P{q if gold > 0 else p}" if gold else ""
         )
         self.trades.append(summary)
-        self._event("info", summary, data={"proposer": p, "to": q, "gold": gold})
+        self._event("info", summary, data=data)
 
     def _start_prices(self) -> None:
         self.step = "prices"
@@ -997,14 +1064,19 @@ class RungisState(State):
         self.sheets[player][action.article] = action.price
         self.last_price[player] = action
         if not self._pending(player):
-            self._event("info", f"P{player} has written their price sheet", player=player)
+            self._event(
+                "info",
+                f"P{player} has written their price sheet",
+                player=player,
+                data={"what": "sheet_written"},
+            )
             if self.rumour is not None and self.rumour[1] == player:
                 spy = self.rumour[0]
                 self._event(
                     "info",
                     f"Rumour: P{spy} sees P{player}'s sheet {self.sheets[player]}",
                     player=spy,
-                    data={"sheet": self.sheets[player], "of": player},
+                    data={"what": "rumour", "sheet": self.sheets[player], "of": player},
                     visible_to=(spy,),
                 )
         if not any(self._pending(p) for p in self.to_price):
@@ -1022,7 +1094,7 @@ class RungisState(State):
                 f"P{p} " + ", ".join(f"{a} {x}" for a, x in self.sheets[p].items())
                 for p in sorted(self.sheets)
             ),
-            data={"sheets": sheets},
+            data={"what": "reveal", "sheets": sheets},
         )
         self._open_window("after_reveal")
 
@@ -1036,21 +1108,33 @@ class RungisState(State):
             if not holders:
                 continue
             if aid in self.strikes:
-                lines += [
+                struck = [
                     SaleLine(aid, p, self.sheets[p][aid], self.count(p, aid), "strike", 0, 0)
                     for p in holders
                 ]
-                self._event("info", f"{name}: strike, nobody sells", data={"article": aid})
+                lines += struck
+                self._event(
+                    "info",
+                    f"{name}: strike, nobody sells",
+                    data={
+                        "what": "strike",
+                        "article": aid,
+                        "lines": [_line_data(line, 0, 0) for line in struck],
+                    },
+                )
                 continue
             sellers = holders
+            facts: list[dict[str, Any]] = []
             if aid in self.exclusive:
                 owner = self.exclusive[aid]
                 sellers = [p for p in holders if p == owner]
-                lines += [
+                excluded = [
                     SaleLine(aid, p, self.sheets[p][aid], self.count(p, aid), "excluded", 0, 0)
                     for p in holders
                     if p != owner
                 ]
+                lines += excluded
+                facts += [_line_data(line, 0, 0) for line in excluded]
             if not sellers:
                 continue
             prices = {p: self.sheets[p][aid] for p in sellers}
@@ -1079,15 +1163,19 @@ class RungisState(State):
                         each, how = 0, f"highest price {price}" + _tied(p, highs)
                 else:
                     status, each, how = "middle", price, f"middle price {price}"
+                bonus = LOWEST_BONUS if status == "lowest" else 0
                 if status != "lowest" and (p, aid) in self.adverts:
-                    each = price + LOWEST_BONUS
+                    each, bonus = price + LOWEST_BONUS, LOWEST_BONUS
                     how += f", paid as lowest (advertising): {price} + {LOWEST_BONUS}"
+                tax = 0
                 if aid in self.taxes and each:
                     tax = self.taxes[aid]
                     how += f", tax -{tax}"
                     each = max(0, each - tax)
                 paid = each * cards
-                lines.append(SaleLine(aid, p, price, cards, status, each, paid))
+                line = SaleLine(aid, p, price, cards, status, each, paid)
+                lines.append(line)
+                facts.append(_line_data(line, bonus, tax))
                 if paid:
                     self.gold[p] += paid
                     self._transfer(
@@ -1101,7 +1189,12 @@ class RungisState(State):
                     for line in lines
                     if line.article == aid
                 ),
-                data={"article": aid, "prices": {str(p): x for p, x in prices.items()}},
+                data={
+                    "what": "sale",
+                    "article": aid,
+                    "prices": {str(p): x for p, x in prices.items()},
+                    "lines": facts,
+                },
             )
         for p, aid, amount in self.subsidies:
             cards = self.count(p, aid)
@@ -1124,23 +1217,31 @@ class RungisState(State):
         for p in range(self.n):
             value = self.shop_value(p)
             scores.append(self.gold[p] + value)
+            articles = {a.id: self.count(p, a.id) for a in self.tables.articles}
+            articles = {aid: k for aid, k in articles.items() if k}
             parts = ", ".join(
-                f"{self.count(p, a.id)} {a.name_en} × {a.base}"
+                f"{articles[a.id]} {a.name_en} × {a.base}"
                 for a in self.tables.articles
-                if self.count(p, a.id)
+                if a.id in articles
             )
             self._event(
                 "info",
                 f"P{p}: {self.gold[p]} gold + shop {value} ({parts or 'empty'}) = {scores[-1]}",
                 player=p,
-                data={"gold": self.gold[p], "shop": value, "score": scores[-1]},
+                data={
+                    "what": "score",
+                    "gold": self.gold[p],
+                    "shop": value,
+                    "articles": articles,
+                    "score": scores[-1],
+                },
             )
         self.final_scores = scores
         self.phase = "over"
         self._event(
             "info",
             f"final scores {scores}; winner(s) " + ", ".join(f"P{p}" for p in self.winners()),
-            data={"scores": scores},
+            data={"what": "final", "scores": scores, "winners": self.winners()},
         )
 
     # -- accounting -----------------------------------------------------------------------------
@@ -1321,6 +1422,20 @@ class RungisState(State):
 def _whole(value: object) -> bool:
     """Whether ``value`` is a whole number (``bool`` is not)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _line_data(line: SaleLine, bonus: int, tax: int) -> dict[str, Any]:
+    """A sale line as event data (see "Event data" in the module docstring)."""
+    return {
+        "player": line.player,
+        "price": line.price,
+        "cards": line.cards,
+        "status": line.status,
+        "each": line.each,
+        "paid": line.paid,
+        "bonus": bonus,
+        "tax": tax,
+    }
 
 
 def _tied(player: int, group: Sequence[int]) -> str:

@@ -48,22 +48,30 @@ fifth (40 paired games, 4 players), where the special cards change the game in m
 
 from __future__ import annotations
 
-import re
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from tradekit.core.actions import Action
 from tradekit.core.events import BANK
 from tradekit.core.state import State
 from tradekit.games.rungis.actions import Announce, Bid, Price
-from tradekit.games.rungis.game import LOWEST_BONUS
 from tradekit.games.rungis.tables import KINDS
 from tradekit.sim.measures import register_measures
 
-#: A sales payment that included the lowest asker's bonus, and its number of cards.
-_BONUS = re.compile(rf"\+ {LOWEST_BONUS}(?:, tax -\d+)? = \d+ × (\d+) card")
-_REMOVED = re.compile(r"removed from the game \((.+)\)$")
-#: A card bought at an auction (not by Pre-emption), by id.
-_AUCTION = re.compile(r"bought #(\d+) .*\(won at the Rungis auction\)$")
+
+def _facts(state: State, what: str) -> Iterator[tuple[int, int | None, Mapping[str, Any]]]:
+    """(round, seat, data) of every logged event whose data's ``what`` is ``what`` (the event
+    names of the "Event data" section of :mod:`tradekit.games.rungis.state`)."""
+    for e in state.log:
+        if e.data.get("what") == what:
+            yield e.round, e.player, e.data
+
+
+def _sale_lines(state: State) -> Iterator[tuple[int, str, Mapping[str, Any]]]:
+    """(round, article, line) of every sale line of the game (struck types sell nothing)."""
+    for r, _, data in _facts(state, "sale"):
+        for line in data["lines"]:
+            yield r, str(data["article"]), line
 
 
 def _mean(values: list[float]) -> float:
@@ -73,21 +81,19 @@ def _mean(values: list[float]) -> float:
 def _sales(state: State) -> list[tuple[int, str, dict[int, int]]]:
     """Each sale of a type: (round, article, {seller: price}) from the sales events."""
     out = []
-    for e in state.log:
-        if e.kind == "info" and e.phase == "ca" and "prices" in e.data:
-            prices = {int(p): int(x) for p, x in e.data["prices"].items()}
-            out.append((e.round, str(e.data["article"]), prices))
+    for r, _, data in _facts(state, "sale"):
+        prices = {int(p): int(x) for p, x in data["prices"].items()}
+        out.append((r, str(data["article"]), prices))
     return out
 
 
 def _written(state: State) -> list[tuple[int, int, str, int]]:
     """Every written price: (round, seat, article, price), from the reveals."""
     out = []
-    for e in state.log:
-        if e.kind == "reveal" and "sheets" in e.data:
-            for seat, sheet in e.data["sheets"].items():
-                for article, price in sheet.items():
-                    out.append((e.round, int(seat), str(article), int(price)))
+    for r, _, data in _facts(state, "reveal"):
+        for seat, sheet in data["sheets"].items():
+            for article, price in sheet.items():
+                out.append((r, int(seat), str(article), int(price)))
     return out
 
 
@@ -141,58 +147,45 @@ def game_measures(state: State) -> dict[str, float]:
         collusion_share=equal / contested if contested else 0.0,
     )
 
-    bonuses = bonus_gold = sales_gold = subsidy_gold = bought = spend = trades = 0
-    won: list[float] = []
-    for t in state.ledger:
-        reason = t.reason
-        if t.payer == BANK and reason.startswith("sales of"):
-            sales_gold += t.amount
-            match = _BONUS.search(reason)
-            if match:
-                bonuses += 1
-                bonus_gold += LOWEST_BONUS * int(match.group(1))
-        elif t.payer == BANK and reason.startswith("subsidy"):
-            subsidy_gold += t.amount
-        elif t.payee == BANK and reason.startswith("bought"):
-            bought += 1
-            spend += t.amount
-            match = _AUCTION.match(reason)
-            if match:
-                kind = game.tables.article_cards.get(int(match.group(1)))
-                if kind is not None:
-                    won.append(t.amount / base[kind])
-        elif reason.startswith("trade"):
-            trades += 1
-    # Trades without gold leave no ledger line: count the trade events instead.
-    trades = sum(1 for e in state.log if e.kind == "info" and "proposer" in e.data)
-    unsold = leftover = 0
-    for e in state.log:
-        if e.kind != "info":
-            continue
-        match = _REMOVED.search(e.text)
-        if match:
-            if match.group(1) == "nobody opened":
-                unsold += 1
-            else:
-                leftover += 1
+    bonuses = bonus_gold = sales_gold = 0
+    for _, _, line in _sale_lines(state):
+        sales_gold += line["paid"]
+        if line["bonus"] and line["paid"]:
+            bonuses += 1
+            bonus_gold += line["bonus"] * line["cards"]
+    # Subsidies are paid after the sales with no event of their own: the ledger has them.
+    subsidy_gold = sum(
+        t.amount for t in state.ledger if t.payer == BANK and t.reason.startswith("subsidy")
+    )
+    buys = [data for _, _, data in _facts(state, "buy")]
+    won = [
+        data["price"] / base[game.tables.article_cards[data["card"]]]
+        for data in buys
+        if data["how"] == "auction" and "card" in data
+    ]
+    trades = sum(1 for _ in _facts(state, "trade"))
+    # A face-down special card leaves a public and a hidden removal event: count the public one.
+    removals = [
+        data["why"]
+        for what in ("removed", "removed_face_down")
+        for _, _, data in _facts(state, what)
+    ]
+    unsold = removals.count("unopened")
+    leftover = removals.count("leftover")
     out.update(
         bonuses=bonuses,
         bonus_gold=bonus_gold,
         sales_gold=sales_gold,
         subsidy_gold=subsidy_gold,
-        cards_bought=bought,
-        auction_spend=spend,
+        cards_bought=len(buys),
+        auction_spend=sum(data["price"] for data in buys),
         bid_ratio=_mean(won),
         unsold_removed=unsold,
         leftover_removed=leftover,
         trades=trades,
     )
 
-    played = [
-        str(e.data["kind"])
-        for e in state.log
-        if e.kind == "info" and "kind" in e.data and "card" in e.data
-    ]
+    played = [str(data["kind"]) for _, _, data in _facts(state, "effect")]
     out["specials_played"] = len(played)
     for kind in KINDS:
         out[f"played_{kind}"] = played.count(kind)
@@ -219,13 +212,8 @@ def game_measures(state: State) -> dict[str, float]:
 def seat_measures(state: State, seat: int) -> dict[str, float]:
     """Seat-level measures (see the module docstring)."""
     rungis: Any = state
-    spend = bought = sales = 0
-    for t in state.ledger.entries(seat):
-        if t.payer == seat and t.payee == BANK and t.reason.startswith("bought"):
-            spend += t.amount
-            bought += 1
-        elif t.payee == seat and t.payer == BANK and t.reason.startswith("sales of"):
-            sales += t.amount
+    prices_paid = [data["price"] for _, p, data in _facts(state, "buy") if p == seat]
+    sales = sum(line["paid"] for _, _, line in _sale_lines(state) if line["player"] == seat)
     lowest = highest = 0
     for _, _, prices in _sales(state):
         if seat not in prices:
@@ -241,16 +229,12 @@ def seat_measures(state: State, seat: int) -> dict[str, float]:
         for r, s, a, x in _announced(state)
         if s == seat and (r, s, a) in written and written[(r, s, a)] < x
     )
-    specials = sum(
-        1
-        for e in state.log
-        if e.kind == "info" and e.player == seat and "kind" in e.data and "card" in e.data
-    )
+    specials = sum(1 for _, p, _ in _facts(state, "effect") if p == seat)
     return {
         "seat_articles": len(rungis.shops[seat]),
         "seat_shop_value": rungis.shop_value(seat),
-        "seat_cards_bought": bought,
-        "seat_auction_spend": spend,
+        "seat_cards_bought": len(prices_paid),
+        "seat_auction_spend": sum(prices_paid),
         "seat_sales_gold": sales,
         "seat_lowest": lowest,
         "seat_highest": highest,
@@ -281,7 +265,6 @@ def decision_columns(view: Any, seat: int, action: Action) -> dict[str, Any]:
 def finish_decisions(state: State, rows: list[dict[str, Any]]) -> None:
     """Add each bid's outcome (``won``, ``paid``) and each price's ``status`` and ``earned``."""
     game: Any = state.game
-    names = {a.id: a.name_en for a in game.tables.articles}
     bases = {a.id: a.base for a in game.tables.articles}
     # The k-th action event records decision k; an auction's outcome is the next purchase or
     # removal after a bid in the log (auctions never overlap).
@@ -291,9 +274,10 @@ def finish_decisions(state: State, rows: list[dict[str, Any]]) -> None:
     steps: list[int] = []
     for i in range(len(events) - 1, -1, -1):
         e = events[i]
-        if e.kind == "info" and "price" in e.data and e.player is not None and "buys" in e.text:
+        what = e.data.get("what")
+        if what == "buy":
             upcoming = (e.player, int(e.data["price"]))
-        elif e.kind == "info" and e.text.endswith("(nobody opened)"):
+        elif what in ("removed", "removed_face_down") and e.data["why"] == "unopened":
             upcoming = (None, None)
         elif e.kind == "action":
             outcome_at[i] = upcoming
@@ -301,25 +285,16 @@ def finish_decisions(state: State, rows: list[dict[str, Any]]) -> None:
     steps.reverse()
     status: dict[tuple[int, int, str], str] = {}
     sellers: dict[tuple[int, str], int] = {}
-    for e in events:
-        if e.kind == "info" and e.phase == "ca" and "article" in e.data:
-            article = str(e.data["article"])
-            prices = {int(p): int(x) for p, x in e.data.get("prices", {}).items()}
-            if not prices:
-                continue
-            sellers[(e.round, article)] = len(prices)
-            low, high = min(prices.values()), max(prices.values())
-            for p, x in prices.items():
-                kind = "lowest" if x == low else "highest" if x == high else "middle"
-                status[(e.round, p, article)] = kind
+    for r, article, prices in _sales(state):
+        sellers[(r, article)] = len(prices)
+        low, high = min(prices.values()), max(prices.values())
+        for p, x in prices.items():
+            kind = "lowest" if x == low else "highest" if x == high else "middle"
+            status[(r, p, article)] = kind
     earned: dict[tuple[int, int, str], int] = {}
-    for t in state.ledger:
-        if t.payer == BANK and isinstance(t.payee, int) and t.reason.startswith("sales of "):
-            name = t.reason[len("sales of ") :].split(":")[0]
-            for aid, en in names.items():
-                if en == name:
-                    key = (t.round, t.payee, aid)
-                    earned[key] = earned.get(key, 0) + t.amount
+    for r, article, line in _sale_lines(state):
+        key = (r, int(line["player"]), article)
+        earned[key] = earned.get(key, 0) + int(line["paid"])
     for row in rows:
         step = row.get("step")
         if row.get("kind") == "Bid" and isinstance(step, int) and step < len(steps):
