@@ -12,10 +12,12 @@ tests check that:
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import functools
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -25,6 +27,8 @@ from tradekit.core.events import Event, Ledger, Transfer
 from tradekit.core.state import State
 from tradekit.games.medici import MediciState
 from tradekit.games.medici import state as medici_module
+from tradekit.games.negoces import NegocesState, variant_sets
+from tradekit.games.negoces import state as negoces_module
 from tradekit.i18n import LANGS
 from tradekit.render import Context, renderer_for
 from tradekit.sim import play
@@ -40,8 +44,6 @@ def documented_types(module: Any) -> set[str]:
 
 def blanked(state: State) -> State:
     """A copy of ``state`` whose events have no text and whose ledger entries no reason."""
-    import copy
-
     other = copy.deepcopy(state)
     other.log = [dataclasses.replace(e, text="") for e in state.log]
     ledger = Ledger()
@@ -49,6 +51,29 @@ def blanked(state: State) -> State:
         ledger.record(Transfer(t.amount, t.payer, t.payee, "", t.round, t.phase))
     other.ledger = ledger
     return other
+
+
+def check_types(states: Sequence[State], module: Any) -> None:
+    """Every event but the decisions has a documented type, and every documented type occurs."""
+    documented = documented_types(module)
+    seen = set()
+    for state in states:
+        for event in state.log:
+            if event.kind == "action":
+                assert event.action is not None and not event.data
+                continue
+            assert event.data.get("type") in documented, event
+            seen.add(event.data["type"])
+    assert seen == documented, documented - seen
+
+
+def check_seats(states: Sequence[State], roles: dict[str, str]) -> None:
+    """``seat`` (or the role key named in ``roles`` for a type) is the event's player."""
+    for state in states:
+        for event in state.log:
+            key = roles.get(event.data.get("type", ""), "seat")
+            if key in event.data:
+                assert event.data[key] == event.player, event
 
 
 def random_play(state: State, seed: int, pass_rate: float = 0.5) -> State:
@@ -67,8 +92,15 @@ def random_play(state: State, seed: int, pass_rate: float = 0.5) -> State:
 # ----------------------------------------------------------------------------------------------
 
 MEDICI_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+#: The texts made of the data's values as they are.
+MEDICI_TEXTS = {
+    "setup": "scripted set-up",
+    "turn": "P{seat}'s turn",
+    "free_fill": "every other warehouse is full: P{seat} fills theirs from the pile for free",
+}
 
 
+@functools.cache
 def medici_games() -> list[MediciState]:
     """Random games at every player count and ship table, and scripted games with the rare
     events (a move past the top of a ladder, a tie for poorest, a free fill, a scripted set-up)."""
@@ -92,16 +124,13 @@ def medici_games() -> list[MediciState]:
     return out
 
 
-@pytest.fixture(scope="module")
-def medici() -> list[MediciState]:
-    return medici_games()
-
-
 def medici_text(state: MediciState, event: Event) -> str:
     """The English text of a Medici event, rebuilt from its data (and the card table) only."""
     d = event.data
     card = state.card_text
     kind = d["type"]
+    if kind in MEDICI_TEXTS:
+        return MEDICI_TEXTS[kind].format(**d)
 
     def seats(ss: list[int]) -> str:
         return ", ".join(f"P{s}" for s in ss)
@@ -117,8 +146,6 @@ def medici_text(state: MediciState, event: Event) -> str:
             f"Medici, {d['players']} players, ship table {d['reward_table']} "
             f"{d['ship_rewards']}, {d['cards']} cards a round"
         )
-    if kind == "setup":
-        return "scripted set-up"
     if kind == "shuffle":
         return f"round {event.round}: the pile is shuffled"
     if kind == "round_start":
@@ -126,8 +153,6 @@ def medici_text(state: MediciState, event: Event) -> str:
             f"round {event.round}: {d['pile_size']} cards in the pile, {d['out_of_play']} out of "
             f"play; P{d['seat']} starts"
         )
-    if kind == "turn":
-        return f"P{d['seat']}'s turn"
     if kind == "turn_card":
         return f"P{d['seat']} turns {card(d['turned'])}"
     if kind == "auction":
@@ -144,8 +169,6 @@ def medici_text(state: MediciState, event: Event) -> str:
         return f"nobody bids: {lot(d['lot'])} is discarded"
     if kind == "sale":
         return f"P{d['seat']} buys {lot(d['lot'])} for {d['price']}"
-    if kind == "free_fill":
-        return f"every other warehouse is full: P{d['seat']} fills theirs from the pile for free"
     if kind == "free_card":
         return f"P{d['seat']} takes {card(d['free'])} free"
     if kind == "round_end":
@@ -192,39 +215,8 @@ def medici_text(state: MediciState, event: Event) -> str:
     raise AssertionError(f"undocumented type {kind!r}")
 
 
-def test_medici_every_event_has_a_documented_type_and_every_type_occurs(
-    medici: list[MediciState],
-) -> None:
-    documented = documented_types(medici_module)
-    seen = set()
-    for state in medici:
-        for event in state.log:
-            if event.kind == "action":
-                assert event.action is not None and not event.data
-                continue
-            assert event.data.get("type") in documented, event
-            seen.add(event.data["type"])
-    assert seen == documented
-
-
-def test_medici_text_is_rebuilt_from_the_data_alone(medici: list[MediciState]) -> None:
-    for state in medici:
-        for event in state.log:
-            if event.kind != "action":
-                assert medici_text(state, event) == event.text
-
-
-def test_medici_event_seats_match_the_events_player(medici: list[MediciState]) -> None:
-    for state in medici:
-        for event in state.log:
-            if "seat" in event.data:
-                assert event.data["seat"] == event.player, event
-            if event.data.get("type") == "poorest":
-                assert event.data["poorest"] == event.player
-
-
-def test_medici_payments_match_the_ledger(medici: list[MediciState]) -> None:
-    for state in medici:
+def test_medici_payments_match_the_ledger() -> None:
+    for state in medici_games():
         paid = [
             (d["seat"], d["amount"])
             for d in (e.data for e in state.log)
@@ -237,8 +229,199 @@ def test_medici_payments_match_the_ledger(medici: list[MediciState]) -> None:
 
 
 # ----------------------------------------------------------------------------------------------
-# both games: the renderers and the measures do not read the text
+# Négoces
 # ----------------------------------------------------------------------------------------------
+
+HANDS = [[0, 1, 2, 4, 5, 6, 48], [8, 9, 10, 12, 13, 14], [16, 17, 18, 20, 21, 22]]
+
+
+@functools.cache
+def negoces_games() -> list[NegocesState]:
+    """Random games with every variant at every player count, and scripted set-ups (coins
+    announced to everyone, and to each seat alone in the blind variant)."""
+    out: list[NegocesState] = []
+    for players in (3, 4, 5, 6):
+        for i, variants in enumerate(variant_sets(players, 14, seed=2)):
+            opener = 1 if "winner_opens" in variants else None
+            game = tradekit.load_game("negoces", players=players, variants=variants, opener=opener)
+            state = game.new_state(seed=10 * i + players)
+            assert isinstance(state, NegocesState)
+            out.append(random_play(state, i, pass_rate=0))
+    for variants in ((), ("blind",)):
+        game = tradekit.load_game("negoces", players=3, variants=variants)
+        state = game.new_state(seed=1, setup={"hands": HANDS, "coins": [5, 6, 7]})
+        assert isinstance(state, NegocesState)
+        out.append(random_play(state, 1, pass_rate=0))
+    return out
+
+
+#: The texts made of the data's values as they are.
+NEGOCES_TEXTS = {
+    "setup": "scripted set-up",
+    "scripted_coins": "scripted coins {coins}",
+    "starting_coins": "P{seat} starts with {coins} coins",
+    "drop_out": "P{seat} cannot raise and drops out",
+    "gift": "P{seat} shares out {gift} coins among the others",
+    "sale_start": "sale {sale}: P{seat} is the seller ({cards} cards)",
+    "treasurer": "P{seat}'s Treasurer card leaves the game",
+    "chosen": "P{seat} has chosen",
+    "no_offer": "no offer stands: the negotiation continues",
+    "ban": "P{seat} plays the Miser: P{banned} may offer nothing in this sale",
+    "accept": "P{seller} accepts P{buyer}'s offer",
+    "swindle": "P{seat} plays the Swindler: the card paid is swapped, unseen",
+}
+
+
+def negoces_text(state: NegocesState, event: Event) -> str:
+    """The English text of a Négoces event, rebuilt from its data (and the card table) only."""
+    d = event.data
+    kind = d["type"]
+    good = state.tables.good_of.__getitem__
+    if kind in NEGOCES_TEXTS:
+        return NEGOCES_TEXTS[kind].format(**d)
+
+    if kind == "in_play":
+        return "goods in play: " + ", ".join(d["in_play"])
+    if kind == "deal":
+        if d["scripted"]:
+            return f"P{d['seat']} is given a scripted hand"
+        return f"P{d['seat']} is dealt {len(d['deal'])} cards"
+    if kind == "inactive":
+        fronts = (f"P{p} {', '.join(map(good, cards))}" for p, cards in enumerate(d["inactive"]))
+        return "inactive cards laid face up: " + "; ".join(fronts)
+    if kind == "start":
+        variants = f", variants {', '.join(d['variants'])}" if d["variants"] else ""
+        goods, coins = d["goal"]
+        return (
+            f"Négoces, {d['players']} players{variants}; to win: {goods} different goods and "
+            f"{coins} coins"
+        )
+    if kind == "auction":
+        return f"auction of the {d['item'].capitalize()}: P{d['opener']} opens at 0"
+    if kind == "auction_won":
+        return f"P{d['winner']} wins the {d['item'].capitalize()} for {d['price']}"
+    if kind == "temple":
+        return f"P{d['seat']} gives up {good(d['removed'])} at the temple for sacred texts"
+    if kind == "market":
+        coins_only = " (an inactive card: coins only)" if d["inactive"] else ""
+        return f"P{d['seat']} puts {good(d['market'])} on the market{coins_only}"
+    if kind == "offers":
+        items = []
+        for buyer, offer in d["offers"].items():
+            card = offer["card"]
+            words = [f"P{buyer}"] + ([good(card)] if isinstance(card, int) else [])
+            words += [card] if isinstance(card, str) else []
+            words.append(f"{offer['coins']:+d} coins")
+            words += ["a loan card"] if offer["loan"] else []
+            items.append(" ".join(words))
+        return f"round {d['round']} offers: {'; '.join(items) or 'none'}"
+    if kind == "theft":
+        return f"P{d['seat']} plays the Thief and takes {good(d['card'])} from P{d['seller']}"
+    if kind == "turn_up":
+        return f"P{d['seat']} turns up the offered card: {good(d['card'])}"
+    if kind == "swap":
+        return f"P{d['seat']} pays with {good(d['paid'])} instead of {good(d['offered'])}"
+    if kind == "sale":
+        card = d["card"]
+        parts = [] if card is None else ["a card unseen" if card == "hidden" else good(card)]
+        parts += [f"{d['coins']} coins"] if d["coins"] else []
+        parts += ["a loan card"] if d["loan"] else []
+        paid = " and ".join(parts) or "nothing"
+        return f"P{d['buyer']} buys {good(d['market'])} from P{d['seller']} for {paid}"
+    if kind == "paid_with":
+        return f"P{d['seat']} paid with {good(d['paid'])}"
+    if kind == "tax_unpaid":
+        then = "loses their Treasurer card" if d["treasurer"] else "pays nothing"
+        return f"P{d['seat']} cannot pay the tax and {then}"
+    if kind == "show":
+        return f"P{d['seat']} shows {len(d['hand'])} cards and {d['coins']} coins"
+    if kind == "game_end":
+        if d["winner"] is None:
+            return f"{d['sales']} sales without a winner: the game ends with no winner"
+        w = d["winner"]
+        return f"P{w} holds {d['goods']} different goods and {d['coins']} coins: P{w} wins"
+    raise AssertionError(f"undocumented type {kind!r}")
+
+
+def test_negoces_sales_match_the_ledger() -> None:
+    for state in negoces_games():
+        coins = [
+            (d["buyer"], d["seller"], d["coins"])
+            for d in (e.data for e in state.log)
+            if d.get("type") == "sale" and d["coins"]
+        ]
+        paid = [
+            (t.payer, t.payee, t.amount) if t.reason.startswith("bought ") else
+            (t.payee, t.payer, -t.amount)
+            for t in state.ledger
+            if t.reason.startswith(("bought ", "sold "))
+        ]  # fmt: skip
+        assert coins == paid
+
+
+def test_negoces_hidden_facts_stay_in_hidden_events() -> None:
+    # Event data is shown to whoever sees the event: a card paid unseen is "hidden" in the
+    # public sale, named only in the event the buyer and the seller see.
+    found = 0
+    for state in negoces_games():
+        for event in state.log:
+            if event.data.get("type") in ("swap", "paid_with"):
+                found += 1
+                assert event.visible_to is not None and len(event.visible_to) == 2
+            if event.data.get("type") == "starting_coins":
+                assert event.visible_to == (event.data["seat"],)
+    assert found
+
+
+# ----------------------------------------------------------------------------------------------
+# both games
+# ----------------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Spec:
+    """What the shared tests need of a game."""
+
+    games: Callable[[], Sequence[Any]]
+    module: Any  # the state module, whose docstring documents the event data
+    text: Callable[[Any, Event], str]  # the English text rebuilt from an event's data
+    roles: dict[str, str]  # types whose player is named by another key than ``seat``
+
+
+SPECS = {
+    "medici": Spec(medici_games, medici_module, medici_text, {"poorest": "poorest"}),
+    "negoces": Spec(
+        negoces_games,
+        negoces_module,
+        negoces_text,
+        {
+            "auction": "opener",
+            "auction_won": "winner",
+            "accept": "buyer",
+            "sale": "buyer",
+            "game_end": "winner",
+        },
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_every_event_has_a_documented_type_and_every_type_occurs(name: str) -> None:
+    check_types(SPECS[name].games(), SPECS[name].module)
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_the_text_is_rebuilt_from_the_data_alone(name: str) -> None:
+    spec = SPECS[name]
+    for state in spec.games():
+        for event in state.log:
+            if event.kind != "action":
+                assert spec.text(state, event) == event.text
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_the_seat_in_the_data_is_the_events_player(name: str) -> None:
+    check_seats(SPECS[name].games(), SPECS[name].roles)
 
 
 def _narrations(state: State) -> list[str | None]:
@@ -265,21 +448,18 @@ def _measures(state: State) -> str:
     return repr((hooks.game(state), seats, rows))
 
 
-GAMES: dict[str, Callable[[], list[Any]]] = {"medici": medici_games}
-
-
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(SPECS))
 def test_narration_does_not_read_the_text(name: str) -> None:
-    for state in GAMES[name]():
+    for state in SPECS[name].games():
         lines = _narrations(state)
         assert None not in lines
         assert _narrations(blanked(state)) == lines
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(SPECS))
 def test_measures_do_not_read_the_text_or_the_ledger_reasons(name: str) -> None:
     game = tradekit.load_game(name)
     states = [play(game, bots, seed=s).state for bots in ("random", "heuristic") for s in range(4)]
-    states += GAMES[name]()[-3:]
+    states += SPECS[name].games()[::4]
     for state in states:
         assert _measures(blanked(state)) == _measures(state)

@@ -26,7 +26,6 @@ Example:
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
@@ -460,9 +459,6 @@ add_messages(
     }
 )
 
-_SEAT = re.compile(r"P(\d+)")
-_SALE = re.compile(r"^sale (\d+): P(\d+) is the seller \((\d+) cards\)$")
-_WINS = re.compile(r"^P(\d+) holds (\d+) different goods and (\d+) coins")
 #: ``variants.toml`` names of the cards that are not goods, by the tables' kind.
 _SPECIAL_KEYS = {
     "treasurer": "tresorier",
@@ -931,19 +927,16 @@ class NegocesRenderer(Renderer):
         if event.kind == "action":
             return self._narrate_action(event, ctx)
         data = dict(event.data)
-        if event.kind == "chance":
-            if "in_play" in data:
-                goods = ", ".join(self.good_name(g, ctx) for g in data["in_play"])
-                return ctx.t("negoces.n.in_play", goods=goods)
-            if "deal" in data:
-                cards = self.cards_text(data["deal"], ctx)
-                return ctx.t("negoces.n.dealt", name=ctx.name(event.player), cards=cards)
-            if "inactive" in data:
-                return ctx.t("negoces.n.inactive", list=self._per_seat_cards(data["inactive"], ctx))
-            return None
-        if event.kind == "reveal":
-            return self._narrate_reveal(event, data, ctx)
-        if event.kind == "info":
+        kind = data.get("type")
+        if kind == "in_play":
+            goods = ", ".join(self.good_name(g, ctx) for g in data["in_play"])
+            return ctx.t("negoces.n.in_play", goods=goods)
+        if kind == "deal":
+            cards = self.cards_text(data["deal"], ctx)
+            return ctx.t("negoces.n.dealt", name=ctx.name(data["seat"]), cards=cards)
+        if kind == "inactive":
+            return ctx.t("negoces.n.inactive", list=self._per_seat_cards(data["inactive"], ctx))
+        if event.kind in ("reveal", "info"):
             return self._narrate_info(event, data, ctx)
         return None
 
@@ -1003,125 +996,113 @@ class NegocesRenderer(Renderer):
             return ctx.t("negoces.n.repay_loan", name=name, n=self._loan_size(ctx))
         return None
 
-    def _narrate_reveal(self, event: Event, data: dict[str, Any], ctx: Context) -> str | None:
-        if "offers" in data and "round" in data:
-            items = []
-            for seat, offer in data["offers"].items():
-                card = offer.get("card")
-                if isinstance(card, int):
-                    good: str | None = self.tables(ctx).good_of.get(card)
-                    what = self.offer_words(good, offer["coins"], offer["loan"], ctx, mine=False)
-                elif card is not None:  # face down
-                    back = ctx.t("negoces.w.card") + f" ({ctx.t('negoces.face_down')})"
-                    rest = self.offer_words(None, offer["coins"], offer["loan"], ctx, mine=False)
-                    if offer["coins"] == 0 and not offer["loan"]:
-                        what = back
-                    elif offer["coins"] < 0 and not offer["loan"]:
-                        what = (
-                            back
-                            + ", "
-                            + ctx.t("negoces.w.back", coins=self.coins_text(-offer["coins"], ctx))
-                        )
-                    else:
-                        what = back + ctx.t("negoces.w.and") + rest
+    def _narrate_offers(self, data: dict[str, Any], ctx: Context) -> str:
+        items = []
+        for seat, offer in data["offers"].items():
+            card = offer.get("card")
+            if isinstance(card, int):
+                good: str | None = self.tables(ctx).good_of.get(card)
+                what = self.offer_words(good, offer["coins"], offer["loan"], ctx, mine=False)
+            elif card is not None:  # face down
+                back = ctx.t("negoces.w.card") + f" ({ctx.t('negoces.face_down')})"
+                rest = self.offer_words(None, offer["coins"], offer["loan"], ctx, mine=False)
+                if offer["coins"] == 0 and not offer["loan"]:
+                    what = back
+                elif offer["coins"] < 0 and not offer["loan"]:
+                    what = (
+                        back
+                        + ", "
+                        + ctx.t("negoces.w.back", coins=self.coins_text(-offer["coins"], ctx))
+                    )
                 else:
-                    what = self.offer_words(None, offer["coins"], offer["loan"], ctx, mine=False)
-                items.append(f"{ctx.name(int(seat))}{self._colon(ctx)}{what}")
-            if not items:
-                return ctx.t("negoces.n.no_offers", round=data["round"])
-            sep = " ; " if ctx.lang == "fr" else "; "
-            return ctx.t("negoces.n.offers", round=data["round"], list=sep.join(items))
-        if "card" in data and "turns up" in event.text:
-            good = self.card_name(data["card"], ctx)
-            return ctx.t("negoces.n.turned_up", name=ctx.name(event.player), good=good)
-        if "hand" in data and "coins" in data:
-            cards = self.cards_text(data["hand"], ctx)
-            return ctx.t(
-                "negoces.n.shows", name=ctx.name(event.player), cards=cards, n=data["coins"]
-            )
-        return None
+                    what = back + ctx.t("negoces.w.and") + rest
+            else:
+                what = self.offer_words(None, offer["coins"], offer["loan"], ctx, mine=False)
+            items.append(f"{ctx.name(int(seat))}{self._colon(ctx)}{what}")
+        if not items:
+            return ctx.t("negoces.n.no_offers", round=data["round"])
+        sep = " ; " if ctx.lang == "fr" else "; "
+        return ctx.t("negoces.n.offers", round=data["round"], list=sep.join(items))
 
     def _narrate_info(self, event: Event, data: dict[str, Any], ctx: Context) -> str | None:
-        name = ctx.name(event.player)
-        text = event.text
-        if "goal" in data and "seed" in data:
-            g = _game(ctx)
+        """Narrate a reveal or an info event from its ``type`` and data."""
+        kind = data.get("type")
+        name = ctx.name(data.get("seat"))
+        if kind == "start":
             variants = ""
-            if g.variants:
-                names = ", ".join(self.variant_name(x, ctx) for x in g.variants)
+            if data["variants"]:
+                names = ", ".join(self.variant_name(x, ctx) for x in data["variants"])
                 variants = ctx.t("negoces.n.variants", list=names)
             goods, coins = data["goal"]
             return ctx.t(
-                "negoces.n.start", n=g.players, variants=variants, goods=goods, coins=coins
+                "negoces.n.start", n=data["players"], variants=variants, goods=goods, coins=coins
             )
-        if text == "scripted set-up":
+        if kind == "setup":
             return ctx.t("negoces.n.scripted")
-        if text.startswith("scripted coins"):
+        if kind == "scripted_coins":
             money = ", ".join(f"{ctx.name(s)} {n}" for s, n in enumerate(data["coins"]))
             return ctx.t("negoces.n.scripted_coins", list=money)
-        if "coins" in data and text.endswith(" coins") and "starts with" in text:
+        if kind == "starting_coins":
             return ctx.t("negoces.n.starts_with", name=name, n=data["coins"])
-        if "item" in data and "opener" in data:
+        if kind == "auction":
             item = self.item_name(data["item"], ctx)
             return ctx.t("negoces.n.auction_opens", item=item, name=ctx.name(data["opener"]))
-        if "item" in data and "price" in data:
+        if kind == "auction_won":
             item = self.item_name(data["item"], ctx)
             return ctx.t(
                 "negoces.n.auction_won", name=ctx.name(data["winner"]), item=item, n=data["price"]
             )
-        if text.endswith("cannot raise and drops out"):
+        if kind == "drop_out":
             return ctx.t("negoces.n.cannot_raise", name=name)
-        if "gift" in data:
+        if kind == "gift":
             return ctx.t("negoces.n.shares_out", name=name, n=data["gift"])
-        match = _SALE.match(text)
-        if match:
-            return ctx.t(
-                "negoces.n.sale",
-                n=int(match.group(1)),
-                name=ctx.name(int(match.group(2))),
-                cards=int(match.group(3)),
-            )
-        if text.endswith("Treasurer card leaves the game"):
+        if kind == "sale_start":
+            return ctx.t("negoces.n.sale", n=data["sale"], name=name, cards=data["cards"])
+        if kind == "treasurer":
             return ctx.t("negoces.n.treasurer_out", name=name)
-        if "sacred" in data and "removed" in data:
+        if kind == "temple":
             good = self.card_name(data["removed"], ctx)
             return ctx.t("negoces.n.temple", name=name, good=good)
-        if "market" in data and "inactive" in data:
+        if kind == "market":
             key = "negoces.n.market_inactive" if data["inactive"] else "negoces.n.market"
             return ctx.t(key, name=name, good=self.card_name(data["market"], ctx))
-        if text.endswith(" has chosen"):
+        if kind == "chosen":
             return ctx.t("negoces.n.chosen", name=name)
-        if text == "no offer stands: the negotiation continues":
+        if kind == "offers":
+            return self._narrate_offers(data, ctx)
+        if kind == "no_offer":
             return ctx.t("negoces.n.continues")
-        if "banned" in data:
+        if kind == "ban":
             return ctx.t("negoces.n.ban", to=ctx.name(data["banned"]))
-        if "plays the Thief" in text and "card" in data:
-            seats = _SEAT.findall(text)
-            seller = ctx.name(int(seats[-1])) if len(seats) > 1 else "?"
+        if kind == "theft":
             good = self.card_name(data["card"], ctx)
-            return ctx.t("negoces.n.steal", name=name, good=good, seller=seller)
-        if text.endswith("'s offer") and " accepts " in text:
-            by = int(_SEAT.findall(text)[0])
-            return ctx.t("negoces.n.accepts", seller=ctx.name(by), name=name)
-        if "buyer" in data and "market" in data:
+            return ctx.t("negoces.n.steal", name=name, good=good, seller=ctx.name(data["seller"]))
+        if kind == "turn_up":
+            return ctx.t("negoces.n.turned_up", name=name, good=self.card_name(data["card"], ctx))
+        if kind == "accept":
+            seller = ctx.name(data["seller"])
+            return ctx.t("negoces.n.accepts", seller=seller, name=ctx.name(data["buyer"]))
+        if kind == "sale":
             return self._narrate_sale(data, ctx)
-        if "paid" in data and "offered" in data:
+        if kind == "swindle":
+            return ctx.t("negoces.n.swindler", name=name)
+        if kind == "swap":
             good, offered = self.card_name(data["paid"], ctx), self.card_name(data["offered"], ctx)
             return ctx.t("negoces.n.swapped", name=name, good=good, offered=offered)
-        if "paid" in data:
+        if kind == "paid_with":
             return ctx.t("negoces.n.paid_with", name=name, good=self.card_name(data["paid"], ctx))
-        if "plays the Swindler" in text:
-            return ctx.t("negoces.n.swindler", name=name)
-        if text.endswith("loses their Treasurer card"):
-            return ctx.t("negoces.n.lost_treasurer", name=name)
-        if text.endswith("cannot pay the tax and pays nothing"):
-            return ctx.t("negoces.n.no_tax", name=name)
-        if "winner" in data and "sales" in data:
+        if kind == "tax_unpaid":
+            return ctx.t(
+                "negoces.n.lost_treasurer" if data["treasurer"] else "negoces.n.no_tax", name=name
+            )
+        if kind == "show":
+            cards = self.cards_text(data["hand"], ctx)
+            return ctx.t("negoces.n.shows", name=name, cards=cards, n=data["coins"])
+        if kind == "game_end":
             if data["winner"] is None:
                 return ctx.t("negoces.n.no_winner", n=data["sales"])
-            match = _WINS.match(text)
-            goods, coins = (match.group(2), match.group(3)) if match else ("?", "?")
-            return ctx.t("negoces.n.wins", name=ctx.name(data["winner"]), goods=goods, n=coins)
+            winner = ctx.name(data["winner"])
+            return ctx.t("negoces.n.wins", name=winner, goods=data["goods"], n=data["coins"])
         return None
 
     def _narrate_sale(self, data: dict[str, Any], ctx: Context) -> str:

@@ -57,6 +57,52 @@ Rulings where the rules page is silent (also in ``data/negoces/README.md``):
   unseen by the others unless turned up.
 * **Blind.** Coins are hidden; offered cards are face down to everyone, the seller included, until
   paid. Coin amounts offered and paid are public.
+
+Event data, for renderers, measures and notebooks: every event but a player's decision (whose
+action is ``event.action``) has a ``type`` in its ``data``, next to the facts of its English
+``text``. Read these keys, not the text, which is narration and may be reworded. ``seat`` (when
+present) is the seat the event is about; cards are card ids; ``event.round`` is the sale number
+(0 before the first sale). An event seen by some seats only says so in ``visible_to``.
+
+* ``in_play`` (chance): ``in_play`` (the goods dealt, sorted).
+* ``deal`` (chance, seen by its seat): ``seat``, ``deal`` (the hand), ``scripted`` (given by a
+  scripted set-up rather than dealt).
+* ``inactive`` (chance): ``inactive`` (the face-up inactive cards per seat).
+* ``setup`` (a scripted set-up): ``inactive``, ``thief``, ``guard`` (holder seats or ``None``),
+  ``loans`` (loan cards per seat), ``treasury``.
+* ``scripted_coins``: ``coins`` (per seat).
+* ``starting_coins`` (blind, seen by its seat): ``seat``, ``coins``.
+* ``start``: ``seed``, ``players``, ``variants``, ``goal`` (``[different goods, coins]``).
+* ``auction`` (the Diamant, Thief or Guard is auctioned): ``item``, ``opener``.
+* ``drop_out`` (a pass without a decision): ``seat``, ``item``, ``high_bid``.
+* ``auction_won``: ``item``, ``winner``, ``price``.
+* ``gift``: ``seat`` (the giver), ``gift`` (coins to share out), ``source`` (``"thief"``,
+  ``"guard"``: the item's price; ``"temple"``).
+* ``sale_start``: ``seat`` (the seller), ``sale`` (its number), ``cards`` (the seller's cards).
+* ``treasurer`` (a Treasurer card is played and leaves the game): ``seat``.
+* ``temple``: ``seat``, ``removed`` (the card given up), ``sacred`` (the sacred-texts card).
+* ``market``: ``seat`` (the seller), ``market`` (the card), ``inactive`` (coins only).
+* ``chosen`` (a buyer's sealed choice is in): ``seat``.
+* ``offers`` (reveal): ``round`` (the negotiation round), ``offers`` (``{buyer: {"card": id,
+  "face down" or None, "coins": n, "loan": bool}}`` for the standing offers).
+* ``no_offer`` (the negotiation continues): ``round`` (the round that ended).
+* ``ban`` (a Miser): ``seat``, ``banned``.
+* ``theft`` (the Thief): ``seat`` (the thief), ``card`` (the market card), ``seller``.
+* ``turn_up`` (reveal, face-down mini-variant): ``seat`` (the buyer), ``card``.
+* ``accept``: ``seller``, ``buyer``.
+* ``swindle`` (a Swindler is played): ``seat``.
+* ``swap`` (seen by the buyer and seller): ``seat``, ``paid`` (the card paid), ``offered``.
+* ``sale``: ``seller``, ``buyer``, ``market``, ``card`` (the card paid: an id, ``None``, or
+  ``"hidden"``), ``coins`` (paid by the buyer; negative: paid to the buyer), ``loan``.
+* ``paid_with`` (a hidden card paid, seen by the buyer and seller): ``seat``, ``paid``.
+* ``tax_unpaid``: ``seat`` (the seller), ``tax``, ``treasurer`` (whether the seller loses their
+  Treasurer card instead).
+* ``show`` (reveal at the end): ``seat``, ``hand``, ``coins``.
+* ``game_end``: ``winner`` (or ``None``), ``sales``, ``goods`` and ``coins`` (the winner's, or
+  ``None``).
+
+Coins paid are ledger entries (``state.ledger``), not events: loans, taxes, the Diamant's price,
+gifts (each a :class:`Give` decision) and the coins of a ``sale``.
 """
 
 from __future__ import annotations
@@ -247,7 +293,13 @@ class NegocesState(State):
             f"Négoces, {n} players"
             + (f", variants {', '.join(game.variants)}" if game.variants else "")
             + f"; to win: {self.goal_goods} different goods and {self.goal_coins} coins",
-            data={"seed": self.seed, "goal": [self.goal_goods, self.goal_coins]},
+            data={
+                "type": "start",
+                "seed": self.seed,
+                "players": n,
+                "variants": list(game.variants),
+                "goal": [self.goal_goods, self.goal_coins],
+            },
         )
         if self.market != self.diamant:
             self.diamant_sold = True
@@ -289,7 +341,7 @@ class NegocesState(State):
         self._event(
             "chance",
             "goods in play: " + ", ".join(sorted(in_play)),
-            data={"in_play": sorted(in_play)},
+            data={"type": "in_play", "in_play": sorted(in_play)},
         )
         smugglers: list[str] = []
         if "smugglers" in self.variants:
@@ -309,7 +361,7 @@ class NegocesState(State):
                 "chance",
                 f"P{p} is dealt {len(hand)} cards",
                 player=p,
-                data={"deal": self.hands[p]},
+                data={"type": "deal", "seat": p, "deal": self.hands[p], "scripted": False},
                 visible_to=(p,),
             )
         if any(self.inactive):
@@ -320,7 +372,7 @@ class NegocesState(State):
                     f"P{p} {', '.join(self._good(c) for c in cards)}"
                     for p, cards in enumerate(self.inactive)
                 ),
-                data={"inactive": self.inactive},
+                data={"type": "inactive", "inactive": self.inactive},
             )
         self._set_unused()
 
@@ -459,13 +511,14 @@ class NegocesState(State):
                 "chance",
                 f"P{p} is given a scripted hand",
                 player=p,
-                data={"deal": self.hands[p]},
+                data={"type": "deal", "seat": p, "deal": self.hands[p], "scripted": True},
                 visible_to=(p,),
             )
         self._event(
             "info",
             "scripted set-up",
             data={
+                "type": "setup",
                 "inactive": self.inactive,
                 "thief": self.thief,
                 "guard": self.guard,
@@ -479,11 +532,15 @@ class NegocesState(State):
                     "info",
                     f"P{p} starts with {self.coins[p]} coins",
                     player=p,
-                    data={"coins": self.coins[p]},
+                    data={"type": "starting_coins", "seat": p, "coins": self.coins[p]},
                     visible_to=(p,),
                 )
         else:
-            self._event("info", f"scripted coins {self.coins}", data={"coins": self.coins})
+            self._event(
+                "info",
+                f"scripted coins {self.coins}",
+                data={"type": "scripted_coins", "coins": self.coins},
+            )
 
     # -- small helpers --------------------------------------------------------------------------
     def _good(self, card: int) -> str:
@@ -873,7 +930,12 @@ class NegocesState(State):
             self._event(
                 "action", f"P{player}: {action}", player=player, action=action, visible_to=(player,)
             )
-            self._event("info", f"P{player} has chosen", player=player)
+            self._event(
+                "info",
+                f"P{player} has chosen",
+                player=player,
+                data={"type": "chosen", "seat": player},
+            )
             self._skip_idle_buyers()
             return
         if isinstance(action, Swap) and self.seller is not None:
@@ -905,7 +967,12 @@ class NegocesState(State):
             self.treasurer[player] = False
             self.box.append(self.tables.special["treasurer"][player])
             self._pay(self.treasury, TREASURY, player, "took the treasury with the Treasurer")
-            self._event("info", f"P{player}'s Treasurer card leaves the game", player=player)
+            self._event(
+                "info",
+                f"P{player}'s Treasurer card leaves the game",
+                player=player,
+                data={"type": "treasurer", "seat": player},
+            )
         elif isinstance(action, Temple):
             self._temple(player, action.good)
         elif isinstance(action, PutUp):
@@ -930,7 +997,7 @@ class NegocesState(State):
                 "reveal",
                 f"P{action.buyer} turns up the offered card: {self._good(offer.card)}",
                 player=action.buyer,
-                data={"card": offer.card},
+                data={"type": "turn_up", "seat": action.buyer, "card": offer.card},
             )
         elif isinstance(action, Accept):
             self._accept(action.buyer)
@@ -952,13 +1019,14 @@ class NegocesState(State):
                     "info",
                     f"P{buyer} plays the Swindler: the card paid is swapped, unseen",
                     player=buyer,
+                    data={"type": "swindle", "seat": buyer},
                 )
                 assert self.seller is not None
                 self._event(
                     "info",
                     f"P{buyer} pays with {self._good(new)} instead of {self._good(card)}",
                     player=buyer,
-                    data={"paid": new, "offered": card},
+                    data={"type": "swap", "seat": buyer, "paid": new, "offered": card},
                     visible_to=tuple(sorted((buyer, self.seller))),
                 )
                 card, swapped = new, True
@@ -1008,7 +1076,7 @@ class NegocesState(State):
             "info",
             f"auction of the {item.capitalize()}: P{opener} opens at 0",
             player=opener,
-            data={"item": item, "opener": opener},
+            data={"type": "auction", "item": item, "opener": opener},
         )
         self._log_auto_passes(1)
         self._auction_step()
@@ -1017,7 +1085,17 @@ class NegocesState(State):
         assert self.auction is not None
         for p, amount in self.auction.history[start:]:
             if amount is None:
-                self._event("info", f"P{p} cannot raise and drops out", player=p)
+                self._event(
+                    "info",
+                    f"P{p} cannot raise and drops out",
+                    player=p,
+                    data={
+                        "type": "drop_out",
+                        "seat": p,
+                        "item": self.auction_item,
+                        "high_bid": self.auction.high_bid,
+                    },
+                )
 
     def _auction_step(self) -> None:
         auction = self.auction
@@ -1034,7 +1112,7 @@ class NegocesState(State):
             "info",
             f"P{winner} wins the {item.capitalize()} for {price}",
             player=winner,
-            data={"item": item, "winner": winner, "price": price},
+            data={"type": "auction_won", "item": item, "winner": winner, "price": price},
         )
         if item == "diamant":
             self.diamant_winner = winner
@@ -1053,11 +1131,14 @@ class NegocesState(State):
         else:
             self.guard = winner
         if price:
-            self._start_gift(winner, price, f"share of the {item.capitalize()}'s price", "opening")
+            why = f"share of the {item.capitalize()}'s price"
+            self._start_gift(winner, price, why, "opening", item)
         else:
             self._next_opening()
 
-    def _start_gift(self, giver: int, amount: int, why: str, then: str) -> None:
+    def _start_gift(self, giver: int, amount: int, why: str, then: str, source: str) -> None:
+        """``giver`` shares out ``amount`` coins; ``source`` (``"thief"``, ``"guard"`` or
+        ``"temple"``) is what the gift is for, ``then`` the phase it returns to."""
         self.phase = "gift"
         self.gift_giver = giver
         self.gift_left = amount
@@ -1067,7 +1148,7 @@ class NegocesState(State):
             "info",
             f"P{giver} shares out {amount} coins among the others",
             player=giver,
-            data={"gift": amount},
+            data={"type": "gift", "seat": giver, "gift": amount, "source": source},
         )
 
     def _gift_done(self) -> None:
@@ -1100,6 +1181,7 @@ class NegocesState(State):
             "info",
             f"sale {self.round}: P{self.seller} is the seller ({most} cards)",
             player=self.seller,
+            data={"type": "sale_start", "seat": self.seller, "sale": self.round, "cards": most},
         )
 
     def _temple(self, player: int, good: str) -> None:
@@ -1116,9 +1198,9 @@ class NegocesState(State):
             "info",
             f"P{player} gives up {good} at the temple for sacred texts",
             player=player,
-            data={"removed": card, "sacred": sacred},
+            data={"type": "temple", "seat": player, "removed": card, "sacred": sacred},
         )
-        self._start_gift(player, self.gift_size, "temple gift", "prepare")
+        self._start_gift(player, self.gift_size, "temple gift", "prepare", "temple")
 
     def _open_sale(self, card: int, inactive: bool) -> None:
         self.market = card
@@ -1129,7 +1211,7 @@ class NegocesState(State):
             f"P{self.seller} puts {self._good(card)} on the market"
             + (" (an inactive card: coins only)" if inactive else ""),
             player=self.seller,
-            data={"market": card, "inactive": inactive},
+            data={"type": "market", "seat": self.seller, "market": card, "inactive": inactive},
         )
         self.nround = 0
         self._next_round()
@@ -1185,7 +1267,7 @@ class NegocesState(State):
         self._event(
             "reveal",
             f"round {self.nround} offers: {text or 'none'}",
-            data={"round": self.nround, "offers": shown},
+            data={"type": "offers", "round": self.nround, "offers": shown},
         )
         self.phase = "decide"
         self._maybe_continue()
@@ -1202,7 +1284,11 @@ class NegocesState(State):
 
     def _maybe_continue(self) -> None:
         if self.nround < self.game.negotiation_rounds and not self.offers:
-            self._event("info", "no offer stands: the negotiation continues")
+            self._event(
+                "info",
+                "no offer stands: the negotiation continues",
+                data={"type": "no_offer", "round": self.nround},
+            )
             self._next_round()
 
     def _ban(self, player: int, target: int) -> None:
@@ -1215,7 +1301,7 @@ class NegocesState(State):
             "info",
             f"P{player} plays the Miser: P{target} may offer nothing in this sale",
             player=player,
-            data={"banned": target},
+            data={"type": "ban", "seat": player, "banned": target},
         )
         if self.phase == "negotiate":
             self._skip_idle_buyers()
@@ -1238,7 +1324,7 @@ class NegocesState(State):
             "info",
             f"P{player} plays the Thief and takes {self._good(card)} from P{self.seller}",
             player=player,
-            data={"card": card},
+            data={"type": "theft", "seat": player, "card": card, "seller": self.seller},
         )
         self.last_sale = {
             "number": self.round,
@@ -1256,7 +1342,12 @@ class NegocesState(State):
 
     def _accept(self, buyer: int) -> None:
         offer = self.offers.get(buyer, NO_OFFER)
-        self._event("info", f"P{self.seller} accepts P{buyer}'s offer", player=buyer)
+        self._event(
+            "info",
+            f"P{self.seller} accepts P{buyer}'s offer",
+            player=buyer,
+            data={"type": "accept", "seller": self.seller, "buyer": buyer},
+        )
         card = offer.card
         if card is not None and self.swindler[buyer]:
             others = [c for c in self.hands[buyer] if self._good(c) != self._good(card)]
@@ -1303,6 +1394,7 @@ class NegocesState(State):
             f"P{buyer} buys {good} from P{seller} for {paid}",
             player=buyer,
             data={
+                "type": "sale",
                 "seller": seller,
                 "buyer": buyer,
                 "market": market,
@@ -1317,7 +1409,7 @@ class NegocesState(State):
                 "info",
                 f"P{buyer} paid with {self._good(card)}",
                 player=buyer,
-                data={"paid": card},
+                data={"type": "paid_with", "seat": buyer, "paid": card},
                 visible_to=tuple(sorted((buyer, seller))),
             )
         self.last_sale = {
@@ -1335,17 +1427,19 @@ class NegocesState(State):
         if "treasury" in self.variants:
             if self.coins[seller] >= self.tax:
                 self._pay(self.tax, seller, TREASURY, "tax on a sale")
-            elif self.treasurer[seller]:
-                self.treasurer[seller] = False
-                self.box.append(self.tables.special["treasurer"][seller])
-                self.box.sort()
+            else:
+                lost = self.treasurer[seller]
+                if lost:
+                    self.treasurer[seller] = False
+                    self.box.append(self.tables.special["treasurer"][seller])
+                    self.box.sort()
+                then = "loses their Treasurer card" if lost else "pays nothing"
                 self._event(
                     "info",
-                    f"P{seller} cannot pay the tax and loses their Treasurer card",
+                    f"P{seller} cannot pay the tax and {then}",
                     player=seller,
+                    data={"type": "tax_unpaid", "seat": seller, "tax": self.tax, "treasurer": lost},
                 )
-            else:
-                self._event("info", f"P{seller} cannot pay the tax and pays nothing", player=seller)
         self._end_of_sale(buyer)
 
     def _end_of_sale(self, buyer: int) -> None:
@@ -1376,10 +1470,20 @@ class NegocesState(State):
                 "reveal",
                 f"P{p} shows {len(self.hands[p])} cards and {self.coins[p]} coins",
                 player=p,
-                data={"hand": self.hands[p], "coins": self.coins[p]},
+                data={"type": "show", "seat": p, "hand": self.hands[p], "coins": self.coins[p]},
             )
+        winner = self.winner
         self._event(
-            "info", text, player=self.winner, data={"winner": self.winner, "sales": self.sales}
+            "info",
+            text,
+            player=winner,
+            data={
+                "type": "game_end",
+                "winner": winner,
+                "sales": self.sales,
+                "goods": None if winner is None else self.different_goods(winner),
+                "coins": None if winner is None else self.coins[winner],
+            },
         )
 
     # -- accounting -----------------------------------------------------------------------------

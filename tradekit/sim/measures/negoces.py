@@ -38,21 +38,23 @@ from typing import Any
 
 from tradekit.core.actions import Action
 from tradekit.core.state import State
-from tradekit.games.negoces.actions import Bid, Offer, Pass
+from tradekit.games.negoces.actions import Bid, Give, Offer, Pass
 from tradekit.games.negoces.tables import load_tables
 from tradekit.sim.measures import register_measures
 
 BOX = "box"
 TREASURY = "treasury"
 BANK = "bank"
-GIFTS = ("share of the", "temple gift")
+
+
+def _of_type(state: State, kind: str) -> list[Mapping[str, Any]]:
+    """The data of the logged events of one type (see ``tradekit.games.negoces.state``)."""
+    return [e.data for e in state.log if e.data.get("type") == kind]
 
 
 def _sales(state: State) -> list[Mapping[str, Any]]:
     """The data of every completed (not stolen) sale, in order."""
-    return [
-        e.data for e in state.log if e.kind == "info" and "market" in e.data and "buyer" in e.data
-    ]
+    return _of_type(state, "sale")
 
 
 def game_measures(state: State) -> dict[str, float]:
@@ -86,36 +88,35 @@ def game_measures(state: State) -> dict[str, float]:
             out["coin_sales"] += 1
         else:
             out["free_sales"] += 1
-        if coins < 0:
+        if coins > 0:
+            out["sale_coins"] += coins
+        elif coins < 0:
             out["negative_sales"] += 1
+            out["coins_back"] -= coins
+    counted = {"theft": "thefts", "temple": "temple_visits", "ban": "bans", "swindle": "swindles"}
     rounds: list[int] = []
     last_round = 0
     for event in state.log:
         data = event.data
-        text = event.text
-        if event.kind == "reveal" and "offers" in data:
+        kind = data.get("type")
+        if kind == "offers":
             last_round = data["round"]
-        elif event.kind == "info":
-            if "accepts" in text and text.endswith("'s offer"):
-                rounds.append(last_round)
-            elif "price" in data and "item" in data:
-                out[f"{data['item']}_price"] = data["price"]
-            elif "sacred" in data:
-                out["temple_visits"] += 1
-            elif "banned" in data:
-                out["bans"] += 1
-            elif "plays the Thief" in text:
-                out["thefts"] += 1
-            elif "plays the Swindler" in text:
-                out["swindles"] += 1
+        elif kind == "accept":
+            rounds.append(last_round)
+        elif kind == "auction_won":
+            out[f"{data['item']}_price"] = data["price"]
+        elif kind in counted:
+            out[counted[kind]] += 1
+    gifts = 0
     for _, action in state.decisions:
         if isinstance(action, Offer):
             out["offers"] += 1
             if action.coins < 0:
                 out["negative_offers"] += 1
-    removed = tax = taken = loans = repaid = gifts = 0
+        elif isinstance(action, Give):
+            gifts += action.coins
+    removed = tax = taken = loans = repaid = 0
     for t in state.ledger:
-        reason = t.reason
         if t.payee == BOX:
             removed += t.amount
         elif t.payee == TREASURY:
@@ -126,12 +127,6 @@ def game_measures(state: State) -> dict[str, float]:
             loans += 1
         elif t.payee == BANK:
             repaid += 1
-        elif reason.startswith("bought "):
-            out["sale_coins"] += t.amount
-        elif reason.startswith("sold "):
-            out["coins_back"] += t.amount
-        elif reason.startswith(GIFTS):
-            gifts += t.amount
     out.update(
         sales=neg.sales,
         no_winner=1 if state.is_over and neg.winner is None else 0,
@@ -150,21 +145,17 @@ def game_measures(state: State) -> dict[str, float]:
 def seat_measures(state: State, seat: int) -> dict[str, float]:
     """Seat-level measures (see the module docstring)."""
     neg: Any = state
-    sold = bought = 0
+    sold = bought = spent = 0
     for sale in _sales(state):
         sold += sale["seller"] == seat
-        bought += sale["buyer"] == seat
-    diamant = 0
-    for event in state.log:
-        if event.kind == "info" and event.data.get("item") == "diamant" and "winner" in event.data:
-            diamant = int(event.data["winner"] == seat)
-        elif event.kind == "info" and "plays the Thief" in event.text and event.player == seat:
+        if sale["buyer"] == seat:
             bought += 1
-    spent = sum(
-        t.amount
-        for t in state.ledger.entries(seat)
-        if t.payer == seat and t.reason.startswith("bought ")
-    )
+            spent += max(0, sale["coins"])
+    bought += sum(1 for theft in _of_type(state, "theft") if theft["seat"] == seat)
+    diamant = 0
+    for won in _of_type(state, "auction_won"):
+        if won["item"] == "diamant":
+            diamant = int(won["winner"] == seat)
     return {
         "seat_sold": sold,
         "seat_bought": bought,
@@ -204,14 +195,13 @@ def finish_decisions(state: State, rows: list[dict[str, Any]]) -> None:
     sales: dict[int, tuple[int, int]] = {}
     for event in state.log:
         data = event.data
-        if event.kind != "info":
-            continue
-        if "item" in data and "price" in data:
+        kind = data.get("type")
+        if kind == "auction_won":
             auctions[data["item"]] = (data["winner"], data["price"])
-        elif "market" in data and "buyer" in data:
+        elif kind == "sale":
             sales[event.round] = (data["buyer"], data["coins"])
-        elif "plays the Thief" in event.text and event.player is not None:
-            sales[event.round] = (event.player, 0)
+        elif kind == "theft":
+            sales[event.round] = (data["seat"], 0)
     for row in rows:
         if row.get("kind") in ("Bid", "Pass") and row.get("item") in auctions:
             winner, price = auctions[row["item"]]
