@@ -1,10 +1,10 @@
 """Structured event data for Medici and Négoces.
 
-Every event a game logs (other than a player's decision, which carries its action) has a ``type``
-and the facts of its English text as ``data`` keys, documented in the game's ``state.py``. These
-tests check that:
+Every event a game logs (other than a player's decision, which carries its action) names itself in
+``data["what"]`` and holds the facts of its English text as ``data`` keys, documented in the
+game's ``state.py`` (the same ``what`` convention as Rungis). These tests check that:
 
-* every type seen in play is documented, and every documented type is seen;
+* every ``what`` seen in play is documented, and every documented one is seen;
 * the data holds every fact of the text: the English text is rebuilt from the data alone;
 * the renderers and the measures read the data, not the text (blanking every text and ledger
   reason changes nothing they produce).
@@ -35,8 +35,8 @@ from tradekit.sim import play
 from tradekit.sim.measures import measures_for
 
 
-def documented_types(module: Any) -> set[str]:
-    """The event types listed in a game module's "Event data" section (bullets ``* ``type```)."""
+def documented_events(module: Any) -> set[str]:
+    """The events (``what``) listed in a game module's "Event data" section, one per bullet."""
     doc = module.__doc__ or ""
     section = doc[doc.index("Event data") :]
     return set(re.findall(r"^\* ``(\w+)``", section, re.M))
@@ -54,24 +54,24 @@ def blanked(state: State) -> State:
 
 
 def check_types(states: Sequence[State], module: Any) -> None:
-    """Every event but the decisions has a documented type, and every documented type occurs."""
-    documented = documented_types(module)
+    """Every event but the decisions has a documented ``what``, and every documented one occurs."""
+    documented = documented_events(module)
     seen = set()
     for state in states:
         for event in state.log:
             if event.kind == "action":
                 assert event.action is not None and not event.data
                 continue
-            assert event.data.get("type") in documented, event
-            seen.add(event.data["type"])
+            assert event.data.get("what") in documented, event
+            seen.add(event.data["what"])
     assert seen == documented, documented - seen
 
 
 def check_seats(states: Sequence[State], roles: dict[str, str]) -> None:
-    """``seat`` (or the role key named in ``roles`` for a type) is the event's player."""
+    """``seat`` (or the role key named in ``roles`` for a ``what``) is the event's player."""
     for state in states:
         for event in state.log:
-            key = roles.get(event.data.get("type", ""), "seat")
+            key = roles.get(event.data.get("what", ""), "seat")
             if key in event.data:
                 assert event.data[key] == event.player, event
 
@@ -128,7 +128,7 @@ def medici_text(state: MediciState, event: Event) -> str:
     """The English text of a Medici event, rebuilt from its data (and the card table) only."""
     d = event.data
     card = state.card_text
-    kind = d["type"]
+    kind = d["what"]
     if kind in MEDICI_TEXTS:
         return MEDICI_TEXTS[kind].format(**d)
 
@@ -212,7 +212,7 @@ def medici_text(state: MediciState, event: Event) -> str:
         return text
     if kind == "game_end":
         return f"final wealth {d['scores']}; winner(s) {seats(d['winners'])}"
-    raise AssertionError(f"undocumented type {kind!r}")
+    raise AssertionError(f"undocumented event {kind!r}")
 
 
 def test_medici_payments_match_the_ledger() -> None:
@@ -220,7 +220,7 @@ def test_medici_payments_match_the_ledger() -> None:
         paid = [
             (d["seat"], d["amount"])
             for d in (e.data for e in state.log)
-            if d.get("type") == "payment"
+            if d.get("what") == "payment"
         ]
         bank = [(t.payee, t.amount) for t in state.ledger if t.payer == "bank"]
         assert paid == bank
@@ -275,7 +275,7 @@ NEGOCES_TEXTS = {
 def negoces_text(state: NegocesState, event: Event) -> str:
     """The English text of a Négoces event, rebuilt from its data (and the card table) only."""
     d = event.data
-    kind = d["type"]
+    kind = d["what"]
     good = state.tables.good_of.__getitem__
     if kind in NEGOCES_TEXTS:
         return NEGOCES_TEXTS[kind].format(**d)
@@ -340,7 +340,7 @@ def negoces_text(state: NegocesState, event: Event) -> str:
             return f"{d['sales']} sales without a winner: the game ends with no winner"
         w = d["winner"]
         return f"P{w} holds {d['goods']} different goods and {d['coins']} coins: P{w} wins"
-    raise AssertionError(f"undocumented type {kind!r}")
+    raise AssertionError(f"undocumented event {kind!r}")
 
 
 def test_negoces_sales_match_the_ledger() -> None:
@@ -348,7 +348,7 @@ def test_negoces_sales_match_the_ledger() -> None:
         coins = [
             (d["buyer"], d["seller"], d["coins"])
             for d in (e.data for e in state.log)
-            if d.get("type") == "sale" and d["coins"]
+            if d.get("what") == "sale" and d["coins"]
         ]
         paid = [
             (t.payer, t.payee, t.amount) if t.reason.startswith("bought ") else
@@ -365,10 +365,10 @@ def test_negoces_hidden_facts_stay_in_hidden_events() -> None:
     found = 0
     for state in negoces_games():
         for event in state.log:
-            if event.data.get("type") in ("swap", "paid_with"):
+            if event.data.get("what") in ("swap", "paid_with"):
                 found += 1
                 assert event.visible_to is not None and len(event.visible_to) == 2
-            if event.data.get("type") == "starting_coins":
+            if event.data.get("what") == "starting_coins":
                 assert event.visible_to == (event.data["seat"],)
     assert found
 

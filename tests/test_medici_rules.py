@@ -124,17 +124,17 @@ def test_rulebook_ships_23_20_16_16_14_pay_30_20_7_7_0():
     # The same payments as event data: places, the rewards shared and the divisor.
     paid = [e.data for e in state.log if e.data.get("source") == "ship" and e.round == 1]
     assert paid == [
-        {"type": "payment", "seat": 0, "amount": 30, "source": "ship", "places": [1],
+        {"what": "payment", "seat": 0, "amount": 30, "source": "ship", "places": [1],
          "shares": [30], "divisor": 1},
-        {"type": "payment", "seat": 1, "amount": 20, "source": "ship", "places": [2],
+        {"what": "payment", "seat": 1, "amount": 20, "source": "ship", "places": [2],
          "shares": [20], "divisor": 1},
-        {"type": "payment", "seat": 2, "amount": 7, "source": "ship", "places": [3, 4],
+        {"what": "payment", "seat": 2, "amount": 7, "source": "ship", "places": [3, 4],
          "shares": [10, 5], "divisor": 2},
-        {"type": "payment", "seat": 3, "amount": 7, "source": "ship", "places": [3, 4],
+        {"what": "payment", "seat": 3, "amount": 7, "source": "ship", "places": [3, 4],
          "shares": [10, 5], "divisor": 2},
     ]  # fmt: skip
-    fill = next(e for e in state.log if e.data.get("type") == "free_fill")
-    assert fill.data == {"type": "free_fill", "seat": 4, "room": 1}
+    fill = next(e for e in state.log if e.data.get("what") == "free_fill")
+    assert fill.data == {"what": "free_fill", "seat": 4, "room": 1}
 
 
 def test_rulebook_ladder_leader_10_and_three_tied_seconds_1_each():
@@ -179,9 +179,9 @@ def test_rulebook_ladder_top_space_30_and_tied_seconds_on_6_get_12():
         (3, 10, "ladder of cloth: monopoly bonus space 6"),
     ]
     assert [received(state, p, "ladder of cloth") for p in range(4)] == [30, 0, 12, 12]
-    move = next(e.data for e in state.log if e.data.get("type") == "ladder_move")
+    move = next(e.data for e in state.log if e.data.get("what") == "ladder_move")
     assert move == {
-        "type": "ladder_move", "seat": 0, "good": "cloth", "from": 6, "to": 7, "lost": 1
+        "what": "ladder_move", "seat": 0, "good": "cloth", "from": 6, "to": 7, "lost": 1
     }  # fmt: skip
     cloth = [e.data for e in state.log if e.data.get("good") == "cloth" and "source" in e.data]
     assert [(d["seat"], d["amount"], d["source"]) for d in cloth] == [
@@ -381,9 +381,9 @@ def test_a_penniless_player_cannot_open():
     state = new_game(players=3, wealth=[0, 0, 5], piles=[[5, 6, 7]])
     state.apply(0, Auction())
     assert "P1 has no florins to open the bidding and passes" in texts(state)
-    forced = next(e.data for e in state.log if e.data.get("type") == "forced_pass")
+    forced = next(e.data for e in state.log if e.data.get("what") == "forced_pass")
     assert forced == {
-        "type": "forced_pass", "seat": 1, "reason": "cannot_open", "high_bid": 0, "florins": 0
+        "what": "forced_pass", "seat": 1, "reason": "cannot_open", "high_bid": 0, "florins": 0
     }  # fmt: skip
     assert state.to_move == (2,)
     state.apply(2, Pass())
@@ -674,7 +674,7 @@ def test_a_scripted_game_replays_and_undoes():
     copy = tradekit.replay(json.loads(saved))
     assert copy.to_json() == saved and copy.view("all") == state.view("all")
     # The game's opening event comes first, then the scripted set-up.
-    assert [e.data["type"] for e in copy.log[:3]] == ["start", "setup", "shuffle"]
+    assert [e.data["what"] for e in copy.log[:3]] == ["start", "setup", "shuffle"]
     assert copy.log[1].text == "scripted set-up" and copy.log[1].data["ladders"][0][2] == 6
     assert state.undo() == Pass()
     assert state.to_move == (2,) and state.view(None).high_bid == 4

@@ -101,8 +101,8 @@ def refused(state: NegocesState, seat: int, action: Any, *fragments: str) -> Non
 
 
 def data_of(state: NegocesState, kind: str) -> list[dict[str, Any]]:
-    """The data of the logged events of type ``kind`` (see the game's "Event data")."""
-    return [dict(e.data) for e in state.log if e.data.get("type") == kind]
+    """The data of the logged events whose ``what`` is ``kind`` (see the game's "Event data")."""
+    return [dict(e.data) for e in state.log if e.data.get("what") == kind]
 
 
 def coins_everywhere(state: NegocesState) -> int:
@@ -210,10 +210,10 @@ def test_a_player_who_cannot_raise_drops_out_without_a_decision() -> None:
     assert state.phase == "prepare" and state.seller == 2 and state.coins == [15, 1, 12]
     assert any("cannot raise and drops out" in e.text for e in state.log)
     assert data_of(state, "drop_out") == [
-        {"type": "drop_out", "seat": 1, "item": "diamant", "high_bid": 3}
+        {"what": "drop_out", "seat": 1, "item": "diamant", "high_bid": 3}
     ]
     assert data_of(state, "auction_won") == [
-        {"type": "auction_won", "item": "diamant", "winner": 2, "price": 3}
+        {"what": "auction_won", "item": "diamant", "winner": 2, "price": 3}
     ]
 
 
@@ -258,17 +258,17 @@ def test_a_sale_paid_with_a_card_leaves_the_seller_seller() -> None:
     check_conserved(state, 45)
     # The same sale as event data.
     assert data_of(state, "market") == [
-        {"type": "market", "seat": 0, "market": 0, "inactive": False}
+        {"what": "market", "seat": 0, "market": 0, "inactive": False}
     ]
     assert [d["round"] for d in data_of(state, "offers")] == [1, 2]
-    assert data_of(state, "accept") == [{"type": "accept", "seller": 0, "buyer": 1}]
+    assert data_of(state, "accept") == [{"what": "accept", "seller": 0, "buyer": 1}]
     assert data_of(state, "sale") == [
-        {"type": "sale", "seller": 0, "buyer": 1, "market": 0, "card": 8, "coins": 2,
+        {"what": "sale", "seller": 0, "buyer": 1, "market": 0, "card": 8, "coins": 2,
          "loan": False}
     ]  # fmt: skip
     assert data_of(state, "sale_start") == [
-        {"type": "sale_start", "seat": 0, "sale": 1, "cards": 7},
-        {"type": "sale_start", "seat": 0, "sale": 2, "cards": 7},
+        {"what": "sale_start", "seat": 0, "sale": 1, "cards": 7},
+        {"what": "sale_start", "seat": 0, "sale": 2, "cards": 7},
     ]
 
 
@@ -365,7 +365,7 @@ def test_no_winner_after_max_sales() -> None:
     assert state.is_over and state.winner is None and state.scores() == [0, 0, 0]
     assert state.log[-1].text == "2 sales without a winner: the game ends with no winner"
     assert state.log[-1].data == {
-        "type": "game_end", "winner": None, "sales": 2, "goods": None, "coins": None
+        "what": "game_end", "winner": None, "sales": 2, "goods": None, "coins": None
     }  # fmt: skip
 
 
@@ -409,8 +409,8 @@ def test_a_seller_who_cannot_pay_the_tax_loses_the_treasurer_card() -> None:
     state.apply(0, Accept(1))
     assert state.treasury == 3 and state.log[-2].text == "P0 cannot pay the tax and pays nothing"
     assert data_of(state, "tax_unpaid") == [
-        {"type": "tax_unpaid", "seat": 0, "tax": 1, "treasurer": True},
-        {"type": "tax_unpaid", "seat": 0, "tax": 1, "treasurer": False},
+        {"what": "tax_unpaid", "seat": 0, "tax": 1, "treasurer": True},
+        {"what": "tax_unpaid", "seat": 0, "tax": 1, "treasurer": False},
     ]
 
 
@@ -423,7 +423,7 @@ def test_the_thief_steals_the_market_card_and_leaves_the_game() -> None:
     assert 48 in state.hands[1] and state.coins == [15, 15, 15] and state.thief is None
     assert 65 in state.box and state.seller == 1 and state.sales == 1
     assert state.phase == "prepare" and lines(state) == []
-    assert data_of(state, "theft") == [{"type": "theft", "seat": 1, "card": 48, "seller": 0}]
+    assert data_of(state, "theft") == [{"what": "theft", "seat": 1, "card": 48, "seller": 0}]
     assert data_of(state, "sale") == []  # a theft is not a sale
     last = state.view(None).last_sale
     assert last is not None and last.stolen
@@ -472,8 +472,8 @@ def test_thief_and_guard_auctions_follow_the_diamant_and_their_price_is_shared()
         ("diamant", 1, 1), ("thief", 2, 2), ("guard", 0, 1)
     ]  # fmt: skip
     assert data_of(state, "gift") == [
-        {"type": "gift", "seat": 2, "gift": 2, "source": "thief"},
-        {"type": "gift", "seat": 0, "gift": 1, "source": "guard"},
+        {"what": "gift", "seat": 2, "gift": 2, "source": "thief"},
+        {"what": "gift", "seat": 0, "gift": 1, "source": "guard"},
     ]
 
 
@@ -483,7 +483,7 @@ def test_a_miser_bars_a_buyer_who_may_still_get_the_card_for_nothing() -> None:
     state.apply(0, PutUp("bijoux"))
     state.apply(2, Ban(1))
     assert state.banned == {1} and state.miser == [True, False, False] and 69 in state.box
-    assert data_of(state, "ban") == [{"type": "ban", "seat": 2, "banned": 1}]
+    assert data_of(state, "ban") == [{"what": "ban", "seat": 2, "banned": 1}]
     # P1 is barred and has nothing else to do: P1 is not asked in this sale any more.
     assert state.to_move == (2,) and state.legal_actions(1) == []
     assert "barred by a Miser" in str(state._illegal_reason(1, Offer(None, 2)))
@@ -517,8 +517,8 @@ def test_a_swindler_swap_is_hidden_from_the_others() -> None:
     assert public.paid_card is None and public.paid_hidden
     secret = [e for e in state.log if e.data.get("paid") == 12]
     assert len(secret) == 1 and secret[0].visible_to == (0, 1)
-    assert secret[0].data == {"type": "swap", "seat": 1, "paid": 12, "offered": 8}
-    assert data_of(state, "swindle") == [{"type": "swindle", "seat": 1}]
+    assert secret[0].data == {"what": "swap", "seat": 1, "paid": 12, "offered": 8}
+    assert data_of(state, "swindle") == [{"what": "swindle", "seat": 1}]
     sale = data_of(state, "sale")
     assert len(sale) == 1 and sale[0]["card"] == "hidden"  # the public sale does not name it
     assert all(e.visible(2) is False for e in secret)
@@ -586,8 +586,8 @@ def test_the_temple_swaps_a_card_for_sacred_texts_against_a_gift() -> None:
     assert Temple("cafe") in state.legal_actions(0)
     state.apply(0, Temple("cafe"))
     assert 4 in state.box and 49 in state.hands[0] and len(state.hands[0]) == 7
-    assert data_of(state, "temple") == [{"type": "temple", "seat": 0, "removed": 4, "sacred": 49}]
-    assert data_of(state, "gift") == [{"type": "gift", "seat": 0, "gift": 5, "source": "temple"}]
+    assert data_of(state, "temple") == [{"what": "temple", "seat": 0, "removed": 4, "sacred": 49}]
+    assert data_of(state, "gift") == [{"what": "gift", "seat": 0, "gift": 5, "source": "temple"}]
     assert state.phase == "gift" and state.gift_left == 5  # 3 players: 5 coins
     state.apply(0, Give(1, 3))
     state.apply(0, Give(2, 2))
@@ -674,7 +674,7 @@ def test_face_down_mini_variant_lets_the_seller_ask_to_see_a_card() -> None:
     assert seen is not None and seen.face_down
     assert state.legal_actions(0) == [Accept(1), Accept(2), AskToShow(1), AskToShow(2), Continue()]
     state.apply(0, AskToShow(2))
-    assert data_of(state, "turn_up") == [{"type": "turn_up", "seat": 2, "card": 16}]
+    assert data_of(state, "turn_up") == [{"what": "turn_up", "seat": 2, "card": 16}]
     for viewer in (0, 1, None):
         shown = state.view(viewer).offers[2]
         assert shown is not None and shown.card == 16 and not shown.face_down

@@ -610,7 +610,7 @@ class MediciRenderer(Renderer):
                 return ctx.t("medici.n.a_pass", name=name)
             return None
         if event.kind == "chance":
-            kind = data.get("type")
+            kind = data.get("what")
             if kind == "shuffle":
                 return ctx.t("medici.n.shuffled", round=event.round, n=len(data["pile"]))
             if kind == "turn_card":
@@ -626,7 +626,7 @@ class MediciRenderer(Renderer):
         return None
 
     def _narrate_info(self, event: Event, data: dict[str, Any], ctx: Context) -> str | None:
-        kind = data.get("type")
+        kind = data.get("what")
         if kind == "start":
             g = _game(ctx)
             return ctx.t(

@@ -927,7 +927,7 @@ class NegocesRenderer(Renderer):
         if event.kind == "action":
             return self._narrate_action(event, ctx)
         data = dict(event.data)
-        kind = data.get("type")
+        kind = data.get("what")
         if kind == "in_play":
             goods = ", ".join(self.good_name(g, ctx) for g in data["in_play"])
             return ctx.t("negoces.n.in_play", goods=goods)
@@ -1025,8 +1025,8 @@ class NegocesRenderer(Renderer):
         return ctx.t("negoces.n.offers", round=data["round"], list=sep.join(items))
 
     def _narrate_info(self, event: Event, data: dict[str, Any], ctx: Context) -> str | None:
-        """Narrate a reveal or an info event from its ``type`` and data."""
-        kind = data.get("type")
+        """Narrate a reveal or an info event from its data (``what`` names the event)."""
+        kind = data.get("what")
         name = ctx.name(data.get("seat"))
         if kind == "start":
             variants = ""

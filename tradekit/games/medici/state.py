@@ -38,7 +38,7 @@ Rulings where the rules page is silent (also in ``data/medici/README.md``):
 * **After round 3** the warehouses are left as they are (nothing is reshuffled).
 
 Event data, for renderers, measures and notebooks: every event but a player's decision (whose
-action is ``event.action``) has a ``type`` in its ``data``, next to the facts of its English
+action is ``event.action``) names the event in ``data["what"]``, next to the facts of its English
 ``text``. Read these keys, not the text, which is narration and may be reworded. ``seat`` (when
 present) is the seat the event is about; cards are card ids; places are 1-based; the round is
 ``event.round``.
@@ -166,7 +166,7 @@ class MediciState(State):
             f"Medici, {n} players, ship table {game.reward_table} {list(self.rewards)}, "
             f"{self.per_round} cards a round",
             data={
-                "type": "start",
+                "what": "start",
                 "seed": self.seed,
                 "players": n,
                 "reward_table": game.reward_table,
@@ -181,7 +181,7 @@ class MediciState(State):
                 "info",
                 "scripted set-up",
                 data={
-                    "type": "setup",
+                    "what": "setup",
                     "round": start,
                     "first_player": self.first_player,
                     "wealth": self.wealth,
@@ -365,7 +365,7 @@ class MediciState(State):
             f"P{player} turns {self.card_text(card)}",
             player=player,
             data={
-                "type": "turn_card",
+                "what": "turn_card",
                 "seat": player,
                 "turned": card,
                 "lot": self.lot,
@@ -392,7 +392,7 @@ class MediciState(State):
             text,
             player=self.active,
             data={
-                "type": "auction",
+                "what": "auction",
                 "seat": self.active,
                 "lot": self.lot,
                 "order": list(self.auction.order),
@@ -427,7 +427,7 @@ class MediciState(State):
                 why,
                 player=p,
                 data={
-                    "type": "forced_pass",
+                    "what": "forced_pass",
                     "seat": p,
                     "reason": reason,
                     "high_bid": high,
@@ -444,7 +444,7 @@ class MediciState(State):
             self._event(
                 "info",
                 f"nobody bids: {self._lot_text()} is discarded",
-                data={"type": "discard", "lot": lot},
+                data={"what": "discard", "lot": lot},
             )
         else:
             w = result.winner
@@ -460,7 +460,7 @@ class MediciState(State):
                 "info",
                 f"P{w} buys {self._lot_text()} for {result.price}",
                 player=w,
-                data={"type": "sale", "seat": w, "lot": lot, "price": result.price},
+                data={"what": "sale", "seat": w, "lot": lot, "price": result.price},
             )
         self.lot = []
         self.auction = None
@@ -482,7 +482,7 @@ class MediciState(State):
         self.active = active
         self.phase = "turn"
         self._event(
-            "info", f"P{active}'s turn", player=active, data={"type": "turn", "seat": active}
+            "info", f"P{active}'s turn", player=active, data={"what": "turn", "seat": active}
         )
         self._turn_card(active)
 
@@ -491,7 +491,7 @@ class MediciState(State):
             "info",
             f"every other warehouse is full: P{player} fills theirs from the pile for free",
             player=player,
-            data={"type": "free_fill", "seat": player, "room": self.room(player)},
+            data={"what": "free_fill", "seat": player, "room": self.room(player)},
         )
         while self.room(player) > 0 and self.pile:
             card = self.pile.pop(0)
@@ -501,7 +501,7 @@ class MediciState(State):
                 f"P{player} takes {self.card_text(card)} free",
                 player=player,
                 data={
-                    "type": "free_card",
+                    "what": "free_card",
                     "seat": player,
                     "free": card,
                     "pile_size": len(self.pile),
@@ -529,7 +529,7 @@ class MediciState(State):
         self._event(
             "chance",
             f"round {number}: the pile is shuffled",
-            data={"type": "shuffle", "pile": self.pile, "out_of_play": self.out_of_play},
+            data={"what": "shuffle", "pile": self.pile, "out_of_play": self.out_of_play},
             visible_to=(),
         )
         self._event(
@@ -538,7 +538,7 @@ class MediciState(State):
             f"{len(self.out_of_play)} out of play; P{first} starts",
             player=first,
             data={
-                "type": "round_start",
+                "what": "round_start",
                 "seat": first,
                 "pile_size": len(self.pile),
                 "out_of_play": len(self.out_of_play),
@@ -552,7 +552,7 @@ class MediciState(State):
         self._event(
             "info",
             f"round {self.round} ends: {ROUND_END_TEXT[reason]}",
-            data={"type": "round_end", "reason": reason},
+            data={"what": "round_end", "reason": reason},
         )
         self._score_ships()
         self._score_ladders()
@@ -577,7 +577,7 @@ class MediciState(State):
             "info",
             "ships: " + ", ".join(f"P{p} {totals[p]} → {shares[p].each}" for p in range(self.n)),
             data={
-                "type": "ships",
+                "what": "ships",
                 "totals": totals,
                 "paid": [shares[p].each for p in range(self.n)],
             },
@@ -604,7 +604,7 @@ class MediciState(State):
                     f"to {new}{capped}",
                     player=p,
                     data={
-                        "type": "ladder_move",
+                        "what": "ladder_move",
                         "seat": p,
                         "good": self.goods[g].id,
                         "from": old,
@@ -646,7 +646,7 @@ class MediciState(State):
                 "info",
                 f"P{player} receives {amount}: {reason}",
                 player=player,
-                data={"type": "payment", "seat": player, "amount": amount, **facts},
+                data={"what": "payment", "seat": player, "amount": amount, **facts},
             )
 
     def _poorest(self) -> int:
@@ -665,7 +665,7 @@ class MediciState(State):
             text,
             player=poorest,
             data={
-                "type": "poorest",
+                "what": "poorest",
                 "poorest": poorest,
                 "florins": least,
                 "tied": tied,
@@ -681,7 +681,7 @@ class MediciState(State):
             "info",
             f"final wealth {self.final_scores}; winner(s) "
             + ", ".join(f"P{p}" for p in self.winners()),
-            data={"type": "game_end", "scores": self.final_scores, "winners": self.winners()},
+            data={"what": "game_end", "scores": self.final_scores, "winners": self.winners()},
         )
 
     # -- accounting -----------------------------------------------------------------------------

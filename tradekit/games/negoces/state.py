@@ -59,7 +59,7 @@ Rulings where the rules page is silent (also in ``data/negoces/README.md``):
   paid. Coin amounts offered and paid are public.
 
 Event data, for renderers, measures and notebooks: every event but a player's decision (whose
-action is ``event.action``) has a ``type`` in its ``data``, next to the facts of its English
+action is ``event.action``) names the event in ``data["what"]``, next to the facts of its English
 ``text``. Read these keys, not the text, which is narration and may be reworded. ``seat`` (when
 present) is the seat the event is about; cards are card ids; ``event.round`` is the sale number
 (0 before the first sale). An event seen by some seats only says so in ``visible_to``.
@@ -294,7 +294,7 @@ class NegocesState(State):
             + (f", variants {', '.join(game.variants)}" if game.variants else "")
             + f"; to win: {self.goal_goods} different goods and {self.goal_coins} coins",
             data={
-                "type": "start",
+                "what": "start",
                 "seed": self.seed,
                 "players": n,
                 "variants": list(game.variants),
@@ -341,7 +341,7 @@ class NegocesState(State):
         self._event(
             "chance",
             "goods in play: " + ", ".join(sorted(in_play)),
-            data={"type": "in_play", "in_play": sorted(in_play)},
+            data={"what": "in_play", "in_play": sorted(in_play)},
         )
         smugglers: list[str] = []
         if "smugglers" in self.variants:
@@ -361,7 +361,7 @@ class NegocesState(State):
                 "chance",
                 f"P{p} is dealt {len(hand)} cards",
                 player=p,
-                data={"type": "deal", "seat": p, "deal": self.hands[p], "scripted": False},
+                data={"what": "deal", "seat": p, "deal": self.hands[p], "scripted": False},
                 visible_to=(p,),
             )
         if any(self.inactive):
@@ -372,7 +372,7 @@ class NegocesState(State):
                     f"P{p} {', '.join(self._good(c) for c in cards)}"
                     for p, cards in enumerate(self.inactive)
                 ),
-                data={"type": "inactive", "inactive": self.inactive},
+                data={"what": "inactive", "inactive": self.inactive},
             )
         self._set_unused()
 
@@ -511,14 +511,14 @@ class NegocesState(State):
                 "chance",
                 f"P{p} is given a scripted hand",
                 player=p,
-                data={"type": "deal", "seat": p, "deal": self.hands[p], "scripted": True},
+                data={"what": "deal", "seat": p, "deal": self.hands[p], "scripted": True},
                 visible_to=(p,),
             )
         self._event(
             "info",
             "scripted set-up",
             data={
-                "type": "setup",
+                "what": "setup",
                 "inactive": self.inactive,
                 "thief": self.thief,
                 "guard": self.guard,
@@ -532,14 +532,14 @@ class NegocesState(State):
                     "info",
                     f"P{p} starts with {self.coins[p]} coins",
                     player=p,
-                    data={"type": "starting_coins", "seat": p, "coins": self.coins[p]},
+                    data={"what": "starting_coins", "seat": p, "coins": self.coins[p]},
                     visible_to=(p,),
                 )
         else:
             self._event(
                 "info",
                 f"scripted coins {self.coins}",
-                data={"type": "scripted_coins", "coins": self.coins},
+                data={"what": "scripted_coins", "coins": self.coins},
             )
 
     # -- small helpers --------------------------------------------------------------------------
@@ -934,7 +934,7 @@ class NegocesState(State):
                 "info",
                 f"P{player} has chosen",
                 player=player,
-                data={"type": "chosen", "seat": player},
+                data={"what": "chosen", "seat": player},
             )
             self._skip_idle_buyers()
             return
@@ -971,7 +971,7 @@ class NegocesState(State):
                 "info",
                 f"P{player}'s Treasurer card leaves the game",
                 player=player,
-                data={"type": "treasurer", "seat": player},
+                data={"what": "treasurer", "seat": player},
             )
         elif isinstance(action, Temple):
             self._temple(player, action.good)
@@ -997,7 +997,7 @@ class NegocesState(State):
                 "reveal",
                 f"P{action.buyer} turns up the offered card: {self._good(offer.card)}",
                 player=action.buyer,
-                data={"type": "turn_up", "seat": action.buyer, "card": offer.card},
+                data={"what": "turn_up", "seat": action.buyer, "card": offer.card},
             )
         elif isinstance(action, Accept):
             self._accept(action.buyer)
@@ -1019,14 +1019,14 @@ class NegocesState(State):
                     "info",
                     f"P{buyer} plays the Swindler: the card paid is swapped, unseen",
                     player=buyer,
-                    data={"type": "swindle", "seat": buyer},
+                    data={"what": "swindle", "seat": buyer},
                 )
                 assert self.seller is not None
                 self._event(
                     "info",
                     f"P{buyer} pays with {self._good(new)} instead of {self._good(card)}",
                     player=buyer,
-                    data={"type": "swap", "seat": buyer, "paid": new, "offered": card},
+                    data={"what": "swap", "seat": buyer, "paid": new, "offered": card},
                     visible_to=tuple(sorted((buyer, self.seller))),
                 )
                 card, swapped = new, True
@@ -1076,7 +1076,7 @@ class NegocesState(State):
             "info",
             f"auction of the {item.capitalize()}: P{opener} opens at 0",
             player=opener,
-            data={"type": "auction", "item": item, "opener": opener},
+            data={"what": "auction", "item": item, "opener": opener},
         )
         self._log_auto_passes(1)
         self._auction_step()
@@ -1090,7 +1090,7 @@ class NegocesState(State):
                     f"P{p} cannot raise and drops out",
                     player=p,
                     data={
-                        "type": "drop_out",
+                        "what": "drop_out",
                         "seat": p,
                         "item": self.auction_item,
                         "high_bid": self.auction.high_bid,
@@ -1112,7 +1112,7 @@ class NegocesState(State):
             "info",
             f"P{winner} wins the {item.capitalize()} for {price}",
             player=winner,
-            data={"type": "auction_won", "item": item, "winner": winner, "price": price},
+            data={"what": "auction_won", "item": item, "winner": winner, "price": price},
         )
         if item == "diamant":
             self.diamant_winner = winner
@@ -1148,7 +1148,7 @@ class NegocesState(State):
             "info",
             f"P{giver} shares out {amount} coins among the others",
             player=giver,
-            data={"type": "gift", "seat": giver, "gift": amount, "source": source},
+            data={"what": "gift", "seat": giver, "gift": amount, "source": source},
         )
 
     def _gift_done(self) -> None:
@@ -1181,7 +1181,7 @@ class NegocesState(State):
             "info",
             f"sale {self.round}: P{self.seller} is the seller ({most} cards)",
             player=self.seller,
-            data={"type": "sale_start", "seat": self.seller, "sale": self.round, "cards": most},
+            data={"what": "sale_start", "seat": self.seller, "sale": self.round, "cards": most},
         )
 
     def _temple(self, player: int, good: str) -> None:
@@ -1198,7 +1198,7 @@ class NegocesState(State):
             "info",
             f"P{player} gives up {good} at the temple for sacred texts",
             player=player,
-            data={"type": "temple", "seat": player, "removed": card, "sacred": sacred},
+            data={"what": "temple", "seat": player, "removed": card, "sacred": sacred},
         )
         self._start_gift(player, self.gift_size, "temple gift", "prepare", "temple")
 
@@ -1211,7 +1211,7 @@ class NegocesState(State):
             f"P{self.seller} puts {self._good(card)} on the market"
             + (" (an inactive card: coins only)" if inactive else ""),
             player=self.seller,
-            data={"type": "market", "seat": self.seller, "market": card, "inactive": inactive},
+            data={"what": "market", "seat": self.seller, "market": card, "inactive": inactive},
         )
         self.nround = 0
         self._next_round()
@@ -1267,7 +1267,7 @@ class NegocesState(State):
         self._event(
             "reveal",
             f"round {self.nround} offers: {text or 'none'}",
-            data={"type": "offers", "round": self.nround, "offers": shown},
+            data={"what": "offers", "round": self.nround, "offers": shown},
         )
         self.phase = "decide"
         self._maybe_continue()
@@ -1287,7 +1287,7 @@ class NegocesState(State):
             self._event(
                 "info",
                 "no offer stands: the negotiation continues",
-                data={"type": "no_offer", "round": self.nround},
+                data={"what": "no_offer", "round": self.nround},
             )
             self._next_round()
 
@@ -1301,7 +1301,7 @@ class NegocesState(State):
             "info",
             f"P{player} plays the Miser: P{target} may offer nothing in this sale",
             player=player,
-            data={"type": "ban", "seat": player, "banned": target},
+            data={"what": "ban", "seat": player, "banned": target},
         )
         if self.phase == "negotiate":
             self._skip_idle_buyers()
@@ -1324,7 +1324,7 @@ class NegocesState(State):
             "info",
             f"P{player} plays the Thief and takes {self._good(card)} from P{self.seller}",
             player=player,
-            data={"type": "theft", "seat": player, "card": card, "seller": self.seller},
+            data={"what": "theft", "seat": player, "card": card, "seller": self.seller},
         )
         self.last_sale = {
             "number": self.round,
@@ -1346,7 +1346,7 @@ class NegocesState(State):
             "info",
             f"P{self.seller} accepts P{buyer}'s offer",
             player=buyer,
-            data={"type": "accept", "seller": self.seller, "buyer": buyer},
+            data={"what": "accept", "seller": self.seller, "buyer": buyer},
         )
         card = offer.card
         if card is not None and self.swindler[buyer]:
@@ -1394,7 +1394,7 @@ class NegocesState(State):
             f"P{buyer} buys {good} from P{seller} for {paid}",
             player=buyer,
             data={
-                "type": "sale",
+                "what": "sale",
                 "seller": seller,
                 "buyer": buyer,
                 "market": market,
@@ -1409,7 +1409,7 @@ class NegocesState(State):
                 "info",
                 f"P{buyer} paid with {self._good(card)}",
                 player=buyer,
-                data={"type": "paid_with", "seat": buyer, "paid": card},
+                data={"what": "paid_with", "seat": buyer, "paid": card},
                 visible_to=tuple(sorted((buyer, seller))),
             )
         self.last_sale = {
@@ -1438,7 +1438,7 @@ class NegocesState(State):
                     "info",
                     f"P{seller} cannot pay the tax and {then}",
                     player=seller,
-                    data={"type": "tax_unpaid", "seat": seller, "tax": self.tax, "treasurer": lost},
+                    data={"what": "tax_unpaid", "seat": seller, "tax": self.tax, "treasurer": lost},
                 )
         self._end_of_sale(buyer)
 
@@ -1470,7 +1470,7 @@ class NegocesState(State):
                 "reveal",
                 f"P{p} shows {len(self.hands[p])} cards and {self.coins[p]} coins",
                 player=p,
-                data={"type": "show", "seat": p, "hand": self.hands[p], "coins": self.coins[p]},
+                data={"what": "show", "seat": p, "hand": self.hands[p], "coins": self.coins[p]},
             )
         winner = self.winner
         self._event(
@@ -1478,7 +1478,7 @@ class NegocesState(State):
             text,
             player=winner,
             data={
-                "type": "game_end",
+                "what": "game_end",
                 "winner": winner,
                 "sales": self.sales,
                 "goods": None if winner is None else self.different_goods(winner),

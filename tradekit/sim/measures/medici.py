@@ -46,10 +46,10 @@ from tradekit.core.ties import Rounding, split_places
 from tradekit.sim.measures import register_measures
 
 
-def _of_type(state: State, *types: str) -> Iterator[Mapping[str, Any]]:
-    """The data of the logged events of these types (see ``tradekit.games.medici.state``)."""
+def _data_of(state: State, *whats: str) -> Iterator[Mapping[str, Any]]:
+    """The data of the logged events with these ``what`` (see ``tradekit.games.medici.state``)."""
     for event in state.log:
-        if event.data.get("type") in types:
+        if event.data.get("what") in whats:
             yield event.data
 
 
@@ -62,15 +62,15 @@ def _settlements(state: State) -> list[tuple[int, int | None, int, list[int]]]:
         data = event.data
         if event.kind == "action":
             step += 1
-        elif data.get("type") == "sale":
+        elif data.get("what") == "sale":
             out.append((step, data["seat"], data["price"], list(data["lot"])))
-        elif data.get("type") == "discard":
+        elif data.get("what") == "discard":
             out.append((step, None, 0, list(data["lot"])))
     return out
 
 
 #: The event types the game-level measures read.
-_GAME_TYPES = (
+_GAME_EVENTS = (
     "free_card", "auction", "discard", "sale", "ships", "free_fill", "round_end", "payment"
 )  # fmt: skip
 
@@ -86,7 +86,7 @@ def _ladder_splits(state: State) -> tuple[int, int]:
     scored: list[int] = []
     for event in state.log:
         data = event.data
-        kind = data.get("type")
+        kind = data.get("what")
         if kind == "setup":
             for p, row in enumerate(data["ladders"]):
                 for g, space in zip(goods, row, strict=True):
@@ -147,8 +147,8 @@ def game_measures(state: State) -> dict[str, float]:
         0,
     )
     cards_offered = spend = bought = bonuses = bonus_florins = 0
-    for data in _of_type(state, *_GAME_TYPES):
-        kind = data["type"]
+    for data in _data_of(state, *_GAME_EVENTS):
+        kind = data["what"]
         if kind == "free_card":
             out["free_cards"] += 1
         elif kind == "auction":
@@ -191,14 +191,14 @@ def seat_measures(state: State, seat: int) -> dict[str, float]:
     medici: Any = state
     spend = lots = bought = free = 0
     income = {"ship": 0, "ladder": 0, "bonus": 0}
-    for data in _of_type(state, "sale", "payment", "free_card"):
+    for data in _data_of(state, "sale", "payment", "free_card"):
         if data["seat"] != seat:
             continue
-        if data["type"] == "sale":
+        if data["what"] == "sale":
             spend += data["price"]
             lots += 1
             bought += len(data["lot"])
-        elif data["type"] == "payment":
+        elif data["what"] == "payment":
             income[data["source"]] += data["amount"]
         else:
             free += 1

@@ -47,14 +47,14 @@ TREASURY = "treasury"
 BANK = "bank"
 
 
-def _of_type(state: State, kind: str) -> list[Mapping[str, Any]]:
-    """The data of the logged events of one type (see ``tradekit.games.negoces.state``)."""
-    return [e.data for e in state.log if e.data.get("type") == kind]
+def _data_of(state: State, kind: str) -> list[Mapping[str, Any]]:
+    """The data of the logged events with this ``what`` (see ``tradekit.games.negoces.state``)."""
+    return [e.data for e in state.log if e.data.get("what") == kind]
 
 
 def _sales(state: State) -> list[Mapping[str, Any]]:
     """The data of every completed (not stolen) sale, in order."""
-    return _of_type(state, "sale")
+    return _data_of(state, "sale")
 
 
 def game_measures(state: State) -> dict[str, float]:
@@ -98,7 +98,7 @@ def game_measures(state: State) -> dict[str, float]:
     last_round = 0
     for event in state.log:
         data = event.data
-        kind = data.get("type")
+        kind = data.get("what")
         if kind == "offers":
             last_round = data["round"]
         elif kind == "accept":
@@ -151,9 +151,9 @@ def seat_measures(state: State, seat: int) -> dict[str, float]:
         if sale["buyer"] == seat:
             bought += 1
             spent += max(0, sale["coins"])
-    bought += sum(1 for theft in _of_type(state, "theft") if theft["seat"] == seat)
+    bought += sum(1 for theft in _data_of(state, "theft") if theft["seat"] == seat)
     diamant = 0
-    for won in _of_type(state, "auction_won"):
+    for won in _data_of(state, "auction_won"):
         if won["item"] == "diamant":
             diamant = int(won["winner"] == seat)
     return {
@@ -195,7 +195,7 @@ def finish_decisions(state: State, rows: list[dict[str, Any]]) -> None:
     sales: dict[int, tuple[int, int]] = {}
     for event in state.log:
         data = event.data
-        kind = data.get("type")
+        kind = data.get("what")
         if kind == "auction_won":
             auctions[data["item"]] = (data["winner"], data["price"])
         elif kind == "sale":
