@@ -7,6 +7,7 @@ Tests that need a game in play run over every registered game (random legal play
 from __future__ import annotations
 
 import dataclasses
+import gzip
 import json
 from pathlib import Path
 from typing import Any, ClassVar
@@ -371,6 +372,41 @@ def test_replay_detects_a_tampered_log() -> None:
     doc["seed"] += 1  # another deal: the decisions or the logged deal no longer match
     message = _replay_error(doc)
     assert "differs" in message or "is illegal" in message, message
+
+
+def test_games_saved_by_the_first_release_still_replay() -> None:
+    # 57 games saved by tradekit before its events carried their facts as data (all four
+    # titles, many options and variants, a scripted Medici set-up whose first two events were
+    # then in the other order). They must load, and their replay must be a finished game.
+    path = Path(__file__).parent / "data" / "saves-first-release.json.gz"
+    saves = json.loads(gzip.decompress(path.read_bytes()))
+    assert {name.split("-")[0] for name in saves} == set(tradekit.GAMES)
+    for name, text in saves.items():
+        state = tradekit.replay(text)
+        assert state.is_over, name
+        old = json.loads(text)["log"]
+        assert len(state.log) == len(old), name
+
+
+def test_older_logs_may_lack_facts_and_order_a_phase_differently() -> None:
+    doc = saved(steps=20)
+    doc["log"][0]["data"] = {}  # fewer facts: accepted
+    first = next(i for i, e in enumerate(doc["log"]) if e["phase"] != doc["log"][0]["phase"])
+    assert first >= 2
+    doc["log"][0], doc["log"][1] = doc["log"][1], doc["log"][0]  # same round and phase
+    tradekit.replay(doc)
+    doc = saved(steps=20)
+    chance = next(i for i, e in enumerate(doc["log"]) if e.get("data"))
+    key = next(iter(doc["log"][chance]["data"]))
+    doc["log"][chance]["data"] = {key: "changed"}  # a fact that is not the replayed one
+    _replay_error(doc, f"log event {chance} differs")
+    doc = saved(steps=20)
+    doc["log"][chance]["data"] = {**doc["log"][chance]["data"], "invented": 1}
+    _replay_error(doc, f"log event {chance} differs")
+    doc = saved(steps=20)
+    moved = doc["log"].pop(first)  # an event moved into another phase's stretch
+    doc["log"].insert(0, moved)
+    _replay_error(doc, "log event 0 differs")
 
 
 def test_replay_detects_a_tampered_decision_that_stays_legal() -> None:

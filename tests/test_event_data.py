@@ -188,19 +188,19 @@ def medici_text(state: MediciState, event: Event) -> str:
         else:
             places = d["places"]
             assert places == list(range(places[0], places[0] + d["divisor"]))
-            assert d["amount"] == sum(d["shares"]) // d["divisor"]
+            assert d["paid"] == sum(d["shares"]) // d["divisor"]
             label = "ship rank" if d["source"] == "ship" else "places"
             terms = "+".join(map(str, d["shares"]))
             tied = (
                 f"{label} {places[0]}–{places[-1]} tied: ({terms})/{d['divisor']} rounded down "
-                f"= {d['amount']}"
+                f"= {d['paid']}"
             )
             if d["source"] == "ship":
-                reason = tied if d["divisor"] > 1 else f"ship rank {places[0]}: {d['amount']}"
+                reason = tied if d["divisor"] > 1 else f"ship rank {places[0]}: {d['paid']}"
             else:
                 alone = MEDICI_ORDINALS[places[0] - 1]
                 reason = f"ladder of {good(d['good'])}: " + (tied if d["divisor"] > 1 else alone)
-        return f"P{d['seat']} receives {d['amount']}: {reason}"
+        return f"P{d['seat']} receives {d['paid']}: {reason}"
     if kind == "poorest":
         text = f"P{d['poorest']} is the poorest ({d['florins']} florins) and starts the next round"
         others = [s for s in d["tied"] if s != d["poorest"]]
@@ -218,7 +218,7 @@ def medici_text(state: MediciState, event: Event) -> str:
 def test_medici_payments_match_the_ledger() -> None:
     for state in medici_games():
         paid = [
-            (d["seat"], d["amount"])
+            (d["seat"], d["paid"])
             for d in (e.data for e in state.log)
             if d.get("what") == "payment"
         ]

@@ -124,13 +124,13 @@ def test_rulebook_ships_23_20_16_16_14_pay_30_20_7_7_0():
     # The same payments as event data: places, the rewards shared and the divisor.
     paid = [e.data for e in state.log if e.data.get("source") == "ship" and e.round == 1]
     assert paid == [
-        {"what": "payment", "seat": 0, "amount": 30, "source": "ship", "places": [1],
+        {"what": "payment", "seat": 0, "paid": 30, "source": "ship", "places": [1],
          "shares": [30], "divisor": 1},
-        {"what": "payment", "seat": 1, "amount": 20, "source": "ship", "places": [2],
+        {"what": "payment", "seat": 1, "paid": 20, "source": "ship", "places": [2],
          "shares": [20], "divisor": 1},
-        {"what": "payment", "seat": 2, "amount": 7, "source": "ship", "places": [3, 4],
+        {"what": "payment", "seat": 2, "paid": 7, "source": "ship", "places": [3, 4],
          "shares": [10, 5], "divisor": 2},
-        {"what": "payment", "seat": 3, "amount": 7, "source": "ship", "places": [3, 4],
+        {"what": "payment", "seat": 3, "paid": 7, "source": "ship", "places": [3, 4],
          "shares": [10, 5], "divisor": 2},
     ]  # fmt: skip
     fill = next(e for e in state.log if e.data.get("what") == "free_fill")
@@ -184,7 +184,7 @@ def test_rulebook_ladder_top_space_30_and_tied_seconds_on_6_get_12():
         "what": "ladder_move", "seat": 0, "good": "cloth", "from": 6, "to": 7, "lost": 1
     }  # fmt: skip
     cloth = [e.data for e in state.log if e.data.get("good") == "cloth" and "source" in e.data]
-    assert [(d["seat"], d["amount"], d["source"]) for d in cloth] == [
+    assert [(d["seat"], d["paid"], d["source"]) for d in cloth] == [
         (0, 10, "ladder"), (2, 2, "ladder"), (3, 2, "ladder"),
         (0, 20, "bonus"), (2, 10, "bonus"), (3, 10, "bonus"),
     ]  # fmt: skip

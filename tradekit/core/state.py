@@ -359,7 +359,9 @@ def replay(saved: str | bytes | Mapping[str, Any]) -> State:
     """Rebuild a game from :meth:`State.to_json` output, checking every logged event.
 
     The game is replayed from its seed and decisions; the regenerated log must equal the saved one
-    event for event (so a tampered chance result or action is detected).
+    event for event (so a tampered chance result or action is detected). A game saved by an older
+    tradekit, whose events carry fewer ``data`` facts or list a phase's events in another order,
+    still loads: every saved fact must hold (see ``_older_log_matches``).
 
     Raises:
         ReplayError: malformed JSON, an unknown game or version, an illegal decision, or a log that
@@ -419,7 +421,7 @@ def replay(saved: str | bytes | Mapping[str, Any]) -> State:
             raise ReplayError(f"decision {index} cannot be applied: {exc!r}") from None
     regenerated = [e.to_json() for e in state.log]
     saved_log = doc["log"]
-    if regenerated != saved_log:
+    if regenerated != saved_log and not _older_log_matches(saved_log, regenerated):
         for index, (a, b) in enumerate(zip(regenerated, saved_log, strict=False)):
             if a != b:
                 raise ReplayError(f"log event {index} differs: saved {b!r}, replayed {a!r}")
@@ -427,3 +429,46 @@ def replay(saved: str | bytes | Mapping[str, Any]) -> State:
             f"log length differs: saved {len(saved_log)} events, replayed {len(regenerated)}"
         )
     return state
+
+
+def _older_log_matches(saved: list[Any], replayed: list[dict[str, Any]]) -> bool:
+    """Whether a log saved by an older tradekit agrees with the replayed one.
+
+    Later versions add facts to events' ``data`` and may list the events of one phase of a round
+    in another order (Medici's scripted set-up once came before the opening event). So the saved
+    events of each (round, phase) stretch must pair off one to one with the replayed ones, equal
+    in everything but ``data``, where every saved key must hold the replayed value. A changed
+    value, an extra key, a missing or added event is still refused.
+    """
+    if len(saved) != len(replayed) or not all(isinstance(e, dict) for e in saved):
+        return False
+
+    def stretch_key(event: Mapping[str, Any]) -> tuple[Any, Any]:
+        return event.get("round"), event.get("phase")
+
+    def agrees(old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
+        if {k: v for k, v in old.items() if k != "data"} != {
+            k: v for k, v in new.items() if k != "data"
+        }:
+            return False
+        data, fuller = old.get("data", {}), new.get("data", {})
+        if not isinstance(data, dict):
+            return False
+        return all(key in fuller and fuller[key] == value for key, value in data.items())
+
+    start = 0
+    while start < len(saved):
+        key = stretch_key(saved[start])
+        end = start
+        while end < len(saved) and stretch_key(saved[end]) == key:
+            end += 1
+        unmatched = replayed[start:end]
+        if any(stretch_key(e) != key for e in unmatched):
+            return False
+        for old in saved[start:end]:
+            match = next((i for i, new in enumerate(unmatched) if agrees(old, new)), None)
+            if match is None:
+                return False
+            unmatched.pop(match)
+        start = end
+    return True

@@ -710,7 +710,7 @@ class MediciRenderer(Renderer):
         return None
 
     def _narrate_payment(self, data: dict[str, Any], ctx: Context) -> str | None:
-        facts: dict[str, Any] = {"name": ctx.name(data["seat"]), "n": data["amount"]}
+        facts: dict[str, Any] = {"name": ctx.name(data["seat"]), "n": data["paid"]}
         source = data["source"]
         if source == "bonus":
             good = self.good_name(data["good"], ctx)

@@ -64,11 +64,12 @@ present) is the seat the event is about; cards are card ids; places are 1-based;
 * ``free_card`` (chance, one per card of a free fill): ``seat``, ``free`` (the card),
   ``pile_size``.
 * ``round_end``: ``reason``, ``"full"`` (every warehouse is full) or ``"pile_out"``.
-* ``payment`` (the bank pays a seat; one per ledger entry at scoring): ``seat``, ``amount``,
-  ``source``: ``"ship"`` or ``"ladder"`` (a ranked award, with ``places``: the places the seat's
-  group occupies, ``shares``: those places' rewards, ``divisor``: how many share them; the
-  amount is their sum divided by the divisor, rounded down; ``good`` for a ladder) or
-  ``"bonus"`` (a monopoly bonus, with ``good`` and ``space``).
+* ``payment`` (the bank pays a seat; one per ledger entry at scoring): ``seat``, ``paid`` (the
+  amount; the key saved games have always had), ``source``: ``"ship"`` or ``"ladder"`` (a ranked
+  award, with ``places``: the places the seat's group occupies, ``shares``: those places'
+  rewards, ``divisor``: how many share them; the amount is their sum divided by the divisor,
+  rounded down; ``good`` for a ladder) or ``"bonus"`` (a monopoly bonus, with ``good`` and
+  ``space``).
 * ``ships`` (after the ship payments): ``totals`` (each seat's ship), ``paid`` (each seat's award).
 * ``ladder_move``: ``seat``, ``good``, ``from``, ``to``, ``lost`` (moves past the top, else 0).
 * ``poorest`` (after rounds 1 and 2): ``poorest`` (the seat starting the next round), ``florins``
@@ -646,7 +647,7 @@ class MediciState(State):
                 "info",
                 f"P{player} receives {amount}: {reason}",
                 player=player,
-                data={"what": "payment", "seat": player, "amount": amount, **facts},
+                data={"what": "payment", "seat": player, "paid": amount, **facts},
             )
 
     def _poorest(self) -> int:

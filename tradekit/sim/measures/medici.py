@@ -171,7 +171,7 @@ def game_measures(state: State) -> dict[str, float]:
             out["pile_outs"] += 1
         elif kind == "payment" and data["source"] == "bonus":
             bonuses += 1
-            bonus_florins += data["amount"]
+            bonus_florins += data["paid"]
     ladder_ties, ladder_lost = _ladder_splits(state)
     out.update(
         ladder_ties=ladder_ties,
@@ -199,7 +199,7 @@ def seat_measures(state: State, seat: int) -> dict[str, float]:
             lots += 1
             bought += len(data["lot"])
         elif data["what"] == "payment":
-            income[data["source"]] += data["amount"]
+            income[data["source"]] += data["paid"]
         else:
             free += 1
     ship, ladder, bonus = income["ship"], income["ladder"], income["bonus"]
