@@ -7,19 +7,22 @@ figures include move generation, legality checks and the rules; replay speed is 
 steadier figure on a busy machine. Every player count is measured with the default options
 (special cards on), and with ``specials=False, trading=True, below_base=True``.
 Uniform picks make random bidders bid often (every amount is one action, Pass only one), so the
-figures measure the engine, not sensible play.
+figures measure the engine, not sensible play. Games played by bots through the simulation
+runner (4 players, views built for the bots, measures taken) are timed last, in CPU ms per game.
 """
 
 from __future__ import annotations
 
 import argparse
 import platform
+import time
 from typing import Any
 
 import numpy as np
 from _random_play import play_random
 
 import tradekit
+from tradekit.sim.play import Job, resolve_bots, run_batch
 
 OPTION_SETS: dict[str, dict[str, Any]] = {
     "specials": {"specials": True},
@@ -31,6 +34,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200, help="games per player count and set")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--bot-games", type=int, default=50, help="games per bot line-up")
     args = parser.parse_args()
     print(f"Rungis random play, {args.games} games per player count and option set")
     print(f"python {platform.python_version()} on {platform.machine()}, numpy {np.__version__}")
@@ -48,6 +52,14 @@ def main() -> None:
                 f"{run.games_per_second:>9,.1f} {run.replays_per_second():>10,.1f} "
                 f"{run.mean_best:>12.1f}"
             )
+    game = tradekit.load_game("rungis", players=4)
+    print(f"\nbot games, 4 players, {args.bot_games} games each (simulation runner)")
+    for bots in ("heuristic", "random"):
+        job = Job((game,), (resolve_bots(game, bots),), args.seed)
+        cpu = time.process_time()
+        run_batch(job, [(deal, 0, 0) for deal in range(args.bot_games)])
+        per_game = (time.process_time() - cpu) * 1000 / args.bot_games
+        print(f"{bots:>10} bots: {per_game:6.1f} CPU ms per game")
 
 
 if __name__ == "__main__":

@@ -123,6 +123,7 @@ class RungisBot(Bot):
         self._planned_terms: int | None = None
         self._counts_key: object = None
         self._counts_value: list[dict[str, int]] = []
+        self._anyone: list[str] = []
         self._values_key: object = None
         self._values: dict[str, float] = {}
         #: Per-game memory: announcements seen per round, rivals who broke one, rounds read.
@@ -149,7 +150,13 @@ class RungisBot(Bot):
                 out.append(per)
             self._counts_key = view.shops
             self._counts_value = out
+            self._anyone = [t for t in self._order if any(t in c for c in out)]
         return self._counts_value
+
+    def held_by_anyone(self, view: RungisView) -> list[str]:
+        """The article types in at least one shop, in table order."""
+        self.counts(view)
+        return self._anyone
 
     def price_range(self, view: RungisView, article: str) -> tuple[int, int]:
         """The lowest and highest price one may write (or announce) for ``article`` now."""
@@ -337,8 +344,8 @@ class RungisBot(Bot):
         if not hand:
             return []
         counts = self.counts(view)
-        mine = [t for t in self._order if counts[me].get(t)]
-        anyone = [t for t in self._order if any(c.get(t) for c in counts)]
+        mine = [t for t in self._order if t in counts[me]]
+        anyone = self.held_by_anyone(view)
         done: dict[str, set[Any]] = {}
         for e in view.effects:
             key = (e.player, e.article) if e.kind in ("subsidy", "advertising") else e.article

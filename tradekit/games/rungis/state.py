@@ -78,6 +78,7 @@ Action events carry the action itself; a ``Designate`` of a face-up article adds
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -116,6 +117,8 @@ REMOVED_WHY = {
     "unopened": "nobody opened",
     "leftover": "nobody may buy any more this phase",
 }
+#: The types of viewer that view() may look up in its cache directly.
+_VIEWER_TYPES = (int, str, type(None))
 #: How a card was bought (the ``how`` of purchase events) and the ledger's words for it.
 BOUGHT_HOW = {"auction": "won at the Rungis auction", "preemption": "pre-emption"}
 
@@ -141,6 +144,10 @@ class RungisState(State):
 
     def __init__(self, game: RungisGame, seed: int | None, setup: Mapping[str, Any] | None) -> None:
         super().__init__(game, seed, setup)
+        #: Parts of view() by viewer (and "public"), kept until a decision changes them.
+        self._views: dict[Viewer, dict[str, Any]] = {}
+        #: held() by shop contents.
+        self._held: dict[tuple[int, ...], list[str]] = {}
         n = game.players
         self.n = n
         self.tables = game.tables
@@ -321,10 +328,26 @@ class RungisState(State):
         """How many cards of ``article`` are in ``player``'s shop."""
         return sum(1 for c in self.shops[player] if self.type_of[c] == article)
 
+    def _counts(self, player: int) -> dict[str, int]:
+        """How many cards of each article type ``player``'s shop holds (types held only)."""
+        type_of = self.tables.article_cards
+        out: dict[str, int] = {}
+        for c in self.shops[player]:
+            t = type_of[c]
+            out[t] = out.get(t, 0) + 1
+        return out
+
     def held(self, player: int) -> list[str]:
         """The article types in ``player``'s shop, in table order."""
-        have = {self.type_of[c] for c in self.shops[player]}
-        return [a.id for a in self.tables.articles if a.id in have]
+        # Asked for at every talk turn and special-card window, while shops change rarely:
+        # remembered by shop contents (a game sees a few hundred different shops at most).
+        shop = tuple(self.shops[player])
+        found = self._held.get(shop)
+        if found is None:
+            type_of = self.tables.article_cards
+            have = {type_of[c] for c in shop}
+            found = self._held[shop] = [a.id for a in self.tables.articles if a.id in have]
+        return list(found)
 
     def held_by_anyone(self) -> list[str]:
         """The article types in at least one shop, in table order."""
@@ -369,10 +392,11 @@ class RungisState(State):
             return (self.window_order[self.window_pos],)
         if step == "designate" and self.designator is not None:
             return (self.designator,)
-        if step == "bid" and self.auction is not None and self.auction.speaker is not None:
-            return (self.auction.speaker,)
+        if step == "bid" and self.auction is not None:
+            speaker = self.auction.speaker
+            return () if speaker is None else (speaker,)
         if step == "talk":
-            return (self.turn_order()[self.talk_pos],)
+            return ((self.active + self.talk_pos) % self.n,)
         if step == "terms" and self.proposal is not None:
             return (self.proposal["proposer"],)
         if step == "answer" and self.proposal is not None:
@@ -406,27 +430,27 @@ class RungisState(State):
         if step in WINDOWS:
             out = [*self._plays(player, step), Done()]
         elif step == "designate":
-            out = [Designate(i) for i in range(len(self.centre))]
+            out = [_designate(i) for i in range(len(self.centre))]
         elif step == "bid" and self.auction is not None:
-            out = [Bid(x) for x in self.auction.bids_allowed(player)]
-            out.append(Pass())
+            out = [_bid(x) for x in self.auction.bids_allowed(player)]
+            out.append(_PASS)
         elif step == "talk":
             out = self._talk_actions(player)
         elif step == "terms" and self.proposal is not None:
             to = self.proposal["to"]
-            out = [Terms(g) for g in range(-self.gold[to], self.gold[player] + 1)]
+            out = [_terms(g) for g in range(-self.gold[to], self.gold[player] + 1)]
         elif step == "answer":
             out = [Accept(), Refuse()]
         elif step == "prices":
             article = self.to_price[player][len(self.sheets[player])]
-            out = [Price(article, x) for x in self.price_range(article)]
+            out = [_price(article, x) for x in self.price_range(article)]
         return out
 
     def _talk_actions(self, player: int) -> list[Action]:
         out: list[Action] = []
         for article in self.held(player):
             if article not in self.announced[player]:
-                out += [Announce(article, x) for x in self.price_range(article)]
+                out += [_announce(article, x) for x in self.price_range(article)]
         out += self._proposals(player)
         out += self._plays(player, "talk")
         out.append(Done())
@@ -458,7 +482,7 @@ class RungisState(State):
             for give in mine:
                 for take in theirs:
                     if give is not None or take is not None:
-                        out.append(Propose(q, give, take))
+                        out.append(_propose(q, give, take))
         return out
 
     def _plays(self, player: int, timing: str) -> list[Action]:
@@ -551,7 +575,7 @@ class RungisState(State):
             return (
                 isinstance(action, Bid)
                 and _whole(action.amount)
-                and self.auction.bid_reason(player, action.amount) is None
+                and action.amount in self.auction.bids_allowed(player)
             )
         if step == "terms" and self.proposal is not None:
             to = self.proposal["to"]
@@ -672,8 +696,28 @@ class RungisState(State):
 
     # -- doing ----------------------------------------------------------------------------------
     def _do(self, player: int, action: Action) -> None:
+        round_, step = self.round, self.step
         self._act(player, action)
         self._moving = self._compute_to_move()
+        self._forget_views(action, round_, step)
+
+    def _forget_views(self, action: Action, round_: int, step: str) -> None:
+        """Drop the view parts cached for :meth:`view` that ``action`` (taken in ``round_`` and
+        ``step``) may have changed: all of them, but for the frequent decisions that move
+        little."""
+        if isinstance(action, (Designate, Bid, Pass)) and self.step == "bid":
+            return  # the same auction runs on: view() builds the auction afresh
+        if isinstance(action, Done) and self.round == round_ and self.step == step:
+            return  # the same window or talk turns go on: only whose turn it is moved
+        if isinstance(action, Price) and self.step == "prices":
+            # One more price written: the public parts change only in who has submitted.
+            public = self._views.get("public")
+            self._views.clear()
+            if public is not None:
+                public["submitted"] = self._submitted()
+                self._views["public"] = public
+            return
+        self._views.clear()
 
     def _act(self, player: int, action: Action) -> None:
         private = isinstance(action, Price)
@@ -1102,14 +1146,16 @@ class RungisState(State):
     def _sell(self) -> None:
         self.step = "sales"
         lines: list[SaleLine] = []
+        # The shops do not change during the sales: count each seat's cards once.
+        counts = [self._counts(p) for p in range(self.n)]
         for article in self.tables.articles:
             aid, name = article.id, article.name_en
-            holders = [p for p in range(self.n) if self.count(p, aid)]
+            holders = [p for p in range(self.n) if aid in counts[p]]
             if not holders:
                 continue
             if aid in self.strikes:
                 struck = [
-                    SaleLine(aid, p, self.sheets[p][aid], self.count(p, aid), "strike", 0, 0)
+                    SaleLine(aid, p, self.sheets[p][aid], counts[p][aid], "strike", 0, 0)
                     for p in holders
                 ]
                 lines += struck
@@ -1129,7 +1175,7 @@ class RungisState(State):
                 owner = self.exclusive[aid]
                 sellers = [p for p in holders if p == owner]
                 excluded = [
-                    SaleLine(aid, p, self.sheets[p][aid], self.count(p, aid), "excluded", 0, 0)
+                    SaleLine(aid, p, self.sheets[p][aid], counts[p][aid], "excluded", 0, 0)
                     for p in holders
                     if p != owner
                 ]
@@ -1139,10 +1185,10 @@ class RungisState(State):
                 continue
             prices = {p: self.sheets[p][aid] for p in sellers}
             low, high = min(prices.values()), max(prices.values())
+            lows = [q for q in sellers if prices[q] == low]
+            highs = [q for q in sellers if prices[q] == high]
             for p in sellers:
-                price, cards = prices[p], self.count(p, aid)
-                lows = [q for q in sellers if prices[q] == low]
-                highs = [q for q in sellers if prices[q] == high]
+                price, cards = prices[p], counts[p][aid]
                 if price == low:
                     status, each = "lowest", price + LOWEST_BONUS
                     how = f"lowest price {price}" + _tied(p, lows) + f" + {LOWEST_BONUS}"
@@ -1197,7 +1243,7 @@ class RungisState(State):
                 },
             )
         for p, aid, amount in self.subsidies:
-            cards = self.count(p, aid)
+            cards = counts[p].get(aid, 0)
             if cards:
                 self.gold[p] += amount * cards
                 self._transfer(
@@ -1217,8 +1263,8 @@ class RungisState(State):
         for p in range(self.n):
             value = self.shop_value(p)
             scores.append(self.gold[p] + value)
-            articles = {a.id: self.count(p, a.id) for a in self.tables.articles}
-            articles = {aid: k for aid, k in articles.items() if k}
+            have = self._counts(p)
+            articles = {a.id: have[a.id] for a in self.tables.articles if a.id in have}
             parts = ", ".join(
                 f"{articles[a.id]} {a.name_en} × {a.base}"
                 for a in self.tables.articles
@@ -1296,88 +1342,116 @@ class RungisState(State):
 
     def view(self, viewer: Viewer = None) -> RungisView:
         """What ``viewer`` may see: a seat, ``None`` (public) or ``"all"`` (teacher)."""
-        if (
-            viewer is not None
-            and viewer != "all"
-            and (
-                not isinstance(viewer, int) or isinstance(viewer, bool) or not 0 <= viewer < self.n
-            )
-        ):
-            raise ValueError(
-                f"viewer must be a seat 0..{self.n - 1}, None or 'all'; got {viewer!r}"
-            )
-        teacher = viewer == "all"
-
-        def sees(p: int) -> bool:
-            return teacher or viewer == p
-
-        def shown(card: int) -> int | None:
-            return card if teacher or card not in self.kind_of else None
-
+        # Bots ask for a view at every decision, and in a run of bids only the auction moves:
+        # the rest is built once per decision that changes it (see _do) and shared (all frozen).
+        # A viewer found in the cache was checked when it was put there (1.0 or True would find
+        # seat 1's entry, hence the exact type).
+        parts = self._views.get(viewer) if type(viewer) in _VIEWER_TYPES else None
+        if parts is None or viewer == "public":
+            if (
+                viewer is not None
+                and viewer != "all"
+                and (
+                    not isinstance(viewer, int)
+                    or isinstance(viewer, bool)
+                    or not 0 <= viewer < self.n
+                )
+            ):
+                raise ValueError(
+                    f"viewer must be a seat 0..{self.n - 1}, None or 'all'; got {viewer!r}"
+                )
+            public = self._views.get("public")
+            if public is None:
+                public = self._views["public"] = self._public_parts()
+            parts = self._views[viewer] = {**public, **self._private_parts(viewer)}
         auction = None
         if self.auction is not None and self.slot is not None:
             a = self.auction
             card = self.centre[self.slot]
+            special = card in self.kind_of
             auction = AuctionView(
                 slot=self.slot,
-                card=shown(card),
-                special=card in self.kind_of,
+                card=None if special and viewer != "all" else card,
+                special=special,
                 minimum=self.minimum_bid(card),
                 high_bid=a.high_bid if a.high_bidder is not None else None,
                 high_bidder=a.high_bidder,
-                speaker=a.speaker,
+                speaker=self._moving[0] if self._moving else None,  # the auction's speaker
                 bidders=a.order,
             )
+        return RungisView(
+            viewer=viewer, step=self.step, to_move=self._moving, auction=auction, **parts
+        )
+
+    def _public_parts(self) -> dict[str, Any]:
+        """The fields of :meth:`view` that every viewer sees alike (but the auction's)."""
         proposal = None
         if self.proposal is not None:
             pr = self.proposal
             proposal = ProposalView(pr["proposer"], pr["to"], pr["give"], pr["take"], pr["gold"])
         over = self.is_over
-        return RungisView(
-            viewer=viewer,
-            players=self.n,
-            rounds=self.rounds,
-            round=self.round,
-            phase=self.phase,
-            step=self.step,
-            to_move=self.to_move,
-            first_buyer=self.active,
-            gold=tuple(self.gold),
-            deck_size=len(self.deck),
-            deck=tuple(self.deck) if teacher else None,
-            centre=tuple(shown(c) for c in self.centre),
-            auction=auction,
-            designator=self.designator,
-            buys=tuple(self.buys),
-            limits=tuple(self.limits),
-            barred=tuple(sorted(self.barred)),
-            shops=tuple(tuple(s) for s in self.shops),
-            hand_sizes=tuple(len(h) for h in self.hands),
-            hands=tuple(tuple(h) if sees(p) else None for p, h in enumerate(self.hands)),
-            played=tuple(self.played),
-            removed=tuple(self.removed),
-            removed_face_down=len(self.removed_hidden),
-            removed_face_down_cards=tuple(self.removed_hidden) if teacher else None,
-            effects=tuple(self.effects),
-            announcements=tuple(tuple(a.items()) for a in self.announced),
-            proposed=tuple(sorted(self.proposed)),
-            proposal=proposal,
-            trades=tuple(self.trades),
-            submitted=tuple(p for p in sorted(self.to_price) if not self._pending(p))
-            if self.step == "prices"
-            else (),
-            sheets=tuple(
-                tuple(self.sheets[p].items())
-                if p in self.sheets and self._sheet_visible(p, viewer)
-                else None
-                for p in range(self.n)
+        return {
+            "players": self.n,
+            "rounds": self.rounds,
+            "round": self.round,
+            "phase": self.phase,
+            "first_buyer": self.active,
+            "gold": tuple(self.gold),
+            "deck_size": len(self.deck),
+            "designator": self.designator,
+            "buys": tuple(self.buys),
+            "limits": tuple(self.limits),
+            "barred": tuple(sorted(self.barred)),
+            "shops": tuple(tuple(s) for s in self.shops),
+            "hand_sizes": tuple(len(h) for h in self.hands),
+            "played": tuple(self.played),
+            "removed": tuple(self.removed),
+            "removed_face_down": len(self.removed_hidden),
+            "effects": tuple(self.effects),
+            "announcements": tuple(tuple(a.items()) for a in self.announced),
+            "proposed": tuple(sorted(self.proposed)),
+            "proposal": proposal,
+            "trades": tuple(self.trades),
+            "submitted": self._submitted(),
+            "revealed": self.revealed,
+            "sales": tuple(self.sales),
+            "scores": tuple(self.final_scores) if self.final_scores is not None else None,
+            "winners": tuple(self.winners()) if over else None,
+        }
+
+    def _submitted(self) -> tuple[int, ...]:
+        """The seats whose price sheet is complete, while the sheets are being written."""
+        if self.step != "prices":
+            return ()
+        return tuple(p for p in sorted(self.to_price) if not self._pending(p))
+
+    def _private_parts(self, viewer: Viewer) -> dict[str, Any]:
+        """The fields of :meth:`view` that depend on who looks."""
+        n = self.n
+        if viewer == "all":
+            kind_of: Mapping[int, Special] = {}
+            hands = tuple(tuple(h) for h in self.hands)
+            sealed = tuple(self.last_price.get(p) for p in range(n))
+        else:
+            kind_of = self.kind_of
+            hidden: list[Any] = [None] * n
+            sealed_list = list(hidden)
+            if isinstance(viewer, int):
+                hidden[viewer] = tuple(self.hands[viewer])
+                sealed_list[viewer] = self.last_price.get(viewer)
+            hands, sealed = tuple(hidden), tuple(sealed_list)
+        sheets = self.sheets
+        return {
+            "deck": tuple(self.deck) if viewer == "all" else None,
+            "centre": tuple(None if c in kind_of else c for c in self.centre),
+            "hands": hands,
+            "removed_face_down_cards": tuple(self.removed_hidden) if viewer == "all" else None,
+            "sheets": tuple(
+                tuple(sheets[p].items()) if p in sheets and self._sheet_visible(p, viewer) else None
+                for p in range(n)
             ),
-            sealed=tuple(self.last_price.get(p) if sees(p) else None for p in range(self.n)),
-            revealed=self.revealed,
-            sales=tuple(self.sales),
-            scores=tuple(self.final_scores) if self.final_scores is not None else None,
-            winners=tuple(self.winners()) if over else None,
-        )
+            "sealed": sealed,
+        }
 
     def resample_hidden(self, viewer: Viewer, seed: int | None = None) -> RungisState:
         """A copy in which everything ``viewer`` cannot see is redrawn at random.
@@ -1388,7 +1462,8 @@ class RungisState(State):
         equals that of this state; the copy is for information-set reasoning and tests only.
         """
         rng = np.random.default_rng(seed)
-        other = copy.deepcopy(self)
+        # The copy starts with no cached view parts: its hidden cards and prices are redrawn.
+        other = copy.deepcopy(self, {id(self._views): {}})
         if viewer == "all":
             return other
         hidden = [p for p in range(self.n) if p != viewer]
@@ -1417,6 +1492,17 @@ class RungisState(State):
                     last = other.last_price[p]
                     other.last_price[p] = Price(last.article, other.sheets[p][last.article])
         return other
+
+
+# Legal-action lists repeat the same small actions (bids, prices, proposals) thousands of times a
+# game; the actions are immutable values, so each is made once and shared.
+_designate = functools.lru_cache(maxsize=256)(Designate)
+_bid = functools.lru_cache(maxsize=4096)(Bid)
+_terms = functools.lru_cache(maxsize=4096)(Terms)
+_price = functools.lru_cache(maxsize=4096)(Price)
+_announce = functools.lru_cache(maxsize=4096)(Announce)
+_propose = functools.lru_cache(maxsize=4096)(Propose)
+_PASS = Pass()
 
 
 def _whole(value: object) -> bool:

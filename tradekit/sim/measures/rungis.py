@@ -48,7 +48,8 @@ fifth (40 paired games, 4 players), where the special cards change the game in m
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import weakref
+from collections.abc import Mapping
 from typing import Any
 
 from tradekit.core.actions import Action
@@ -58,52 +59,63 @@ from tradekit.games.rungis.actions import Announce, Bid, Price
 from tradekit.games.rungis.tables import KINDS
 from tradekit.sim.measures import register_measures
 
-
-def _facts(state: State, what: str) -> Iterator[tuple[int, int | None, Mapping[str, Any]]]:
-    """(round, seat, data) of every logged event whose data's ``what`` is ``what`` (the event
-    names of the "Event data" section of :mod:`tradekit.games.rungis.state`)."""
-    for e in state.log:
-        if e.data.get("what") == what:
-            yield e.round, e.player, e.data
+Fact = tuple[int, int | None, Mapping[str, Any]]
 
 
-def _sale_lines(state: State) -> Iterator[tuple[int, str, Mapping[str, Any]]]:
-    """(round, article, line) of every sale line of the game (struck types sell nothing)."""
-    for r, _, data in _facts(state, "sale"):
-        for line in data["lines"]:
-            yield r, str(data["article"]), line
+class _Log:
+    """One pass over a finished game's log, indexed for the measures (game and seat level read
+    the same events, so they are found once, not once per measure and seat)."""
+
+    def __init__(self, state: State) -> None:
+        self.length = len(state.log)
+        #: (round, seat, data) of the events by the ``what`` of their data (the event names of
+        #: the "Event data" section of :mod:`tradekit.games.rungis.state`).
+        self.facts: dict[str, list[Fact]] = {}
+        #: Every announcement: (round, seat, article, price).
+        self.announced: list[tuple[int, int, str, int]] = []
+        for e in state.log:
+            what = e.data.get("what")
+            if what is not None:
+                self.facts.setdefault(str(what), []).append((e.round, e.player, e.data))
+            elif isinstance(e.action, Announce) and e.player is not None:
+                self.announced.append((e.round, e.player, e.action.article, e.action.price))
+        #: Each sale of a type: (round, article, {seller: price}).
+        self.sales = [
+            (r, str(data["article"]), {int(p): int(x) for p, x in data["prices"].items()})
+            for r, _, data in self.of("sale")
+        ]
+        #: Every sale line: (round, article, line); struck types sell nothing.
+        self.sale_lines = [
+            (r, str(data["article"]), line)
+            for r, _, data in self.of("sale")
+            for line in data["lines"]
+        ]
+        #: Every written price: (round, seat, article, price), from the reveals.
+        self.written = [
+            (r, int(seat), str(article), int(price))
+            for r, _, data in self.of("reveal")
+            for seat, sheet in data["sheets"].items()
+            for article, price in sheet.items()
+        ]
+
+    def of(self, what: str) -> list[Fact]:
+        """The events named ``what``, in log order."""
+        return self.facts.get(what, [])
+
+
+_LOGS: weakref.WeakKeyDictionary[State, _Log] = weakref.WeakKeyDictionary()
+
+
+def _log(state: State) -> _Log:
+    """The indexed log of ``state`` (read again if the game went on since)."""
+    found = _LOGS.get(state)
+    if found is None or found.length != len(state.log):
+        found = _LOGS[state] = _Log(state)
+    return found
 
 
 def _mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else 0.0
-
-
-def _sales(state: State) -> list[tuple[int, str, dict[int, int]]]:
-    """Each sale of a type: (round, article, {seller: price}) from the sales events."""
-    out = []
-    for r, _, data in _facts(state, "sale"):
-        prices = {int(p): int(x) for p, x in data["prices"].items()}
-        out.append((r, str(data["article"]), prices))
-    return out
-
-
-def _written(state: State) -> list[tuple[int, int, str, int]]:
-    """Every written price: (round, seat, article, price), from the reveals."""
-    out = []
-    for r, _, data in _facts(state, "reveal"):
-        for seat, sheet in data["sheets"].items():
-            for article, price in sheet.items():
-                out.append((r, int(seat), str(article), int(price)))
-    return out
-
-
-def _announced(state: State) -> list[tuple[int, int, str, int]]:
-    """Every announcement: (round, seat, article, price)."""
-    return [
-        (e.round, e.player, e.action.article, e.action.price)
-        for e in state.log
-        if e.kind == "action" and isinstance(e.action, Announce) and e.player is not None
-    ]
 
 
 def game_measures(state: State) -> dict[str, float]:
@@ -123,15 +135,16 @@ def game_measures(state: State) -> dict[str, float]:
     articles = game.tables.articles
     base = {a.id: a.base for a in articles}
     out: dict[str, float] = {}
+    log = _log(state)
 
-    written = _written(state)
+    written = log.written
     out["price_ratio"] = _mean([price / base[a] for _, _, a, price in written])
     for article in articles:
         ratios = [price / article.base for _, _, a, price in written if a == article.id]
         out[f"price_ratio_{article.id}"] = _mean(ratios)
 
     contested = equal = cartel = 0
-    for _, article, prices in _sales(state):
+    for _, article, prices in log.sales:
         if len(prices) < 2:
             continue
         contested += 1
@@ -148,7 +161,7 @@ def game_measures(state: State) -> dict[str, float]:
     )
 
     bonuses = bonus_gold = sales_gold = 0
-    for _, _, line in _sale_lines(state):
+    for _, _, line in log.sale_lines:
         sales_gold += line["paid"]
         if line["bonus"] and line["paid"]:
             bonuses += 1
@@ -157,18 +170,16 @@ def game_measures(state: State) -> dict[str, float]:
     subsidy_gold = sum(
         t.amount for t in state.ledger if t.payer == BANK and t.reason.startswith("subsidy")
     )
-    buys = [data for _, _, data in _facts(state, "buy")]
+    buys = [data for _, _, data in log.of("buy")]
     won = [
         data["price"] / base[game.tables.article_cards[data["card"]]]
         for data in buys
         if data["how"] == "auction" and "card" in data
     ]
-    trades = sum(1 for _ in _facts(state, "trade"))
+    trades = sum(1 for _ in log.of("trade"))
     # A face-down special card leaves a public and a hidden removal event: count the public one.
     removals = [
-        data["why"]
-        for what in ("removed", "removed_face_down")
-        for _, _, data in _facts(state, what)
+        data["why"] for what in ("removed", "removed_face_down") for _, _, data in log.of(what)
     ]
     unsold = removals.count("unopened")
     leftover = removals.count("leftover")
@@ -185,14 +196,14 @@ def game_measures(state: State) -> dict[str, float]:
         trades=trades,
     )
 
-    played = [str(data["kind"]) for _, _, data in _facts(state, "effect")]
+    played = [str(data["kind"]) for _, _, data in log.of("effect")]
     out["specials_played"] = len(played)
     for kind in KINDS:
         out[f"played_{kind}"] = played.count(kind)
 
     sheets = {(r, s, a): x for r, s, a, x in written}
     kept = under = raised = 0
-    said = _announced(state)
+    said = log.announced
     for r, s, a, x in said:
         price = sheets.get((r, s, a))
         if price is None:
@@ -212,10 +223,11 @@ def game_measures(state: State) -> dict[str, float]:
 def seat_measures(state: State, seat: int) -> dict[str, float]:
     """Seat-level measures (see the module docstring)."""
     rungis: Any = state
-    prices_paid = [data["price"] for _, p, data in _facts(state, "buy") if p == seat]
-    sales = sum(line["paid"] for _, _, line in _sale_lines(state) if line["player"] == seat)
+    log = _log(state)
+    prices_paid = [data["price"] for _, p, data in log.of("buy") if p == seat]
+    sales = sum(line["paid"] for _, _, line in log.sale_lines if line["player"] == seat)
     lowest = highest = 0
-    for _, _, prices in _sales(state):
+    for _, _, prices in log.sales:
         if seat not in prices:
             continue
         low, high = min(prices.values()), max(prices.values())
@@ -223,13 +235,13 @@ def seat_measures(state: State, seat: int) -> dict[str, float]:
             lowest += 1
         elif prices[seat] == high:
             highest += 1
-    written = {(r, s, a): x for r, s, a, x in _written(state) if s == seat}
+    written = {(r, s, a): x for r, s, a, x in log.written if s == seat}
     broken = sum(
         1
-        for r, s, a, x in _announced(state)
+        for r, s, a, x in log.announced
         if s == seat and (r, s, a) in written and written[(r, s, a)] < x
     )
-    specials = sum(1 for _, p, _ in _facts(state, "effect") if p == seat)
+    specials = sum(1 for _, p, _ in log.of("effect") if p == seat)
     return {
         "seat_articles": len(rungis.shops[seat]),
         "seat_shop_value": rungis.shop_value(seat),
@@ -266,6 +278,7 @@ def finish_decisions(state: State, rows: list[dict[str, Any]]) -> None:
     """Add each bid's outcome (``won``, ``paid``) and each price's ``status`` and ``earned``."""
     game: Any = state.game
     bases = {a.id: a.base for a in game.tables.articles}
+    log = _log(state)
     # The k-th action event records decision k; an auction's outcome is the next purchase or
     # removal after a bid in the log (auctions never overlap).
     outcome_at: dict[int, tuple[int | None, int | None]] = {}
@@ -285,14 +298,14 @@ def finish_decisions(state: State, rows: list[dict[str, Any]]) -> None:
     steps.reverse()
     status: dict[tuple[int, int, str], str] = {}
     sellers: dict[tuple[int, str], int] = {}
-    for r, article, prices in _sales(state):
+    for r, article, prices in log.sales:
         sellers[(r, article)] = len(prices)
         low, high = min(prices.values()), max(prices.values())
         for p, x in prices.items():
             kind = "lowest" if x == low else "highest" if x == high else "middle"
             status[(r, p, article)] = kind
     earned: dict[tuple[int, int, str], int] = {}
-    for r, article, line in _sale_lines(state):
+    for r, article, line in log.sale_lines:
         key = (r, int(line["player"]), article)
         earned[key] = earned.get(key, 0) + int(line["paid"])
     for row in rows:
