@@ -153,7 +153,7 @@ def test_rulebook_round_three_players():
     bids(state, [2, 2, 4])
     assert state.phase == "tiebreak"
     assert state.to_move == (0, 1)
-    assert events(state, "info", "blocks")[-1].data == {"blocks": [[0, 1]]}
+    assert events(state, "info", "blocks")[-1].data == {"what": "tie_round", "blocks": [[0, 1]]}
     # No card is chosen until every tie is resolved, and nobody has paid yet.
     assert state.legal_actions(2) == []
     refused(state, 2, Pick(1), "not P2's turn")
@@ -177,7 +177,7 @@ def test_rulebook_round_three_players():
     assert state.to_move == (2,)
     state.apply(2, Pick(1))
     # ...then J2 takes the one card left (no choice left, so no decision).
-    assert [e.data for e in events(state, "info", "takes")] == [{"takes": 3}]
+    assert [e.data for e in events(state, "info", "takes")] == [{"what": "takes", "takes": 3}]
     assert events(state, "info", "takes")[0].player == 1
     assert state.face_up == [[], [3], [5, 1]]
     assert state.lot == [] and state.discarded == []
@@ -220,7 +220,12 @@ def test_rulebook_grapes_majority_pays_six_plus_one_from_each_other_holder():
     assert state.scores() == [15 + 10 + 7 + 6 + 2, 15 + 9 + 8 - 1, 15 + 6 + 5 - 1]
     assert state.winners() == [0]
     majority = [e for e in events(state, "info", "majority") if e.data["good"] == "grapes"]
-    assert majority[0].data == {"good": "grapes", "majority": [0], "others": [1, 2]}
+    assert majority[0].data == {
+        "what": "majority",
+        "good": "grapes",
+        "majority": [0],
+        "others": [1, 2],
+    }
     assert_money_conserved(state)
 
 
@@ -236,7 +241,7 @@ def test_everybody_bids_zero_nobody_wins_and_the_lot_is_discarded():
     assert all(not won for *_, won in placements(state))
     assert state.discarded == [1, 3, 5]
     assert [t for t in state.ledger if t.phase != "scoring"] == []  # nobody paid in the auction
-    assert events(state, "info", "discard")[-1].data == {"discard": [1, 3, 5]}
+    assert events(state, "info", "discard")[-1].data == {"what": "discard", "discard": [1, 3, 5]}
     # No face-up card anywhere, so there is no market window: the game is over, and only the
     # cards kept in hand are face up.
     assert state.is_over
@@ -357,7 +362,7 @@ def test_same_positive_addition_is_settled_by_a_logged_coin_flip():
     ]
     # A replay reproduces the flip exactly.
     again = tradekit.replay(state.to_json())
-    assert events(again, "chance", "flip")[0].data == {"flip": order}
+    assert events(again, "chance", "flip")[0].data == {"what": "flip", "flip": order}
     assert again.placements == state.placements
 
 
@@ -365,8 +370,8 @@ def test_coin_flip_depends_on_the_seed():
     # Same decisions, different seeds: seed 0 gives P1 the 2nd place, seed 3 gives it to P2.
     with_seed_0 = coin_flip_round(seed=0)
     with_seed_3 = coin_flip_round(seed=3)
-    assert events(with_seed_0, "chance", "flip")[0].data == {"flip": [1, 2]}
-    assert events(with_seed_3, "chance", "flip")[0].data == {"flip": [2, 1]}
+    assert events(with_seed_0, "chance", "flip")[0].data == {"what": "flip", "flip": [1, 2]}
+    assert events(with_seed_3, "chance", "flip")[0].data == {"what": "flip", "flip": [2, 1]}
     assert placements(with_seed_0)[1:] == [(1, 2, 1, True), (2, 3, 0, False)]
     assert placements(with_seed_3)[1:] == [(2, 2, 1, True), (1, 3, 0, False)]
     # Over a few seeds both orders occur.
@@ -549,7 +554,7 @@ def test_the_log_keeps_what_was_dealt():
     play_out(state)
     deals = [e.data["deal"] for e in events(state, "chance", "deal")]
     assert deals == dealt
-    assert events(state, "info", "lot")[0].data == {"lot": centre}
+    assert events(state, "info", "lot")[0].data == {"what": "centre_lot", "lot": centre}
 
 
 # ----------------------------------------------------------------------------------------------
@@ -767,7 +772,9 @@ def test_forced_loan_at_scoring_and_bank_paid_debt():
     ]
     assert state.loans == [False, True, True]
     assert state.debts == [0, 0, 2]
-    assert [(e.player, e.data) for e in events(state, "info", "debt")] == [(2, {"debt": 2})]
+    assert [(e.player, e.data) for e in events(state, "info", "debt")] == [
+        (2, {"what": "debt", "debt": 2})
+    ]
     # Scores may be negative.
     assert state.scores() == [
         15 + 10 + 9 + 7 + 1 + 7 + 6 + 1 + 1,
@@ -817,7 +824,13 @@ def test_tied_majority_shares_the_pot_rounded_up():
     ]
     assert all("rounded up" in row[3] for row in grapes[1:])
     tied = [e for e in events(state, "info", "each")]
-    assert tied[0].data == {"good": "grapes", "majority": [0, 1], "others": [2], "each": 4}
+    assert tied[0].data == {
+        "what": "tied_majority",
+        "good": "grapes",
+        "majority": [0, 1],
+        "others": [2],
+        "each": 4,
+    }
     assert_money_conserved(state)
 
 
@@ -970,7 +983,7 @@ def test_taking_the_free_goose_concedes_the_tie():
         (2, "bank", 3, "won place 2 (1 card(s)) with a bid of 3"),
         (1, "bank", 1, "lost with a bid of 3: half rounded down"),
     ]
-    assert events(state, "info", "goose")[-1].data == {"goose": 1}
+    assert events(state, "info", "goose")[-1].data == {"what": "goose_taken", "goose": 1}
 
 
 def test_the_goose_taker_loses_even_a_place_that_pays():

@@ -22,7 +22,6 @@ Example:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -267,9 +266,6 @@ add_messages(
         },
     }
 )
-
-_TAKEN_DOWN = re.compile(r"listing of card (\d+) is taken down")
-_NOBODY = re.compile(r"^nobody holds (.+)$")
 
 
 def _game(ctx: Context) -> TurinGame:
@@ -623,12 +619,12 @@ class TurinRenderer(Renderer):
 
     def _narrate_info(self, event: Event, data: dict[str, Any], ctx: Context) -> str | None:
         name = ctx.name(event.player)
-        text = event.text
-        if "rounds" in data and "seed" in data:
+        what = data.get("what")
+        if what == "start":
             g = _game(ctx)
             scoring = self.scoring_name(g.scoring, ctx)
             return ctx.t("turin.n.start", n=g.players, scoring=scoring, rounds=data["rounds"])
-        if text == "scripted set-up":
+        if what == "setup":
             return ctx.t("turin.n.scripted")
         if "scudo" in data:
             if event.player is None:
@@ -640,9 +636,9 @@ class TurinRenderer(Renderer):
         if "blocks" in data:
             blocks = "; ".join(" & ".join(ctx.name(s) for s in b) for b in data["blocks"])
             return ctx.t("turin.n.tie_round", blocks=blocks)
-        if "goose" in data:
-            if "hands the goose" in text:
-                return ctx.t("turin.n.gives_goose", name=name, to=ctx.name(data["goose"]))
+        if what == "goose_given":
+            return ctx.t("turin.n.gives_goose", name=name, to=ctx.name(data["goose"]))
+        if what == "goose_taken":
             return ctx.t("turin.n.takes_goose", name=name)
         if "place" in data:
             key = "turin.n.won" if data["won"] else "turin.n.voided" if data["voided"] else None
@@ -675,25 +671,19 @@ class TurinRenderer(Renderer):
             best = max(data["scores"])
             winners = [s for s, n in enumerate(data["scores"]) if n == best]
             return ctx.t("turin.n.final", scores=scores, who=ctx.who(winners))
-        if text.endswith("has chosen"):
-            return ctx.t("turin.n.chosen", name=name)
-        if "takes a loan" in text:
-            return ctx.t("turin.n.forced_loan", name=name)
-        if "fewest majorities" in text:
-            return ctx.t("turin.n.underdog", name=name)
-        if text == "market window opens":
-            return ctx.t("turin.n.market_opens")
-        if text == "market window closes":
-            return ctx.t("turin.n.market_closes")
-        if text.endswith("has nothing to do in the market"):
-            return ctx.t("turin.n.idle", name=name)
-        match = _TAKEN_DOWN.search(text)
-        if match:
-            card = self.card_short(int(match.group(1)), ctx)
+        if what == "taken_down":
+            card = self.card_short(data["card"], ctx)
             return ctx.t("turin.n.taken_down", name=name, card=card)
-        match = _NOBODY.match(text)
-        if match:
-            for item in self.tables(ctx).goods:
-                if item.name_en == match.group(1):
-                    return ctx.t("turin.n.nobody_holds", good=self.good_name(item.id, ctx))
+        if what == "nobody_holds":
+            return ctx.t("turin.n.nobody_holds", good=self.good_name(data["good"], ctx))
+        simple = {
+            "chosen": "turin.n.chosen",
+            "forced_loan": "turin.n.forced_loan",
+            "underdog": "turin.n.underdog",
+            "market_opens": "turin.n.market_opens",
+            "market_closes": "turin.n.market_closes",
+            "idle": "turin.n.idle",
+        }
+        if what in simple:
+            return ctx.t(simple[what], name=name)
         return None

@@ -38,6 +38,43 @@ Rulings where the rules page is silent (also in ``data/turin/README.md``):
 * **Forced loans.** At scoring, listings are taken down first, so all Scudo count as available.
   Goods are scored top to bottom; within a good the non-majority holders pay in seat order. If no
   loan card is left, the bank pays as for a player who already has a loan.
+
+Event data: every event that is not a player's decision names itself in ``data["what"]`` and
+carries its facts, so narration and measures never read the English text:
+
+* ``start``: ``rounds``, ``seed``.
+* ``deal`` (chance, seen by its owner): ``deal``, the hand dealt or scripted.
+* ``centre`` (chance): ``centre``, the round-1 lot of 4-5 players.
+* ``unseen`` (chance, seen by nobody): ``unseen``, the cards out of play.
+* ``setup``: ``centre``, ``face_up`` (a scripted set-up).
+* ``scripted_money``: ``scudo``, every seat's scripted Scudo (public money).
+* ``starting_money``: ``scudo``, the seat's scripted Scudo (secret money, seen by the seat).
+* ``chosen``: the event's player has sealed an offer, bid or tie-break choice.
+* ``offers`` (reveal): ``offers``, each seat's card.
+* ``bids`` (reveal): ``bids``, each seat's bid.
+* ``tiebreak`` (reveal): ``tiebreak``, each tied seat's action.
+* ``centre_lot``: ``lot``.
+* ``underdog``: the event's player holds the "underdog" goose this bid step.
+* ``tie_round``: ``blocks``, the tied seats playing a tie-break.
+* ``flip`` (chance): ``flip``, the order drawn for still-tied seats.
+* ``goose_flip`` (chance): ``goose_flip``, the claimant given the goose.
+* ``goose_given``: ``goose``, the seat the holder hands the goose to.
+* ``goose_taken``: ``goose``, the seat taking the free goose.
+* ``payment``: ``place``, ``prize``, ``bid``, ``pays``, ``won``, ``voided``.
+* ``takes``: ``takes``, a card taken without a decision (a forced pick).
+* ``discard``: ``discard``, lot cards nobody won.
+* ``market_opens``: a market window opens.
+* ``idle``: the event's player's market turn is skipped (nothing they could do).
+* ``market_closes``: a full quiet turn of the table closed the window.
+* ``kept``: ``kept``, hand cards joining the face-up cards at the end.
+* ``taken_down``: ``card``, ``price`` (a listing still up at the end).
+* ``forced_loan``: the event's player takes a loan to pay a majority holder.
+* ``nobody_holds``: ``good``.
+* ``majority``: ``good``, ``majority`` (the holder), ``others`` (the seats that pay them).
+* ``tied_majority``: ``good``, ``majority`` (the tied seats), ``others`` (the seats that pay into
+  the pot), ``each`` (a tied holder's share).
+* ``debt``: ``debt``, added to a player's loan when the bank pays for them.
+* ``game_end``: ``scores``.
 """
 
 from __future__ import annotations
@@ -195,7 +232,7 @@ class TurinState(State):
         self._event(
             "info",
             f"Turin Market, {n} players, {game.scoring} scoring, {self.rounds} auction rounds",
-            data={"rounds": self.rounds, "seed": self.seed},
+            data={"what": "start", "rounds": self.rounds, "seed": self.seed},
         )
         self._next_round()
 
@@ -210,20 +247,24 @@ class TurinState(State):
                 "chance",
                 f"P{p} is dealt {row.dealt} cards",
                 player=p,
-                data={"deal": self.hands[p]},
+                data={"what": "deal", "deal": self.hands[p]},
                 visible_to=(p,),
             )
         rest = order[self.n * row.dealt :]
         if row.centre:
             self.centre = sorted(rest)
-            self._event("chance", f"centre cards {self.centre}", data={"centre": self.centre})
+            self._event(
+                "chance",
+                f"centre cards {self.centre}",
+                data={"what": "centre", "centre": self.centre},
+            )
         else:
             self.unseen = sorted(rest)
             if rest:
                 self._event(
                     "chance",
                     f"{len(rest)} cards discarded unseen",
-                    data={"unseen": self.unseen},
+                    data={"what": "unseen", "unseen": self.unseen},
                     visible_to=(),
                 )
 
@@ -296,23 +337,29 @@ class TurinState(State):
                 "chance",
                 f"P{p} is given a scripted hand",
                 player=p,
-                data={"deal": self.hands[p]},
+                data={"what": "deal", "deal": self.hands[p]},
                 visible_to=(p,),
             )
         self._event(
-            "info", "scripted set-up", data={"centre": self.centre, "face_up": self.face_up}
+            "info",
+            "scripted set-up",
+            data={"what": "setup", "centre": self.centre, "face_up": self.face_up},
         )
 
     def _log_scripted_money(self) -> None:
         if self.game.public_money:
-            self._event("info", f"scripted Scudo {self.scudo}", data={"scudo": self.scudo})
+            self._event(
+                "info",
+                f"scripted Scudo {self.scudo}",
+                data={"what": "scripted_money", "scudo": self.scudo},
+            )
             return
         for p in range(self.n):
             self._event(
                 "info",
                 f"P{p} starts with {self.scudo[p]} Scudo",
                 player=p,
-                data={"scudo": self.scudo[p]},
+                data={"what": "starting_money", "scudo": self.scudo[p]},
                 visible_to=(p,),
             )
 
@@ -500,7 +547,7 @@ class TurinState(State):
                 action=action,
                 visible_to=(player,),
             )
-            self._event("info", f"P{player} has chosen", player=player)
+            self._event("info", f"P{player} has chosen", player=player, data={"what": "chosen"})
             if not self.to_move:
                 self._reveal()
         elif isinstance(action, Pick):
@@ -522,6 +569,7 @@ class TurinState(State):
             f"P{player} takes a loan (+{LOAN_AMOUNT}, repays {LOAN_REPAYMENT})",
             player=player,
             action=TakeLoan() if why == "loan taken" else None,
+            data=None if why == "loan taken" else {"what": "forced_loan"},
         )
 
     def _reveal(self) -> None:
@@ -532,17 +580,21 @@ class TurinState(State):
             for p, card in offers.items():
                 self.hands[p].remove(card)
             self.lot = sorted(offers.values())
-            self._event("reveal", f"offers revealed: {offers}", data={"offers": offers})
+            self._event(
+                "reveal", f"offers revealed: {offers}", data={"what": "offers", "offers": offers}
+            )
             self._begin_bids()
         elif self.phase == "bid":
             self.bids = {p: a.amount for p, a in sealed.items() if isinstance(a, Bid)}
-            self._event("reveal", f"bids revealed: {self.bids}", data={"bids": self.bids})
+            self._event(
+                "reveal", f"bids revealed: {self.bids}", data={"what": "bids", "bids": self.bids}
+            )
             self._rank()
         else:
             self._event(
                 "reveal",
                 "tie-break revealed: " + ", ".join(f"P{p} {a}" for p, a in sealed.items()),
-                data={"tiebreak": {p: a.to_json() for p, a in sealed.items()}},
+                data={"what": "tiebreak", "tiebreak": {p: a.to_json() for p, a in sealed.items()}},
             )
             self._finish_tiebreak(sealed)
 
@@ -562,7 +614,9 @@ class TurinState(State):
             self.prizes = row.first_round_prizes or row.prizes
             self.phase = "bid"
             self._event(
-                "info", f"round 1: the centre cards {self.lot} are the lot", data={"lot": self.lot}
+                "info",
+                f"round 1: the centre cards {self.lot} are the lot",
+                data={"what": "centre_lot", "lot": self.lot},
             )
             self._begin_bids()
         else:
@@ -583,6 +637,7 @@ class TurinState(State):
                     f"P{self.underdog} has the fewest majorities and holds the "
                     "goose: their bids count +1",
                     player=self.underdog,
+                    data={"what": "underdog"},
                 )
 
     def units(self, player: int) -> list[int]:
@@ -625,14 +680,14 @@ class TurinState(State):
                 "info",
                 "tie-break round for "
                 + "; ".join(" and ".join(f"P{p}" for p in b.players) for b in self.tie_blocks),
-                data={"blocks": [list(b.players) for b in self.tie_blocks]},
+                data={"what": "tie_round", "blocks": [list(b.players) for b in self.tie_blocks]},
             )
         else:
             self._settle({})
 
     def _flip(self, players: Sequence[int]) -> list[int]:
         order = [players[i] for i in self.rng.permutation(len(players))]
-        self._event("chance", f"coin flip orders {order}", data={"flip": order})
+        self._event("chance", f"coin flip orders {order}", data={"what": "flip", "flip": order})
         return order
 
     def _finish_tiebreak(self, sealed: Mapping[int, Action]) -> None:
@@ -648,7 +703,7 @@ class TurinState(State):
                     "info",
                     f"P{p} hands the goose to P{a.to} and wins the tie",
                     player=p,
-                    data={"goose": a.to},
+                    data={"what": "goose_given", "goose": a.to},
                 )
         claimants = [p for p, a in sealed.items() if isinstance(a, TakeGoose)]
         if claimants:
@@ -656,7 +711,9 @@ class TurinState(State):
             if len(claimants) > 1:
                 taker = claimants[int(self.rng.integers(len(claimants)))]
                 self._event(
-                    "chance", f"coin flip gives the goose to P{taker}", data={"goose_flip": taker}
+                    "chance",
+                    f"coin flip gives the goose to P{taker}",
+                    data={"what": "goose_flip", "goose_flip": taker},
                 )
             self.goose_holder = taker
             last[self._block_of(taker).first_place] = [taker]
@@ -664,7 +721,7 @@ class TurinState(State):
                 "info",
                 f"P{taker} takes the goose and concedes the tie",
                 player=taker,
-                data={"goose": taker},
+                data={"what": "goose_taken", "goose": taker},
             )
         orders: dict[int, BlockOrder] = {}
         for block in self.tie_blocks:
@@ -695,6 +752,7 @@ class TurinState(State):
                 f"P{pl.player} {why}, pays {pay}",
                 player=pl.player,
                 data={
+                    "what": "payment",
                     "place": pl.place + 1,
                     "prize": pl.prize,
                     "bid": pl.bid,
@@ -721,11 +779,18 @@ class TurinState(State):
             for card in list(self.lot[:owed]) if owed else []:
                 self._take_card(player, card)
                 self._event(
-                    "info", f"P{player} takes card {card}", player=player, data={"takes": card}
+                    "info",
+                    f"P{player} takes card {card}",
+                    player=player,
+                    data={"what": "takes", "takes": card},
                 )
             self.pick_queue.pop(0)
         if self.lot:
-            self._event("info", f"cards {self.lot} are discarded", data={"discard": self.lot})
+            self._event(
+                "info",
+                f"cards {self.lot} are discarded",
+                data={"what": "discard", "discard": self.lot},
+            )
             self.discarded += self.lot
             self.lot = []
         self._open_market()
@@ -742,7 +807,7 @@ class TurinState(State):
         self.quiet_turns = 0
         self.turn_active = False
         self.listed_this_window = set()
-        self._event("info", "market window opens")
+        self._event("info", "market window opens", data={"what": "market_opens"})
         self._skip_idle_turns()
 
     def _can_do_anything(self, player: int) -> bool:
@@ -779,9 +844,14 @@ class TurinState(State):
         self.turn_active = False
         self.market_pos = (self.market_pos + 1) % self.n
         if skipped:
-            self._event("info", f"P{player} has nothing to do in the market", player=player)
+            self._event(
+                "info",
+                f"P{player} has nothing to do in the market",
+                player=player,
+                data={"what": "idle"},
+            )
         if self.quiet_turns >= self.n:
-            self._event("info", "market window closes")
+            self._event("info", "market window closes", data={"what": "market_closes"})
             self._next_round()
 
     def _market(self, player: int, action: Action) -> None:
@@ -817,7 +887,7 @@ class TurinState(State):
                     "reveal",
                     f"P{p}'s kept card(s) {self.hands[p]} join their face-up cards",
                     player=p,
-                    data={"kept": self.hands[p]},
+                    data={"what": "kept", "kept": self.hands[p]},
                 )
                 self.face_up[p] += self.hands[p]
                 self._face_up_moves += 1
@@ -828,6 +898,7 @@ class TurinState(State):
                 "info",
                 f"P{listing.seller}'s listing of card {card} is taken down",
                 player=listing.seller,
+                data={"what": "taken_down", "card": card, "price": listing.price},
             )
         self.listings = {}
         self._final_payouts()
@@ -838,7 +909,7 @@ class TurinState(State):
             "info",
             f"final scores {self.final_scores}; winner(s) "
             + ", ".join(f"P{p}" for p in self.winners()),
-            data={"scores": self.final_scores},
+            data={"what": "game_end", "scores": self.final_scores},
         )
 
     def _pay_one(self, payer: int, payee: int | str, good: str, pot: bool = False) -> bool:
@@ -853,7 +924,7 @@ class TurinState(State):
                     f"P{payer} cannot pay for {good}: the bank pays 1 and P{payer} "
                     f"adds {BANK_PAYS_DEBT} to their loan",
                     player=payer,
-                    data={"debt": BANK_PAYS_DEBT},
+                    data={"what": "debt", "debt": BANK_PAYS_DEBT},
                 )
                 return False
         self.scudo[payer] -= 1
@@ -871,7 +942,11 @@ class TurinState(State):
             units = [row[g] for row in table]
             tied, others = majority_holders(units)
             if not tied:
-                self._event("info", f"nobody holds {good.name_en}")
+                self._event(
+                    "info",
+                    f"nobody holds {good.name_en}",
+                    data={"what": "nobody_holds", "good": good.id},
+                )
                 continue
             payout = good.payout(self.game.scoring)
             name = good.name_en.lower()
@@ -890,7 +965,7 @@ class TurinState(State):
                     "info",
                     f"P{winner} has the {name} majority",
                     player=winner,
-                    data={"good": good.id, "majority": tied, "others": others},
+                    data={"what": "majority", "good": good.id, "majority": tied, "others": others},
                 )
                 continue
             pot = payout + len(others)
@@ -912,7 +987,13 @@ class TurinState(State):
                 f"{name} majority tied between "
                 + ", ".join(f"P{q}" for q in tied)
                 + f": {each} each",
-                data={"good": good.id, "majority": tied, "others": others, "each": each},
+                data={
+                    "what": "tied_majority",
+                    "good": good.id,
+                    "majority": tied,
+                    "others": others,
+                    "each": each,
+                },
             )
 
     def _repay_loans(self) -> None:

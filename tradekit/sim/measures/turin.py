@@ -1,4 +1,5 @@
-"""Turin Market's measures, read from the finished game's log and ledger.
+"""Turin Market's measures, read from the finished game's events (their ``data``) and the ledger's
+amounts (never from English text).
 
 Game-level:
 
@@ -27,6 +28,8 @@ from typing import Any
 from tradekit.core.actions import Action
 from tradekit.core.events import BANK
 from tradekit.core.state import State
+from tradekit.games.turin.actions import Buy, TakeLoan
+from tradekit.games.turin.game import LOAN_AMOUNT
 from tradekit.sim.measures import register_measures
 
 AUCTION_PHASES = ("bid", "tiebreak")
@@ -47,11 +50,18 @@ def game_measures(state: State) -> dict[str, float]:
     out: dict[str, float] = dict.fromkeys(
         ("ties", "voided", "coin_flips", "tied_majorities", "rounding_created", "bank_debt"), 0
     )
+    loans = forced = trades = 0
     for event in state.log:
+        if event.kind == "action":
+            loans += isinstance(event.action, TakeLoan)
+            trades += isinstance(event.action, Buy)
+            continue
         data = event.data
         if not data:
             continue
-        if event.kind == "chance":
+        if data.get("what") == "forced_loan":
+            forced += 1
+        elif event.kind == "chance":
             if "flip" in data or "goose_flip" in data:
                 out["coin_flips"] += 1
         elif "blocks" in data:
@@ -64,35 +74,36 @@ def game_measures(state: State) -> dict[str, float]:
             out["rounding_created"] += data["each"] * len(data["majority"]) - pot
         elif "debt" in data:
             out["bank_debt"] += 1
-    loans = forced = spend = trades = 0
-    for t in state.ledger:
-        if t.payer == BANK and isinstance(t.payee, int) and "loan" in t.reason:
-            loans += 1
-            forced += t.reason.startswith("forced")
-        elif t.payee == BANK and isinstance(t.payer, int) and t.phase in AUCTION_PHASES:
-            spend += t.amount
-        elif t.reason.startswith("bought card"):
-            trades += 1
-    out.update(loans=loans, forced_loans=forced, auction_spend=spend, trades=trades)
+    spend = sum(
+        t.amount
+        for t in state.ledger
+        if t.payee == BANK and isinstance(t.payer, int) and t.phase in AUCTION_PHASES
+    )
+    out.update(loans=loans + forced, forced_loans=forced, auction_spend=spend, trades=trades)
     return out
 
 
 def seat_measures(state: State, seat: int) -> dict[str, float]:
     """Seat-level measures (see the module docstring)."""
     turin: Any = state
-    majorities = sum(
-        1
-        for e in state.log
-        if e.kind == "info" and "majority" in e.data and seat in e.data["majority"]
-    )
-    loans = spend = payouts = 0
+    majorities = loans = forced = 0
+    for e in state.log:
+        if e.player != seat and "majority" not in e.data:
+            continue
+        if e.kind == "action":
+            loans += isinstance(e.action, TakeLoan)
+        elif e.data.get("what") == "forced_loan":
+            forced += 1
+        elif "majority" in e.data and seat in e.data["majority"]:
+            majorities += 1
+    spend = payouts = 0
     for t in state.ledger.entries(seat):
-        if t.payee == seat and t.payer == BANK and "loan" in t.reason:
-            loans += 1
-        elif t.payer == seat and t.payee == BANK and t.phase in AUCTION_PHASES:
+        if t.payer == seat and t.payee == BANK and t.phase in AUCTION_PHASES:
             spend += t.amount
-        elif t.payee == seat and t.payer == BANK and t.reason.startswith("majority"):
-            payouts += t.amount
+        elif t.payee == seat and t.payer == BANK and t.phase == "scoring":
+            payouts += t.amount  # forced loans are taken off below
+    loans += forced
+    payouts -= forced * LOAN_AMOUNT
     return {
         "seat_loans": loans,
         "seat_majorities": majorities,
