@@ -360,8 +360,9 @@ def replay(saved: str | bytes | Mapping[str, Any]) -> State:
 
     The game is replayed from its seed and decisions; the regenerated log must equal the saved one
     event for event (so a tampered chance result or action is detected). A game saved by an older
-    tradekit, whose events carry fewer ``data`` facts or list a phase's events in another order,
-    still loads: every saved fact must hold (see ``_older_log_matches``).
+    tradekit, whose events carry fewer ``data`` facts, miss a consequence logged since, or list a
+    phase's events in another order, still loads: every saved fact must hold (see
+    ``_older_log_matches``).
 
     Raises:
         ReplayError: malformed JSON, an unknown game or version, an illegal decision, or a log that
@@ -434,17 +435,27 @@ def replay(saved: str | bytes | Mapping[str, Any]) -> State:
 def _older_log_matches(saved: list[Any], replayed: list[dict[str, Any]]) -> bool:
     """Whether a log saved by an older tradekit agrees with the replayed one.
 
-    Later versions add facts to events' ``data`` and may list the events of one phase of a round
-    in another order (Medici's scripted set-up once came before the opening event). So the saved
-    events of each (round, phase) stretch must pair off one to one with the replayed ones, equal
-    in everything but ``data``, where every saved key must hold the replayed value. A changed
-    value, an extra key, a missing or added event is still refused.
+    Later versions add facts to events' ``data``, may log a consequence of the rules that older
+    ones left to the ledger (an ``"info"`` event), and may list the events of one phase of a
+    round in another order (Medici's scripted set-up once came before the opening event). So the
+    logs are cut into stretches of consecutive events of the same round and phase, which must
+    come in the same order; within a stretch every saved event must pair off with a replayed one
+    equal in everything but ``data``, where every saved key must hold the replayed value. Replayed
+    events left over must be ``"info"`` events. A changed value, an extra key, a decision, chance
+    result or reveal missing from the replay, or one the replay does not make is refused.
     """
-    if len(saved) != len(replayed) or not all(isinstance(e, dict) for e in saved):
+    if not all(isinstance(e, dict) for e in saved):
         return False
 
-    def stretch_key(event: Mapping[str, Any]) -> tuple[Any, Any]:
-        return event.get("round"), event.get("phase")
+    def stretches(log: Sequence[Mapping[str, Any]]) -> list[list[Mapping[str, Any]]]:
+        out: list[list[Mapping[str, Any]]] = []
+        for event in log:
+            key = (event.get("round"), event.get("phase"))
+            if out and (out[-1][0].get("round"), out[-1][0].get("phase")) == key:
+                out[-1].append(event)
+            else:
+                out.append([event])
+        return out
 
     def agrees(old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
         if {k: v for k, v in old.items() if k != "data"} != {
@@ -456,19 +467,16 @@ def _older_log_matches(saved: list[Any], replayed: list[dict[str, Any]]) -> bool
             return False
         return all(key in fuller and fuller[key] == value for key, value in data.items())
 
-    start = 0
-    while start < len(saved):
-        key = stretch_key(saved[start])
-        end = start
-        while end < len(saved) and stretch_key(saved[end]) == key:
-            end += 1
-        unmatched = replayed[start:end]
-        if any(stretch_key(e) != key for e in unmatched):
-            return False
-        for old in saved[start:end]:
+    old_parts, new_parts = stretches(saved), stretches(replayed)
+    if len(old_parts) != len(new_parts):
+        return False
+    for olds, news in zip(old_parts, new_parts, strict=True):
+        unmatched = list(news)
+        for old in olds:
             match = next((i for i, new in enumerate(unmatched) if agrees(old, new)), None)
             if match is None:
                 return False
             unmatched.pop(match)
-        start = end
+        if any(new.get("kind") != "info" for new in unmatched):
+            return False
     return True
