@@ -57,6 +57,7 @@ REQUIRED: dict[str, set[str]] = {
     "reveal": {"sheets"},
     "sale": {"article", "prices", "lines"},
     "strike": {"article", "lines"},
+    "subsidy": {"article", "amount", "cards", "paid"},
     "score": {"gold", "shop", "articles", "score"},
     "final": {"scores", "winners"},
 }
@@ -193,6 +194,22 @@ def test_shortage_and_advertising_lines() -> None:
         line(2, 5, 1, "middle", 7, bonus=2),  # advertising: paid as lowest
     ]
     assert [e["kind"] for e in facts(state, "effect")] == ["shortage", "advertising"]
+
+
+def test_subsidy_payment_is_an_event() -> None:
+    state = sales_game([[FISH, FISH + 1], [FISH + 2], []], hands=[[59], [], []])
+    state.apply(0, Play(59, article="fish"))
+    talk_done(state)
+    write(state, {0: {"fish": 8}, 1: {"fish": 4}})
+    paid = [e for e in state.log if e.data.get("what") == "subsidy"]
+    assert [(e.player, e.data) for e in paid] == [
+        (0, {"what": "subsidy", "article": "fish", "amount": 2, "cards": 2, "paid": 4})
+    ]
+    assert paid[0].text == "P0 is paid 4 gold, subsidy on Fish: 2 × 2 card(s)"
+    # It follows the sales it comes after.
+    assert state.log.index(paid[0]) > max(
+        i for i, e in enumerate(state.log) if e.data.get("what") == "sale"
+    )
 
 
 def test_targeted_effects_name_their_target() -> None:
@@ -399,6 +416,12 @@ def test_every_event_of_random_games_carries_its_documented_facts(
             t.amount for t in state.ledger if t.payer == BANK and t.reason.startswith("sales of")
         )
         assert lines_paid == ledger_sales
+        # Subsidy events add up to what the bank paid for subsidies.
+        subsidies = sum(e.data["paid"] for e in state.log if e.data.get("what") == "subsidy")
+        ledger_subsidies = sum(
+            t.amount for t in state.ledger if t.payer == BANK and t.reason.startswith("subsidy")
+        )
+        assert subsidies == ledger_subsidies
         # Purchases add up to what the buyers paid the bank.
         bought = sum(e.data["price"] for e in state.log if e.data.get("what") == "buy")
         assert bought == sum(t.amount for t in state.ledger if t.payee == BANK)

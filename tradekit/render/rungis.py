@@ -384,6 +384,10 @@ add_messages(
             "en": "{article}: strike, nobody sells.",
             "fr": "{article} : grève, personne ne vend.",
         },
+        "rungis.n.subsidy": {
+            "en": "{name} is paid {n} gold by the subsidy on {article} ({amount} × {cards}).",
+            "fr": "{name} reçoit {n} or de la subvention sur {article} ({amount} × {cards}).",
+        },
         "rungis.n.sale": {"en": "{article}: {lines}.", "fr": "{article} : {lines}."},
         "rungis.n.sale_line": {
             "en": "{name} {status} earns {n}",
@@ -1089,6 +1093,15 @@ class RungisRenderer(Renderer):
             return ctx.t("rungis.n.rumour", name=name, target=ctx.name(data["of"]), sheet=sheet)
         if what == "strike":
             return ctx.t("rungis.n.strike", article=self.article_name(data["article"], ctx))
+        if what == "subsidy":
+            return ctx.t(
+                "rungis.n.subsidy",
+                name=name,
+                n=data["paid"],
+                article=self.article_name(data["article"], ctx),
+                amount=data["amount"],
+                cards=data["cards"],
+            )
         if what == "sale":
             lines = [
                 ctx.t(

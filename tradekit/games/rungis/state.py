@@ -69,6 +69,8 @@ renderers and measures never parse the English ``text``. Seats are ints, cards i
   ``lines``. A line is a :class:`~tradekit.games.rungis.view.SaleLine` (``player``, ``price``,
   ``cards``, ``status``, ``each``, ``paid``) plus ``bonus`` (the +2 per card of a lowest asker or
   an Advertising, else 0) and ``tax`` (a Tax's amount taken off each card's earnings, else 0).
+  ``subsidy`` (after the sales, to the Subsidy's player): ``article``, ``amount`` (per card),
+  ``cards``, ``paid``.
 * ``score`` (one per seat): ``gold``, ``shop``, ``articles`` (article -> cards), ``score``;
   ``final``: ``scores``, ``winners``.
 
@@ -1245,12 +1247,21 @@ class RungisState(State):
         for p, aid, amount in self.subsidies:
             cards = counts[p].get(aid, 0)
             if cards:
-                self.gold[p] += amount * cards
-                self._transfer(
-                    amount * cards,
-                    BANK,
-                    p,
-                    f"subsidy on {self._name(aid)}: {amount} × {cards} card(s)",
+                paid = amount * cards
+                self.gold[p] += paid
+                how = f"subsidy on {self._name(aid)}: {amount} × {cards} card(s)"
+                self._transfer(paid, BANK, p, how)
+                self._event(
+                    "info",
+                    f"P{p} is paid {paid} gold, {how}",
+                    player=p,
+                    data={
+                        "what": "subsidy",
+                        "article": aid,
+                        "amount": amount,
+                        "cards": cards,
+                        "paid": paid,
+                    },
                 )
         self.sales = lines
         self._begin_round()

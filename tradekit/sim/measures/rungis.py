@@ -53,7 +53,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from tradekit.core.actions import Action
-from tradekit.core.events import BANK
 from tradekit.core.state import State
 from tradekit.games.rungis.actions import Announce, Bid, Price
 from tradekit.games.rungis.tables import KINDS
@@ -166,10 +165,7 @@ def game_measures(state: State) -> dict[str, float]:
         if line["bonus"] and line["paid"]:
             bonuses += 1
             bonus_gold += line["bonus"] * line["cards"]
-    # Subsidies are paid after the sales with no event of their own: the ledger has them.
-    subsidy_gold = sum(
-        t.amount for t in state.ledger if t.payer == BANK and t.reason.startswith("subsidy")
-    )
+    subsidy_gold = sum(data["paid"] for _, _, data in log.of("subsidy"))
     buys = [data for _, _, data in log.of("buy")]
     won = [
         data["price"] / base[game.tables.article_cards[data["card"]]]
