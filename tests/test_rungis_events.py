@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 # The scripted set-ups of the rules scenarios (pytest puts tests/ on the import path).
+from test_event_data import blanked
 from test_rungis_rules import new, sales_game, talk_done, write
 
 import tradekit
@@ -31,6 +32,10 @@ from tradekit.games.rungis import (
     Terms,
 )
 from tradekit.games.rungis import state as state_module
+from tradekit.render import Context
+from tradekit.render.rungis import RungisRenderer
+from tradekit.sim import play
+from tradekit.sim.measures.rungis import game_measures, seat_measures
 
 FRUIT, EGGS, CHEESE, FISH, MEAT = 1, 13, 25, 37, 43
 
@@ -441,3 +446,23 @@ def test_every_event_name_is_documented_in_the_state_module() -> None:
     doc = state_module.__doc__ or ""
     for what in REQUIRED:
         assert f"``{what}``" in doc, what
+
+
+def test_narration_and_measures_read_the_data_not_the_text() -> None:
+    renderer = RungisRenderer()
+    states = [random_game(seed, players=4, trading=True) for seed in range(3)]
+    game = tradekit.load_game("rungis", players=5)
+    states += [
+        play(game, bots, seed=seed).state for bots in ("heuristic", "random") for seed in (1, 2)
+    ]
+    for state in states:
+        bare = blanked(state)
+        assert all(not e.text for e in bare.log) and all(not t.reason for t in bare.ledger)
+        for lang in ("en", "fr"):
+            ctx = Context(state.game, lang)
+            lines = [renderer.narrate_known(e, ctx) for e in state.log]
+            assert None not in lines
+            assert [renderer.narrate_known(e, ctx) for e in bare.log] == lines
+        assert game_measures(bare) == game_measures(state)
+        seats = range(len(state.scores()))
+        assert [seat_measures(bare, p) for p in seats] == [seat_measures(state, p) for p in seats]
