@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tradekit.core.auctions import AscendingAuction, AuctionResult, OnceAroundAuction
@@ -80,3 +82,13 @@ def test_ascending_everyone_passes_after_the_opening() -> None:
     a.pass_(1)
     a.pass_(2)
     assert a.done and a.result == AuctionResult(0, 3)
+
+
+@pytest.mark.parametrize("amount", ["3", 2.5, True, None])
+def test_a_bid_that_is_not_a_whole_number_is_refused_with_a_reason(amount: Any) -> None:
+    once = OnceAroundAuction([0, 1, 2], {0: 9, 1: 9, 2: 9})
+    rising = AscendingAuction([0, 1, 2], {0: 9, 1: 9, 2: 9}, steps=(1, 2))
+    free = AscendingAuction([0, 1, 2], {0: 9, 1: 9, 2: 9})
+    for auction in (once, rising, free):
+        reason = auction.bid_reason(auction.speaker, amount)  # type: ignore[arg-type]
+        assert reason == f"a bid is a whole number, got {amount!r}"

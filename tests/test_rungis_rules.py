@@ -648,3 +648,14 @@ def test_turns_and_legal_actions_reveal_nothing_hidden(options: dict[str, Any]) 
             state.apply(seat, legal[int(rng.integers(len(legal)))])
             step += 1
     assert checked > 50
+
+
+@pytest.mark.parametrize("amount", ["3", None, 2.5])
+def test_a_bid_that_is_not_a_whole_number_is_refused_not_a_crash(amount: Any) -> None:
+    state = tradekit.load_game("rungis").new_state(seed=1)
+    while not any(isinstance(a, Bid) for a in state.legal_actions(state.to_move[0])):
+        state.apply(state.to_move[0], state.legal_actions(state.to_move[0])[0])
+    before = state.to_json()
+    with pytest.raises(IllegalActionError, match="whole number"):
+        state.apply(state.to_move[0], Bid(amount))
+    assert state.to_json() == before

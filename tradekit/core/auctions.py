@@ -86,6 +86,8 @@ class OnceAroundAuction:
         """Why ``player`` may not bid ``amount`` now, or ``None``."""
         if player != self.speaker:
             return f"it is P{self.speaker}'s turn to speak in the auction"
+        if type(amount) is not int:
+            return f"a bid is a whole number, got {amount!r}"
         if amount < self.lowest_bid():
             if self.high_bidder is None:
                 return f"the lowest bid is {self.lowest_bid()}"
@@ -182,8 +184,9 @@ class AscendingAuction:
     @property
     def done(self) -> bool:
         """Whether everyone but the high bidder has passed since the last raise."""
-        others = [p for p in self.active if p != self.high_bidder]
-        return all(p in self._passed for p in others)
+        # Asked several times per bid, so one pass over the seats without building lists.
+        high, out, passed = self.high_bidder, self.out, self._passed
+        return all(p == high or p in out or p in passed for p in self.order)
 
     @property
     def speaker(self) -> int | None:
@@ -204,7 +207,14 @@ class AscendingAuction:
         """Why ``player`` may not bid ``amount`` now, or ``None``."""
         if player != self.speaker:
             return f"it is P{self.speaker}'s turn to speak in the auction"
-        if amount in self.bids_allowed(player):
+        if type(amount) is not int:
+            return f"a bid is a whole number, got {amount!r}"
+        budget = self.budgets.get(player, 0)
+        if self.steps is None:
+            low = self.high_bid + 1 if self.high_bidder is not None else self.high_bid
+            if low <= amount <= budget:  # what bids_allowed lists, without listing it
+                return None
+        elif amount - self.high_bid in self.steps and amount <= budget:
             return None
         if amount > self.budgets.get(player, 0):
             return f"P{player} cannot bid {amount}: they have only {self.budgets.get(player, 0)}"
