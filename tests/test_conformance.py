@@ -41,7 +41,7 @@ import numpy as np
 import pytest
 
 import tradekit
-from tradekit.core.actions import Action, action_from_json
+from tradekit.core.actions import Action, action_from_json, field_names
 from tradekit.core.errors import IllegalActionError
 from tradekit.core.state import Game, State
 
@@ -336,6 +336,20 @@ def _check_illegal(state: State, where: str, rng: np.random.Generator, stats: St
     if state.to_move:
         with pytest.raises(IllegalActionError):
             state.apply(state.to_move[0], "pass")  # type: ignore[arg-type]
+        # A legal action with a number field of the wrong type is refused with a reason, never
+        # a crash (a student's bot may send Bid("3")).
+        mover = state.to_move[0]
+        mine = state.legal_actions(mover)
+        for i in rng.choice(len(mine), size=min(2, len(mine)), replace=False):
+            action = mine[int(i)]
+            for name in field_names(type(action)):
+                if type(getattr(action, name)) is not int:
+                    continue
+                for junk in ("3", None, 2.5):
+                    bad = dataclasses.replace(action, **{name: junk})
+                    with pytest.raises(IllegalActionError):
+                        state.apply(mover, bad)
+                    stats.illegal_tried += 1
     assert state.to_json() == saved, f"{where} refused actions changed to_json()"
     assert state.view("all") == teacher, f"{where} refused actions changed the teacher view"
 
