@@ -466,3 +466,28 @@ def test_narration_and_measures_read_the_data_not_the_text() -> None:
         assert game_measures(bare) == game_measures(state)
         seats = range(len(state.scores()))
         assert [seat_measures(bare, p) for p in seats] == [seat_measures(state, p) for p in seats]
+
+
+def test_exclusive_rights_whose_holder_lost_the_last_card_log_who_was_excluded() -> None:
+    # P0 takes the exclusive rights on fish, then P1's Spoiled goods takes P0's only fish: P1
+    # stays excluded, nobody is paid for fish, and the sale event says so.
+    state = sales_game([[FISH], [FISH + 1], []], hands=[[63], [71], []])
+    state.apply(0, Play(63, article="fish"))
+    talk_done(state)
+    write(state, {0: {"fish": 5}, 1: {"fish": 4}})
+    state.apply(1, Play(71, player=0, article="fish"))
+    while not state.is_over and state.step != "sales":
+        state.apply(state.to_move[0], Done())
+    sale = one(state, "sale")
+    assert sale["article"] == "fish" and sale["prices"] == {}
+    assert [(line["player"], line["status"], line["paid"]) for line in sale["lines"]] == [
+        (1, "excluded", 0)
+    ]
+    event = next(e for e in state.log if e.data.get("what") == "sale")
+    assert event.text == "Fish: P0 has the exclusive rights and none left, P1 excluded 0"
+    assert not [t for t in state.ledger if t.reason.startswith("sales of")]
+    for lang in ("en", "fr"):
+        context = Context(state.game, lang)
+        assert context.name(1) in RungisRenderer().narrate(event, context)
+    game_measures(state)
+    seat_measures(state, 1)

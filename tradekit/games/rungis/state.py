@@ -44,6 +44,9 @@ Rulings where the rules page is silent (also in ``data/rungis/README.md``):
   phase, of one shop article each way at most, plus gold; the other player accepts or refuses.
 * **Special cards** bought are held face down (seen by their owner) and stay in hand across rounds
   until played; a played card is discarded face up. Unplayed special cards score nothing.
+* **Exclusive rights without a card.** If Spoiled goods takes the last card of a type from the
+  holder of its exclusive rights, the other holders stay excluded: nobody sells that type this
+  round (the sale is logged with empty ``prices``).
 
 Event data. Every non-action event's ``data`` names the event in ``what`` and holds its facts, so
 renderers and measures never parse the English ``text``. Seats are ints, cards ids, articles ids:
@@ -65,9 +68,10 @@ renderers and measures never parse the English ``text``. Seats are ints, cards i
   ``take_card`` (the card the proposer / the other player handed over, when there was one).
 * ``sheet_written``: nothing more; ``rumour`` (spy only): ``sheet``, ``of``; ``reveal``:
   ``sheets`` (seat -> article -> price).
-* ``sale``: ``article``, ``prices`` (seller -> price) and ``lines``; ``strike``: ``article`` and
-  ``lines``. A line is a :class:`~tradekit.games.rungis.view.SaleLine` (``player``, ``price``,
-  ``cards``, ``status``, ``each``, ``paid``) plus ``bonus`` (the +2 per card of a lowest asker or
+* ``sale``: ``article``, ``prices`` (seller -> price; empty when the holder of exclusive rights
+  has none left) and ``lines``; ``strike``: ``article`` and ``lines``. A line is a
+  :class:`~tradekit.games.rungis.view.SaleLine` (``player``, ``price``, ``cards``, ``status``,
+  ``each``, ``paid``) plus ``bonus`` (the +2 per card of a lowest asker or
   an Advertising, else 0) and ``tax`` (a Tax's amount taken off each card's earnings, else 0).
   ``subsidy`` (after the sales, to the Subsidy's player): ``article``, ``amount`` (per card),
   ``cards``, ``paid``.
@@ -1184,6 +1188,14 @@ class RungisState(State):
                 lines += excluded
                 facts += [_line_data(line, 0, 0) for line in excluded]
             if not sellers:
+                # The rights holder lost their last card of the type (Spoiled goods) after
+                # playing the rights: the others stay excluded, so nobody is paid for it.
+                self._event(
+                    "info",
+                    f"{name}: P{self.exclusive[aid]} has the exclusive rights and none left, "
+                    + ", ".join(f"P{line.player} excluded 0" for line in excluded),
+                    data={"what": "sale", "article": aid, "prices": {}, "lines": facts},
+                )
                 continue
             prices = {p: self.sheets[p][aid] for p in sellers}
             low, high = min(prices.values()), max(prices.values())

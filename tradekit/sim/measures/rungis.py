@@ -296,6 +296,8 @@ def finish_decisions(state: State, rows: list[dict[str, Any]]) -> None:
     sellers: dict[tuple[int, str], int] = {}
     for r, article, prices in log.sales:
         sellers[(r, article)] = len(prices)
+        if not prices:  # nobody could sell (exclusive rights whose holder has none left)
+            continue
         low, high = min(prices.values()), max(prices.values())
         for p, x in prices.items():
             kind = "lowest" if x == low else "highest" if x == high else "middle"
