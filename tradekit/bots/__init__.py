@@ -17,7 +17,7 @@ Example:
 
 from __future__ import annotations
 
-from tradekit.bots.base import Bot, BotError
+from tradekit.bots.base import Bot, BotError, Said, said
 from tradekit.bots.function import FunctionBot, bot
 from tradekit.bots.random import RandomBot
 from tradekit.bots.registry import (
@@ -35,10 +35,12 @@ __all__ = [
     "BotLike",
     "FunctionBot",
     "RandomBot",
+    "Said",
     "bot",
     "bot_classes",
     "has_bot",
     "make_bot",
     "parse_spec",
     "register_bot",
+    "said",
 ]

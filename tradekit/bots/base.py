@@ -36,6 +36,56 @@ from tradekit.core.state import Game
 
 B = TypeVar("B", bound="Bot")
 
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Said:
+    """A bot's reason as a message of the catalogue (:mod:`tradekit.i18n`), so it can be read in
+    English or French; made with :func:`said`.
+
+    Attributes:
+        key: the message key (each bot module adds its messages with ``add_messages``).
+        fields: the values the message is formatted with.
+    """
+
+    key: str
+    fields: tuple[tuple[str, Any], ...]
+
+    def text(self, lang: str = "en") -> str:
+        """The reason in ``lang``; French numbers get a decimal comma.
+
+        Example:
+            >>> from tradekit.i18n import add_messages
+            >>> add_messages({"demo.why": {"en": "worth {w:.1f}", "fr": "vaut {w:.1f}"}})
+            >>> said("demo.why", w=2.25).text(), said("demo.why", w=2.25).text("fr")
+            ('worth 2.2', 'vaut 2,2')
+        """
+        from tradekit.i18n import t
+
+        fields = dict(self.fields)
+        if lang == "fr":
+            fields = {k: _Comma(v) if type(v) is float else v for k, v in fields.items()}
+        return t(self.key, lang, **fields)
+
+
+class _Comma(float):
+    """A float formatted with a decimal comma (French)."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return float.__format__(self, spec).replace(".", ",")
+
+
+def said(key: str, /, **fields: Any) -> Said:
+    """A reason from the message catalogue, for :meth:`Bot.because` (formatted only when asked).
+
+    Example:
+        >>> said("demo.why", w=1.0).key
+        'demo.why'
+    """
+    return Said(key, tuple(fields.items()))
+
+
 #: Fields of :class:`Bot` that are not strategy parameters.
 _NOT_PARAMS = frozenset({"rng", "label"})
 
@@ -91,7 +141,7 @@ class Bot(abc.ABC):
     )
     label: str | None = dataclasses.field(default=None, repr=False)
     seat: int | None = dataclasses.field(default=None, init=False, repr=False)
-    _why: str = dataclasses.field(default="", init=False, repr=False)
+    _why: str | Said = dataclasses.field(default="", init=False, repr=False)
     _last: Action | None = dataclasses.field(default=None, init=False, repr=False)
     _notes: dict[str, float] = dataclasses.field(default_factory=dict, init=False, repr=False)
 
@@ -165,12 +215,14 @@ class Bot(abc.ABC):
             One of the legal actions, preferably through :meth:`because`.
         """
 
-    def because(self, action: Action, why: str, **notes: float) -> Action:
+    def because(self, action: Action, why: str | Said, **notes: float) -> Action:
         """Record why ``action`` was chosen (one sentence) and the numbers behind it.
 
         Args:
             action: the action chosen.
-            why: one sentence a student can read.
+            why: one sentence a student can read: a string (English only), or a catalogue message
+                from :func:`said`, which :meth:`explain` gives in English or French (and which is
+                formatted only when someone asks, so simulations do not pay for it).
             **notes: numbers for the decision table (e.g. ``valuation=7.5``).
 
         Returns:
@@ -181,8 +233,9 @@ class Bot(abc.ABC):
         self._notes = notes
         return action
 
-    def explain(self) -> str:
-        """One sentence saying why the last decision was made.
+    def explain(self, lang: str = "en") -> str:
+        """One sentence saying why the last decision was made, in ``lang`` (``"en"`` or ``"fr"``;
+        a reason given as a plain string is English only).
 
         Example:
             >>> from tradekit.bots import RandomBot
@@ -193,6 +246,8 @@ class Bot(abc.ABC):
             >>> bot.explain()
             'Chose bid 1 uniformly at random among 2 legal actions.'
         """
+        if isinstance(self._why, Said):
+            return self._why.text(lang)
         if self._why:
             return self._why
         if self._last is not None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -93,10 +93,11 @@ class _BotPolicy:
             bot = bot.for_game(game, seat, np.random.default_rng(seed))
         self.bot = bot
         self.name = str(getattr(bot, "tag", None) or getattr(bot, "name", type(bot).__name__))
+        self.lang = "en"  # the table widget keeps it in step with its language
 
     def decide(self, view: Any, legal: Sequence[Action]) -> Decision:
         action = self.bot.act(view, list(legal))
-        return Decision(action, explain_with(self.bot, view, legal, action))
+        return Decision(action, explain_with(self.bot, view, legal, action, lang=self.lang))
 
 
 class _FunctionPolicy:
@@ -115,27 +116,35 @@ class _FunctionPolicy:
         return Decision(out, "")
 
 
-def explain_with(bot: Any, view: Any, legal: Sequence[Action], action: Action) -> str:
+def explain_with(
+    bot: Any, view: Any, legal: Sequence[Action], action: Action, lang: str = "en"
+) -> str:
     """Ask ``bot.explain`` why it chose ``action`` (empty if it cannot say).
 
     ``explain`` may take no argument (it explains its last decision), one (the action), two
-    (view and action) or three (view, legal actions and action); it returns a string.
+    (view and action) or three (view, legal actions and action); it returns a string. If it
+    also takes a ``lang`` keyword (as :meth:`tradekit.bots.Bot.explain` does), it is asked in
+    ``lang``.
     """
     explain = getattr(bot, "explain", None)
     if not callable(explain):
         return ""
+    signature: Mapping[str, inspect.Parameter]
     try:
-        params = [
-            p
-            for p in inspect.signature(explain).parameters.values()
-            if p.default is inspect.Parameter.empty
-            and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
-        ]
+        signature = inspect.signature(explain).parameters
     except (TypeError, ValueError):
-        params = []
+        signature = {}
+    params = [
+        p
+        for p in signature.values()
+        if p.default is inspect.Parameter.empty
+        and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+    ]
     args: tuple[Any, ...] = ((), (action,), (view, action), (view, list(legal), action))[
         min(len(params), 3)
     ]
+    if "lang" in signature and signature["lang"].default is not inspect.Parameter.empty:
+        return str(explain(*args, lang=lang) or "")
     return str(explain(*args) or "")
 
 

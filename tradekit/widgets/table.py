@@ -176,6 +176,8 @@ class TableWidget:
                 out[seat] = RandomPolicy(seed=seed, lang=self.lang)
             else:
                 out[seat] = as_policy(spec, game=game, seat=seat, seed=seed)
+                if hasattr(out[seat], "lang"):
+                    out[seat].lang = self.lang  # type: ignore[attr-defined]
         return out
 
     @property
@@ -698,8 +700,8 @@ class TableWidget:
         """Switch every label and the narration to ``lang``."""
         self.lang = check_lang(lang)
         for policy in self.policies.values():
-            if isinstance(policy, RandomPolicy):
-                policy.lang = self.lang
+            if hasattr(policy, "lang"):
+                policy.lang = self.lang  # random and bot policies explain in the table's language
         if self.lang_switch.value != self.lang:
             self.lang_switch.value = self.lang
         self._label()
