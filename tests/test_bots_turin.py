@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import itertools
+import re
+import string
 
 import numpy as np
 import pytest
 
 import tradekit
+from tradekit.bots import Said, said
 from tradekit.bots.turin import TurinHeuristicBot, chance_row
 from tradekit.games.turin import AddBid, Bid, Buy, EndTurn, List, Offer, TurinState
+from tradekit.i18n import keys, t
 from tradekit.sim import run, tournament
 
 
@@ -171,3 +175,42 @@ def test_heuristic_beats_random_by_a_clear_margin(players: int) -> None:
     assert top["ci_low"] > t.fair_share + 0.35, t.standings
     others = t.standings[t.standings["bot"] != "heuristic"]
     assert (top["mean_score"] - others["mean_score"]).min() > 10
+
+
+def test_every_reason_reads_in_french_too() -> None:
+    # Every kind of reason the bots give (borrowing and goose bots among random ones, so loans,
+    # goose moves, purchases and market turns occur) exists in English and French, and the French
+    # one is a different sentence with no field left unformatted and decimal commas.
+    seen: dict[str, tuple[str, str]] = {}
+    for goose in (None, "tiebreak"):
+        game = tradekit.load_game("turin", players=4, goose=goose)
+        for seed in range(6):
+            kinds = [TurinHeuristicBot(borrow=True), TurinHeuristicBot(aggression=0.2, pace=0.5)]
+            bots = [kinds[s].for_game(game, s, np.random.default_rng(seed + s)) for s in range(2)]
+            state = game.new_state(seed=seed)
+            rng = np.random.default_rng(seed)
+            while not state.is_over:
+                seat = state.to_move[0]
+                legal = state.legal_actions(seat)
+                if seat >= 2:  # random seats list cards and take loans
+                    state.apply(seat, legal[int(rng.integers(len(legal)))])
+                    continue
+                bot = bots[seat]
+                state.apply(seat, bot.act(state.view(seat), legal))
+                assert isinstance(bot._why, Said)
+                seen[bot._why.key] = (bot.explain(), bot.explain("fr"))
+    common = {"offer", "pick", "bid", "bid_saving", "add", "add_nothing", "loan", "end_turn"}
+    assert {f"turin.bot.{k}" for k in common} <= seen.keys()
+    for key, (en, fr) in seen.items():
+        assert en != fr and "{" not in fr and "}" not in fr and not fr.startswith("turin."), key
+        assert not re.search(r"\d\.\d", fr), (key, fr)  # 4,5 Scudo, not 4.5
+    # Every message, the rare ones too, formats in both languages with the same fields.
+    for key in (k for k in keys() if k.startswith("turin.bot.")):
+        english = t(key, "en")
+        fields = {
+            name: 2.5 if spec and spec[-1] in "f%" else 2
+            for _, name, spec, _ in string.Formatter().parse(english)
+            if name
+        }
+        en, fr = said(key, **fields).text(), said(key, **fields).text("fr")
+        assert en != fr and "{" not in en + fr and "}" not in en + fr, key

@@ -6,9 +6,19 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from tradekit.bots.base import Bot
+from tradekit.bots.base import Bot, said
 from tradekit.bots.registry import register_bot
 from tradekit.core.actions import Action
+from tradekit.i18n import add_messages
+
+add_messages(
+    {
+        "bot.random": {
+            "en": "Chose {action} uniformly at random among {count} legal actions.",
+            "fr": "Choix au hasard (uniforme) parmi {count} actions permises : {action}.",
+        }
+    }
+)
 
 
 @register_bot
@@ -33,6 +43,4 @@ class RandomBot(Bot):
         """Pick one legal action uniformly at random."""
         count = len(legal)
         action = legal[int(self.rng.integers(count))]
-        return self.because(
-            action, f"Chose {action} uniformly at random among {count} legal actions."
-        )
+        return self.because(action, said("bot.random", action=str(action), count=count))

@@ -29,7 +29,7 @@ import math
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from tradekit.bots.base import Bot, check_fraction
+from tradekit.bots.base import Bot, check_fraction, said
 from tradekit.bots.registry import register_bot
 from tradekit.core.actions import Action
 from tradekit.core.errors import ConfigError
@@ -47,6 +47,88 @@ from tradekit.games.turin.actions import (
 )
 from tradekit.games.turin.game import LOAN_AMOUNT, LOAN_REPAYMENT
 from tradekit.games.turin.view import TurinView
+from tradekit.i18n import add_messages
+
+add_messages(
+    {
+        "turin.bot.nothing": {
+            "en": "Nothing to weigh in the {phase} phase.",
+            "fr": "Rien à peser dans la phase {phase}.",
+        },
+        "turin.bot.offer": {
+            "en": "Offered card {card}: the least valuable of my hand, worth {own:.1f} Scudo to me "
+            "and {theirs:.1f} to my best rival.",
+            "fr": "Carte {card} proposée : la moins précieuse de ma main, elle vaut {own:.1f} "
+            "Scudo pour moi et {theirs:.1f} pour mon meilleur rival.",
+        },
+        "turin.bot.pick": {
+            "en": "Picked card {card}: worth {own:.1f} Scudo to me in majority prospects "
+            "(and {theirs:.1f} to my best rival).",
+            "fr": "Carte {card} choisie : elle vaut {own:.1f} Scudo pour moi en chances de "
+            "majorité (et {theirs:.1f} pour mon meilleur rival).",
+        },
+        "turin.bot.loan": {
+            "en": "Took a loan: the lot is worth {value:.1f} Scudo to me and I hold only {money}.",
+            "fr": "Emprunt pris : le lot vaut {value:.1f} Scudo pour moi et je n'en ai que "
+            "{money}.",
+        },
+        "turin.bot.bid_broke": {
+            "en": "Bid 0: the lot is worth {value:.1f} Scudo to me but I have no Scudo to spare.",
+            "fr": "Mise de 0 : le lot vaut {value:.1f} Scudo pour moi, mais je n'ai aucun Scudo "
+            "de reste.",
+        },
+        "turin.bot.bid_zero": {
+            "en": "Bid 0: the lot is worth only {value:.1f} Scudo to me.",
+            "fr": "Mise de 0 : le lot ne vaut que {value:.1f} Scudo pour moi.",
+        },
+        "turin.bot.bid_saving": {
+            "en": "Bid {bid}: the lot is worth {value:.1f} Scudo to me but I keep Scudo for the "
+            "{left} round(s) left.",
+            "fr": "Mise de {bid} : le lot vaut {value:.1f} Scudo pour moi, mais je garde des Scudo "
+            "pour la ou les {left} manche(s) restante(s).",
+        },
+        "turin.bot.bid": {
+            "en": "Bid {bid}: the first place's cards are worth {value:.1f} Scudo to me in "
+            "majority prospects, and I bid about {share:.0%} of that.",
+            "fr": "Mise de {bid} : les cartes de la première place valent {value:.1f} Scudo pour "
+            "moi en chances de majorité, et je mise environ {share:.0%} de cette valeur.",
+        },
+        "turin.bot.give_goose": {
+            "en": "Handed the goose to P{rival}: the better place is worth {more:.1f} Scudo more "
+            "to me.",
+            "fr": "Oie donnée à J{rival} : la meilleure place vaut {more:.1f} Scudo de plus pour "
+            "moi.",
+        },
+        "turin.bot.take_goose": {
+            "en": "Took the free goose: the better place is worth only {top:.1f} Scudo to me "
+            "against my bid of {bid}.",
+            "fr": "Oie libre prise : la meilleure place ne vaut que {top:.1f} Scudo pour moi, "
+            "face à ma mise de {bid}.",
+        },
+        "turin.bot.add": {
+            "en": "Added {add}: the better place is worth {top:.1f} Scudo to me, {surplus:.1f} "
+            "more than my bid.",
+            "fr": "Ajout de {add} : la meilleure place vaut {top:.1f} Scudo pour moi, "
+            "{surplus:.1f} de plus que ma mise.",
+        },
+        "turin.bot.add_nothing": {
+            "en": "Added nothing: the better place is worth {top:.1f} Scudo to me, not enough "
+            "above my bid of {bid}.",
+            "fr": "Rien ajouté : la meilleure place vaut {top:.1f} Scudo pour moi, trop peu "
+            "au-dessus de ma mise de {bid}.",
+        },
+        "turin.bot.buy": {
+            "en": "Bought card {card} for {price}: it is worth {surplus:.1f} Scudo more than its "
+            "price to me.",
+            "fr": "Carte {card} achetée pour {price} : elle vaut pour moi {surplus:.1f} Scudo de "
+            "plus que son prix.",
+        },
+        "turin.bot.end_turn": {
+            "en": "Ended my market turn: no listing is worth its price to me.",
+            "fr": "Fin de mon tour de marché : aucune carte en vente ne vaut son prix pour moi.",
+        },
+    }
+)
 
 #: Net cost of a loan in Scudo (taken 10, repaid 15).
 LOAN_COST = LOAN_REPAYMENT - LOAN_AMOUNT
@@ -329,7 +411,7 @@ class TurinHeuristicBot(Bot):
             return self._tiebreak(view)
         if phase == "market":
             return self._market(view)
-        return self.because(legal[0], f"Nothing to weigh in the {phase} phase.")
+        return self.because(legal[0], said("turin.bot.nothing", phase=phase))
 
     def _choose(self, view: TurinView, cards: Sequence[int], offer: bool) -> Action:
         me = self.seat if self.seat is not None else 0
@@ -345,16 +427,14 @@ class TurinHeuristicBot(Bot):
             _, _, own, theirs, card = min(scored)
             return self.because(
                 Offer(card),
-                f"Offered card {card}: the least valuable of my hand, worth {own:.1f} Scudo to "
-                f"me and {theirs:.1f} to my best rival.",
+                said("turin.bot.offer", card=card, own=own, theirs=theirs),
                 worth=own,
                 rival_worth=theirs,
             )
         _, _, own, theirs, card = max(scored)
         return self.because(
             Pick(card),
-            f"Picked card {card}: worth {own:.1f} Scudo to me in majority prospects "
-            f"(and {theirs:.1f} to my best rival).",
+            said("turin.bot.pick", card=card, own=own, theirs=theirs),
             worth=own,
             rival_worth=theirs,
         )
@@ -375,7 +455,7 @@ class TurinHeuristicBot(Bot):
         ):
             return self.because(
                 TakeLoan(),
-                f"Took a loan: the lot is worth {value:.1f} Scudo to me and I hold only {money}.",
+                said("turin.bot.loan", value=value, money=money),
                 valuation=value,
             )
         rounds_left = max(1, view.rounds - view.round + 1)
@@ -385,19 +465,13 @@ class TurinHeuristicBot(Bot):
             want = max(want, 1)
         bid = max(0, min(want, cap, money))
         if bid == 0 and cap == 0 and value >= 1.0:
-            why = f"Bid 0: the lot is worth {value:.1f} Scudo to me but I have no Scudo to spare."
+            why = said("turin.bot.bid_broke", value=value)
         elif bid == 0:
-            why = f"Bid 0: the lot is worth only {value:.1f} Scudo to me."
+            why = said("turin.bot.bid_zero", value=value)
         elif bid < want:
-            why = (
-                f"Bid {bid}: the lot is worth {value:.1f} Scudo to me but I keep Scudo for the "
-                f"{rounds_left - 1} round(s) left."
-            )
+            why = said("turin.bot.bid_saving", bid=bid, value=value, left=rounds_left - 1)
         else:
-            why = (
-                f"Bid {bid}: the first place's cards are worth {value:.1f} Scudo to me in "
-                f"majority prospects, and I bid about {self.aggression:.0%} of that."
-            )
+            why = said("turin.bot.bid", bid=bid, value=value, share=float(self.aggression))
         second = worths[1] if len(worths) > 1 else 0.0
         return self.because(Bid(bid), why, valuation=value, second=second, cap=float(cap))
 
@@ -422,30 +496,22 @@ class TurinHeuristicBot(Bot):
             if view.goose == me and rival is not None and top - bottom >= GOOSE_GIVE:
                 return self.because(
                     GiveGoose(rival),
-                    f"Handed the goose to P{rival}: the better place is worth "
-                    f"{top - bottom:.1f} Scudo more to me.",
+                    said("turin.bot.give_goose", rival=rival, more=top - bottom),
                     valuation=top,
                 )
             if view.goose is None and surplus < 1.0:
                 return self.because(
                     TakeGoose(),
-                    f"Took the free goose: the better place is worth only {top:.1f} Scudo to me "
-                    f"against my bid of {bid}.",
+                    said("turin.bot.take_goose", top=top, bid=bid),
                     valuation=top,
                 )
         add = 0
         if surplus >= 1.0 and room > 0:
             add = max(1, min(room, round(self.tiebreak * surplus) + self._noise()))
         if add:
-            why = (
-                f"Added {add}: the better place is worth {top:.1f} Scudo to me, "
-                f"{surplus:.1f} more than my bid."
-            )
+            why = said("turin.bot.add", add=add, top=top, surplus=surplus)
         else:
-            why = (
-                f"Added nothing: the better place is worth {top:.1f} Scudo to me, not enough "
-                f"above my bid of {bid}."
-            )
+            why = said("turin.bot.add_nothing", top=top, bid=bid)
         return self.because(AddBid(add), why, valuation=top, surplus=surplus)
 
     def _market(self, view: TurinView) -> Action:
@@ -465,8 +531,7 @@ class TurinHeuristicBot(Bot):
             surplus, card, price = best
             return self.because(
                 Buy(card),
-                f"Bought card {card} for {price}: it is worth {surplus:.1f} Scudo more than "
-                "its price to me.",
+                said("turin.bot.buy", card=card, price=price, surplus=surplus),
                 surplus=surplus,
             )
-        return self.because(EndTurn(), "Ended my market turn: no listing is worth its price to me.")
+        return self.because(EndTurn(), said("turin.bot.end_turn"))
