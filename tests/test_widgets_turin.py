@@ -354,3 +354,17 @@ def test_bad_arguments() -> None:
         table("turin", players=3, lang="de")
     with pytest.raises(TypeError):
         TableWidget(tradekit.load_game("turin"), players=3)
+
+
+def test_bot_explanations_follow_the_tables_language() -> None:
+    # In French the heuristic bots' reasons are French; switching back gives English again.
+    w = table("turin", players=3, humans=[0], seed=5, lang="fr")
+    w.set_view("all")
+    assert "Carte " in w.log.value and "proposée" in w.log.value
+    assert "Offered card" not in w.log.value
+    w = table("turin", players=3, humans=[0], seed=5, lang="en")
+    w.set_lang("fr")
+    offer = next(k for k in w.handles if k.startswith("offer-"))
+    w.handles[offer].click()  # the bots bid after the switch: their reasons are French
+    w.set_view("all")
+    assert "Mise de" in w.log.value
