@@ -8,7 +8,10 @@ cloth 22-28, spices 29-35, each good valued 0, 1, 2, 3, 4, 5, 5 in that order; 3
 
 from __future__ import annotations
 
+import dataclasses
+import re
 import time
+from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -16,9 +19,10 @@ import pytest
 
 import tradekit
 from tradekit import ConfigError
-from tradekit.bots import make_bot
+from tradekit.bots import Bot, Said, bot_classes, make_bot
 from tradekit.bots.medici import MediciHeuristicBot, expected_reward
 from tradekit.games.medici import Auction, Bid, MediciState, Pass, Turn
+from tradekit.i18n import keys, t
 from tradekit.sim import play, run, simulate, tournament
 
 #: A pile that starts with the neutral 10 and goes on with low cards of every good.
@@ -164,6 +168,137 @@ def test_a_whole_round_of_heuristics_reads_like_a_story() -> None:
     assert all(line.endswith(".") for line in lines)
     assert any("I speak last" in line for line in played.explain())
     assert {d.action.__class__ for d in played.decisions} == {Turn, Auction, Bid, Pass}
+
+
+# -- explanations in English and French ---------------------------------------------------------
+#: Every message of the bot (the catalogue is filled when tradekit.bots.medici is imported).
+MESSAGES = [k for k in keys() if k.startswith("medici.bot.")]
+#: Messages whose French spells out the number one ("au plus une carte", "plus d'un florin").
+SPELLED_ONE = {"medici.bot.auction_limit_one", "medici.bot.bid_richest_one"}
+#: A number as printed: English "-6.1", "60%"; French "-6,1", "60 %".
+NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")
+
+
+def test_the_transcript_in_french() -> None:
+    # The opening of the neutral-ten story, as the table widget shows it in French.
+    state = new_state(piles=[TEN_FIRST])
+    bot = MediciHeuristicBot().for_game(state.game, 0, np.random.default_rng(0))
+    bot.act(state.view(0), state.legal_actions(0))
+    value = f"{bot.notes['valuation']:.1f}"
+    assert bot.explain("en") == (
+        f"Auctioned the lot: it is worth {value} florins to me, too good to risk on another card."
+    )
+    assert bot.explain("fr") == (
+        f"Je mets le lot aux enchères : il vaut {value.replace('.', ',')} florins pour moi, bien "
+        "trop pour le risquer sur une carte de plus."
+    )
+    state.apply(0, Auction())
+    bot = MediciHeuristicBot(jitter=0).for_game(state.game, 1, np.random.default_rng(1))
+    assert bot.act(state.view(1), state.legal_actions(1)) == Bid(14)
+    assert bot.explain("fr") == (
+        "Je mise 14 : le lot vaut 23,5 florins pour moi en gains attendus (navire et échelles), "
+        "et j'en offre environ 60 %."
+    )
+
+
+def test_french_says_florin_in_the_singular_below_two() -> None:
+    # P1 speaks first; after it P2 and P0 hold 1 florin each: bidding 2 cannot be beaten.
+    state = new_state(wealth=[1, 40, 1], piles=[TEN_FIRST])
+    state.apply(0, Auction())
+    action, why, _ = decide(state, 1)
+    assert action == Bid(2)
+    assert why.startswith("Bid 2: nobody after me holds more than 1 florin, and the lot is worth")
+    bot = MediciHeuristicBot().for_game(state.game, 1, np.random.default_rng(1))
+    bot.act(state.view(1), state.legal_actions(1))
+    assert bot.explain("fr").startswith("Je mise 2 : personne après moi n'a plus d'un florin, ")
+    # A metal 0 early in a round is worth less than nothing: -6,1 florins.
+    state = new_state(piles=[[1, 36, *TEN_FIRST[2:]]])
+    bot = MediciHeuristicBot(turn_limit=1).for_game(state.game, 0, np.random.default_rng(0))
+    bot.act(state.view(0), state.legal_actions(0))
+    assert bot.explain("fr") == (
+        "Je mets le lot aux enchères : je retourne au plus une carte, et ce lot vaut -6,1 "
+        "florins pour moi."
+    )
+
+
+def test_nothing_to_weigh_outside_turning_and_bidding() -> None:
+    # Never asked in practice (nobody acts at scoring), but the sentence exists in both languages.
+    state = new_state(piles=[TEN_FIRST])
+    view = dataclasses.replace(state.view(0), phase="scoring")
+    bot = MediciHeuristicBot().for_game(state.game, 0, np.random.default_rng(0))
+    assert bot.act(view, [Turn()]) == Turn()
+    assert bot.explain() == "Nothing to weigh in the scoring phase."
+    assert bot.explain("fr") == "Rien à évaluer pendant la phase « décompte »."
+
+
+def test_every_message_has_both_languages_in_french_typography() -> None:
+    assert len(MESSAGES) >= 15
+    for key in MESSAGES:
+        en, fr = t(key, "en"), t(key, "fr")
+        assert en and fr and en != key and en != fr, key
+        # French says nothing English does not: its fields are English ones, or their French
+        # forms (amounts with their unit, "60 %" for "60%").
+        en_fields = set(re.findall(r"{(\w+)", en))
+        fr_fields = set(re.findall(r"{(\w+)", fr))
+        assert fr_fields <= en_fields | {f"{f}_fr" for f in en_fields} | {"percent"}, key
+        plain = re.sub(r"{[^}]*}", "0", fr)  # format specs such as {value_fr:.1f} have colons
+        assert not re.search(r"[^ ][:;?!%]", plain), (key, fr)
+        assert not re.search(r"\b(the|and|to me|worth)\b", plain), (key, fr)
+
+
+def played_decisions(games: int) -> list[tuple[str, str | None, str, str]]:
+    """(bot name, message key or None, English, French) for every decision of ``games`` games
+    of every Medici bot class, over every option set, with default and odd parameters."""
+    specs = [*bot_classes("medici"), *ODD, "heuristic:turn_limit=2,jitter=0"]
+    out: list[tuple[str, str | None, str, str]] = []
+    for seed in range(games):
+        game = tradekit.load_game("medici", **CONFIGS[seed % len(CONFIGS)])
+        n = game.num_players
+        field = [specs[(seed + p) % len(specs)] for p in range(n)]
+        if seed % 2:
+            field[1:] = ["random"] * (n - 1)  # poor rivals: forced passes, cheap sure bids
+        bots: list[Bot] = [
+            make_bot("medici", spec).for_game(game, p, np.random.default_rng([seed, p]))
+            for p, spec in enumerate(field)
+        ]
+        state = game.new_state(seed=seed)
+        while not state.is_over:
+            seat = state.to_move[0]
+            bot = bots[seat]
+            state.apply(seat, bot.act(state.view(seat), state.legal_actions(seat)))
+            why = bot._why
+            key = why.key if isinstance(why, Said) else None
+            out.append((bot.name, key, bot.explain("en"), bot.explain("fr")))
+    return out
+
+
+def test_every_decision_is_explained_in_english_and_in_french() -> None:
+    decisions = played_decisions(48)
+    seen: Counter[str] = Counter()
+    for name, key, en, fr in decisions:
+        assert key is not None, (name, en)  # no bot of Medici gives a plain English string
+        assert en != fr, (key, en)
+        for text in (en, fr):
+            assert "{" not in text and "}" not in text and "medici.bot." not in text, text
+            assert text.endswith(".") and "\n" not in text, text
+        assert not re.search(r"\d,\d", en), en  # English keeps its decimal point
+        assert not re.search(r"\d\.\d", fr), fr  # French has a decimal comma
+        if name != "heuristic":
+            continue
+        seen[key] += 1
+        # The same figures in both languages, once the comma is a point again.
+        en_numbers = Counter(NUMBER.findall(en))
+        fr_numbers = Counter(x.replace(",", ".") for x in NUMBER.findall(fr))
+        missing = en_numbers - fr_numbers
+        assert not fr_numbers - en_numbers, (en, fr)
+        assert not missing or (key in SPELLED_ONE and set(missing) == {"1"}), (en, fr)
+        # Florins agree in number in French: singular below two, plural from two.
+        for amount, unit in re.findall(r"(-?\d+(?:,\d+)?) (florins?)\b", fr):
+            plural = abs(float(amount.replace(",", "."))) >= 2
+            assert unit == ("florins" if plural else "florin"), fr
+    # Every message but the two rare ones (reached by the transcripts above) comes up in play.
+    assert set(seen) | {"medici.bot.nothing", "medici.bot.bid_richest_one"} == set(MESSAGES)
+    assert {name for name, *_ in decisions} == set(bot_classes("medici"))
 
 
 # -- the valuation's pieces --------------------------------------------------------------------

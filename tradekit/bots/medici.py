@@ -34,6 +34,9 @@ Then it decides cheaply (a few evaluations of the formulas above, no search):
   valuation (give or take ``jitter``) if that beats the high bid. It never spends more than
   ``max_share`` of its florins on one lot.
 
+Every decision is explained in one sentence from the messages ``medici.bot.*`` of
+:mod:`tradekit.i18n`, in English or French (``bot.explain("fr")``).
+
 Example:
     >>> import tradekit
     >>> from tradekit.sim import play
@@ -49,16 +52,175 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from tradekit.bots.base import Bot, check_fraction
+from tradekit.bots.base import Bot, Said, check_fraction, said
 from tradekit.bots.registry import register_bot
 from tradekit.core.actions import Action
 from tradekit.core.errors import ConfigError
 from tradekit.core.state import Game
 from tradekit.games.medici.actions import Auction, Bid, Pass, Turn
 from tradekit.games.medici.game import WAREHOUSE
+from tradekit.i18n import add_messages
 
 if TYPE_CHECKING:
     from tradekit.games.medici.view import MediciView
+
+# English texts are the bot's original sentences, kept word for word ("card(s)" included). A
+# variant whose English is the same as another's exists for French grammar (singular, plural).
+# French amounts of florins come as ``*_fr`` fields (:class:`_FrenchFlorins`) that carry the unit.
+add_messages(
+    {
+        "medici.bot.nothing": {
+            "en": "Nothing to weigh in the {phase} phase.",
+            "fr": "Rien à évaluer pendant la phase « {phase_fr} ».",
+        },
+        "medici.bot.auction_forced": {
+            "en": "Auctioned the lot: no other card may be turned, and it is worth {value:.1f} "
+            "florins to me.",
+            "fr": "Je mets le lot aux enchères : plus aucune carte ne peut être retournée, et il "
+            "vaut {value_fr:.1f} pour moi.",
+        },
+        "medici.bot.auction_limit_one": {
+            "en": "Auctioned the lot: I turn at most {limit} card(s), and these are worth "
+            "{value:.1f} florins to me.",
+            "fr": "Je mets le lot aux enchères : je retourne au plus une carte, et ce lot vaut "
+            "{value_fr:.1f} pour moi.",
+        },
+        "medici.bot.auction_limit": {
+            "en": "Auctioned the lot: I turn at most {limit} card(s), and these are worth "
+            "{value:.1f} florins to me.",
+            "fr": "Je mets le lot aux enchères : je retourne au plus {limit} cartes, et ce lot "
+            "vaut {value_fr:.1f} pour moi.",
+        },
+        "medici.bot.auction_full_one": {
+            "en": "Auctioned the lot: one more card would not fit in my warehouse ({room} "
+            "place(s) left).",
+            "fr": "Je mets le lot aux enchères : une carte de plus ne tiendrait pas dans mon "
+            "entrepôt ({room} place libre).",
+        },
+        "medici.bot.auction_full": {
+            "en": "Auctioned the lot: one more card would not fit in my warehouse ({room} "
+            "place(s) left).",
+            "fr": "Je mets le lot aux enchères : une carte de plus ne tiendrait pas dans mon "
+            "entrepôt ({room} places libres).",
+        },
+        "medici.bot.auction_good": {
+            "en": "Auctioned the lot: it is worth {value:.1f} florins to me, too good to risk "
+            "on another card.",
+            "fr": "Je mets le lot aux enchères : il vaut {value_fr:.1f} pour moi, bien trop pour "
+            "le risquer sur une carte de plus.",
+        },
+        "medici.bot.turn": {
+            "en": "Turned another card: the lot is worth {value:.1f} florins to me, and "
+            "{expected:.1f} on average with one more card.",
+            "fr": "Je retourne une autre carte : le lot vaut {value_fr:.1f} pour moi, et "
+            "{expected:.1f} en moyenne avec une carte de plus.",
+        },
+        "medici.bot.auction_worse": {
+            "en": "Auctioned the lot: it is worth {value:.1f} florins to me, and one more card "
+            "would make it worth only {expected:.1f} on average.",
+            "fr": "Je mets le lot aux enchères : il vaut {value_fr:.1f} pour moi, et avec une "
+            "carte de plus il ne vaudrait que {expected:.1f} en moyenne.",
+        },
+        "medici.bot.bid_last": {
+            "en": "Bid {bid}: I speak last, so one more than the high bid wins a lot worth "
+            "{value:.1f} florins to me.",
+            "fr": "Je mise {bid} : je parle en dernier, donc un florin de plus que la meilleure "
+            "offre suffit pour emporter un lot qui vaut {value_fr:.1f} pour moi.",
+        },
+        "medici.bot.bid_safe": {
+            "en": "Bid {bid}: nobody after me can beat it, and the lot is worth {value:.1f} "
+            "florins to me.",
+            "fr": "Je mise {bid} : personne après moi ne peut surenchérir, et le lot vaut "
+            "{value_fr:.1f} pour moi.",
+        },
+        "medici.bot.bid_richest_one": {
+            "en": "Bid {bid}: nobody after me holds more than 1 florin, and the lot is worth "
+            "{value:.1f} florins to me.",
+            "fr": "Je mise {bid} : personne après moi n'a plus d'un florin, et le lot vaut "
+            "{value_fr:.1f} pour moi.",
+        },
+        "medici.bot.bid_richest": {
+            "en": "Bid {bid}: nobody after me holds more than {threat} florins, and the lot is "
+            "worth {value:.1f} florins to me.",
+            "fr": "Je mise {bid} : personne après moi n'a plus de {threat_fr}, et le lot vaut "
+            "{value_fr:.1f} pour moi.",
+        },
+        "medici.bot.bid_share": {
+            "en": "Bid {bid}: the lot is worth {value:.1f} florins to me in ship and ladder "
+            "prospects, and I bid about {share:.0%} of that.",
+            "fr": "Je mise {bid} : le lot vaut {value_fr:.1f} pour moi en gains attendus "
+            "(navire et échelles), et j'en offre environ {percent} %.",
+        },
+        "medici.bot.pass_nothing": {
+            "en": "Passed: the lot is worth nothing to me ({value:.1f} florins).",
+            "fr": "Je passe : le lot ne vaut rien pour moi ({value_fr:.1f}).",
+        },
+        "medici.bot.pass_cap_one": {
+            "en": "Passed: the lot is worth {value:.1f} florins to me, but I spend at most "
+            "1 florin on one lot and the lowest bid is {lowest}.",
+            "fr": "Je passe : le lot vaut {value_fr:.1f} pour moi, mais je dépense au plus "
+            "1 florin pour un lot et la mise minimale est de {lowest}.",
+        },
+        "medici.bot.pass_cap": {
+            "en": "Passed: the lot is worth {value:.1f} florins to me, but I spend at most "
+            "{cap} florins on one lot and the lowest bid is {lowest}.",
+            "fr": "Je passe : le lot vaut {value_fr:.1f} pour moi, mais je dépense au plus "
+            "{cap_fr} pour un lot et la mise minimale est de {lowest}.",
+        },
+        "medici.bot.pass_high": {
+            "en": "Passed: the lot is worth {value:.1f} florins to me, not enough to beat the "
+            "high bid of {high}.",
+            "fr": "Je passe : le lot vaut {value_fr:.1f} pour moi, pas assez pour battre la "
+            "meilleure offre de {high}.",
+        },
+        "medici.bot.pass_low": {
+            "en": "Passed: the lot is worth only {value:.1f} florins to me.",
+            "fr": "Je passe : le lot ne vaut que {value_fr:.1f} pour moi.",
+        },
+    }
+)
+
+#: Medici's phases in French, for the (never expected) decision outside turning and bidding.
+_PHASES_FR = {
+    "deal": "distribution",
+    "turn": "cartes retournées",
+    "auction": "enchère",
+    "scoring": "décompte",
+    "over": "partie terminée",
+}
+
+
+class _FrenchFlorins:
+    """An amount of florins in a French sentence, formatted only when the text is asked: a
+    decimal comma, and the unit in the singular below two, as French grammar wants ("0,5
+    florin", "1 florin", "2 florins"; English says "0.5 florins").
+
+    Example:
+        >>> f"{_FrenchFlorins(1.96):.1f}, {_FrenchFlorins(-1.94):.1f}, {_FrenchFlorins(0)}"
+        '2,0 florins, -1,9 florin, 0 florin'
+    """
+
+    __slots__ = ("amount",)
+
+    def __init__(self, amount: float) -> None:
+        self.amount = amount
+
+    def __format__(self, spec: str) -> str:
+        number = format(self.amount, spec)
+        unit = "florin" if abs(float(number)) < 2 else "florins"
+        return f"{number.replace('.', ',')} {unit}"
+
+
+def _florins(name: str, amount: float) -> dict[str, object]:
+    """Message fields for an amount of florins: ``name`` (the number, for English) and
+    ``name_fr`` (the number with its unit, for French)."""
+    return {name: amount, f"{name}_fr": _FrenchFlorins(amount)}
+
+
+def _worth(key: str, value: float, /, **fields: object) -> Said:
+    """The message ``key`` about a lot worth ``value`` florins to the bot (both languages)."""
+    return said(key, **_florins("value", value), **fields)
+
 
 #: The logistic slope that makes 1 / (1 + exp(-SLOPE * z)) close to the normal curve.
 SLOPE = 1.7
@@ -417,7 +579,12 @@ class MediciHeuristicBot(Bot):
             return self._turn(view)
         if view.phase == "auction":
             return self._bid(view)
-        return self.because(legal[0], f"Nothing to weigh in the {view.phase} phase.")
+        why = said(
+            "medici.bot.nothing",
+            phase=view.phase,
+            phase_fr=_PHASES_FR.get(view.phase, view.phase),
+        )
+        return self.because(legal[0], why)
 
     def _turn(self, view: MediciView) -> Action:
         me = self.seat if self.seat is not None else 0
@@ -427,46 +594,31 @@ class MediciHeuristicBot(Bot):
         size = len(view.lot)
         notes = {"valuation": value, "ship": ship, "ladder": ladder}
         if not view.can_turn:
-            return self.because(
-                Auction(),
-                f"Auctioned the lot: no other card may be turned, and it is worth {value:.1f} "
-                "florins to me.",
-                **notes,
-            )
+            return self.because(Auction(), _worth("medici.bot.auction_forced", value), **notes)
         if size >= self.turn_limit:
-            return self.because(
-                Auction(),
-                f"Auctioned the lot: I turn at most {self.turn_limit} card(s), and these are "
-                f"worth {value:.1f} florins to me.",
-                **notes,
+            key = (
+                "medici.bot.auction_limit_one"
+                if self.turn_limit == 1
+                else "medici.bot.auction_limit"
             )
-        if size + 1 > view.room(me):
-            return self.because(
-                Auction(),
-                f"Auctioned the lot: one more card would not fit in my warehouse "
-                f"({view.room(me)} place(s) left).",
-                **notes,
-            )
+            return self.because(Auction(), _worth(key, value, limit=self.turn_limit), **notes)
+        room = view.room(me)
+        if size + 1 > room:
+            key = "medici.bot.auction_full_one" if room < 2 else "medici.bot.auction_full"
+            return self.because(Auction(), said(key, room=room), **notes)
         if value >= self.stop_value:
-            return self.because(
-                Auction(),
-                f"Auctioned the lot: it is worth {value:.1f} florins to me, too good to risk "
-                "on another card.",
-                **notes,
-            )
+            return self.because(Auction(), _worth("medici.bot.auction_good", value), **notes)
         expected = self.next_card_value(ctx, view.lot)
         if expected > value:
             return self.because(
                 Turn(),
-                f"Turned another card: the lot is worth {value:.1f} florins to me, and "
-                f"{expected:.1f} on average with one more card.",
+                _worth("medici.bot.turn", value, expected=expected),
                 expected=expected,
                 **notes,
             )
         return self.because(
             Auction(),
-            f"Auctioned the lot: it is worth {value:.1f} florins to me, and one more card "
-            f"would make it worth only {expected:.1f} on average.",
+            _worth("medici.bot.auction_worse", value, expected=expected),
             expected=expected,
             **notes,
         )
@@ -494,48 +646,38 @@ class MediciHeuristicBot(Bot):
         sure = max(lowest, threat + 1)
         if sure <= cap and value - sure >= self.last_margin:
             if not later:
-                why = (
-                    f"Bid {sure}: I speak last, so one more than the high bid wins a lot worth "
-                    f"{value:.1f} florins to me."
-                )
+                why = _worth("medici.bot.bid_last", value, bid=sure)
             elif threat < lowest:
-                why = (
-                    f"Bid {sure}: nobody after me can beat it, and the lot is worth "
-                    f"{value:.1f} florins to me."
-                )
+                why = _worth("medici.bot.bid_safe", value, bid=sure)
+            elif threat == 1:
+                why = _worth("medici.bot.bid_richest_one", value, bid=sure)
             else:
-                why = (
-                    f"Bid {sure}: nobody after me holds more than {_florins(threat)}, and the "
-                    f"lot is worth {value:.1f} florins to me."
+                why = _worth(
+                    "medici.bot.bid_richest", value, bid=sure, **_florins("threat", threat)
                 )
             return self.because(Bid(sure), why, sure=1.0, **notes)
         jitter = int(self.rng.integers(-self.jitter, self.jitter + 1)) if self.jitter else 0
         want = round(self.aggression * value) + jitter
         target = min(want, cap, sure)
         if target >= lowest and value > 0 and (later or value - target >= self.last_margin):
-            return self.because(
-                Bid(target),
-                f"Bid {target}: the lot is worth {value:.1f} florins to me in ship and ladder "
-                f"prospects, and I bid about {self.aggression:.0%} of that.",
-                sure=0.0,
-                **notes,
+            why = _worth(
+                "medici.bot.bid_share",
+                value,
+                bid=target,
+                share=self.aggression,
+                # what ".0%" shows, for the French "60 %" (a space before the sign)
+                percent=round(self.aggression * 100),
             )
+            return self.because(Bid(target), why, sure=0.0, **notes)
         if value <= 0:
-            why = f"Passed: the lot is worth nothing to me ({value:.1f} florins)."
+            why = _worth("medici.bot.pass_nothing", value)
         elif cap < lowest and value - lowest >= self.last_margin:
-            why = (
-                f"Passed: the lot is worth {value:.1f} florins to me, but I spend at most "
-                f"{_florins(cap)} on one lot and the lowest bid is {lowest}."
-            )
+            if cap == 1:
+                why = _worth("medici.bot.pass_cap_one", value, lowest=lowest)
+            else:
+                why = _worth("medici.bot.pass_cap", value, lowest=lowest, **_florins("cap", cap))
         elif high:
-            why = (
-                f"Passed: the lot is worth {value:.1f} florins to me, not enough to beat the "
-                f"high bid of {high}."
-            )
+            why = _worth("medici.bot.pass_high", value, high=high)
         else:
-            why = f"Passed: the lot is worth only {value:.1f} florins to me."
+            why = _worth("medici.bot.pass_low", value)
         return self.because(Pass(), why, sure=0.0, **notes)
-
-
-def _florins(n: int) -> str:
-    return "1 florin" if n == 1 else f"{n} florins"
