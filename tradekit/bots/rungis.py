@@ -36,7 +36,9 @@ What they share (:class:`RungisBot`):
   rival plus 1.
 
 Every decision is built from the view alone (the legal list is used only where it is short) and
-costs a few microseconds: no search.
+costs a few microseconds: no search. Each is explained in one sentence, in English or French
+(``bot.explain("fr")``): the messages are the catalogue's ``rungis.bot.*`` keys
+(:mod:`tradekit.i18n`), formatted only when someone asks.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from tradekit.bots.base import Bot, check_fraction
+from tradekit.bots.base import Bot, Said, check_fraction, said
 from tradekit.bots.registry import register_bot
 from tradekit.core.actions import Action
 from tradekit.core.errors import ConfigError
@@ -65,9 +67,254 @@ from tradekit.games.rungis.actions import (
 )
 from tradekit.games.rungis.game import LOWEST_BONUS
 from tradekit.games.rungis.view import RungisView
+from tradekit.i18n import add_messages
 
 #: Effects (special-card kinds) that a price freeze, strike ... set on an article for one round.
 _ARTICLE_EFFECTS = ("strike", "tax", "price_freeze", "exclusivity", "shortage")
+
+# The bots' reasons in English and French (read with ``bot.explain(lang)``). Each message is a
+# whole sentence in each language: where a reason has variants (a centre card that is a known
+# article or a face-down special card; what a special card does), every variant is its own
+# message, put together below from pieces of the same language, so no translated fragment is
+# ever joined at run time and each language keeps its grammar (the French "elle vaut" agrees
+# with "la carte"). Goods and special cards are named from the game's tables (good_en / good_fr,
+# card_en / card_fr), seats as the renderer names them (P2 / J2). The English texts are the
+# ones the bots have always given, word for word, even where a clause reads oddly ("it no
+# effect I can use"): saved transcripts and tests compare them.
+_CARD = "card {card} ({good_en}, base {base})"
+_CARD_FR = "la carte {card} ({good_fr}, base {base})"
+_SPECIAL = "a face-down special card"
+_SPECIAL_FR = "une carte spéciale cachée"
+_ABOUT = {"card": (_CARD, _CARD_FR), "special": (_SPECIAL, _SPECIAL_FR)}
+_PLAYED = ("Played {card_en}: it ", ", worth about {worth:.1f} gold to me.")
+_PLAYED_FR = (
+    "J'ai joué la carte « {card_fr} » : ",
+    ", ce qui vaut environ {worth:.1f} or pour moi.",
+)
+#: What playing a special card does, by outcome of :meth:`RungisBot.play_worth`: (en, fr).
+_PLAYS: dict[str, tuple[str, str]] = {
+    "no_delivery": (
+        "keeps P{rival} ({gold} gold) out of the auction",
+        "elle écarte J{rival} ({gold} or) des enchères",
+    ),
+    "no_delivery_empty": ("no article in the centre", "il n'y a aucun article au centre"),
+    "double_order": (
+        "a second card this phase",
+        "elle me permet d'acheter une deuxième carte pendant cette phase",
+    ),
+    "double_order_few": (
+        "fewer than two articles to buy",
+        "il y a moins de deux articles à acheter",
+    ),
+    "preemption": (
+        "takes card {pick} for {price} gold without an auction",
+        "elle me fait prendre la carte {pick} pour {price} or, sans enchère",
+    ),
+    "strike": (
+        "stops this round's sales of {good_en}",
+        "elle bloque les ventes des {good_fr} pour cette manche",
+    ),
+    "tax": (
+        "taxes {good_en} {amount} gold a card",
+        "elle taxe les {good_fr} de {amount} or par carte",
+    ),
+    "subsidy": (
+        "earns me {amount} gold per {good_en} card",
+        "elle me rapporte {amount} or par carte {good_fr}",
+    ),
+    "price_freeze": ("caps the price of {good_en}", "elle plafonne le prix des {good_fr}"),
+    "exclusivity": (
+        "makes me the only seller of {good_en}",
+        "elle fait de moi le seul à vendre des {good_fr}",
+    ),
+    "shortage": (
+        "pays the highest askers for {good_en}",
+        "les plus chers en {good_fr} seront payés leur prix",
+    ),
+    "rumour": (
+        "shows me P{rival}'s prices on {shared} shared type(s)",
+        "elle me montre les prix de J{rival} sur {shared} type(s) d'article en commun",
+    ),
+    "advertising_paid": (
+        "I am already paid as a lowest asker for {good_en}",
+        "je suis déjà payé comme le moins cher en {good_fr}",
+    ),
+    "advertising": (
+        "pays me as a lowest asker for {good_en}",
+        "je serai payé comme le moins cher en {good_fr}",
+    ),
+    "spoilage": (
+        "spoils one of P{rival}'s {good_en} cards",
+        "J{rival} perd une de ses cartes {good_fr}",
+    ),
+    "none": ("no effect I can use", "elle n'a aucun effet dont je puisse profiter"),
+}
+_MESSAGES: dict[str, dict[str, str]] = {
+    "rungis.bot.nothing": {
+        "en": "Nothing to weigh in step {step!r}.",
+        "fr": "Rien à peser à l'étape {step!r}.",
+    },
+    # -- auctions ------------------------------------------------------------------------------
+    **{
+        f"rungis.bot.designate.{about}": {
+            "en": f"Designated {en}: worth {{value:.1f}} gold to me, the best surplus over its "
+            "opening price that I can pay.",
+            "fr": f"J'ai désigné {fr} : elle vaut {{value:.1f}} or pour moi, le meilleur gain "
+            "au-delà de sa mise d'ouverture parmi les cartes que je peux payer.",
+        }
+        for about, (en, fr) in _ABOUT.items()
+    },
+    **{
+        f"rungis.bot.designate_least.{about}": {
+            "en": f"Designated {en}: I cannot pay for any card, so I point at the one I value "
+            "least and let the others spend on it.",
+            "fr": f"J'ai désigné {fr} : je ne peux payer aucune carte, alors je désigne celle "
+            "qui vaut le moins pour moi et je laisse les autres dépenser pour elle.",
+        }
+        for about, (en, fr) in _ABOUT.items()
+    },
+    **{
+        f"rungis.bot.{verb}.{about}": {
+            "en": f"{en_verb} {{ask}} on {en}: worth {{value:.1f}} gold to me, so I go up to "
+            "{cap}.",
+            "fr": f"{fr_verb} {{ask}} sur {fr} : elle vaut {{value:.1f}} or pour moi, donc je "
+            "monte jusqu'à {cap}.",
+        }
+        for verb, en_verb, fr_verb in (
+            ("open", "Opened at", "J'ai ouvert à"),
+            ("raise", "Raised to", "J'ai surenchéri à"),
+        )
+        for about, (en, fr) in _ABOUT.items()
+    },
+    **{
+        f"rungis.bot.pass_poor.{about}": {
+            "en": f"Passed on {en}: {{ask}} is more gold than I hold ({{gold}}).",
+            "fr": f"J'ai passé mon tour sur {fr} : {{ask}} or, c'est plus que ce que j'ai "
+            "({gold}).",
+        }
+        for about, (en, fr) in _ABOUT.items()
+    },
+    **{
+        f"rungis.bot.pass_cap.{about}": {
+            "en": f"Passed on {en}: worth {{value:.1f}} gold to me, I stop at {{cap}} and the "
+            "next bid would be {ask}.",
+            "fr": f"J'ai passé mon tour sur {fr} : elle vaut {{value:.1f}} or pour moi, je "
+            "m'arrête à {cap} et la prochaine enchère serait de {ask}.",
+        }
+        for about, (en, fr) in _ABOUT.items()
+    },
+    # -- special cards -------------------------------------------------------------------------
+    **{
+        f"rungis.bot.play.{outcome}": {
+            "en": _PLAYED[0] + en + _PLAYED[1],
+            "fr": _PLAYED_FR[0] + fr + _PLAYED_FR[1],
+        }
+        for outcome, (en, fr) in _PLAYS.items()
+    },
+    "rungis.bot.keep_specials": {
+        "en": "Kept my special cards: none is worth playing now.",
+        "fr": "J'ai gardé mes cartes spéciales : aucune ne vaut la peine d'être jouée maintenant.",
+    },
+    "rungis.bot.nothing_to_play": {"en": "Nothing to play.", "fr": "Rien à jouer."},
+    # -- talk: announcements, trading ----------------------------------------------------------
+    "rungis.bot.announce_bluff": {
+        "en": "Announced {price} for {good_en}: the cartel price, though I mean to undercut it.",
+        "fr": "J'ai annoncé {price} pour les {good_fr} : le prix du cartel, même si je compte "
+        "bien passer en dessous.",
+    },
+    "rungis.bot.announce_cartel": {
+        "en": "Announced {price} for {good_en}: if we all ask the top price, we all count as the "
+        "lowest and earn it + 2.",
+        "fr": "J'ai annoncé {price} pour les {good_fr} : si nous demandons tous le prix maximum, "
+        "nous comptons tous comme les moins chers et gagnons ce prix + 2.",
+    },
+    "rungis.bot.announce_cooperate": {
+        "en": "Announced {price} for {good_en}: I cooperate at the top price as long as nobody "
+        "undercuts me.",
+        "fr": "J'ai annoncé {price} pour les {good_fr} : je coopère au prix maximum tant que "
+        "personne ne passe sous mon prix.",
+    },
+    "rungis.bot.quiet": {
+        "en": "Said all I had to say this round.",
+        "fr": "J'ai dit tout ce que j'avais à dire pour cette manche.",
+    },
+    "rungis.bot.quiet_undercutter": {
+        "en": "Kept my prices to myself: announcements only help my rivals undercut me.",
+        "fr": "J'ai gardé mes prix pour moi : les annonces ne font qu'aider mes rivaux à passer "
+        "sous mon prix.",
+    },
+    "rungis.bot.quiet_tit_for_tat": {
+        "en": "Announced nothing more: I owe a rival an undercut, or I said it all.",
+        "fr": "Je n'ai rien annoncé de plus : je dois une riposte à un rival, ou j'ai déjà tout "
+        "dit.",
+    },
+    "rungis.bot.offer": {
+        "en": "Offered P{rival} {price} gold for their only {good_en} card: I would sell it "
+        "alone, a gain of about {surplus:.1f} gold over the price.",
+        "fr": "J'ai offert {price} or à J{rival} pour sa seule carte {good_fr} : je serais le "
+        "seul à en vendre, un gain d'environ {surplus:.1f} or au-delà du prix.",
+    },
+    "rungis.bot.terms": {
+        "en": "Put {gold} gold on the table, as planned with my proposal.",
+        "fr": "J'ai mis {gold} or sur la table, comme prévu dans ma proposition.",
+    },
+    "rungis.bot.accept": {
+        "en": "Accepted: the deal is worth {gain:.1f} gold to me.",
+        "fr": "J'ai accepté : l'échange vaut {gain:.1f} or pour moi.",
+    },
+    "rungis.bot.refuse": {
+        "en": "Refused: the deal is worth {gain:.1f} gold to me, less than my margin of "
+        "{margin:g}.",
+        "fr": "J'ai refusé : l'échange vaut {gain:.1f} or pour moi, moins que ma marge de "
+        "{margin:g}.",
+    },
+    # -- secret prices -------------------------------------------------------------------------
+    "rungis.bot.price_alone": {
+        "en": "Asked {price} for {good_en}: I am its only seller, and a lone seller counts as "
+        "the lowest.",
+        "fr": "J'ai demandé {price} pour les {good_fr} : j'en suis le seul vendeur, et un "
+        "vendeur seul compte comme le moins cher.",
+    },
+    "rungis.bot.price_tie": {
+        "en": "Asked {price} for {good_en}: P{rival} is expected at {lowest} and I cannot go "
+        "lower, so I tie for the lowest price (+2).",
+        "fr": "J'ai demandé {price} pour les {good_fr} : je m'attends à ce que J{rival} "
+        "demande {lowest} et je ne peux pas descendre plus bas, donc je serai à égalité au prix "
+        "le plus bas (+2).",
+    },
+    "rungis.bot.price_below": {
+        "en": "Asked {price} for {good_en}: just below {lowest}, the lowest price I expect "
+        "(from P{rival}), to be the lowest asker and earn the +2.",
+        "fr": "J'ai demandé {price} pour les {good_fr} : juste sous {lowest}, le prix le plus "
+        "bas que je prévois (celui de J{rival}), pour être le moins cher et gagner le +2.",
+    },
+    "rungis.bot.defect": {
+        "en": "Defected: asked {price} for {good_en}, one below the cartel price, hoping to be "
+        "the only lowest asker (a {defect:.0%} temptation).",
+        # French typography wants a space before "%", which the "%" format cannot give.
+        "fr": "J'ai trahi le cartel : j'ai demandé {price} pour les {good_fr}, un de moins que "
+        "le prix du cartel, dans l'espoir d'être le seul moins cher (une tentation de "
+        "{defect_pct:.0f} %).",
+    },
+    "rungis.bot.cartel_keep": {
+        "en": "Kept the cartel price: asked {price} for {good_en}, as announced.",
+        "fr": "J'ai tenu le prix du cartel : j'ai demandé {price} pour les {good_fr}, comme "
+        "annoncé.",
+    },
+    "rungis.bot.punish": {
+        "en": "Punished: asked {price} for {good_en}, one below the {undercut} that undercut me "
+        "last round.",
+        "fr": "J'ai riposté : j'ai demandé {price} pour les {good_fr}, un de moins que le prix "
+        "de {undercut} qui est passé sous le mien à la manche précédente.",
+    },
+    "rungis.bot.cooperate": {
+        "en": "Cooperated: asked {price} for {good_en}, the top price, since nobody undercut me "
+        "last round.",
+        "fr": "J'ai coopéré : j'ai demandé {price} pour les {good_fr}, le prix maximum, puisque "
+        "personne n'est passé sous mon prix à la manche précédente.",
+    },
+}
+add_messages(_MESSAGES)
 
 
 def _whole(value: object) -> bool:
@@ -117,6 +364,7 @@ class RungisBot(Bot):
         self._count: dict[str, int] = {a.id: a.count for a in tables.articles}
         self._order: list[str] = [a.id for a in tables.articles]
         self._names: dict[str, str] = {a.id: a.name_en for a in tables.articles}
+        self._names_fr: dict[str, str] = {a.id: a.name_fr for a in tables.articles}
         self._specials: dict[int, Any] = tables.special_by_card
         self._below_base: bool = bool(game.below_base)  # type: ignore[attr-defined]
         self._trading: bool = bool(game.trading)  # type: ignore[attr-defined]
@@ -249,7 +497,7 @@ class RungisBot(Bot):
             return self._answer(view)
         if step == "prices":
             return self._price(view, legal)
-        return self.because(legal[0], f"Nothing to weigh in step {step!r}.")
+        return self.because(legal[0], said("rungis.bot.nothing", step=step))
 
     def _remember(self, view: RungisView) -> None:
         """Keep this round's announcements and read last round's sales once."""
@@ -262,8 +510,8 @@ class RungisBot(Bot):
                 if line.price is None:
                     continue
                 self._last_prices[(line.player, line.article)] = line.price
-                said = dict(told[line.player]) if line.player < len(told) else {}
-                if line.article in said and line.price < said[line.article]:
+                promised = dict(told[line.player]) if line.player < len(told) else {}
+                if line.article in promised and line.price < promised[line.article]:
                     self._liars.add(line.player)
 
     # -- auctions -------------------------------------------------------------------------------
@@ -280,20 +528,17 @@ class RungisBot(Bot):
         affordable = [s for s in scored if s[2]]
         if affordable:
             surplus, value, _, _, slot, card = max(affordable)
-            what = self._card_words(card)
+            about, fields = self._about(card)
             return self.because(
                 Designate(slot),
-                f"Designated {what}: worth {value:.1f} gold to me, the best surplus over its "
-                f"opening price that I can pay.",
+                said(f"rungis.bot.designate.{about}", value=float(value), **fields),
                 valuation=value,
                 surplus=surplus,
             )
         surplus, value, _, _, slot, card = min(scored)
+        about, fields = self._about(card)
         return self.because(
-            Designate(slot),
-            f"Designated {self._card_words(card)}: I cannot pay for any card, so I point at the "
-            f"one I value least and let the others spend on it.",
-            valuation=value,
+            Designate(slot), said(f"rungis.bot.designate_least.{about}", **fields), valuation=value
         )
 
     def _minimum(self, card: int | None) -> int:
@@ -302,11 +547,17 @@ class RungisBot(Bot):
             return 1
         return self._base[self._types[card]]
 
-    def _card_words(self, card: int | None) -> str:
+    def _good(self, article: str) -> dict[str, str]:
+        """The fields naming ``article`` in a reason: its English and French names."""
+        return {"good_en": self._names[article], "good_fr": self._names_fr[article]}
+
+    def _about(self, card: int | None) -> tuple[str, dict[str, Any]]:
+        """How a reason names a centre card: the message variant (``"card"`` for an article,
+        ``"special"`` for a face-down special card) and its fields."""
         if card is None or card not in self._types:
-            return "a face-down special card"
+            return "special", {}
         t = self._types[card]
-        return f"card {card} ({self._names[t]}, base {self._base[t]})"
+        return "card", {"card": card, "base": self._base[t], **self._good(t)}
 
     def _bid(self, view: RungisView) -> Action:
         auction = view.auction
@@ -317,21 +568,20 @@ class RungisBot(Bot):
         value = self.card_value(view, card)
         cap = min(gold, int(self.share * value))
         ask = auction.minimum if auction.high_bid is None else auction.high_bid + 1
-        what = self._card_words(card)
+        about, fields = self._about(card)
         if ask <= cap:
-            verb = "Opened at" if auction.high_bid is None else "Raised to"
+            verb = "open" if auction.high_bid is None else "raise"
             return self.because(
                 Bid(ask),
-                f"{verb} {ask} on {what}: worth {value:.1f} gold to me, so I go up to {cap}.",
+                said(f"rungis.bot.{verb}.{about}", ask=ask, value=float(value), cap=cap, **fields),
                 valuation=value,
                 cap=float(cap),
             )
         if ask > gold:
-            why = f"Passed on {what}: {ask} is more gold than I hold ({gold})."
+            why = said(f"rungis.bot.pass_poor.{about}", ask=ask, gold=gold, **fields)
         else:
-            why = (
-                f"Passed on {what}: worth {value:.1f} gold to me, I stop at {cap} and the next "
-                f"bid would be {ask}."
+            why = said(
+                f"rungis.bot.pass_cap.{about}", value=float(value), cap=cap, ask=ask, **fields
             )
         return self.because(Pass(), why, valuation=value, cap=float(cap))
 
@@ -391,14 +641,24 @@ class RungisBot(Bot):
                 ]
         return out
 
-    def play_worth(self, view: RungisView, play: Play) -> tuple[float, str]:
-        """A special-card play's worth in gold to this bot, and why, in a few words."""
+    def play_worth(self, view: RungisView, play: Play) -> tuple[float, Said]:
+        """A special-card play's worth in gold to this bot, and the reason for playing it."""
         special = self._specials[play.card]
         kind, amount = special.kind, special.amount
         me = self.me
         counts = self.counts(view)
         spite = self.spite
         t = play.article
+
+        def reason(outcome: str, worth: float, **fields: Any) -> tuple[float, Said]:
+            why = said(
+                f"rungis.bot.play.{outcome}",
+                card_en=special.name_en,
+                card_fr=special.name_fr,
+                worth=float(worth),
+                **fields,
+            )
+            return worth, why
 
         def round_gold(owner: int, article: str) -> float:
             return counts[owner].get(article, 0) * self.earnings(view, article, owner, counts)
@@ -414,68 +674,65 @@ class RungisBot(Bot):
             assert play.player is not None
             articles = sum(1 for c in view.centre if c is not None and c in self._types)
             if not articles:
-                return 0.0, "no article in the centre"
+                return reason("no_delivery_empty", 0.0)
             worth = 2.0 + 0.2 * view.gold[play.player]
-            return worth, f"keeps P{play.player} ({view.gold[play.player]} gold) out of the auction"
+            return reason("no_delivery", worth, rival=play.player, gold=view.gold[play.player])
         if kind == "double_order":
             values = sorted(
                 (self.card_value(view, c) for c in view.centre if c is not None),
                 reverse=True,
             )
             if len(values) < 2:
-                return 0.0, "fewer than two articles to buy"
-            return self.share * values[1] / 2, "a second card this phase"
+                return reason("double_order_few", 0.0)
+            return reason("double_order", self.share * values[1] / 2)
         if kind == "preemption":
             assert play.pick is not None
             price = self._base[self._types[play.pick]] + amount
             worth = self.card_value(view, play.pick) - price
-            return worth, f"takes card {play.pick} for {price} gold without an auction"
+            return reason("preemption", worth, pick=play.pick, price=price)
+        good = self._good(t) if t is not None else {}
         if kind == "strike" and t is not None:
-            worth = spite * rivals(t) - round_gold(me, t)
-            return worth, f"stops this round's sales of {self._names[t]}"
+            return reason("strike", spite * rivals(t) - round_gold(me, t), **good)
         if kind == "tax" and t is not None:
             worth = spite * rivals(t, amount) - counts[me].get(t, 0) * amount
-            return worth, f"taxes {self._names[t]} {amount} gold a card"
+            return reason("tax", worth, amount=amount, **good)
         if kind == "subsidy" and t is not None:
             gain = float(amount * counts[me].get(t, 0))
-            return gain, f"earns me {amount} gold per {self._names[t]} card"
+            return reason("subsidy", gain, amount=amount, **good)
         if kind == "price_freeze" and t is not None:
             cut = self._base[t] / 2
             worth = spite * rivals(t, cut) - counts[me].get(t, 0) * cut
-            return worth, f"caps the price of {self._names[t]}"
+            return reason("price_freeze", worth, **good)
         if kind == "exclusivity" and t is not None:
             base = self._base[t]
             gain = counts[me].get(t, 0) * (2 * base + LOWEST_BONUS) - round_gold(me, t)
-            worth = gain + spite * rivals(t)
-            return worth, f"makes me the only seller of {self._names[t]}"
+            return reason("exclusivity", gain + spite * rivals(t), **good)
         if kind == "shortage" and t is not None:
             half = self._base[t] / 2
             worth = counts[me].get(t, 0) * half - spite * rivals(t, half)
-            return worth, f"pays the highest askers for {self._names[t]}"
+            return reason("shortage", worth, **good)
         if kind == "rumour":
             assert play.player is not None
             shared = sum(1 for a in counts[me] if counts[play.player].get(a))
-            return 2.0 * shared, f"shows me P{play.player}'s prices on {shared} shared type(s)"
+            return reason("rumour", 2.0 * shared, rival=play.player, shared=shared)
         if kind == "advertising" and t is not None:
             mine = counts[me].get(t, 0)
             status = self._status(view, t)
             price = self._sheet_price(view, me, t)
             if status == "lowest" or price is None:
-                return 0.0, f"I am already paid as a lowest asker for {self._names[t]}"
+                return reason("advertising_paid", 0.0, **good)
             paid = price if status == "middle" else 0
             if status == "unknown":
                 paid = price // 2
-            return float(mine * (price + LOWEST_BONUS - paid)), (
-                f"pays me as a lowest asker for {self._names[t]}"
-            )
+            return reason("advertising", float(mine * (price + LOWEST_BONUS - paid)), **good)
         if kind == "spoilage" and play.player is not None and t is not None:
             q = play.player
             future = self.earnings(view, t, q, counts) * max(0, self.rounds_left(view))
             worth = spite * (self._base[t] + future)
             if counts[q].get(t) == 1 and counts[me].get(t):
                 worth += round_gold(me, t) / 2  # one rival fewer in my price war
-            return worth, f"spoils one of P{q}'s {self._names[t]} cards"
-        return 0.0, "no effect I can use"
+            return reason("spoilage", worth, rival=q, **good)
+        return reason("none", 0.0)
 
     def _sheet_price(self, view: RungisView, seat: int, article: str) -> int | None:
         sheet = view.sheets[seat]
@@ -502,8 +759,8 @@ class RungisBot(Bot):
             return timing == "auction_start" and view.deck_size == 0
         return True
 
-    def _best_play(self, view: RungisView, timing: str) -> tuple[Play, float, str] | None:
-        best: tuple[float, str, Play] | None = None
+    def _best_play(self, view: RungisView, timing: str) -> tuple[Play, float, Said] | None:
+        best: tuple[float, Said, Play] | None = None
         for play in self.plays(view, timing):
             worth, why = self.play_worth(view, play)
             if best is None or worth > best[0]:
@@ -516,21 +773,16 @@ class RungisBot(Bot):
             return play, worth, why
         return None
 
-    def _played(self, play: Play, worth: float, why: str) -> Action:
-        name = self._specials[play.card].name_en
-        return self.because(
-            play, f"Played {name}: it {why}, worth about {worth:.1f} gold to me.", worth=worth
-        )
+    def _played(self, play: Play, worth: float, why: Said) -> Action:
+        return self.because(play, why, worth=worth)
 
     def _window(self, view: RungisView) -> Action:
         best = self._best_play(view, view.step)
         if best is not None:
             return self._played(*best)
         if view.hand:
-            return self.because(
-                Done(), "Kept my special cards: none is worth playing now.", cards=len(view.hand)
-            )
-        return self.because(Done(), "Nothing to play.")
+            return self.because(Done(), said("rungis.bot.keep_specials"), cards=len(view.hand))
+        return self.because(Done(), said("rungis.bot.nothing_to_play"))
 
     # -- the talk turn ----------------------------------------------------------------------------
     def _talk(self, view: RungisView) -> Action:
@@ -539,9 +791,9 @@ class RungisBot(Bot):
             return self._played(*best)
         me = self.me
         counts = self.counts(view)
-        said = dict(view.announcements[me])
+        announced = dict(view.announcements[me])
         for article in self._order:
-            if counts[me].get(article) and article not in said:
+            if counts[me].get(article) and article not in announced:
                 low, high = self.price_range(view, article)
                 chosen = self.announcement(view, article, low, high)
                 if chosen is not None:
@@ -558,13 +810,13 @@ class RungisBot(Bot):
                 return self.because(action, why, gain=gain, gold=gold)
         return self.because(Done(), self.quiet_reason())
 
-    def quiet_reason(self) -> str:
+    def quiet_reason(self) -> Said:
         """Why this bot ends its talk turn (said when it has nothing more to announce)."""
-        return "Said all I had to say this round."
+        return said("rungis.bot.quiet")
 
     def announcement(
         self, view: RungisView, article: str, low: int, high: int
-    ) -> tuple[int, str] | None:
+    ) -> tuple[int, Said] | None:
         """The price to announce for ``article`` (and why), or ``None`` to keep quiet."""
         return None
 
@@ -576,12 +828,10 @@ class RungisBot(Bot):
         low, high = self.price_range(view, article)
         counts = self.counts(view)
         rivals = [q for q, c in enumerate(counts) if q != self.me and c.get(article)]
-        name = self._names[article]
         if not rivals:
             return self.because(
                 Price(article, high),
-                f"Asked {high} for {name}: I am its only seller, and a lone seller counts as the "
-                "lowest.",
+                said("rungis.bot.price_alone", price=high, **self._good(article)),
                 price=high,
                 base=self._base[article],
                 rivals=0,
@@ -599,7 +849,7 @@ class RungisBot(Bot):
 
     def write_price(
         self, view: RungisView, article: str, low: int, high: int, rivals: list[int]
-    ) -> tuple[int, str, dict[str, float]]:
+    ) -> tuple[int, Said, dict[str, float]]:
         """The secret price for ``article`` when ``rivals`` also sell it: (price, why, notes)."""
         raise NotImplementedError
 
@@ -623,7 +873,7 @@ class RungisBot(Bot):
         return (low + high) // 2
 
     # -- trading --------------------------------------------------------------------------------
-    def _proposal(self, view: RungisView) -> tuple[Propose, int, str, float] | None:
+    def _proposal(self, view: RungisView) -> tuple[Propose, int, Said, float] | None:
         """Buy a rival's card of a type only we two sell, so as to sell it alone."""
         me = self.me
         counts = self.counts(view)
@@ -654,9 +904,8 @@ class RungisBot(Bot):
         if best is None:
             return None
         surplus, q, t, price = best
-        why = (
-            f"Offered P{q} {price} gold for their only {self._names[t]} card: I would sell it "
-            f"alone, a gain of about {surplus:.1f} gold over the price."
+        why = said(
+            "rungis.bot.offer", rival=q, price=price, surplus=float(surplus), **self._good(t)
         )
         return Propose(q, None, t), price, why, surplus
 
@@ -667,9 +916,7 @@ class RungisBot(Bot):
         gold = self._planned_terms if self._planned_terms is not None else 0
         gold = min(max(gold, -view.gold[proposal.to]), view.gold[me])
         self._planned_terms = None
-        return self.because(
-            Terms(gold), f"Put {gold} gold on the table, as planned with my proposal.", gold=gold
-        )
+        return self.because(Terms(gold), said("rungis.bot.terms", gold=gold), gold=gold)
 
     def trade_gain(self, view: RungisView) -> float:
         """What the proposal made to this bot is worth to it, in gold."""
@@ -687,13 +934,10 @@ class RungisBot(Bot):
     def _answer(self, view: RungisView) -> Action:
         gain = self.trade_gain(view)
         if gain >= self.trade_margin:
-            return self.because(
-                Accept(), f"Accepted: the deal is worth {gain:.1f} gold to me.", gain=gain
-            )
+            return self.because(Accept(), said("rungis.bot.accept", gain=float(gain)), gain=gain)
         return self.because(
             Refuse(),
-            f"Refused: the deal is worth {gain:.1f} gold to me, less than my margin of "
-            f"{self.trade_margin:g}.",
+            said("rungis.bot.refuse", gain=float(gain), margin=float(self.trade_margin)),
             gain=gain,
         )
 
@@ -740,37 +984,25 @@ class UndercutterBot(RungisBot):
 
     def announcement(
         self, view: RungisView, article: str, low: int, high: int
-    ) -> tuple[int, str] | None:
+    ) -> tuple[int, Said] | None:
         if not self.bluff:
             return None
-        return high, (
-            f"Announced {high} for {self._names[article]}: the cartel price, though I mean to "
-            "undercut it."
-        )
+        return high, said("rungis.bot.announce_bluff", price=high, **self._good(article))
 
-    def quiet_reason(self) -> str:
+    def quiet_reason(self) -> Said:
         if self.bluff:
-            return "Said all I had to say this round."
-        return "Kept my prices to myself: announcements only help my rivals undercut me."
+            return said("rungis.bot.quiet")
+        return said("rungis.bot.quiet_undercutter")
 
     def write_price(
         self, view: RungisView, article: str, low: int, high: int, rivals: list[int]
-    ) -> tuple[int, str, dict[str, float]]:
+    ) -> tuple[int, Said, dict[str, float]]:
         expected = {q: self.predict(view, q, article, low, high) for q in rivals}
         lowest = min(expected.values())
         who = min(q for q in rivals if expected[q] == lowest)
         price = max(low, min(high, lowest - self.undercut))
-        name = self._names[article]
-        if price == lowest:
-            why = (
-                f"Asked {price} for {name}: P{who} is expected at {lowest} and I cannot go lower, "
-                "so I tie for the lowest price (+2)."
-            )
-        else:
-            why = (
-                f"Asked {price} for {name}: just below {lowest}, the lowest price I expect "
-                f"(from P{who}), to be the lowest asker and earn the +2."
-            )
+        key = "rungis.bot.price_tie" if price == lowest else "rungis.bot.price_below"
+        why = said(key, price=price, rival=who, lowest=lowest, **self._good(article))
         return price, why, {"predicted": float(lowest)}
 
 
@@ -805,29 +1037,21 @@ class CartelBot(RungisBot):
 
     def announcement(
         self, view: RungisView, article: str, low: int, high: int
-    ) -> tuple[int, str] | None:
-        return high, (
-            f"Announced {high} for {self._names[article]}: if we all ask the top price, we all "
-            "count as the lowest and earn it + 2."
-        )
+    ) -> tuple[int, Said] | None:
+        return high, said("rungis.bot.announce_cartel", price=high, **self._good(article))
 
     def write_price(
         self, view: RungisView, article: str, low: int, high: int, rivals: list[int]
-    ) -> tuple[int, str, dict[str, float]]:
-        name = self._names[article]
+    ) -> tuple[int, Said, dict[str, float]]:
+        good = self._good(article)
         draw = float(self.rng.random())
         if draw < self.defect and high > low:
-            return (
-                high - 1,
-                f"Defected: asked {high - 1} for {name}, one below the cartel price, hoping to "
-                f"be the only lowest asker (a {self.defect:.0%} temptation).",
-                {"defected": 1.0},
+            defect = float(self.defect)
+            why = said(
+                "rungis.bot.defect", price=high - 1, defect=defect, defect_pct=100 * defect, **good
             )
-        return (
-            high,
-            f"Kept the cartel price: asked {high} for {name}, as announced.",
-            {"defected": 0.0},
-        )
+            return high - 1, why, {"defected": 1.0}
+        return high, said("rungis.bot.cartel_keep", price=high, **good), {"defected": 0.0}
 
 
 @register_bot
@@ -886,38 +1110,24 @@ class TitForTatBot(RungisBot):
 
     def announcement(
         self, view: RungisView, article: str, low: int, high: int
-    ) -> tuple[int, str] | None:
+    ) -> tuple[int, Said] | None:
         self._update_grudge(view, article)
-        grudge = self._grudge.get(article)
-        name = self._names[article]
-        if grudge is not None:
+        if article in self._grudge:
             return None
-        return high, (
-            f"Announced {high} for {name}: I cooperate at the top price as long as nobody "
-            "undercuts me."
-        )
+        return high, said("rungis.bot.announce_cooperate", price=high, **self._good(article))
 
-    def quiet_reason(self) -> str:
-        return "Announced nothing more: I owe a rival an undercut, or I said it all."
+    def quiet_reason(self) -> Said:
+        return said("rungis.bot.quiet_tit_for_tat")
 
     def write_price(
         self, view: RungisView, article: str, low: int, high: int, rivals: list[int]
-    ) -> tuple[int, str, dict[str, float]]:
+    ) -> tuple[int, Said, dict[str, float]]:
         self._update_grudge(view, article)
-        name = self._names[article]
+        good = self._good(article)
         grudge = self._grudge.get(article)
         if grudge is not None:
             _, undercut_me = grudge
             price = max(low, min(high, undercut_me - 1))
-            return (
-                price,
-                f"Punished: asked {price} for {name}, one below the {undercut_me} that undercut "
-                "me last round.",
-                {"punishing": 1.0},
-            )
-        return (
-            high,
-            f"Cooperated: asked {high} for {name}, the top price, since nobody undercut me last "
-            "round.",
-            {"punishing": 0.0},
-        )
+            why = said("rungis.bot.punish", price=price, undercut=undercut_me, **good)
+            return price, why, {"punishing": 1.0}
+        return high, said("rungis.bot.cooperate", price=high, **good), {"punishing": 0.0}
