@@ -78,9 +78,8 @@ _ARTICLE_EFFECTS = ("strike", "tax", "price_freeze", "exclusivity", "shortage")
 # message, put together below from pieces of the same language, so no translated fragment is
 # ever joined at run time and each language keeps its grammar (the French "elle vaut" agrees
 # with "la carte"). Goods and special cards are named from the game's tables (good_en / good_fr,
-# card_en / card_fr), seats as the renderer names them (P2 / J2). The English texts are the
-# ones the bots have always given, word for word, even where a clause reads oddly ("it no
-# effect I can use"): saved transcripts and tests compare them.
+# card_en / card_fr), seats as the renderer names them (P2 / J2). Every English outcome of a
+# played card reads after "Played <card>: it ".
 _CARD = "card {card} ({good_en}, base {base})"
 _CARD_FR = "la carte {card} ({good_fr}, base {base})"
 _SPECIAL = "a face-down special card"
@@ -97,13 +96,13 @@ _PLAYS: dict[str, tuple[str, str]] = {
         "keeps P{rival} ({gold} gold) out of the auction",
         "elle écarte J{rival} ({gold} or) des enchères",
     ),
-    "no_delivery_empty": ("no article in the centre", "il n'y a aucun article au centre"),
+    "no_delivery_empty": ("finds no article in the centre", "il n'y a aucun article au centre"),
     "double_order": (
-        "a second card this phase",
+        "lets me buy a second card this phase",
         "elle me permet d'acheter une deuxième carte pendant cette phase",
     ),
     "double_order_few": (
-        "fewer than two articles to buy",
+        "finds fewer than two articles to buy",
         "il y a moins de deux articles à acheter",
     ),
     "preemption": (
@@ -136,7 +135,7 @@ _PLAYS: dict[str, tuple[str, str]] = {
         "elle me montre les prix de J{rival} sur {shared} type(s) d'article en commun",
     ),
     "advertising_paid": (
-        "I am already paid as a lowest asker for {good_en}",
+        "changes nothing: I am already paid as a lowest asker for {good_en}",
         "je suis déjà payé comme le moins cher en {good_fr}",
     ),
     "advertising": (
@@ -147,7 +146,7 @@ _PLAYS: dict[str, tuple[str, str]] = {
         "spoils one of P{rival}'s {good_en} cards",
         "J{rival} perd une de ses cartes {good_fr}",
     ),
-    "none": ("no effect I can use", "elle n'a aucun effet dont je puisse profiter"),
+    "none": ("has no effect I can use", "elle n'a aucun effet dont je puisse profiter"),
 }
 _MESSAGES: dict[str, dict[str, str]] = {
     "rungis.bot.nothing": {
