@@ -15,7 +15,8 @@ add_messages(
     {
         "bot.random": {
             "en": "Chose {action} uniformly at random among {count} legal actions.",
-            "fr": "Choix au hasard (uniforme) parmi {count} actions permises : {action}.",
+            # the action itself is named by the French log line just above the reason
+            "fr": "Choisie au hasard (uniformément) parmi {count} actions permises.",
         }
     }
 )
