@@ -36,6 +36,9 @@ and a sale that lets it win counts 100 more; nothing is searched, so a decision 
   rival (coins matter least to them), repays loans as soon as that leaves it its coin goal (or
   its goods are complete), borrows only with ``borrow=True``, and asks to see face-down cards
   before choosing.
+
+Each decision is explained in one sentence (:meth:`~tradekit.bots.base.Bot.explain`), in
+English or French: the reasons are the catalogue's ``negoces.bot.*`` messages, below.
 """
 
 from __future__ import annotations
@@ -44,9 +47,9 @@ import dataclasses
 import math
 from collections import Counter
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from tradekit.bots.base import Bot, check_fraction
+from tradekit.bots.base import Bot, Said, check_fraction, said
 from tradekit.bots.registry import register_bot
 from tradekit.core.actions import Action
 from tradekit.core.errors import ConfigError
@@ -73,11 +76,409 @@ from tradekit.games.negoces.actions import (
     Withdraw,
 )
 from tradekit.games.negoces.view import NegocesView, OfferView
+from tradekit.i18n import add_messages
+
+# Every reason the bot gives, in English and French (``{good_en}`` / ``{good_fr}``: a good's name
+# from goods.csv; ``{offer_en}`` / ``{offer_fr}`` and ``{paid_en}`` / ``{paid_fr}``: an offer in
+# words, one of the "offer." and "paid." phrases). A sentence built one of several ways has one
+# message per way, so each reads as a whole in both languages.
+add_messages(
+    {
+        "negoces.bot.nothing": {
+            "en": "Nothing to weigh in the {phase_en} phase.",
+            "fr": "Rien à peser à cette étape ({phase_fr}).",
+        },
+        "negoces.bot.repay": {
+            "en": "Repaid a loan: a player holding a loan card cannot win, and I hold {coins} "
+            "coins.",
+            "fr": "J'ai remboursé un prêt : un joueur qui a une carte Prêt ne peut pas gagner, et "
+            "j'ai {coins} pièces.",
+        },
+        # -- auctions and the temple gift -------------------------------------------------------
+        "negoces.bot.bid": {
+            "en": "Raised to {price}: the {item_en} is worth {worth:.1f} coins to me and paying "
+            "{price} costs me {cost:.1f}.",
+            "fr": "J'ai porté l'enchère à {price} : le {item_fr} vaut {worth:.1f} pièces pour moi "
+            "et payer {price} me coûte {cost:.1f}.",
+        },
+        "negoces.bot.pass": {
+            "en": "Dropped out at {bid}: the {item_en} is worth {worth:.1f} coins to me and paying "
+            "{price} would cost me {cost:.1f}.",
+            "fr": "J'ai abandonné à {bid} : le {item_fr} vaut {worth:.1f} pièces pour moi et payer "
+            "{price} me coûterait {cost:.1f}.",
+        },
+        "negoces.bot.give": {
+            "en": "Gave all {coins} coin(s) to P{to}, the richest rival: more coins matter least "
+            "to them.",
+            "fr": "J'ai donné toutes les {coins} pièce(s) à J{to}, l'adversaire le plus riche : "
+            "c'est à lui que des pièces de plus servent le moins.",
+        },
+        # -- the seller -------------------------------------------------------------------------
+        "negoces.bot.treasurer": {
+            "en": "Played the Treasurer to take the {coins} coins of the treasury.",
+            "fr": "J'ai joué le Trésorier pour prendre les {coins} pièces du trésor.",
+        },
+        "negoces.bot.sell_inactive.no_duplicate": {
+            "en": "Sold my face-up {good_en} card (coins only): I have no duplicate to sell, and "
+            "it does not count for me.",
+            "fr": "J'ai vendu ma carte {good_fr} face visible (contre des pièces seulement) : je "
+            "n'ai aucun double à vendre, et elle ne compte pas pour moi.",
+        },
+        "negoces.bot.sell_inactive.short": {
+            "en": "Sold my face-up {good_en} card (coins only): I am short of coins, and it does "
+            "not count for me.",
+            "fr": "J'ai vendu ma carte {good_fr} face visible (contre des pièces seulement) : je "
+            "manque de pièces, et elle ne compte pas pour moi.",
+        },
+        "negoces.bot.put_up.spare": {
+            "en": "Put up {good_en}: I hold {n} of them, so selling one costs me no good.",
+            "fr": "J'ai mis {good_fr} en vente : j'en ai {n} exemplaires, donc en vendre un ne me "
+            "fait perdre aucune marchandise.",
+        },
+        "negoces.bot.put_up.extra": {
+            "en": "Put up {good_en}: I hold {different} different goods and need only {goods}.",
+            "fr": "J'ai mis {good_fr} en vente : j'ai {different} marchandises différentes et il "
+            "ne m'en faut que {goods}.",
+        },
+        "negoces.bot.put_up.cheapest": {
+            "en": "Put up {good_en}: every card of mine is a different good, and this one costs "
+            "least ({loss:.1f} coins).",
+            "fr": "J'ai mis {good_fr} en vente : chacune de mes cartes est une marchandise "
+            "différente, et c'est celle-ci qui me coûte le moins ({loss:.1f} pièces).",
+        },
+        "negoces.bot.temple": {
+            "en": "Gave up a {good_en} at the temple for sacred texts: a new good is worth "
+            "{gain:.1f} coins more to me than the {gift}-coin gift.",
+            "fr": "J'ai cédé une carte {good_fr} au temple contre des textes sacrés : une nouvelle "
+            "marchandise vaut {gain:.1f} pièces de plus pour moi que les {gift} pièces à "
+            "distribuer.",
+        },
+        # -- the buyers -------------------------------------------------------------------------
+        "negoces.bot.steal": {
+            "en": "Played the Thief: {good_en} is a good I lack, worth {gain:.1f} coins to me.",
+            "fr": "J'ai joué le Voleur : il me manque la marchandise {good_fr}, qui vaut "
+            "{gain:.1f} pièces pour moi.",
+        },
+        "negoces.bot.banned": {
+            "en": "A Miser bars me from offering in this sale.",
+            "fr": "Un Radin m'interdit de faire une offre dans cette vente.",
+        },
+        "negoces.bot.loan": {
+            "en": "Took a loan: I want {good_en} and hold only {coins} coin(s).",
+            "fr": "J'ai emprunté : je veux la carte {good_fr} et je n'ai que {coins} pièce(s).",
+        },
+        # why it offers nothing (withdraws, or makes no offer)
+        "negoces.bot.withdraw.not_worth": {
+            "en": "Withdrew my offer for {good_en}: it is not worth paying for to me.",
+            "fr": "J'ai retiré mon offre pour la carte {good_fr} : elle ne vaut pas la peine que "
+            "je la paie.",
+        },
+        "negoces.bot.withdraw.seller_wins": {
+            "en": "Withdrew my offer for {good_en}: any offer I would make lets the seller win.",
+            "fr": "J'ai retiré mon offre pour la carte {good_fr} : toute offre que je ferais "
+            "permettrait au vendeur de gagner.",
+        },
+        "negoces.bot.withdraw.not_needed": {
+            "en": "Withdrew my offer for {good_en}: I do not need it.",
+            "fr": "J'ai retiré mon offre pour la carte {good_fr} : je n'en ai pas besoin.",
+        },
+        "negoces.bot.withdraw.too_dear": {
+            "en": "Withdrew my offer for {good_en}: paying for it would cost me more than it is "
+            "worth.",
+            "fr": "J'ai retiré mon offre pour la carte {good_fr} : la payer me coûterait plus "
+            "qu'elle ne vaut.",
+        },
+        "negoces.bot.no_offer.not_worth": {
+            "en": "Made no offer for {good_en}: it is not worth paying for to me.",
+            "fr": "Je n'ai rien offert pour la carte {good_fr} : elle ne vaut pas la peine que je "
+            "la paie.",
+        },
+        "negoces.bot.no_offer.seller_wins": {
+            "en": "Made no offer for {good_en}: any offer I would make lets the seller win.",
+            "fr": "Je n'ai rien offert pour la carte {good_fr} : toute offre que je ferais "
+            "permettrait au vendeur de gagner.",
+        },
+        "negoces.bot.no_offer.not_needed": {
+            "en": "Made no offer for {good_en}: I do not need it.",
+            "fr": "Je n'ai rien offert pour la carte {good_fr} : je n'en ai pas besoin.",
+        },
+        "negoces.bot.no_offer.too_dear": {
+            "en": "Made no offer for {good_en}: paying for it would cost me more than it is worth.",
+            "fr": "Je n'ai rien offert pour la carte {good_fr} : la payer me coûterait plus "
+            "qu'elle ne vaut.",
+        },
+        # why it offers what it offers (a new offer, or the same as before); "_blocked": and
+        # no better offer would let the seller win
+        "negoces.bot.offered.short": {
+            "en": "Offered {offer_en} for {good_en}: I do not need it but I am short of coins, so "
+            "I trade a duplicate for {back} coin(s).",
+            "fr": "J'ai offert {offer_fr} pour la carte {good_fr} : je n'en ai pas besoin, mais "
+            "je manque de pièces, alors j'échange un double contre {back} pièce(s).",
+        },
+        "negoces.bot.offered.short_blocked": {
+            "en": "Offered {offer_en} for {good_en}: I do not need it but I am short of coins, so "
+            "I trade a duplicate for {back} coin(s), and it keeps the seller from winning.",
+            "fr": "J'ai offert {offer_fr} pour la carte {good_fr} : je n'en ai pas besoin, mais "
+            "je manque de pièces, alors j'échange un double contre {back} pièce(s), et cette "
+            "offre empêche le vendeur de gagner.",
+        },
+        "negoces.bot.offered.wins": {
+            "en": "Offered {offer_en} for {good_en}: it completes my goods and I keep the {goal} "
+            "coins I need, so I win.",
+            "fr": "J'ai offert {offer_fr} pour la carte {good_fr} : elle complète mes "
+            "marchandises et je garde les {goal} pièces qu'il me faut, donc je gagne.",
+        },
+        "negoces.bot.offered.wins_blocked": {
+            "en": "Offered {offer_en} for {good_en}: it completes my goods and I keep the {goal} "
+            "coins I need, so I win, and it keeps the seller from winning.",
+            "fr": "J'ai offert {offer_fr} pour la carte {good_fr} : elle complète mes "
+            "marchandises et je garde les {goal} pièces qu'il me faut, donc je gagne, et cette "
+            "offre empêche le vendeur de gagner.",
+        },
+        "negoces.bot.offered.raise": {
+            "en": "Offered {offer_en} for {good_en}: a good I lack, worth up to {top} coin(s) to "
+            "me, so I raise round by round.",
+            "fr": "J'ai offert {offer_fr} pour la carte {good_fr} : c'est une marchandise qui me "
+            "manque, elle vaut jusqu'à {top} pièce(s) pour moi, donc j'augmente mon offre à "
+            "chaque tour.",
+        },
+        "negoces.bot.offered.raise_blocked": {
+            "en": "Offered {offer_en} for {good_en}: a good I lack, worth up to {top} coin(s) to "
+            "me, so I raise round by round, and it keeps the seller from winning.",
+            "fr": "J'ai offert {offer_fr} pour la carte {good_fr} : c'est une marchandise qui me "
+            "manque, elle vaut jusqu'à {top} pièce(s) pour moi, donc j'augmente mon offre à "
+            "chaque tour, et cette offre empêche le vendeur de gagner.",
+        },
+        "negoces.bot.offered.most": {
+            "en": "Offered {offer_en} for {good_en}: a good I lack, and {top} coin(s) is the most "
+            "it is worth to me.",
+            "fr": "J'ai offert {offer_fr} pour la carte {good_fr} : c'est une marchandise qui me "
+            "manque, et {top} pièce(s), c'est le plus qu'elle vaut pour moi.",
+        },
+        "negoces.bot.offered.most_blocked": {
+            "en": "Offered {offer_en} for {good_en}: a good I lack, and {top} coin(s) is the most "
+            "it is worth to me, and it keeps the seller from winning.",
+            "fr": "J'ai offert {offer_fr} pour la carte {good_fr} : c'est une marchandise qui me "
+            "manque, {top} pièce(s), c'est le plus qu'elle vaut pour moi, et cette offre empêche "
+            "le vendeur de gagner.",
+        },
+        "negoces.bot.kept.short": {
+            "en": "Kept my offer for {good_en} as it is: I do not need it but I am short of "
+            "coins, so I trade a duplicate for {back} coin(s).",
+            "fr": "J'ai gardé telle quelle mon offre pour la carte {good_fr} : je n'en ai pas "
+            "besoin, mais je manque de pièces, alors j'échange un double contre {back} pièce(s).",
+        },
+        "negoces.bot.kept.short_blocked": {
+            "en": "Kept my offer for {good_en} as it is: I do not need it but I am short of "
+            "coins, so I trade a duplicate for {back} coin(s), and it keeps the seller from "
+            "winning.",
+            "fr": "J'ai gardé telle quelle mon offre pour la carte {good_fr} : je n'en ai pas "
+            "besoin, mais je manque de pièces, alors j'échange un double contre {back} pièce(s), "
+            "et cette offre empêche le vendeur de gagner.",
+        },
+        "negoces.bot.kept.wins": {
+            "en": "Kept my offer for {good_en} as it is: it completes my goods and I keep the "
+            "{goal} coins I need, so I win.",
+            "fr": "J'ai gardé telle quelle mon offre pour la carte {good_fr} : elle complète mes "
+            "marchandises et je garde les {goal} pièces qu'il me faut, donc je gagne.",
+        },
+        "negoces.bot.kept.wins_blocked": {
+            "en": "Kept my offer for {good_en} as it is: it completes my goods and I keep the "
+            "{goal} coins I need, so I win, and it keeps the seller from winning.",
+            "fr": "J'ai gardé telle quelle mon offre pour la carte {good_fr} : elle complète mes "
+            "marchandises et je garde les {goal} pièces qu'il me faut, donc je gagne, et cette "
+            "offre empêche le vendeur de gagner.",
+        },
+        "negoces.bot.kept.raise": {
+            "en": "Kept my offer for {good_en} as it is: a good I lack, worth up to {top} coin(s) "
+            "to me, so I raise round by round.",
+            "fr": "J'ai gardé telle quelle mon offre pour la carte {good_fr} : c'est une "
+            "marchandise qui me manque, elle vaut jusqu'à {top} pièce(s) pour moi, donc "
+            "j'augmente mon offre à chaque tour.",
+        },
+        "negoces.bot.kept.raise_blocked": {
+            "en": "Kept my offer for {good_en} as it is: a good I lack, worth up to {top} coin(s) "
+            "to me, so I raise round by round, and it keeps the seller from winning.",
+            "fr": "J'ai gardé telle quelle mon offre pour la carte {good_fr} : c'est une "
+            "marchandise qui me manque, elle vaut jusqu'à {top} pièce(s) pour moi, donc "
+            "j'augmente mon offre à chaque tour, et cette offre empêche le vendeur de gagner.",
+        },
+        "negoces.bot.kept.most": {
+            "en": "Kept my offer for {good_en} as it is: a good I lack, and {top} coin(s) is the "
+            "most it is worth to me.",
+            "fr": "J'ai gardé telle quelle mon offre pour la carte {good_fr} : c'est une "
+            "marchandise qui me manque, et {top} pièce(s), c'est le plus qu'elle vaut pour moi.",
+        },
+        "negoces.bot.kept.most_blocked": {
+            "en": "Kept my offer for {good_en} as it is: a good I lack, and {top} coin(s) is the "
+            "most it is worth to me, and it keeps the seller from winning.",
+            "fr": "J'ai gardé telle quelle mon offre pour la carte {good_fr} : c'est une "
+            "marchandise qui me manque, {top} pièce(s), c'est le plus qu'elle vaut pour moi, et "
+            "cette offre empêche le vendeur de gagner.",
+        },
+        # an offer in words, as the buyer makes it ("spare": a card the others may not see)
+        "negoces.bot.offer.coins": {"en": "{coins} coin(s)", "fr": "{coins} pièce(s)"},
+        "negoces.bot.offer.card": {"en": "{good_en}", "fr": "{good_fr}"},
+        "negoces.bot.offer.card_coins": {
+            "en": "{good_en} and {coins} coin(s)",
+            "fr": "{good_fr} et {coins} pièce(s)",
+        },
+        "negoces.bot.offer.card_back": {
+            "en": "{good_en} and {coins} coins (the seller pays me)",
+            "fr": "{good_fr} et {coins} pièces (le vendeur me paie)",
+        },
+        "negoces.bot.offer.spare": {"en": "a duplicate card", "fr": "une carte en double"},
+        "negoces.bot.offer.spare_coins": {
+            "en": "a duplicate card and {coins} coin(s)",
+            "fr": "une carte en double et {coins} pièce(s)",
+        },
+        "negoces.bot.offer.spare_back": {
+            "en": "a duplicate card and {coins} coins (the seller pays me)",
+            "fr": "une carte en double et {coins} pièces (le vendeur me paie)",
+        },
+        # an offer in words, as the seller sees it (English: "P1's <paid>"; French: "l'offre de
+        # J1 (<paid>)")
+        "negoces.bot.paid.none": {"en": "nothing (no offer)", "fr": "rien, pas d'offre"},
+        "negoces.bot.paid.card": {"en": "{good_en} offer", "fr": "{good_fr}"},
+        "negoces.bot.paid.card_coins": {
+            "en": "{good_en} and {coins} coin(s) offer",
+            "fr": "{good_fr} et {coins} pièce(s)",
+        },
+        "negoces.bot.paid.card_loan": {
+            "en": "{good_en} and loan card offer",
+            "fr": "{good_fr} et une carte Prêt",
+        },
+        "negoces.bot.paid.card_coins_loan": {
+            "en": "{good_en} and {coins} coin(s) and loan card offer",
+            "fr": "{good_fr}, {coins} pièce(s) et une carte Prêt",
+        },
+        "negoces.bot.paid.hidden": {"en": "face-down card offer", "fr": "une carte face cachée"},
+        "negoces.bot.paid.hidden_coins": {
+            "en": "face-down card and {coins} coin(s) offer",
+            "fr": "une carte face cachée et {coins} pièce(s)",
+        },
+        "negoces.bot.paid.hidden_loan": {
+            "en": "face-down card and loan card offer",
+            "fr": "une carte face cachée et une carte Prêt",
+        },
+        "negoces.bot.paid.hidden_coins_loan": {
+            "en": "face-down card and {coins} coin(s) and loan card offer",
+            "fr": "une carte face cachée, {coins} pièce(s) et une carte Prêt",
+        },
+        "negoces.bot.paid.coins": {"en": "{coins} coin(s) offer", "fr": "{coins} pièce(s)"},
+        "negoces.bot.paid.coins_loan": {
+            "en": "{coins} coin(s) and loan card offer",
+            "fr": "{coins} pièce(s) et une carte Prêt",
+        },
+        # -- the Miser --------------------------------------------------------------------------
+        "negoces.bot.miser.threat": {
+            "en": "Played the Miser against P{rival}: with {good_en} they would win.",
+            "fr": "J'ai joué le Radin contre J{rival} : avec la carte {good_fr}, ce joueur "
+            "gagnerait.",
+        },
+        "negoces.bot.miser.beaten": {
+            "en": "Played the Miser against P{rival}: their offer beats mine for {good_en}, a "
+            "good I lack.",
+            "fr": "J'ai joué le Radin contre J{rival} : son offre bat la mienne pour la carte "
+            "{good_fr}, une marchandise qui me manque.",
+        },
+        # -- the seller deciding ----------------------------------------------------------------
+        "negoces.bot.ask_to_show": {
+            "en": "Asked P{buyer} to show the card they offer before choosing.",
+            "fr": "J'ai demandé à J{buyer} de montrer la carte offerte avant de choisir.",
+        },
+        "negoces.bot.no_offer_yet": {
+            "en": "No offer stands yet: I wait for the next round.",
+            "fr": "Aucune offre pour l'instant : j'attends le tour suivant.",
+        },
+        "negoces.bot.accept.win": {
+            "en": "Accepted P{buyer}'s {paid_en} for {good_en}: it meets my goals and I win.",
+            "fr": "J'ai accepté l'offre de J{buyer} ({paid_fr}) pour la carte {good_fr} : "
+            "j'atteins ainsi mes objectifs et je gagne.",
+        },
+        "negoces.bot.wait": {
+            "en": "Waited for better offers: the best, P{buyer}'s {paid_en}, is worth only "
+            "{worth:.1f} coins to me.",
+            "fr": "J'ai attendu de meilleures offres : la meilleure, celle de J{buyer} "
+            "({paid_fr}), ne vaut que {worth:.1f} pièces pour moi.",
+        },
+        "negoces.bot.accept.threat": {
+            "en": "Accepted P{buyer}: every buyer could win with {good_en}, and P{buyer}'s "
+            "{paid_en} is the best left.",
+            "fr": "J'ai accepté l'offre de J{buyer} : tous les acheteurs pourraient gagner avec "
+            "la carte {good_fr}, et la sienne ({paid_fr}) est la meilleure qui reste.",
+        },
+        "negoces.bot.accept.nobody": {
+            "en": "Accepted P{buyer}: nobody made an offer, so I give {good_en} away where it "
+            "helps least.",
+            "fr": "J'ai choisi J{buyer} : personne n'a fait d'offre, donc je donne la carte "
+            "{good_fr} au joueur à qui elle sert le moins.",
+        },
+        "negoces.bot.accept.best": {
+            "en": "Accepted P{buyer}: their {paid_en} is worth {worth:.1f} coins to me, the best "
+            "offer.",
+            "fr": "J'ai accepté l'offre de J{buyer} ({paid_fr}) : elle vaut {worth:.1f} pièces "
+            "pour moi, c'est la meilleure.",
+        },
+        # -- the Swindler -----------------------------------------------------------------------
+        "negoces.bot.no_swap": {
+            "en": "Paid with the card I offered: no swap would help me.",
+            "fr": "J'ai payé avec la carte offerte : aucun échange ne m'aiderait.",
+        },
+        "negoces.bot.swap.held": {
+            "en": "Played the Swindler: paid with another card instead, a good the seller "
+            "already holds.",
+            "fr": "J'ai joué l'Arnaqueur : j'ai payé avec une autre carte à la place, une "
+            "marchandise que le vendeur a déjà.",
+        },
+        "negoces.bot.swap.spare": {
+            "en": "Played the Swindler: paid with another card instead, a card I can spare more "
+            "easily.",
+            "fr": "J'ai joué l'Arnaqueur : j'ai payé avec une autre carte à la place, une carte "
+            "dont je me passe plus facilement.",
+        },
+    }
+)
+
+#: The phases in French, for the reason given in a phase the bot has no rule for.
+_PHASES_FR = {
+    "auction": "enchère",
+    "gift": "partage des pièces",
+    "prepare": "préparation de la vente",
+    "negotiate": "offres",
+    "decide": "décision du vendeur",
+    "swindle": "Arnaqueur",
+    "over": "fin de partie",
+}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Words:
+    """A catalogue phrase (an offer in words) inside a reason, in one language; formatted only
+    when the reason is, like the reason itself."""
+
+    phrase: Said
+    lang: str
+
+    def __format__(self, spec: str) -> str:
+        return format(self.phrase.text(self.lang), spec)
+
+
+def _words(field: str, key: str, **fields: Any) -> dict[str, _Words]:
+    """The fields ``<field>_en`` and ``<field>_fr`` of a reason: the phrase ``key`` (with
+    ``fields``) in English and in French."""
+    phrase = said(key, **fields)
+    return {f"{field}_en": _Words(phrase, "en"), f"{field}_fr": _Words(phrase, "fr")}
+
 
 #: Added to a deal's worth when it makes this bot win.
 WIN = 100.0
 #: Taken off a deal's worth when it would let a rival win (with ``block``).
 THREAT = 50.0
+
+#: Why an offer is made: its reason's name (``negoces.bot.offered.<name>`` when it is made,
+#: ``negoces.bot.kept.<name>`` when it stands) and the numbers the reason quotes.
+_Why = tuple[str, dict[str, int]]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -178,6 +579,14 @@ class NegocesHeuristicBot(Bot):
         self._good_of: dict[int, str] = tables.good_of
         self._cards_hidden = has("blind") or has("face_down")
         self._names = {g.id: g.name_en for g in tables.goods.values()}
+        self._names_fr = {g.id: g.name_fr for g in tables.goods.values()}
+        # the auctioned cards: English as the bot always named them, French as the rules do
+        special = tables.constants.get("special_cards", {})
+        self._items_fr = {
+            "diamant": tables.goods["diamant"].name_fr,
+            "thief": str(special.get("voleur", ["Voleur"])[0]),
+            "guard": str(special.get("garde", ["Garde"])[0]),
+        }
         self._sacred = "textes_sacres"
         self._loan_size = tables.constant("bank", "loan")
         self._tax = tables.constant("treasury", "tax") if has("treasury") else 0
@@ -202,8 +611,9 @@ class NegocesHeuristicBot(Bot):
         self._block_sale = -1
 
     # -- worth ----------------------------------------------------------------------------------
-    def _name(self, good: str) -> str:
-        return str(self._names.get(good, good))
+    def _good(self, good: str) -> dict[str, str]:
+        """The fields naming ``good`` in a reason: ``good_en`` and ``good_fr``."""
+        return {"good_en": self._names.get(good, good), "good_fr": self._names_fr.get(good, good)}
 
     def _me(self) -> int:
         return self.seat if self.seat is not None else 0
@@ -315,7 +725,10 @@ class NegocesHeuristicBot(Bot):
             return self._decide(view)
         if phase == "swindle":
             return self._swindle(view)
-        return self.because(legal[0], f"Nothing to weigh in the {phase} phase.")
+        return self.because(
+            legal[0],
+            said("negoces.bot.nothing", phase_en=phase, phase_fr=_PHASES_FR.get(phase, phase)),
+        )
 
     def _repay(self, view: NegocesView, legal: Sequence[Action]) -> Action | None:
         _, pos = self._position(view)
@@ -327,8 +740,7 @@ class NegocesHeuristicBot(Bot):
         if (ready or complete) and RepayLoan() in legal:
             return self.because(
                 RepayLoan(),
-                f"Repaid a loan: a player holding a loan card cannot win, and I hold "
-                f"{pos.coins} coins.",
+                said("negoces.bot.repay", coins=pos.coins),
                 coins=float(pos.coins),
             )
         return None
@@ -347,19 +759,24 @@ class NegocesHeuristicBot(Bot):
             worth = self.guard_worth if view.thief not in (None, me) else 0.0
         price = auction.high_bid + 1
         cost = self._worth(pos, view.goal) - self._worth(pos.then(coins=-price), view.goal)
-        label = item.capitalize()
+        names = {"item_en": item.capitalize(), "item_fr": self._items_fr.get(item, item)}
         if price <= pos.coins and cost <= worth + 1e-9:
             return self.because(
                 Bid(price),
-                f"Raised to {price}: the {label} is worth {worth:.1f} coins to me and paying "
-                f"{price} costs me {cost:.1f}.",
+                said("negoces.bot.bid", price=price, worth=float(worth), cost=cost, **names),
                 valuation=worth,
                 amount=float(price),
             )
         return self.because(
             Pass(),
-            f"Dropped out at {auction.high_bid}: the {label} is worth {worth:.1f} coins to me "
-            f"and paying {price} would cost me {cost:.1f}.",
+            said(
+                "negoces.bot.pass",
+                bid=auction.high_bid,
+                price=price,
+                worth=float(worth),
+                cost=cost,
+                **names,
+            ),
             valuation=worth,
             amount=float(auction.high_bid),
         )
@@ -377,8 +794,7 @@ class NegocesHeuristicBot(Bot):
         to = max(rivals, key=richness)
         return self.because(
             Give(to, left),
-            f"Gave all {left} coin(s) to P{to}, the richest rival: more coins matter least to "
-            "them.",
+            said("negoces.bot.give", coins=left, to=to),
             coins=float(left),
         )
 
@@ -394,7 +810,7 @@ class NegocesHeuristicBot(Bot):
             ):
                 return self.because(
                     UseTreasurer(),
-                    f"Played the Treasurer to take the {treasury} coins of the treasury.",
+                    said("negoces.bot.treasurer", coins=treasury),
                     coins=float(treasury),
                 )
         spares = sorted((g for g, k in counts.items() if k >= 2), key=lambda g: -counts[g])
@@ -416,28 +832,19 @@ class NegocesHeuristicBot(Bot):
         inactive = sorted({self._good_of[c] for c in view.inactive[me]})
         if inactive and (not spares or pos.coins < goal):
             sold = inactive[0]
-            why = "I have no duplicate to sell" if not spares else "I am short of coins"
+            why = "no_duplicate" if not spares else "short"
             return self.because(
-                SellInactive(sold),
-                f"Sold my face-up {self._name(sold)} card (coins only): {why}, and it does not "
-                "count for me.",
+                SellInactive(sold), said(f"negoces.bot.sell_inactive.{why}", **self._good(sold))
             )
         if counts[good] >= 2:
-            why = (
-                f"Put up {self._name(good)}: I hold {counts[good]} of them, so selling one "
-                "costs me no good."
-            )
+            put = said("negoces.bot.put_up.spare", n=counts[good], **self._good(good))
         elif pos.different > goods:
-            why = (
-                f"Put up {self._name(good)}: I hold {pos.different} different goods and need "
-                f"only {goods}."
+            put = said(
+                "negoces.bot.put_up.extra", different=pos.different, goods=goods, **self._good(good)
             )
         else:
-            why = (
-                f"Put up {self._name(good)}: every card of mine is a different good, and this "
-                f"one costs least ({loss:.1f} coins)."
-            )
-        return self.because(PutUp(good), why, loss=loss)
+            put = said("negoces.bot.put_up.cheapest", loss=loss, **self._good(good))
+        return self.because(PutUp(good), put, loss=loss)
 
     def _temple(
         self,
@@ -462,8 +869,7 @@ class NegocesHeuristicBot(Bot):
             return None
         return self.because(
             action,
-            f"Gave up a {self._name(give)} at the temple for sacred texts: a new good is worth "
-            f"{gain:.1f} coins more to me than the {self._gift_size}-coin gift.",
+            said("negoces.bot.temple", gain=gain, gift=self._gift_size, **self._good(give)),
             valuation=gain,
         )
 
@@ -474,18 +880,18 @@ class NegocesHeuristicBot(Bot):
         assert seller is not None and view.market is not None
         counts, pos = self._position(view)
         market = self._good_of[view.market]
-        name = self._name(market)
+        name = self._good(market)
         gain = self._worth(pos.then(self._swap(counts, market, None), 1), view.goal)
         gain -= self._worth(pos, view.goal)
         wanted = counts[market] == 0 and pos.different < view.goal[0]
         if wanted and view.thief == me and view.guard != seller:
             return self.because(
                 Steal(),
-                f"Played the Thief: {name} is a good I lack, worth {gain:.1f} coins to me.",
+                said("negoces.bot.steal", gain=gain, **name),
                 valuation=gain,
             )
         if me in view.banned:
-            return self.because(Stand(), "A Miser bars me from offering in this sale.")
+            return self.because(Stand(), said("negoces.bot.banned"))
         if (
             self.borrow
             and wanted
@@ -498,29 +904,31 @@ class NegocesHeuristicBot(Bot):
             self._loan_sale = view.sales
             return self.because(
                 TakeLoan(),
-                f"Took a loan: I want {name} and hold only {pos.coins} coin(s).",
+                said("negoces.bot.loan", coins=pos.coins, **name),
                 valuation=gain,
             )
         plan = self._plan(view, counts, pos, market, wanted)
         mine = view.offers[me]
         if isinstance(plan, str):
             if mine is not None:
-                return self.because(Withdraw(), f"Withdrew my offer for {name}: {plan}.")
-            return self.because(Stand(), f"Made no offer for {name}: {plan}.", valuation=gain)
-        offer, top, why = plan
+                return self.because(Withdraw(), said(f"negoces.bot.withdraw.{plan}", **name))
+            return self.because(
+                Stand(), said(f"negoces.bot.no_offer.{plan}", **name), valuation=gain
+            )
+        offer, top, (why, fields) = plan
         ban = self._miser(view, wanted, offer, name)
         if ban is not None:
             return ban
         if mine is not None and self._same(mine, offer):
             return self.because(
                 Stand(),
-                f"Kept my offer for {name} as it is: {why}.",
+                said(f"negoces.bot.kept.{why}", **fields, **name),
                 valuation=gain,
                 amount=float(offer.coins),
             )
         return self.because(
             offer,
-            f"Offered {self._offer_text(offer)} for {name}: {why}.",
+            said(f"negoces.bot.offered.{why}", **fields, **name, **self._offer_words(offer)),
             valuation=gain,
             amount=float(offer.coins),
             most=float(top),
@@ -530,17 +938,17 @@ class NegocesHeuristicBot(Bot):
         card = None if standing.card is None else self._good_of[standing.card]
         return card == offer.good and standing.coins == offer.coins and standing.loan == offer.loan
 
-    def _offer_text(self, offer: Offer) -> str:
+    def _offer_words(self, offer: Offer) -> dict[str, _Words]:
+        """The fields ``offer_en`` and ``offer_fr``: ``offer`` in words."""
         if offer.good is None:
-            return f"{offer.coins} coin(s)"
-        # an explanation is shown to the table once the offers are revealed: a card dealt face
-        # down (blind, face_down) stays unnamed
-        card = "a duplicate card" if self._cards_hidden else self._name(offer.good)
-        if offer.coins < 0:
-            return f"{card} and {offer.coins} coins (the seller pays me)"
-        if offer.coins == 0:
-            return card
-        return f"{card} and {offer.coins} coin(s)"
+            return _words("offer", "negoces.bot.offer.coins", coins=offer.coins)
+        shape = "_back" if offer.coins < 0 else "" if offer.coins == 0 else "_coins"
+        if self._cards_hidden:
+            # an explanation is shown to the table once the offers are revealed: a card dealt
+            # face down (blind, face_down) stays unnamed
+            return _words("offer", f"negoces.bot.offer.spare{shape}", coins=offer.coins)
+        key = f"negoces.bot.offer.card{shape}"
+        return _words("offer", key, coins=offer.coins, **self._good(offer.good))
 
     def _plan(
         self,
@@ -549,8 +957,10 @@ class NegocesHeuristicBot(Bot):
         pos: Position,
         market: str,
         wanted: bool,
-    ) -> tuple[Offer, int, str] | str:
-        """The offer for this round, the most it would pay and why; or why it offers nothing."""
+    ) -> tuple[Offer, int, _Why] | str:
+        """The offer for this round, the most it would pay and why; or why it offers nothing
+        (the name of its reason: ``negoces.bot.no_offer.<name>``, ``negoces.bot.withdraw.<name>``).
+        """
         seller = view.seller
         assert seller is not None
         seller_coins = view.coins[seller]
@@ -565,8 +975,8 @@ class NegocesHeuristicBot(Bot):
             cards += spares
         cards.append(None)
         blocked = False
-        reason = "it is not worth paying for to me"
-        plans: list[tuple[float, int, tuple[Offer, int, str]]] = []
+        reason = "not_worth"
+        plans: list[tuple[float, int, tuple[Offer, int, _Why]]] = []
         for card in cards:
             if card is not None and plans:
                 continue  # one card offer (its first that is not blocked), then coins only
@@ -587,10 +997,11 @@ class NegocesHeuristicBot(Bot):
             sign = 1 if self.seller_worth > 0 else -1
             _, _, best = max(plans, key=lambda p: (p[0], sign * p[1]))
             if blocked:
-                return best[0], best[1], best[2] + ", and it keeps the seller from winning"
+                (why, fields) = best[2]
+                return best[0], best[1], (f"{why}_blocked", fields)
             return best
         if blocked:
-            return "any offer I would make lets the seller win"
+            return "seller_wins"
         return reason
 
     def _seller_would_win(self, view: NegocesView, offer: Offer) -> bool:
@@ -619,7 +1030,7 @@ class NegocesHeuristicBot(Bot):
         wanted: bool,
         card: str | None,
         back_room: int,
-    ) -> tuple[Offer, int, str] | str:
+    ) -> tuple[Offer, int, _Why] | str:
         """The offer paying with ``card`` (None: coins only), as in :meth:`_plan`."""
         goal = view.goal
         now = self._worth(pos, goal)
@@ -637,15 +1048,10 @@ class NegocesHeuristicBot(Bot):
         if not wanted:
             # a card it does not need: only a duplicate traded for coins when short of them
             if card is None or pos.coins >= goal[1] or start >= 0 or surplus(start) <= 0:
-                return "I do not need it"
-            return (
-                Offer(card, start),
-                start,
-                f"I do not need it but I am short of coins, so I trade a duplicate for {-start} "
-                "coin(s)",
-            )
+                return "not_needed"
+            return Offer(card, start), start, ("short", {"back": -start})
         if surplus(start) < 0:
-            return "paying for it would cost me more than it is worth"
+            return "too_dear"
         top = start
         while top < pos.coins and surplus(top + 1) >= 0:
             top += 1
@@ -653,14 +1059,16 @@ class NegocesHeuristicBot(Bot):
         amount = math.floor(start + (top - start) * view.negotiation_round / rounds + 1e-9)
         amount = max(start, min(amount, top))
         if self._wins(gained.then(coins=-amount), goal):
-            why = f"it completes my goods and I keep the {goal[1]} coins I need, so I win"
+            why: _Why = ("wins", {"goal": goal[1]})
         elif amount < top:
-            why = f"a good I lack, worth up to {top} coin(s) to me, so I raise round by round"
+            why = ("raise", {"top": top})
         else:
-            why = f"a good I lack, and {top} coin(s) is the most it is worth to me"
+            why = ("most", {"top": top})
         return Offer(card, amount), top, why
 
-    def _miser(self, view: NegocesView, wanted: bool, offer: Offer, name: str) -> Action | None:
+    def _miser(
+        self, view: NegocesView, wanted: bool, offer: Offer, name: dict[str, str]
+    ) -> Action | None:
         """Play the Miser against a rival who would win with the card, or whose offer beats
         this bot's own for a good it lacks."""
         me = self._me()
@@ -675,7 +1083,7 @@ class NegocesHeuristicBot(Bot):
             if self._threat(view, o.buyer, market, paid, o.coins):
                 return self.because(
                     Ban(o.buyer),
-                    f"Played the Miser against P{o.buyer}: with {name} they would win.",
+                    said("negoces.bot.miser.threat", rival=o.buyer, **name),
                 )
         if not wanted:
             return None
@@ -687,11 +1095,7 @@ class NegocesHeuristicBot(Bot):
         if not rivals:
             return None
         target = max(rivals, key=lambda o: (o.coins, o.card is not None or o.face_down)).buyer
-        return self.because(
-            Ban(target),
-            f"Played the Miser against P{target}: their offer beats mine for {name}, a good I "
-            "lack.",
-        )
+        return self.because(Ban(target), said("negoces.bot.miser.beaten", rival=target, **name))
 
     def _threat(
         self, view: NegocesView, buyer: int, market: str, paid: str | None, coins: int
@@ -744,14 +1148,13 @@ class NegocesHeuristicBot(Bot):
         me = self._me()
         assert view.market is not None
         market = self._good_of[view.market]
-        name = self._name(market)
+        name = self._good(market)
         closing = view.negotiation_round >= view.negotiation_rounds
         if "face_down" in view.variants:
             for o in view.offers:
                 if o is not None and o.face_down:
                     return self.because(
-                        AskToShow(o.buyer),
-                        f"Asked P{o.buyer} to show the card they offer before choosing.",
+                        AskToShow(o.buyer), said("negoces.bot.ask_to_show", buyer=o.buyer)
                     )
         counts, pos = self._position(view)
         choices: list[tuple[float, float, int, float, bool, bool, OfferView | None]] = []
@@ -768,43 +1171,46 @@ class NegocesHeuristicBot(Bot):
             score = worth + (WIN if mine else 0.0) - (THREAT if threat else 0.0)
             choices.append((score, self.rng.random(), buyer, worth, mine, threat, offer))
         if not choices:
-            return self.because(Continue(), "No offer stands yet: I wait for the next round.")
+            return self.because(Continue(), said("negoces.bot.no_offer_yet"))
         _, _, buyer, worth, mine, threat, offer = max(choices)
-        what = self._paid_text(offer)
+        what = self._paid_words(offer)
         if mine:
             return self.because(
                 Accept(buyer),
-                f"Accepted P{buyer}'s {what} for {name}: it meets my goals and I win.",
+                said("negoces.bot.accept.win", buyer=buyer, **what, **name),
                 valuation=worth,
             )
         if not closing and (worth < self.accept_at or threat):
             return self.because(
                 Continue(),
-                f"Waited for better offers: the best, P{buyer}'s {what}, is worth only "
-                f"{worth:.1f} coins to me.",
+                said("negoces.bot.wait", buyer=buyer, worth=float(worth), **what),
                 valuation=worth,
             )
         if threat:
-            why = f"every buyer could win with {name}, and P{buyer}'s {what} is the best left"
+            why = said("negoces.bot.accept.threat", buyer=buyer, **what, **name)
         elif offer is None:
-            why = f"nobody made an offer, so I give {name} away where it helps least"
+            why = said("negoces.bot.accept.nobody", buyer=buyer, **name)
         else:
-            why = f"their {what} is worth {worth:.1f} coins to me, the best offer"
-        return self.because(Accept(buyer), f"Accepted P{buyer}: {why}.", valuation=worth)
+            why = said("negoces.bot.accept.best", buyer=buyer, worth=float(worth), **what)
+        return self.because(Accept(buyer), why, valuation=worth)
 
-    def _paid_text(self, offer: OfferView | None) -> str:
+    def _paid_words(self, offer: OfferView | None) -> dict[str, _Words]:
+        """The fields ``paid_en`` and ``paid_fr``: a standing offer in words."""
         if offer is None:
-            return "nothing (no offer)"
+            return _words("paid", "negoces.bot.paid.none")
+        # what the offer holds names its phrase: "card_coins_loan", "hidden", "coins", ...
         parts = []
+        fields: dict[str, Any] = {"coins": offer.coins}
         if offer.card is not None:
-            parts.append(self._name(self._good_of[offer.card]))
+            parts.append("card")
+            fields.update(self._good(self._good_of[offer.card]))
         elif offer.face_down:
-            parts.append("face-down card")
+            parts.append("hidden")
         if offer.coins or not parts:
-            parts.append(f"{offer.coins} coin(s)")
+            parts.append("coins")
         if offer.loan:
-            parts.append("loan card")
-        return " and ".join(parts) + " offer"
+            parts.append("loan")
+        return _words("paid", f"negoces.bot.paid.{'_'.join(parts)}", **fields)
 
     def _swindle(self, view: NegocesView) -> Action:
         pending = view.pending
@@ -827,10 +1233,8 @@ class NegocesHeuristicBot(Bot):
             if better and (best is None or (worth, seller_has) > best[:2]):
                 best = (worth, seller_has, good)
         if best is None:
-            return self.because(NoSwap(), "Paid with the card I offered: no swap would help me.")
+            return self.because(NoSwap(), said("negoces.bot.no_swap"))
         # the swap is unseen by the others: the explanation names no card
         good = best[2]
-        reason = "a good the seller already holds" if best[1] else "a card I can spare more easily"
-        return self.because(
-            Swap(good), f"Played the Swindler: paid with another card instead, {reason}."
-        )
+        reason = "held" if best[1] else "spare"
+        return self.because(Swap(good), said(f"negoces.bot.swap.{reason}"))
