@@ -91,6 +91,11 @@ class Context:
         """A catalogue message in this context's language."""
         return t(key, self.lang, **fields)
 
+    def named(self, item: Any) -> str:
+        """A data-table item's name in this context's language: its ``name_fr`` in French, else
+        its ``name_en`` (every game's goods, articles and special cards carry both)."""
+        return str(item.name_fr if self.lang == "fr" else item.name_en)
+
 
 class Renderer:
     """How a game is drawn and narrated; subclass it per game and register it.

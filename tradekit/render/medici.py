@@ -317,7 +317,7 @@ class MediciRenderer(Renderer):
             return ctx.t("medici.neutral")
         tables = self.tables(ctx)
         good = tables.goods[tables.good_index[good_id]]
-        return good.name_fr if ctx.lang == "fr" else good.name_en
+        return ctx.named(good)
 
     def table_name(self, name: str, ctx: Context) -> str:
         """A ship table's name in ``ctx.lang`` (a teacher's own table keeps its name)."""

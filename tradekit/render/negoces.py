@@ -490,7 +490,7 @@ class NegocesRenderer(Renderer):
         item = self.tables(ctx).goods.get(good)
         if item is None:
             return good
-        return item.name_fr if ctx.lang == "fr" else item.name_en
+        return ctx.named(item)
 
     def special_name(self, kind: str, ctx: Context) -> str:
         """The name of a card that is not a good (Treasurer, Thief ...) in ``ctx.lang``."""

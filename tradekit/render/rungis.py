@@ -479,7 +479,7 @@ class RungisRenderer(Renderer):
         item = self.tables(ctx).article_by_id.get(article)
         if item is None:
             return article
-        return item.name_fr if ctx.lang == "fr" else item.name_en
+        return ctx.named(item)
 
     def special(self, card: int, ctx: Context) -> Special | None:
         """The special card ``card`` (None for an article card)."""
@@ -536,7 +536,7 @@ class RungisRenderer(Renderer):
         special = self.special(card, ctx)
         if special is None:
             return ""
-        name = special.name_fr if ctx.lang == "fr" else special.name_en
+        name = ctx.named(special)
         when = ctx.t(f"rungis.timing.{special.timing}")
         what = self.special_text(special, ctx)
         footer = tag(

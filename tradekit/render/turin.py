@@ -290,7 +290,7 @@ class TurinRenderer(Renderer):
         """A good's name in ``ctx.lang`` (from ``goods.csv``)."""
         tables = self.tables(ctx)
         good = tables.goods[tables.good_index[good_id]]
-        return good.name_fr if ctx.lang == "fr" else good.name_en
+        return ctx.named(good)
 
     def card_label(self, card_id: int, ctx: Context) -> str:
         """A card in words: its id and its goods with units (``#3: 3 Coffee, 2 Chocolate ...``)."""
