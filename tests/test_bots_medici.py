@@ -266,7 +266,7 @@ def played_decisions(games: int) -> list[tuple[str, str | None, str, str]]:
             seat = state.to_move[0]
             bot = bots[seat]
             state.apply(seat, bot.act(state.view(seat), state.legal_actions(seat)))
-            why = bot._why
+            why = bot.reason
             key = why.key if isinstance(why, Said) else None
             out.append((bot.name, key, bot.explain("en"), bot.explain("fr")))
     return out

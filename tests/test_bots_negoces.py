@@ -441,7 +441,7 @@ def test_every_decision_of_every_bot_is_explained_in_one_sentence() -> None:
         assert en.endswith(".") and "\n" not in en and len(en) < 260, en
         assert not re.search(r"[{}]|negoces\.bot\.", en + fr), (en, fr)
         if isinstance(bot, NegocesHeuristicBot):
-            assert isinstance(bot._why, Said) and bot._why.key.startswith("negoces.bot.")
+            assert isinstance(bot.reason, Said) and bot.reason.key.startswith("negoces.bot.")
             assert fr.endswith(".") and "\n" not in fr, fr
     assert set(seen) == set(bot_classes("negoces")), seen  # every bot class took part
 
@@ -456,8 +456,8 @@ def test_every_reason_reads_in_french_too() -> None:
         for bot, _, en, fr in explained_games(players, 2):
             if not isinstance(bot, NegocesHeuristicBot):
                 continue
-            assert isinstance(bot._why, Said)
-            key = bot._why.key
+            assert isinstance(bot.reason, Said)
+            key = bot.reason.key
             assert en != fr, key
             assert not re.search(r"\d\.\d", fr), (key, fr)  # 3,0 pièces, not 3.0
             assert not re.search(r"\bP\d", fr), (key, fr)  # J2, not P2

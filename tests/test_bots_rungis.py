@@ -421,7 +421,7 @@ def _reasons(game: Any, lineup: list[str], seed: int) -> Iterator[tuple[str, Sai
         bot = bots[seat]
         action = bot.act(state.view(seat), LegalActions(state, seat))
         if isinstance(bot, RungisBot):
-            why = bot._why  # the reason as given to because(), before any formatting
+            why = bot.reason  # the reason as given to because(), before any formatting
             assert isinstance(why, Said), (bot.tag, action, why)
             yield bot.name, why, bot.explain(), bot.explain("fr")
         state.apply(seat, action)

@@ -197,8 +197,8 @@ def test_every_reason_reads_in_french_too() -> None:
                     continue
                 bot = bots[seat]
                 state.apply(seat, bot.act(state.view(seat), legal))
-                assert isinstance(bot._why, Said)
-                seen[bot._why.key] = (bot.explain(), bot.explain("fr"))
+                assert isinstance(bot.reason, Said)
+                seen[bot.reason.key] = (bot.explain(), bot.explain("fr"))
     common = {"offer", "pick", "bid", "bid_saving", "add", "add_nothing", "loan", "end_turn"}
     assert {f"turin.bot.{k}" for k in common} <= seen.keys()
     for key, (en, fr) in seen.items():

@@ -233,6 +233,12 @@ class Bot(abc.ABC):
         self._notes = notes
         return action
 
+    @property
+    def reason(self) -> str | Said:
+        """The last decision's reason as given to :meth:`because` (a :class:`Said` message or a
+        plain string), before any formatting; ``""`` before the first decision."""
+        return self._why
+
     def explain(self, lang: str = "en") -> str:
         """One sentence saying why the last decision was made, in ``lang`` (``"en"`` or ``"fr"``;
         a reason given as a plain string is English only).
