@@ -179,6 +179,12 @@ def test_bid_through_the_widget_in_chromium(voila_url: str) -> None:
             )
             log = widget.locator(".tk-log").first
             log.wait_for(state="attached", timeout=10_000)
+            # The log is another widget: its update may reach the page just after the table's.
+            page.wait_for_function(
+                "() => (document.querySelector('.tk-table-widget .tk-log') || {}).innerText"
+                "?.includes('Bids revealed')",
+                timeout=30_000,
+            )
             text = log.inner_text()
             assert "P0 (you) bids 3." in text
             assert "Bids revealed:" in text and "P0 (you) 3" in text
