@@ -153,8 +153,16 @@ class Renderer:
         return str(action)
 
     def narrate(self, event: Event, ctx: Context) -> str:
-        """One line of the log for ``event`` in ``ctx.lang`` (generic: the engine's English)."""
+        """One line of the log for ``event`` in ``ctx.lang``: :meth:`narrate_known`, else the
+        engine's English text."""
+        text = self.narrate_known(event, ctx)
+        if text is not None:
+            return text
         return event.text or f"{event.kind} {dict(event.data)}"
+
+    def narrate_known(self, event: Event, ctx: Context) -> str | None:
+        """The game's own narration of ``event``, or ``None`` if it has none (generic: none)."""
+        return None
 
     def command_example(self, legal: Sequence[Action], view: Any, ctx: Context) -> str:
         """An example of a typed command (the text of one legal action)."""

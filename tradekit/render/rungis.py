@@ -972,11 +972,6 @@ class RungisRenderer(Renderer):
         return str(legal[0]) if legal else ""
 
     # -- narration --------------------------------------------------------------------------
-    def narrate(self, event: Event, ctx: Context) -> str:
-        """One log line in ``ctx.lang`` (the engine's English text if the event is unknown)."""
-        text = self.narrate_known(event, ctx)
-        return event.text if text is None else text
-
     def narrate_known(self, event: Event, ctx: Context) -> str | None:
         """The narration of ``event``, or ``None`` if this renderer does not know the event."""
         if event.kind == "action":
