@@ -50,7 +50,7 @@ def test_ascending_fixed_steps_and_final_passes() -> None:
     a = AscendingAuction(
         [1, 2, 3, 0], {0: 5, 1: 5, 2: 5, 3: 1}, opener=0, opening=0, steps=(1, 2), final_pass=True
     )
-    assert a.speaker == 1 and a.bids_allowed(1) == [1, 2]
+    assert a.speaker == 1 and list(a.bids_allowed(1)) == [1, 2]
     a.bid(1, 2)
     # P2 drops out for good; P3 cannot raise to 3 or 4 with 1 coin and is passed.
     a.pass_(2)

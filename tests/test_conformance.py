@@ -41,8 +41,8 @@ import numpy as np
 import pytest
 
 import tradekit
-from tradekit.core.actions import Action, action_from_json, field_names
-from tradekit.core.errors import IllegalActionError
+from tradekit.core.actions import Action, action_from_json, field_names, field_specs
+from tradekit.core.errors import IllegalActionError, MalformedActionError
 from tradekit.core.state import Game, State
 
 # ---------------------------------------------------------------- the only game-specific part
@@ -233,8 +233,10 @@ def _check_views(state: State, where: str, deep: bool, turn: int) -> None:
                 else:
                     assert choice == teacher.sealed[q], f"{where} P{q} does not see own choice"
         if viewer is not None and viewer not in moving:
-            assert state.legal_actions(viewer) == [], (
-                f"{where} P{viewer} is not to move but has legal actions"
+            off_turn = [a for a in state.legal_actions(viewer) if type(a) not in state.out_of_turn]
+            assert off_turn == [], (
+                f"{where} P{viewer} is not to move but has legal actions {off_turn[:3]} that are "
+                "not out-of-turn actions"
             )
     sealed_all = getattr(teacher, "sealed", None)
     if sealed_all is None:
@@ -319,9 +321,9 @@ def _check_illegal(state: State, where: str, rng: np.random.Generator, stats: St
                 f"{where} refused {action!r} by P{p} but the state changed"
             )
             stats.illegal_tried += 1
-    # A seat not to move may not take an action that is legal for a seat to move.
+    # A seat not to move may not take an in-turn action that is legal for a seat to move.
     for mover in state.to_move:
-        mine = state.legal_actions(mover)
+        mine = [a for a in state.legal_actions(mover) if type(a) not in state.out_of_turn]
         for p in range(seats):
             if p not in state.to_move and mine:
                 action = mine[int(rng.integers(len(mine)))]
@@ -336,22 +338,51 @@ def _check_illegal(state: State, where: str, rng: np.random.Generator, stats: St
     if state.to_move:
         with pytest.raises(IllegalActionError):
             state.apply(state.to_move[0], "pass")  # type: ignore[arg-type]
-        # A legal action with a number field of the wrong type is refused with a reason, never
-        # a crash (a student's bot may send Bid("3")).
+        # A legal action with a field of the wrong type is refused as malformed, naming the
+        # field, never a crash (a student's bot may send Bid("3") or Offer(2.0)).
         mover = state.to_move[0]
         mine = state.legal_actions(mover)
-        for i in rng.choice(len(mine), size=min(2, len(mine)), replace=False):
+        for i in rng.choice(len(mine), size=min(3, len(mine)), replace=False):
             action = mine[int(i)]
+            optional = {spec.name: spec.optional for spec in field_specs(type(action))}
             for name in field_names(type(action)):
-                if type(getattr(action, name)) is not int:
-                    continue
-                for junk in ("3", None, 2.5):
+                for junk in _junk(getattr(action, name), optional[name]):
                     bad = dataclasses.replace(action, **{name: junk})
-                    with pytest.raises(IllegalActionError):
+                    assert not state.can(mover, bad), f"{where} can() accepts {bad!r}"
+                    stats.can_checked += 1
+                    with pytest.raises(IllegalActionError) as info:
                         state.apply(mover, bad)
+                    if type(junk) is not type(getattr(action, name)):
+                        assert isinstance(info.value, MalformedActionError), (
+                            f"{where} {bad!r} refused but not as malformed: {info.value}"
+                        )
+                        assert repr(name) in info.value.reason, (
+                            f"{where} the refusal of {bad!r} does not name the field {name!r}"
+                        )
                     stats.illegal_tried += 1
     assert state.to_json() == saved, f"{where} refused actions changed to_json()"
     assert state.view("all") == teacher, f"{where} refused actions changed the teacher view"
+
+
+def _junk(value: object, optional: bool) -> list[object]:
+    """Wrong values for a field that holds ``value`` in a legal action: other types (``None``
+    too, unless the field may be ``None``), and for a whole number a float of the same value, a
+    bool, strings, 10**30 and -10**30."""
+    return [v for v in _wrong(value) if not (optional and v is None)]
+
+
+def _wrong(value: object) -> list[object]:
+    if type(value) is int:
+        junk: list[object] = [float(value), "3", str(value), None, 10**30, -(10**30)]
+        junk.append(value == 1 if value in (0, 1) else True)
+        return junk
+    if type(value) is str:
+        return [3, None, 2.5, value.encode(), (value,)]
+    if type(value) is bool:
+        return [int(value), "True", None]
+    if value is None:
+        return [2.5, ()]
+    return [None]
 
 
 def _check_end(state: State, where: str, initial: list[int]) -> None:
@@ -367,7 +398,7 @@ def _check_end(state: State, where: str, initial: list[int]) -> None:
     assert rounds == sorted(rounds), f"{where} log rounds go back: {rounds}"
     assert state.to_move == (), f"{where} over but {state.to_move} still to move"
     for p in range(seats):
-        assert state.legal_actions(p) == [], f"{where} over but P{p} has legal actions"
+        assert list(state.legal_actions(p)) == [], f"{where} over but P{p} has legal actions"
     scores = state.scores()
     assert len(scores) == seats, f"{where} scores {scores} for {seats} seats"
     assert all(isinstance(s, int) and not isinstance(s, bool) for s in scores), where

@@ -8,11 +8,36 @@ back, so a saved game holds no pickles.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, ClassVar, TypeVar
+import enum
+import types
+import typing
+from collections.abc import Container
+from typing import Annotated, Any, ClassVar, TypeVar
 
 from tradekit.core.errors import ReplayError
 
 A = TypeVar("A", bound="Action")
+
+
+class FieldKind(enum.Enum):
+    """What an action field holds, for the one type gate every action passes first."""
+
+    NUMBER = "a whole number"
+    SEAT = "a seat number"
+    CARD = "a card id of this game"
+    TEXT = "a name"
+    FLAG = "True or False"
+
+
+#: An action field holding a seat (``GiveGoose.to``): a whole number from 0 to players - 1.
+Seat = Annotated[int, FieldKind.SEAT]
+#: An action field holding a card id (``Offer.card``): one of the game's card ids.
+Card = Annotated[int, FieldKind.CARD]
+
+#: Longest text a name field may hold (goods and article names are short).
+MAX_TEXT = 200
+#: Largest size of a number field the gate lets through to the rules (no amount comes near it).
+MAX_NUMBER = 10**12
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -95,6 +120,122 @@ def action_from_json(data: Any, classes: dict[str, type[Action]]) -> Action:
         return cls(**fields)
     except TypeError as exc:
         raise ReplayError(f"bad fields for action {data['type']}: {exc}") from None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class FieldSpec:
+    """One action field as the type gate sees it: its name, kind, and whether ``None`` or a
+    tuple of values is allowed."""
+
+    name: str
+    kind: FieldKind
+    optional: bool = False
+    many: bool = False
+
+    def reason(self, value: object, seats: int, cards: Container[int]) -> str | None:
+        """Why ``value`` is malformed for this field (wrong type, no such seat or card), or
+        ``None``."""
+        if value is None and self.optional:
+            return None
+        if self.many:
+            if not isinstance(value, tuple):
+                return f"the field {self.name!r} must be a list, got {describe_value(value)}"
+            for item in value:
+                why = self._one(item, seats, cards)
+                if why is not None:
+                    return why
+            return None
+        return self._one(value, seats, cards)
+
+    def _one(self, value: object, seats: int, cards: Container[int]) -> str | None:
+        kind = self.kind
+        expected = kind.value + (" or None" if self.optional else "")
+        if kind is FieldKind.TEXT:
+            if type(value) is not str:
+                return f"the field {self.name!r} must be {expected}, got {describe_value(value)}"
+            if len(value) > MAX_TEXT:
+                return f"the field {self.name!r} is a name of at most {MAX_TEXT} characters"
+            return None
+        if kind is FieldKind.FLAG:
+            if type(value) is not bool:
+                return f"the field {self.name!r} must be {expected}, got {describe_value(value)}"
+            return None
+        if type(value) is not int:
+            return f"the field {self.name!r} must be {expected}, got {describe_value(value)}"
+        if kind is FieldKind.SEAT and not 0 <= value < seats:
+            return f"the field {self.name!r} must be a seat from 0 to {seats - 1}, got {value}"
+        if kind is FieldKind.CARD and value not in cards:
+            shown = describe_value(value)
+            return f"the field {self.name!r} must be a card id of this game, got {shown}"
+        if not -MAX_NUMBER <= value <= MAX_NUMBER:
+            shown = describe_value(value)
+            return f"the field {self.name!r} is out of any range the rules allow, got {shown}"
+        return None
+
+
+def describe_value(value: object) -> str:
+    """A given value as a refusal quotes it: its repr, and its type where the repr hides it.
+
+    Example:
+        >>> describe_value(2.5), describe_value("3"), describe_value(True), describe_value(4)
+        ('2.5 (a float)', "'3' (a str)", 'True (a bool)', '4')
+    """
+    text = repr(value)
+    if len(text) > 60:
+        text = text[:57] + "..."
+    if type(value) is int:
+        return text
+    return f"{text} (a {type(value).__name__})"
+
+
+_SPECS: dict[type, tuple[FieldSpec, ...]] = {}
+
+
+def field_specs(cls: type[Action]) -> tuple[FieldSpec, ...]:
+    """The type gate's view of an action class's fields, read from their annotations (cached).
+
+    ``int`` is a number, :data:`Seat` a seat, :data:`Card` a card id, ``str`` a name, ``bool`` a
+    flag; ``X | None`` allows ``None`` and ``tuple[X, ...]`` a list of ``X``.
+
+    Example:
+        >>> from tradekit.games.turin.actions import GiveGoose
+        >>> field_specs(GiveGoose)
+        (FieldSpec(name='to', kind=<FieldKind.SEAT: 'a seat number'>, optional=False, many=False),)
+    """
+    specs = _SPECS.get(cls)
+    if specs is None:
+        hints = typing.get_type_hints(cls, include_extras=True)
+        specs = _SPECS[cls] = tuple(_spec(name, hints[name]) for name in field_names(cls))
+    return specs
+
+
+def _spec(name: str, hint: Any) -> FieldSpec:
+    optional = many = False
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        members = [a for a in typing.get_args(hint) if a is not type(None)]
+        optional = len(members) < len(typing.get_args(hint))
+        if len(members) != 1:
+            raise TypeError(f"action field {name!r}: unsupported type {hint!r}")
+        hint = members[0]
+        origin = typing.get_origin(hint)
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if len(args) != 2 or args[1] is not Ellipsis:
+            raise TypeError(f"action field {name!r}: tuples must be tuple[X, ...], got {hint!r}")
+        many = True
+        hint = args[0]
+        origin = typing.get_origin(hint)
+    if origin is Annotated:
+        base, *marks = typing.get_args(hint)
+        kinds = [m for m in marks if isinstance(m, FieldKind)]
+        if base is not int or len(kinds) != 1:
+            raise TypeError(f"action field {name!r}: unsupported type {hint!r}")
+        return FieldSpec(name, kinds[0], optional, many)
+    simple = {int: FieldKind.NUMBER, str: FieldKind.TEXT, bool: FieldKind.FLAG}
+    if hint not in simple:
+        raise TypeError(f"action field {name!r}: unsupported type {hint!r}")
+    return FieldSpec(name, simple[hint], optional, many)
 
 
 def action_classes(*classes: type[Action]) -> dict[str, type[Action]]:

@@ -16,6 +16,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
+from tradekit.core.domains import Domain, OneOf, Range
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class AuctionResult:
@@ -38,7 +40,7 @@ class OnceAroundAuction:
     Example:
         >>> a = OnceAroundAuction([1, 2, 0], budgets={0: 10, 1: 10, 2: 3})
         >>> a.speaker, a.bids_allowed(1)
-        (1, range(1, 11))
+        (1, Range(lo=1, hi=10, label='the bid'))
         >>> a.bid(1, 2); a.bid(2, 3); a.pass_(0)
         >>> a.done, a.result
         (True, AuctionResult(winner=2, price=3))
@@ -75,12 +77,12 @@ class OnceAroundAuction:
         """The lowest bid allowed now."""
         return max(self.minimum, self.high_bid + 1)
 
-    def bids_allowed(self, player: int) -> range:
-        """The bids ``player`` may make now (empty if it is not their turn or they cannot beat
-        the high bid)."""
+    def bids_allowed(self, player: int) -> Range:
+        """The bids ``player`` may make now, as a domain that is never listed (empty if it is not
+        their turn or they cannot beat the high bid)."""
         if player != self.speaker:
-            return range(0)
-        return range(self.lowest_bid(), self.budgets.get(player, 0) + 1)
+            return Range(1, 0, "the bid")
+        return Range(self.lowest_bid(), self.budgets.get(player, 0), "the bid")
 
     def bid_reason(self, player: int, amount: int) -> str | None:
         """Why ``player`` may not bid ``amount`` now, or ``None``."""
@@ -193,15 +195,20 @@ class AscendingAuction:
         """Who speaks now (``None`` when done)."""
         return None if self.done else self.order[self._turn]
 
-    def bids_allowed(self, player: int) -> list[int]:
-        """The bids ``player`` may make now."""
+    def bids_allowed(self, player: int) -> Domain:
+        """The bids ``player`` may make now, as a domain that is never listed (a budget of
+        10**9 costs nothing)."""
         if player != self.speaker:
-            return []
+            return Range(1, 0, "the bid")
         budget = self.budgets.get(player, 0)
         if self.steps is None:
             low = self.high_bid + 1 if self.high_bidder is not None else self.high_bid
-            return list(range(low, budget + 1))
-        return [self.high_bid + s for s in self.steps if self.high_bid + s <= budget]
+            return Range(low, budget, "the bid")
+        return OneOf(
+            tuple(self.high_bid + s for s in self.steps if self.high_bid + s <= budget),
+            "the bid",
+            f"a raise of {' or '.join(f'+{s}' for s in self.steps)} over {self.high_bid}",
+        )
 
     def bid_reason(self, player: int, amount: int) -> str | None:
         """Why ``player`` may not bid ``amount`` now, or ``None``."""

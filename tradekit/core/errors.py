@@ -51,6 +51,15 @@ class IllegalActionError(TradekitError):
         super().__init__(text)
 
 
+class MalformedActionError(IllegalActionError):
+    """An action that is not even well formed: a field of the wrong type (``Bid(2.0)``,
+    ``Bid(True)``, ``Bid("3")``), a seat that does not exist, a card id of no card of the game.
+
+    It is an :class:`IllegalActionError` (callers catching that catch this too); the state is left
+    exactly as it was.
+    """
+
+
 class DataError(TradekitError):
     """A data table is malformed; names the file, and the row and column where known."""
 

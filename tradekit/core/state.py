@@ -22,8 +22,13 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from tradekit.core.actions import Action, action_from_json, field_names
-from tradekit.core.errors import IllegalActionError, ReplayError, TradekitError
+from tradekit.core.actions import Action, action_from_json, field_specs
+from tradekit.core.errors import (
+    IllegalActionError,
+    MalformedActionError,
+    ReplayError,
+    TradekitError,
+)
 from tradekit.core.events import Event, Ledger, Transfer
 
 #: Who a view is for: a seat number, ``None`` for the public (projector) view, ``"all"`` for the
@@ -90,13 +95,6 @@ def _json_option(value: Any) -> Any:
 _SCALARS = frozenset({int, bool, float, str, type(None)})
 
 
-def _plain(value: object) -> bool:
-    """Whether an action field holds only JSON scalars or tuples of them."""
-    if type(value) in _SCALARS or isinstance(value, (bool, int, float, str)):
-        return True
-    return isinstance(value, tuple) and all(_plain(v) for v in value)
-
-
 def _snapshot(value: Any) -> Any:
     """A copy of logged data, so later changes to the game's own lists never rewrite the log."""
     kind = type(value)
@@ -145,6 +143,11 @@ class State(abc.ABC):
     #: Illegal-action attempts need the summary; subclasses describe themselves in one line.
     _summary_fields: ClassVar[tuple[str, ...]] = ()
 
+    #: Action classes a seat may take whether or not it is to move (a purchase or a loan "at any
+    #: time"). The core lets them past the turn check; the game's rules decide the rest, and
+    #: :meth:`legal_actions` lists them for every seat.
+    out_of_turn: ClassVar[frozenset[type[Action]]] = frozenset()
+
     def __init__(self, game: Game, seed: int | None, setup: Mapping[str, Any] | None) -> None:
         self.game = game
         self.seed = fresh_seed() if seed is None else int(seed)
@@ -163,8 +166,9 @@ class State(abc.ABC):
         """The seats that must act now (several in a simultaneous step; empty when over)."""
 
     @abc.abstractmethod
-    def legal_actions(self, player: int) -> list[Action]:
-        """Every action ``player`` may take now (empty if it is not their turn)."""
+    def legal_actions(self, player: int) -> Sequence[Action]:
+        """Every action ``player`` may take now: the out-of-turn ones only, when ``player`` is not
+        to move. May be a lazy :class:`~tradekit.core.domains.Menu`."""
 
     @abc.abstractmethod
     def _illegal_reason(self, player: int, action: Action) -> str | None:
@@ -234,8 +238,15 @@ class State(abc.ABC):
 
     # -- checks (pokerkit style: verify / can / do) ------------------------------------------
     def check(self, player: int, action: Action) -> None:
-        """Raise :class:`IllegalActionError` if ``player`` may not take ``action`` now."""
-        reason = self._base_reason(player, action)
+        """Raise :class:`IllegalActionError` if ``player`` may not take ``action`` now.
+
+        A malformed action (a field of the wrong type, no such seat or card) raises its subclass
+        :class:`~tradekit.core.errors.MalformedActionError`.
+        """
+        malformed = self._malformed_reason(player, action)
+        if malformed is not None:
+            raise MalformedActionError(malformed, player, action, self.summary())
+        reason = self._turn_reason(player, action)
         if reason is None:
             reason = self._illegal_reason(player, action)
         if reason is not None:
@@ -244,25 +255,40 @@ class State(abc.ABC):
     def can(self, player: int, action: Action) -> bool:
         """Whether ``player`` may take ``action`` now."""
         return (
-            self._base_reason(player, action) is None
+            self._malformed_reason(player, action) is None
+            and self._turn_reason(player, action) is None
             and self._illegal_reason(player, action) is None
         )
 
-    def _base_reason(self, player: object, action: object) -> str | None:
-        if not isinstance(player, int) or isinstance(player, bool):
-            return f"a player is a seat number, got {player!r}"
+    def _card_ids(self) -> frozenset[int]:
+        ids: frozenset[int] | None = self.__dict__.get("_card_id_set")
+        if ids is None:
+            ids = self.__dict__["_card_id_set"] = frozenset(
+                c for c in self.all_cards() if type(c) is int
+            )
+        return ids
+
+    def _malformed_reason(self, player: object, action: object) -> str | None:
+        """The one type gate: seat, action class and every field, before any rule is asked."""
+        if type(player) is not int:
+            return f"a player is a seat number, got {player!r} (a {type(player).__name__})"
         if not 0 <= player < self.game.num_players:
             return f"there is no seat {player} (seats are 0..{self.game.num_players - 1})"
         kind = type(action)
         if kind not in _action_classes(self.game):
             return f"{action!r} is not an action of this game"
-        for name in field_names(kind):
-            value = getattr(action, name)
-            if type(value) not in _SCALARS and not _plain(value):
-                return f"the field {name!r} of {kind.__name__} is {value!r}"
+        assert isinstance(action, Action)
+        seats = self.game.num_players
+        for spec in field_specs(kind):
+            why = spec.reason(getattr(action, spec.name), seats, self._card_ids())
+            if why is not None:
+                return f"{kind.__name__}: {why}"
+        return None
+
+    def _turn_reason(self, player: int, action: Action) -> str | None:
         if self.is_over:
             return "the game is over"
-        if player not in self.to_move:
+        if player not in self.to_move and type(action) not in self.out_of_turn:
             return f"it is not P{player}'s turn"
         return None
 

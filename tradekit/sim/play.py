@@ -38,9 +38,9 @@ class LegalActions(Sequence[Action]):
     def __init__(self, state: State, seat: int) -> None:
         self._state = state
         self._seat = seat
-        self._actions: list[Action] | None = None
+        self._actions: Sequence[Action] | None = None
 
-    def _list(self) -> list[Action]:
+    def _list(self) -> Sequence[Action]:
         if self._actions is None:
             self._actions = self._state.legal_actions(self._seat)
         return self._actions

@@ -555,7 +555,7 @@ class TableWidget:
         if amount is not None:
             self._submit(amount)  # illegal: the engine's reason becomes the message
             return
-        examples = sorted({str(a) for a in legal[:1] + legal[-1:]})
+        examples = sorted({str(a) for a in [*legal[:1], *legal[-1:]]})
         example = self.renderer.command_example(legal, view, self.ctx)
         if example:
             examples = sorted({example, *examples})

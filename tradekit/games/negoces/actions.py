@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from tradekit.core.actions import Action, action_classes
+from tradekit.core.actions import Action, Seat, action_classes
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -40,7 +40,7 @@ class Give(Action):
     """Share out coins owed to the other players (the Thief's or Guard's price, a temple gift):
     give ``coins`` of them to seat ``to``."""
 
-    to: int
+    to: Seat
     coins: int
 
     def __str__(self) -> str:
@@ -126,7 +126,7 @@ class Withdraw(Action):
 class Ban(Action):
     """Misers: play one's Miser card: seat ``target`` may offer nothing in this sale."""
 
-    target: int
+    target: Seat
 
     def __str__(self) -> str:
         return f"play the Miser against P{self.target}"
@@ -144,7 +144,7 @@ class Steal(Action):
 class AskToShow(Action):
     """Face-down mini-variant: the seller asks ``buyer`` to turn their offered card face up."""
 
-    buyer: int
+    buyer: Seat
 
     def __str__(self) -> str:
         return f"ask P{self.buyer} to show the offered card"
@@ -154,7 +154,7 @@ class AskToShow(Action):
 class Accept(Action):
     """The seller accepts ``buyer``'s offer (at the close: any buyer's, no offer meaning 0)."""
 
-    buyer: int
+    buyer: Seat
 
     def __str__(self) -> str:
         return f"accept P{self.buyer}'s offer"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from tradekit.core.actions import Action, action_classes
+from tradekit.core.actions import Action, Card, Seat, action_classes
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -56,10 +56,10 @@ class Play(Action):
         pick: the face-up centre article card taken (Pre-emption).
     """
 
-    card: int
-    player: int | None = None
+    card: Card
+    player: Seat | None = None
     article: str | None = None
-    pick: int | None = None
+    pick: Card | None = None
 
     def __str__(self) -> str:
         text = f"play special card {self.card}"
@@ -101,7 +101,7 @@ class Propose(Action):
     The gold part follows as :class:`Terms`.
     """
 
-    to: int
+    to: Seat
     give: str | None
     take: str | None
 

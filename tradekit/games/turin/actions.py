@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import dataclasses
 
-from tradekit.core.actions import Action, action_classes
+from tradekit.core.actions import Action, Card, Seat, action_classes
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Offer(Action):
     """Put a card from hand into the lot (sealed until every player has chosen)."""
 
-    card: int
+    card: Card
 
     def __str__(self) -> str:
         return f"offer card {self.card}"
@@ -54,7 +54,7 @@ class TakeGoose(Action):
 class GiveGoose(Action):
     """Goose variant "tiebreak": hand the goose to tied player ``to`` and win the tie."""
 
-    to: int
+    to: Seat
 
     def __str__(self) -> str:
         return f"hand the goose to P{self.to} and win the tie"
@@ -64,7 +64,7 @@ class GiveGoose(Action):
 class Pick(Action):
     """Take ``card`` from the lot (winners pick in place order)."""
 
-    card: int
+    card: Card
 
     def __str__(self) -> str:
         return f"pick card {self.card}"
@@ -74,7 +74,7 @@ class Pick(Action):
 class List(Action):
     """Put face-up ``card`` up for sale, locking ``price`` of one's own Scudo on it."""
 
-    card: int
+    card: Card
     price: int
 
     def __str__(self) -> str:
@@ -85,7 +85,7 @@ class List(Action):
 class Buy(Action):
     """Buy listed ``card``: pay its price to the seller."""
 
-    card: int
+    card: Card
 
     def __str__(self) -> str:
         return f"buy card {self.card}"
@@ -95,7 +95,7 @@ class Buy(Action):
 class Withdraw(Action):
     """Take back a listing that has stood for at least one auction round."""
 
-    card: int
+    card: Card
 
     def __str__(self) -> str:
         return f"withdraw card {self.card}"

@@ -1,0 +1,398 @@
+"""Action domains: each rule's allowed actions declared once.
+
+A game's step declares what a seat may do now as a :class:`Menu` of :class:`Option` s, each an
+action class with a :class:`Domain` per field ("``Bid.amount`` is a whole number from 0 to the
+budget", "``Offer.card`` is a card in the seat's hand"). From that one declaration come:
+
+* the legal actions, as a lazy sequence — a range is never listed, so a budget of 10**9 costs
+  nothing until someone asks for the 10**9-th bid;
+* the check (``action in menu``) and the refusal reason, which names the field, what is allowed and
+  what was given ("the bid must be a whole number from 0 to 15; got 2.5");
+* the bounds a slider or a number box of a front end uses (:meth:`Menu.bounds`).
+
+Example:
+    >>> from tradekit.games.turin.actions import Bid, TakeLoan
+    >>> menu = Menu((Option(Bid, amount=Range(0, 10**9, "the bid")), Option(TakeLoan)))
+    >>> len(menu), menu[0], menu[-1]
+    (1000000002, Bid(amount=0), TakeLoan())
+    >>> Bid(12) in menu, Bid(2.5) in menu
+    (True, False)
+    >>> menu.reason(Bid(2.5))
+    'the bid must be a whole number from 0 to 1000000000; got 2.5 (a float)'
+    >>> menu.bounds(Bid, "amount")
+    (0, 1000000000)
+"""
+
+from __future__ import annotations
+
+import abc
+import dataclasses
+import itertools
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from typing import Any, overload
+
+from tradekit.core.actions import Action, describe_value
+
+#: Past this many combinations a filtered option is not counted by scanning (see Option.where).
+SCAN_LIMIT = 1_000_000
+
+
+def is_whole(value: object) -> bool:
+    """Whether ``value`` is a whole number for the engine: an ``int``, never a ``bool``."""
+    return type(value) is int
+
+
+class Domain(abc.ABC):
+    """The values one action field may take now: a finite, indexable set.
+
+    Subclasses say whether a value belongs (:meth:`reason` is ``None``), how many values there
+    are, and the ``i``-th value, so that a whole menu can be indexed without being listed.
+    """
+
+    #: How the field is named in a refusal ("the bid", "the card").
+    label: str
+
+    @abc.abstractmethod
+    def reason(self, value: object) -> str | None:
+        """Why ``value`` is not allowed (a sentence naming the label), or ``None`` if it is."""
+
+    @abc.abstractmethod
+    def __len__(self) -> int:
+        """How many values the domain holds."""
+
+    @abc.abstractmethod
+    def value(self, index: int) -> Any:
+        """The ``index``-th value (0 <= index < len)."""
+
+    def __contains__(self, value: object) -> bool:
+        return self.reason(value) is None
+
+    def __iter__(self) -> Iterator[Any]:
+        return (self.value(i) for i in range(len(self)))
+
+
+@dataclasses.dataclass(frozen=True)
+class Range(Domain):
+    """Whole numbers from ``lo`` to ``hi`` inclusive (empty when ``hi < lo``).
+
+    Example:
+        >>> Range(0, 15, "the bid").reason(16)
+        'the bid must be a whole number from 0 to 15; got 16'
+        >>> Range(1, 3).reason("2")
+        "the value must be a whole number from 1 to 3; got '2' (a str)"
+        >>> list(Range(2, 4)), len(Range(5, 4))
+        ([2, 3, 4], 0)
+    """
+
+    lo: int
+    hi: int
+    label: str = "the value"
+
+    def reason(self, value: object) -> str | None:
+        if type(value) is int and self.lo <= value <= self.hi:
+            return None
+        if self.hi < self.lo:
+            return f"{self.label} cannot be chosen now; got {describe_value(value)}"
+        span = f"{self.lo}" if self.lo == self.hi else f"from {self.lo} to {self.hi}"
+        return f"{self.label} must be a whole number {span}; got {describe_value(value)}"
+
+    def __len__(self) -> int:
+        return max(0, self.hi - self.lo + 1)
+
+    def value(self, index: int) -> int:
+        return self.lo + index
+
+
+@dataclasses.dataclass(frozen=True)
+class OneOf(Domain):
+    """One of a finite list of values (cards in a hand, seats, goods), in the order given.
+
+    ``what`` says what the values are, for the refusal ("a card in P0's hand").
+
+    Example:
+        >>> d = OneOf((4, 9, 12), "the card", "a card in P0's hand")
+        >>> 9 in d, 9.0 in d, True in OneOf((1,))
+        (True, False, False)
+        >>> d.reason(5)
+        "the card must be a card in P0's hand (4, 9 or 12); got 5"
+    """
+
+    values: tuple[Hashable, ...]
+    label: str = "the value"
+    what: str = ""
+    _index: frozenset[tuple[type, Hashable]] = dataclasses.field(
+        init=False, repr=False, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        # Typed membership: 1 == 1.0 == True in Python, but only the int 1 is a card id.
+        object.__setattr__(self, "values", tuple(self.values))
+        object.__setattr__(self, "_index", frozenset((type(v), v) for v in self.values))
+
+    def reason(self, value: object) -> str | None:
+        try:
+            if (type(value), value) in self._index:
+                return None
+        except TypeError:  # unhashable: never a member
+            pass
+        what = f"{self.what} " if self.what else "one of "
+        return f"{self.label} must be {what}({_or_list(self.values)}); got {describe_value(value)}"
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def value(self, index: int) -> Hashable:
+        return self.values[index]
+
+
+def _or_list(values: Sequence[object], most: int = 12) -> str:
+    shown = [repr(v) if isinstance(v, str) else str(v) for v in values[:most]]
+    if not shown:
+        return "nothing is allowed now"
+    if len(values) > most:
+        return ", ".join(shown) + f", … ({len(values)} in all)"
+    if len(shown) == 1:
+        return shown[0]
+    return ", ".join(shown[:-1]) + " or " + shown[-1]
+
+
+_MISSING = object()
+
+
+class Option:
+    """One kind of action a seat may take now: an action class and a domain per field.
+
+    A field without a domain must keep its class default (``Play(card)`` with no target).
+    ``where`` adds a rule across fields: it gets the candidate action and returns why it is not
+    allowed, or ``None``; an option with ``where`` is counted and indexed by scanning (keep such
+    options small — up to :data:`SCAN_LIMIT` combinations).
+
+    Example:
+        >>> from tradekit.games.turin.actions import List
+        >>> opt = Option(List, card=OneOf((3, 7), "the card"), price=Range(1, 5, "the price"))
+        >>> len(opt), opt[0], opt[9]
+        (10, List(card=3, price=1), List(card=7, price=5))
+        >>> opt.reason(List(card=3, price=0))
+        'the price must be a whole number from 1 to 5; got 0'
+    """
+
+    __slots__ = ("_count", "_fixed", "cls", "domains", "where")
+
+    def __init__(
+        self,
+        cls: type[Action],
+        *,
+        where: Callable[[Any], str | None] | None = None,
+        **domains: Domain,
+    ) -> None:
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        unknown = set(domains) - set(fields)
+        if unknown:
+            raise TypeError(f"{cls.__name__} has no field {sorted(unknown)}")
+        fixed: dict[str, Any] = {}
+        for name, field in fields.items():
+            if name in domains:
+                continue
+            if field.default is dataclasses.MISSING:
+                raise TypeError(f"{cls.__name__}.{name} needs a domain (it has no default)")
+            fixed[name] = field.default
+        self.cls = cls
+        # Domains in the class's field order, so that listing follows the field order.
+        self.domains: tuple[tuple[str, Domain], ...] = tuple(
+            (name, domains[name]) for name in fields if name in domains
+        )
+        self._fixed = fixed
+        self.where = where
+        self._count: int | None = None
+
+    def _build(self, values: Sequence[Any]) -> Action:
+        kwargs = dict(self._fixed)
+        kwargs.update(zip((n for n, _ in self.domains), values, strict=True))
+        return self.cls(**kwargs)
+
+    def _all(self) -> Iterator[Action]:
+        for values in itertools.product(*(d for _, d in self.domains)):
+            action = self._build(values)
+            if self.where is None or self.where(action) is None:
+                yield action
+
+    def __len__(self) -> int:
+        if self._count is None:
+            total = 1
+            for _, domain in self.domains:
+                total *= len(domain)
+            if self.where is not None and total:
+                if total > SCAN_LIMIT:
+                    raise OverflowError(f"{self.cls.__name__}: too many combinations to scan")
+                total = sum(1 for _ in self._all())
+            self._count = total
+        return self._count
+
+    def __getitem__(self, index: int) -> Action:
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError(index)
+        if self.where is not None:
+            return next(itertools.islice(self._all(), index, None))
+        values = []
+        for _, domain in reversed(self.domains):
+            n = len(domain)
+            index, digit = divmod(index, n)
+            values.append(domain.value(digit))
+        return self._build(values[::-1])
+
+    def __iter__(self) -> Iterator[Action]:
+        return self._all()
+
+    def progress(self, action: Action) -> tuple[int, str | None]:
+        """How many fields of ``action`` this option accepts before the first refusal, and why.
+
+        Returns ``(fields accepted, None)`` when the whole action is allowed.
+        """
+        if type(action) is not self.cls:
+            return -1, f"{type(action).__name__} is not {self.cls.__name__}"
+        done = 0
+        for name, domain in self.domains:
+            why = domain.reason(getattr(action, name))
+            if why is not None:
+                return done, why
+            done += 1
+        for name, default in self._fixed.items():
+            value = getattr(action, name)
+            if not (type(value) is type(default) and value == default):
+                return done, (
+                    f"{self.cls.__name__} takes no {name} here (it must be {default!r}); "
+                    f"got {describe_value(value)}"
+                )
+        if self.where is not None:
+            why = self.where(action)
+            if why is not None:
+                return done, why
+        return done, None
+
+    def reason(self, action: Action) -> str | None:
+        """Why this option does not allow ``action``, or ``None`` if it does."""
+        return self.progress(action)[1]
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{n}={d!r}" for n, d in self.domains)
+        return f"Option({self.cls.__name__}{', ' if fields else ''}{fields})"
+
+
+class Menu(Sequence[Action]):
+    """Everything a seat may do now: options in order, read as one lazy sequence of actions.
+
+    ``Menu(options, step="the bid step")`` names the step in refusals of an action of a kind the
+    step does not offer.
+
+    Example:
+        >>> from tradekit.games.turin.actions import Bid, Pick
+        >>> menu = Menu((Option(Bid, amount=Range(0, 3, "the bid")),), step="the bid step")
+        >>> list(menu)
+        [Bid(amount=0), Bid(amount=1), Bid(amount=2), Bid(amount=3)]
+        >>> menu.reason(Pick(4))
+        'in the bid step the actions are Bid; got Pick'
+    """
+
+    __slots__ = ("_offsets", "options", "step")
+
+    def __init__(self, options: Iterable[Option], step: str = "this step") -> None:
+        self.options = tuple(options)
+        self.step = step
+        self._offsets: list[int] | None = None
+
+    def _starts(self) -> list[int]:
+        if self._offsets is None:
+            offsets, total = [], 0
+            for option in self.options:
+                offsets.append(total)
+                total += len(option)
+            offsets.append(total)
+            self._offsets = offsets
+        return self._offsets
+
+    def __len__(self) -> int:
+        return self._starts()[-1]
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        starts = self._starts()
+        size = starts[-1]
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError(index)
+        # Few options per menu: a linear walk beats bisect's overhead here.
+        for k, option in enumerate(self.options):
+            if index < starts[k + 1]:
+                return option[index - starts[k]]
+        raise IndexError(index)  # pragma: no cover
+
+    def __iter__(self) -> Iterator[Action]:
+        for option in self.options:
+            yield from option
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, Action) and self.reason(action) is None
+
+    def __bool__(self) -> bool:
+        return any(len(option) for option in self.options)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Menu, list, tuple)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Menu({list(self.options)!r}, step={self.step!r})"
+
+    def kinds(self) -> tuple[type[Action], ...]:
+        """The action classes offered, in order, each once."""
+        return tuple(dict.fromkeys(o.cls for o in self.options if len(o)))
+
+    def reason(self, action: Action) -> str | None:
+        """Why ``action`` is not on the menu (naming the field, what is allowed and what was given),
+        or ``None`` if it is."""
+        best: tuple[int, str] | None = None
+        for option in self.options:
+            if option.cls is not type(action):
+                continue
+            done, why = option.progress(action)
+            if why is None:
+                return None
+            if best is None or done > best[0]:
+                best = (done, why)
+        if best is not None:
+            return best[1]
+        kinds = ", ".join(cls.__name__ for cls in self.kinds()) or "none"
+        return f"in {self.step} the actions are {kinds}; got {type(action).__name__}"
+
+    def bounds(self, cls: type[Action], field: str) -> tuple[int, int] | None:
+        """The smallest and largest value of a number field over the options of ``cls``, for a
+        slider; ``None`` when no option of ``cls`` declares that field as a :class:`Range`."""
+        lows, highs = [], []
+        for option in self.options:
+            if option.cls is not cls:
+                continue
+            for name, domain in option.domains:
+                if name == field and isinstance(domain, Range) and len(domain):
+                    lows.append(domain.lo)
+                    highs.append(domain.hi)
+        if not lows:
+            return None
+        return min(lows), max(highs)
+
+
+#: The empty menu: nothing to do now.
+NOTHING = Menu(())
