@@ -9,14 +9,25 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 from pathlib import Path
 
-from tradekit.core.data import Table, data_root, file_stamps
+from tradekit.core.data import Table, file_stamps, table_folder
 from tradekit.core.errors import DataError
 
 #: The ``good`` of the card that belongs to no good (it moves no ladder).
 NEUTRAL = "neutral"
 FILES = ("goods.csv", "cards.csv", "ships.csv", "ladder.csv", "ladder_awards.csv", "setup.csv")
+#: Bounds the rules do not dictate (see :func:`load_tables`): no table that loads can make the
+#: engine build huge lists, since an auction lists every bid from 1 to the bidder's florins.
+PLAYERS = (2, 8)
+MAX_WEALTH = 1000
+MAX_PAYMENT = 100
+MAX_GOODS = 10
+MAX_CARDS = 200
+MAX_CARD_ID = 9999
+MAX_CARD_VALUE = 100
+MAX_SPACE = 30
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -106,6 +117,16 @@ def load_tables(folder: str | Path | None = None) -> MediciTables:
             ``ships.csv``, ``ladder.csv``, ``ladder_awards.csv``, ``setup.csv``); ``None`` for
             the shipped ones.
 
+    Files are read by :mod:`tradekit.core.data` (UTF-8 with or without BOM, any line ends, sizes
+    bounded). The bounds the rules do not dictate, so that a table that loads plays to the end:
+
+    * player counts 2 to 8 (the rulebook plays 3 to 6; the engine plays 2 to 8);
+    * starting wealth 0 to :data:`MAX_WEALTH` (1000) florins; every payment of the tables (ship
+      reward, monopoly bonus, ladder award) 0 to :data:`MAX_PAYMENT` (100) florins;
+    * at most :data:`MAX_GOODS` (10) goods and :data:`MAX_CARDS` (200) cards, card ids 1 to
+      :data:`MAX_CARD_ID` (9999), card values 0 to :data:`MAX_CARD_VALUE` (100);
+    * ladder spaces 0 to :data:`MAX_SPACE` (30); at most one award place per player (8).
+
     Raises:
         DataError: naming the file, row and column of the first problem found.
 
@@ -114,10 +135,10 @@ def load_tables(folder: str | Path | None = None) -> MediciTables:
         >>> len(tables.cards), tables.ships["1995"][5], tables.ladder_top, tables.bonuses
         (36, (30, 20, 10, 5, 0), 7, ((6, 10), (7, 20)))
     """
-    path = Path(folder) if folder is not None else data_root() / "medici"
+    path = table_folder(folder, "medici", "Medici")
     # Keyed on the files' modification times, so a teacher's edited table is read again.
     stamps = file_stamps(path, FILES)
-    return _load(str(path.resolve()), stamps)
+    return _load(str(path), stamps)
 
 
 @functools.lru_cache(maxsize=16)
@@ -145,6 +166,8 @@ def _read_goods(path: Path) -> tuple[Good, ...]:
         if any(g.id == gid for g in goods):
             raise table.error(i, "good", f"good {gid!r} is listed twice")
         goods.append(Good(gid, table.text(i, "name_en"), table.text(i, "name_fr")))
+        if len(goods) > MAX_GOODS:
+            raise table.error(i, "good", f"at most {MAX_GOODS} goods are allowed")
     return tuple(goods)
 
 
@@ -153,14 +176,16 @@ def _read_cards(path: Path, goods: list[str]) -> tuple[Card, ...]:
     cards: list[Card] = []
     seen: set[int] = set()
     for i in range(len(table)):
-        cid = table.integer(i, "card", minimum=1)
+        if i >= MAX_CARDS:
+            raise table.error(i, "card", f"at most {MAX_CARDS} cards are allowed")
+        cid = table.integer(i, "card", minimum=1, maximum=MAX_CARD_ID)
         if cid in seen:
             raise table.error(i, "card", f"card {cid} is listed twice")
         seen.add(cid)
         good = table.text(i, "good")
         if good != NEUTRAL and good not in goods:
             raise table.error(i, "good", f"unknown good {good!r}; goods.csv lists {goods}")
-        value = table.integer(i, "value", minimum=0)
+        value = table.integer(i, "value", minimum=0, maximum=MAX_CARD_VALUE)
         cards.append(Card(cid, None if good == NEUTRAL else good, value))
     return tuple(cards)
 
@@ -169,11 +194,11 @@ def _read_counts(path: Path, num_cards: int) -> dict[int, CountRow]:
     table = Table.read(path / "setup.csv", ["players", "wealth", "cards"])
     counts: dict[int, CountRow] = {}
     for i in range(len(table)):
-        players = table.integer(i, "players", minimum=2)
+        players = table.integer(i, "players", *PLAYERS)
         if players in counts:
             raise table.error(i, "players", f"{players} players are listed twice")
-        wealth = table.integer(i, "wealth", minimum=0)
-        cards = table.integer(i, "cards", minimum=1)
+        wealth = table.integer(i, "wealth", minimum=0, maximum=MAX_WEALTH)
+        cards = table.integer(i, "cards", minimum=1, maximum=MAX_CARDS)
         if cards > num_cards:
             raise table.error(i, "cards", f"{cards} cards a round, but cards.csv has {num_cards}")
         counts[players] = CountRow(players, wealth, cards)
@@ -185,25 +210,31 @@ def _read_ships(path: Path, counts: dict[int, CountRow]) -> dict[str, dict[int, 
     ships: dict[str, dict[int, tuple[int, ...]]] = {}
     for i in range(len(table)):
         name = table.text(i, "table")
-        players = table.integer(i, "players")
+        players = table.integer(i, "players", *PLAYERS)
         if players not in counts:
             raise table.error(i, "players", f"setup.csv allows {sorted(counts)} players")
         rows = ships.setdefault(name, {})
         if players in rows:
             raise table.error(i, "players", f"table {name!r} lists {players} players twice")
         text = table.text(i, "rewards")
-        try:
-            rewards = tuple(int(x) for x in text.split())
-        except ValueError:
+        if not all(re.fullmatch(r"-?[0-9]+", x) for x in text.split()):
             raise table.error(
                 i, "rewards", f"expected whole numbers separated by spaces, got {text!r}"
-            ) from None
+            )
+        rewards = tuple(int(x) for x in text.split())
         if len(rewards) != players:
             raise table.error(
                 i, "rewards", f"expected {players} rewards (one per place), got {len(rewards)}"
             )
         if min(rewards) < 0:
             raise table.error(i, "rewards", f"rewards cannot be negative, got {text!r}")
+        if max(rewards) > MAX_PAYMENT:
+            raise table.error(
+                i,
+                "rewards",
+                f"a reward must be at most {MAX_PAYMENT}, got {max(rewards)} "
+                f"(the allowed range is 0 to {MAX_PAYMENT})",
+            )
         rows[players] = rewards
     for name, rows in ships.items():
         missing = sorted(set(counts) - set(rows))
@@ -217,10 +248,10 @@ def _read_ladder(path: Path) -> tuple[int, tuple[tuple[int, int], ...]]:
     table = Table.read(path / "ladder.csv", ["space", "bonus"])
     bonuses: list[tuple[int, int]] = []
     for i in range(len(table)):
-        space = table.integer(i, "space", minimum=0)
+        space = table.integer(i, "space", minimum=0, maximum=MAX_SPACE)
         if space != i:
             raise table.error(i, "space", f"spaces run 0, 1, 2, ... in order: expected {i}")
-        bonus = table.integer(i, "bonus", minimum=0)
+        bonus = table.integer(i, "bonus", minimum=0, maximum=MAX_PAYMENT)
         if space == 0 and bonus:
             raise table.error(i, "bonus", "the start space (0) carries no bonus")
         if bonus:
@@ -235,8 +266,8 @@ def _read_awards(path: Path) -> tuple[int, ...]:
     table = Table.read(path / "ladder_awards.csv", ["place", "florins"])
     awards: list[int] = []
     for i in range(len(table)):
-        place = table.integer(i, "place", minimum=1)
+        place = table.integer(i, "place", minimum=1, maximum=PLAYERS[1])
         if place != i + 1:
             raise table.error(i, "place", f"places run 1, 2, ... in order: expected {i + 1}")
-        awards.append(table.integer(i, "florins", minimum=0))
+        awards.append(table.integer(i, "florins", minimum=0, maximum=MAX_PAYMENT))
     return tuple(awards)

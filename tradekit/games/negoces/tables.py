@@ -19,14 +19,15 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import tomllib
 from pathlib import Path
 from typing import Any
 
-from tradekit.core.data import Table, data_root, file_stamps
+from tradekit.core.data import Settings, Table, file_stamps, table_folder
 from tradekit.core.errors import DataError
 
 GOOD_KINDS = ("series", "diamant", "sacred", "contraband")
+#: The ids the engine knows the one good of these kinds by.
+FIXED_IDS = {"diamant": "diamant", "sacred": "textes_sacres"}
 #: Cards that are not goods, in id order, with how many the box holds.
 SPECIAL_CARDS = (
     ("treasurer", 6),
@@ -126,6 +127,49 @@ class NegocesTables:
         return str(names.get(key, [key, key])[1])
 
 
+#: The most coins any one value of the tables may be (a player's start, a goal, a gift, the bank,
+#: a loan, the tax): the source's largest is 30 (the bank), and offers list every coin amount.
+MAX_COINS = 100
+#: The most different goods a goal may ask for: there are 20 goods in all.
+MAX_GOAL_GOODS = 20
+#: ``variants.toml``: every section and its keys (all required; any other is refused).
+SCHEMA: dict[str, tuple[str, ...]] = {
+    "coins": ("total",),
+    "treasury": ("tax",),
+    "bank": ("coins", "loan_cards", "loan"),
+    "temple": ("sacred_texts",),
+    "new_monopolies": ("players", "coins", "singles", "goal_goods", "goal_coins"),
+    "special_cards": ("tresorier", "voleur", "garde", "radin", "arnaqueur", "pret"),
+}
+#: Keys the engine's deal and card ids are built on: the only value each may have, and why.
+FIXED = {
+    ("bank", "loan_cards"): (6, "the card ids assume it"),
+    ("temple", "sacred_texts"): (4, "goods.csv's sacred texts are 4 cards"),
+    ("new_monopolies", "players"): (3, "the engine plays new monopolies with 3 players only"),
+    ("new_monopolies", "singles"): (2, "the deal lays 2 single cards face up"),
+}
+#: Every whole number of ``variants.toml`` with its allowed range (the fixed ones excepted).
+RANGES = {
+    ("coins", "total"): (0, 6 * MAX_COINS),
+    ("treasury", "tax"): (0, MAX_COINS),
+    ("bank", "coins"): (0, MAX_COINS),
+    ("bank", "loan"): (1, MAX_COINS),
+    ("new_monopolies", "coins"): (0, MAX_COINS),
+    ("new_monopolies", "goal_goods"): (1, MAX_GOAL_GOODS),
+    ("new_monopolies", "goal_coins"): (0, MAX_COINS),
+}
+#: ``setup.csv``'s columns with their allowed ranges (``series`` is checked against players too).
+SETUP_RANGES = {
+    "players": (3, 6),
+    "series": (0, 12),
+    "series_size": (2, 4),
+    "coins": (0, MAX_COINS),
+    "goal_goods": (1, MAX_GOAL_GOODS),
+    "goal_coins": (0, MAX_COINS),
+    "temple_gift": (1, MAX_COINS),  # a gift of 0 coins would leave nothing to give
+}
+
+
 def _read_goods(folder: Path) -> dict[str, Good]:
     path = folder / "goods.csv"
     table = Table.read(path, ["good", "kind", "copies", "name_fr", "name_en"])
@@ -137,7 +181,12 @@ def _read_goods(folder: Path) -> dict[str, Good]:
             raise table.error(i, "kind", f"expected one of {', '.join(GOOD_KINDS)}, got {kind!r}")
         if gid in goods:
             raise table.error(i, "good", f"good {gid!r} is listed twice")
-        copies = table.integer(i, "copies", minimum=1)
+        for fixed_kind, fixed_id in FIXED_IDS.items():
+            if (kind == fixed_kind) != (gid == fixed_id):
+                raise table.error(
+                    i, "good", f"the good of kind {fixed_kind!r} must have the id {fixed_id!r}"
+                )
+        copies = table.integer(i, "copies", minimum=1, maximum=4)
         goods[gid] = Good(gid, kind, copies, table.text(i, "name_fr"), table.text(i, "name_en"))
     need = {"series": (12, 4), "diamant": (1, 1), "sacred": (1, 4), "contraband": (6, 1)}
     for kind, (count, copies) in need.items():
@@ -152,7 +201,7 @@ def _read_setup(folder: Path) -> dict[int, SetupRow]:
     table = Table.read(folder / "setup.csv", columns)
     rows: dict[int, SetupRow] = {}
     for i in range(len(table)):
-        values = [table.integer(i, c, minimum=0) for c in columns]
+        values = [table.integer(i, c, *SETUP_RANGES[c]) for c in columns]
         row = SetupRow(*values)
         if row.players in rows:
             raise table.error(i, "players", f"player count {row.players} is listed twice")
@@ -167,33 +216,40 @@ def _read_setup(folder: Path) -> dict[int, SetupRow]:
 
 
 def _read_constants(folder: Path) -> dict[str, Any]:
-    path = folder / "variants.toml"
-    if not path.is_file():
-        raise DataError(path, "file not found")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise DataError(path, f"not valid TOML: {exc}") from None
-    need = {
-        "coins": ["total"],
-        "treasury": ["tax"],
-        "bank": ["coins", "loan_cards", "loan"],
-        "temple": ["sacred_texts"],
-        "new_monopolies": ["players", "coins", "singles", "goal_goods", "goal_coins"],
-    }
-    for section, keys in need.items():
-        for key in keys:
-            value = data.get(section, {}).get(key)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise DataError(path, f"[{section}] {key} must be a whole number >= 0")
-    if data["bank"]["loan_cards"] != 6:
-        raise DataError(path, "[bank] loan_cards must be 6 (the card ids assume it)")
-    return data
+    settings = Settings.read(folder / "variants.toml", SCHEMA)
+    out: dict[str, Any] = {name: {} for name in SCHEMA}
+    for (section, key), (low, high) in RANGES.items():
+        out[section][key] = settings.integer(section, key, low, high)
+    for (section, key), (only, why) in FIXED.items():
+        out[section][key] = settings.exactly(section, key, only, why)
+    for key in SCHEMA["special_cards"]:
+        # [French name, English name]: a shorter list used to fail only once a name was shown
+        out["special_cards"][key] = list(settings.texts("special_cards", key, 2))
+    return out
 
 
-def load_tables(folder: str | None = None) -> NegocesTables:
-    """Read and check the tables in ``folder`` (``None``: the shipped ``data/negoces``)."""
-    where = Path(folder) if folder is not None else data_root() / "negoces"
+def load_tables(folder: str | Path | None = None) -> NegocesTables:
+    """Read and check the tables in ``folder`` (``None``: the shipped ``data/negoces``).
+
+    Files are read by :mod:`tradekit.core.data` (UTF-8 with or without BOM, any line ends, sizes
+    bounded). Beyond the rules' own checks, the bounds the rules do not dictate are:
+
+    * every coin value (``setup.csv``'s ``coins``, ``goal_coins``, ``temple_gift``; the tax, the
+      bank's coins, the loan and the new monopolies' coins and goal in ``variants.toml``) is a
+      whole number from 0 to :data:`MAX_COINS` (100), the loan and the temple gift at least 1 (a
+      gift of 0 would leave the seller nothing to give), ``[coins] total`` 0 to 600 (6 x 100);
+    * goals of different goods are 1 to 20 (the number of goods); ``copies`` 1 to 4;
+    * ``variants.toml`` has exactly the sections and keys of :data:`SCHEMA`: a missing one, an
+      unknown one (a typo) or a section that is not a table is refused; ``[special_cards]`` holds
+      a [French, English] pair of non-empty names for each of the six cards;
+    * the keys the deal and the card ids are built on may have only one value (:data:`FIXED`),
+      and the Diamant and the sacred texts keep their ids (:data:`FIXED_IDS`).
+
+    Raises:
+        DataError: naming the file and the row and column (CSV) or ``[section] key`` (TOML) of
+            the first problem.
+    """
+    where = table_folder(folder, "negoces", "Négoces")
     # Keyed on the files' modification times, so a teacher's edited table is read again.
     return _load(str(where), file_stamps(where, ("goods.csv", "setup.csv", "variants.toml")))
 
@@ -201,6 +257,8 @@ def load_tables(folder: str | None = None) -> NegocesTables:
 @functools.lru_cache(maxsize=16)
 def _load(folder: str, stamps: tuple[int, ...]) -> NegocesTables:
     where = Path(folder)
+    if not where.is_dir():
+        raise DataError(where, "no such folder of Négoces tables")
     goods = _read_goods(where)
     setup = _read_setup(where)
     constants = _read_constants(where)

@@ -15,7 +15,7 @@ import functools
 from pathlib import Path
 from typing import Any
 
-from tradekit.core.data import Table, data_root, file_stamps
+from tradekit.core.data import Table, file_stamps, table_folder
 from tradekit.core.errors import DataError
 
 #: When a special card may be played.
@@ -62,6 +62,25 @@ AMOUNT_MINIMUM = {
     "price_freeze": 0,
     "spoilage": 1,
 }
+#: The largest value each kind's ``amount`` may have: card counts stay within what a shop or a
+#: phase can hold, gold within :data:`MAX_GOLD`.
+AMOUNT_MAXIMUM = {
+    "double_order": 10,
+    "preemption": 100,
+    "tax": 100,
+    "subsidy": 100,
+    "price_freeze": 100,
+    "spoilage": 50,
+}
+#: The largest gold value a table may hold (a base price, an amount of gold): the price sheets
+#: offer every price from the base to twice the base, so a price is a list of at most 101 choices.
+MAX_GOLD = 100
+#: The most article types, cards of one type and special cards a table may have.
+MAX_ARTICLE_TYPES = 20
+MAX_COUNT = 50
+MAX_SPECIALS = 100
+#: Card ids are whole numbers from 1 to this.
+MAX_CARD_ID = 9999
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -152,6 +171,15 @@ def load_tables(folder: str | Path | None = None) -> RungisTables:
         folder: a folder with ``articles.csv`` and ``specials.csv``; ``None`` for the shipped
             reconstruction.
 
+    Files are read by :mod:`tradekit.core.data` (UTF-8 with or without BOM, any line ends, sizes
+    bounded). The bounds the rules do not dictate, so that a table that loads plays to the end:
+
+    * base prices and gold amounts 1 (0 where an amount may be 0) to :data:`MAX_GOLD` (100);
+    * at most :data:`MAX_ARTICLE_TYPES` (20) article types of 1 to :data:`MAX_COUNT` (50) cards,
+      at most :data:`MAX_SPECIALS` (100) special cards, card ids 1 to :data:`MAX_CARD_ID` (9999);
+    * each kind's ``amount`` at most :data:`AMOUNT_MAXIMUM` (Double order: 10 cards; Spoiled
+      goods: 50 cards; the gold amounts: 100).
+
     Raises:
         DataError: naming the file, row and column of the first problem found.
 
@@ -162,10 +190,10 @@ def load_tables(folder: str | Path | None = None) -> RungisTables:
         >>> tables.describe(1), tables.describe(49)
         ('#1 Fruit (base 1)', '#49 No delivery (Pas de livraison)')
     """
-    path = Path(folder) if folder is not None else data_root() / "rungis"
+    path = table_folder(folder, "rungis", "Rungis")
     # Keyed on the files' modification times, so a teacher's edited table is read again.
     stamps = file_stamps(path, ("articles.csv", "specials.csv"))
-    return _load(str(path.resolve()), stamps)
+    return _load(str(path), stamps)
 
 
 @functools.lru_cache(maxsize=16)
@@ -184,17 +212,23 @@ def _load(folder: str, stamps: tuple[int, ...]) -> RungisTables:
                 aid,
                 art.text(i, "name_fr"),
                 art.text(i, "name_en"),
-                art.integer(i, "base", minimum=1),
-                art.integer(i, "count", minimum=1),
+                art.integer(i, "base", minimum=1, maximum=MAX_GOLD),
+                art.integer(i, "count", minimum=1, maximum=MAX_COUNT),
             )
+        )
+    if len(articles) > MAX_ARTICLE_TYPES:
+        raise art.error(
+            MAX_ARTICLE_TYPES, "article", f"at most {MAX_ARTICLE_TYPES} article types are allowed"
         )
     n_articles = sum(a.count for a in articles)
 
     columns = ["card", "kind", "name_fr", "name_en", "timing", "amount", "text_en"]
     sp = Table.read(path / "specials.csv", columns)
     specials: list[Special] = []
+    if len(sp) > MAX_SPECIALS:
+        raise sp.error(MAX_SPECIALS, "card", f"at most {MAX_SPECIALS} special cards are allowed")
     for i in range(len(sp)):
-        card = sp.integer(i, "card", minimum=1)
+        card = sp.integer(i, "card", minimum=1, maximum=MAX_CARD_ID)
         if card <= n_articles:
             raise sp.error(
                 i, "card", f"card {card} is an article card's id (articles are 1..{n_articles})"
@@ -212,7 +246,7 @@ def _load(folder: str, stamps: tuple[int, ...]) -> RungisTables:
                 "timing",
                 f"a {kind} card may be played at {' or '.join(timings)}, not {timing!r}",
             )
-        amount = sp.integer(i, "amount", minimum=0)
+        amount = sp.integer(i, "amount", minimum=0, maximum=MAX_GOLD)
         if not uses_amount and amount != 0:
             raise sp.error(i, "amount", f"a {kind} card has no parameter: amount must be 0")
         if uses_amount and amount < AMOUNT_MINIMUM[kind]:
@@ -220,6 +254,13 @@ def _load(folder: str, stamps: tuple[int, ...]) -> RungisTables:
                 i,
                 "amount",
                 f"for {kind} the amount is {AMOUNT_MEANING[kind]}; got {amount}",
+            )
+        if uses_amount and amount > AMOUNT_MAXIMUM[kind]:
+            raise sp.error(
+                i,
+                "amount",
+                f"for {kind} the amount is {AMOUNT_MEANING[kind]}, at most "
+                f"{AMOUNT_MAXIMUM[kind]}; got {amount}",
             )
         specials.append(
             Special(

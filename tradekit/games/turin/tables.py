@@ -11,13 +11,19 @@ import functools
 from pathlib import Path
 from typing import Any
 
-from tradekit.core.data import Table, data_root, file_stamps
+from tradekit.core.data import Table, file_stamps, table_folder
 from tradekit.core.errors import DataError
 
 #: The deal depends on there being exactly this many cards.
 NUM_CARDS = 18
 #: Units on a card: 3 of one good, 2 of a second, 1 of a third.
 CARD_UNITS = (3, 2, 1)
+#: Bounds the rules do not dictate (see :func:`load_tables`). A sealed bid lists every amount
+#: from 0 to the bidder's Scudo, so payouts stay small enough for that list to stay short.
+MAX_PAYOUT = 100
+#: 18 cards of 3 goods each: a table with more goods would hold goods on no card.
+MAX_GOODS = NUM_CARDS * len(CARD_UNITS)
+MAX_CARD_ID = 9999
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -101,6 +107,11 @@ def load_tables(folder: str | Path | None = None) -> TurinTables:
         folder: a folder with ``goods.csv``, ``cards.csv`` and ``payouts.csv``; ``None`` for the
             shipped reconstruction.
 
+    Files are read by :mod:`tradekit.core.data` (UTF-8 with or without BOM, any line ends, sizes
+    bounded). The bounds the rules do not dictate, so that a table that loads plays to the end:
+    payouts 0 to :data:`MAX_PAYOUT` (100) Scudo; at most :data:`MAX_GOODS` (54) goods; card ids
+    1 to :data:`MAX_CARD_ID` (9999).
+
     Raises:
         DataError: naming the file, row and column of the first problem found.
 
@@ -109,10 +120,10 @@ def load_tables(folder: str | Path | None = None) -> TurinTables:
         >>> len(tables.cards), sum(tables.total_units().values())
         (18, 108)
     """
-    path = Path(folder) if folder is not None else data_root() / "turin"
+    path = table_folder(folder, "turin", "Turin Market")
     # Keyed on the files' modification times, so a teacher's edited table is read again.
     stamps = file_stamps(path, ("goods.csv", "cards.csv", "payouts.csv"))
-    return _load(str(path.resolve()), stamps)
+    return _load(str(path), stamps)
 
 
 @functools.lru_cache(maxsize=16)
@@ -127,6 +138,10 @@ def _load(folder: str, stamps: tuple[int, ...]) -> TurinTables:
         if gid in ids:
             raise goods_t.error(i, "good", f"good {gid!r} is listed twice")
         ids.append(gid)
+        if len(ids) > MAX_GOODS:
+            raise goods_t.error(
+                i, "good", f"at most {MAX_GOODS} goods are allowed (18 cards of 3 goods)"
+            )
 
     header = Table.header(path / "payouts.csv")
     scorings = tuple(h for h in header if h != "good")
@@ -140,7 +155,9 @@ def _load(folder: str, stamps: tuple[int, ...]) -> TurinTables:
             raise pay_t.error(i, "good", f"unknown good {gid!r}; goods.csv lists {ids}")
         if gid in payouts:
             raise pay_t.error(i, "good", f"good {gid!r} is listed twice")
-        payouts[gid] = tuple((s, pay_t.integer(i, s, minimum=0)) for s in scorings)
+        payouts[gid] = tuple(
+            (s, pay_t.integer(i, s, minimum=0, maximum=MAX_PAYOUT)) for s in scorings
+        )
     missing = [g for g in ids if g not in payouts]
     if missing:
         raise DataError(path / "payouts.csv", f"no payout row for goods {missing}")
@@ -153,7 +170,11 @@ def _load(folder: str, stamps: tuple[int, ...]) -> TurinTables:
     cards: list[Card] = []
     seen: set[int] = set()
     for i in range(len(cards_t)):
-        cid = cards_t.integer(i, "card", minimum=1)
+        if i >= NUM_CARDS:
+            raise cards_t.error(
+                i, "card", f"expected exactly {NUM_CARDS} cards, found {len(cards_t)}"
+            )
+        cid = cards_t.integer(i, "card", minimum=1, maximum=MAX_CARD_ID)
         if cid in seen:
             raise cards_t.error(i, "card", f"card {cid} is listed twice")
         seen.add(cid)
