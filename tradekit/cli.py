@@ -12,20 +12,42 @@ Examples::
 Options are ``key=value`` pairs read as JSON when they parse (``3``, ``true``, ``null``), else as
 text. A bot is a registered name with optional parameters: ``heuristic:aggression=0.7``.
 An output path ending in ``.parquet`` writes Parquet (needs pyarrow); ``-`` writes CSV to stdout.
+
+Every argument is checked before the first game is played: a bad one (an unknown game, option,
+bot or decision kind; ``-n``, ``--seed``, ``--workers`` or ``--batch-size`` out of range; an
+output in a missing or unwritable directory) prints one line ``tradekit: error: ...`` on stderr
+and exits with status 2, as argparse does, without a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from tradekit.core.errors import ConfigError, TradekitError
 
 if TYPE_CHECKING:
     import pandas as pd
+
+
+#: File suffixes written as Parquet.
+PARQUET = (".parquet", ".pq")
+
+
+class UsageError(TradekitError):
+    """A bad command-line argument; :func:`main` prints it as one line and returns 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    # argparse prints its usage block and exits from inside parse_args; raising instead sends
+    # its errors down the one path main() prints every error through.
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
 
 
 def parse_options(pairs: Sequence[str] | None, what: str = "option") -> dict[str, Any]:
@@ -56,19 +78,73 @@ def write_table(frame: pd.DataFrame, path: str) -> str:
         frame.to_csv(sys.stdout, index=False)
         return "stdout"
     target = Path(path)
-    if target.suffix.lower() in (".parquet", ".pq"):
-        import importlib.util
-
-        if not any(importlib.util.find_spec(m) for m in ("pyarrow", "fastparquet")):
-            raise ConfigError(
-                "out", path, "a .csv path (Parquet needs pyarrow: pip install pyarrow)"
-            )
-        target.parent.mkdir(parents=True, exist_ok=True)
-        frame.to_parquet(target, index=False)
-    else:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        frame.to_csv(target, index=False)
+    try:
+        if target.suffix.lower() in PARQUET:
+            if not _has_parquet():
+                raise ConfigError(
+                    "out", path, "a .csv path (Parquet needs pyarrow: pip install pyarrow)"
+                )
+            frame.to_parquet(target, index=False)
+        else:
+            frame.to_csv(target, index=False)
+    except OSError as exc:
+        raise ConfigError("out", path, f"a file that can be written ({_reason(exc)})") from None
     return str(target)
+
+
+def _has_parquet() -> bool:
+    import importlib.util
+
+    return any(importlib.util.find_spec(m) for m in ("pyarrow", "fastparquet"))
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc) or type(exc).__name__
+
+
+def check_output(path: str, flag: str = "--out") -> None:
+    """Check, before any game is played, that a table can be written to ``path``.
+
+    The directory must exist (it is not created: a misspelt directory is an error, not a new
+    directory) and accept a new file; an existing file must be writable; ``-`` is stdout.
+
+    Raises:
+        UsageError: naming the argument and the reason.
+
+    Example:
+        >>> check_output("-")
+        >>> check_output("/no/such/dir/games.csv")
+        Traceback (most recent call last):
+        ...
+        tradekit.cli.UsageError: argument --out: the directory '/no/such/dir' does not exist
+    """
+    if path == "-":
+        return
+    if not path.strip():
+        raise UsageError(f"argument {flag}: expected a file path (or - for stdout), got {path!r}")
+    target = Path(path)
+    if target.suffix.lower() in PARQUET and not _has_parquet():
+        raise UsageError(
+            f"argument {flag}: {path!r}: Parquet needs pyarrow (pip install pyarrow); "
+            "or write a .csv path"
+        )
+    parent = target.parent
+    if target.is_dir():
+        raise UsageError(f"argument {flag}: {path!r} is a directory, not a file")
+    if not parent.exists():
+        raise UsageError(f"argument {flag}: the directory {str(parent)!r} does not exist")
+    if not parent.is_dir():
+        raise UsageError(f"argument {flag}: {str(parent)!r} is not a directory")
+    try:
+        # Real attempts, not os.access: root passes os.access even on a read-only file system.
+        if target.exists():
+            with open(target, "ab"):  # append mode: the file is left as it is
+                pass
+        else:
+            with tempfile.TemporaryFile(dir=parent):
+                pass
+    except OSError as exc:
+        raise UsageError(f"argument {flag}: cannot write {path!r}: {_reason(exc)}") from None
 
 
 def _bots(values: Sequence[str] | None) -> Any:
@@ -92,6 +168,95 @@ def _say(args: argparse.Namespace, text: str) -> None:
         print(text, file=sys.stderr)
 
 
+def _in_range(flag: str, value: int, low: int, high: int, what: str) -> None:
+    if not low <= value <= high:
+        raise UsageError(
+            f"argument {flag}: {value:,} is out of range: expected {what} from {low:,} to {high:,}"
+        )
+
+
+def _outputs(args: argparse.Namespace) -> list[tuple[str, str]]:
+    flags = {"simulate": ("out", "decisions"), "compare": ("out", "table")}
+    names = flags.get(args.command, ("out", "table"))
+    return [(f"--{name}", getattr(args, name)) for name in names if getattr(args, name, None)]
+
+
+def check_args(args: argparse.Namespace) -> None:
+    """Check the parsed arguments that argparse cannot, before anything is played.
+
+    Raises:
+        UsageError: the first bad argument, named, with what is allowed.
+    """
+    import tradekit
+    from tradekit.sim.backends import MAX_BATCH_SIZE
+    from tradekit.sim.simulate import MAX_GAMES
+
+    if args.game is not None and args.game not in tradekit.GAMES:
+        raise UsageError(
+            f"argument game: unknown game {args.game!r}: expected one of "
+            + ", ".join(tradekit.GAMES)
+        )
+    if args.command == "bots":
+        return
+    what = "a number of games" if args.command == "simulate" else "a number of deals"
+    _in_range("-n", args.n, 1, MAX_GAMES, what)
+    if args.seed is not None:
+        _in_range("--seed", args.seed, 0, 2**63 - 1, "a whole number")
+    if args.workers is not None:
+        cpus = os.cpu_count() or 1
+        if not 1 <= args.workers <= cpus:
+            raise UsageError(
+                f"argument --workers: {args.workers} is out of range: expected 1 to {cpus}, "
+                "the number of CPUs of this machine (os.cpu_count())"
+            )
+        if args.backend == "serial":
+            raise UsageError("argument --workers: not allowed with --backend serial")
+    if args.batch_size is not None:
+        _in_range("--batch-size", args.batch_size, 1, MAX_BATCH_SIZE, "a number of games")
+    if args.command == "simulate" and args.decision_kinds is not None and not args.decisions:
+        raise UsageError("argument --decision-kinds: needs --decisions (where to write them)")
+    if args.command == "compare" and not 0 < args.confidence < 1:
+        raise UsageError(
+            f"argument --confidence: {args.confidence} is out of range: expected a level "
+            "between 0 and 1, such as 0.95"
+        )
+    seen: dict[str, str] = {}
+    for flag, path in _outputs(args):
+        check_output(path, flag)
+        key = path if path == "-" else os.path.abspath(path)
+        if key in seen:
+            where = "stdout" if path == "-" else repr(path)
+            raise UsageError(
+                f"argument {flag}: {seen[key]} already writes to {where}; give each table its own"
+            )
+        seen[key] = flag
+
+
+def decision_kinds(text: str | None, game: Any) -> bool | list[str]:
+    """The ``--decision-kinds`` list checked against ``game``'s action names (True: every kind).
+
+    Raises:
+        UsageError: an empty list or an unknown name, with the allowed names.
+
+    Example:
+        >>> import tradekit
+        >>> decision_kinds("Bid, AddBid", tradekit.load_game("turin"))
+        ['Bid', 'AddBid']
+    """
+    if text is None:
+        return True
+    kinds = [k.strip() for k in text.split(",") if k.strip()]
+    allowed = sorted(game.action_types)
+    unknown = [k for k in kinds if k not in game.action_types]
+    if not kinds or unknown:
+        shown = ", ".join(unknown) if unknown else repr(text)
+        raise UsageError(
+            f"argument --decision-kinds: unknown kind {shown}: expected action names of "
+            f"{game.name} separated by commas: {', '.join(allowed)}"
+        )
+    return kinds
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     import tradekit
     from tradekit.sim import run
@@ -99,9 +264,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     game = tradekit.load_game(args.game, **parse_options(args.option))
     decisions: Any = False
     if args.decisions:
-        decisions = True
-        if args.decision_kinds:
-            decisions = [k.strip() for k in args.decision_kinds.split(",") if k.strip()]
+        decisions = decision_kinds(args.decision_kinds, game)
     result = run(
         game, _bots(args.bots), args.n, args.seed, label=args.label, decisions=decisions,
         **_run_args(args),
@@ -164,8 +327,6 @@ def cmd_bots(args: argparse.Namespace) -> int:
 
     games = [args.game] if args.game else list(tradekit.GAMES)
     for name in games:
-        if name not in tradekit.GAMES:
-            raise ConfigError("game", name, "one of " + ", ".join(tradekit.GAMES))
         for bot_name, cls in sorted(bot_classes(name).items()):
             params = ", ".join(f"{k}={v!r}" for k, v in cls().params().items())
             print(f"{name}\t{bot_name}\t{params}")
@@ -182,14 +343,16 @@ def _common(parser: argparse.ArgumentParser, n: int) -> None:
     parser.add_argument(
         "--backend", default="auto", choices=("auto", "serial", "processes"), help="where to play"
     )
-    parser.add_argument("--workers", type=int, default=None, help="worker processes")
+    parser.add_argument(
+        "--workers", type=int, default=None, help="worker processes (1 to the CPU count)"
+    )
     parser.add_argument("--batch-size", type=int, default=None, help="games per task")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress or summary")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``tradekit`` command."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="tradekit",
         description="Simulate auction-and-trade card games with bots; compare rule choices.",
     )
@@ -200,7 +363,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--bots", nargs="+", help="one bot per seat, or one for all")
     sim.add_argument("--out", default="-", help="the game table (.csv or .parquet; - stdout)")
     sim.add_argument("--decisions", help="also write the decision table here")
-    sim.add_argument("--decision-kinds", help="only these actions, e.g. Bid,AddBid")
+    sim.add_argument(
+        "--decision-kinds", help="only these actions, e.g. Bid,AddBid (needs --decisions)"
+    )
     sim.add_argument("--label", help="the variant label")
     sim.set_defaults(func=cmd_simulate)
 
@@ -210,7 +375,9 @@ def build_parser() -> argparse.ArgumentParser:
     cmp_.add_argument("--b", action="append", metavar="KEY=VALUE", help="options of B (repeat)")
     cmp_.add_argument("--labels", nargs=2, metavar=("A", "B"), help="names of A and B")
     cmp_.add_argument("--bots", nargs="+", help="one bot per seat, or one for all")
-    cmp_.add_argument("--confidence", type=float, default=0.95)
+    cmp_.add_argument(
+        "--confidence", type=float, default=0.95, help="the level of the intervals (0 to 1)"
+    )
     cmp_.add_argument("--out", help="the summary table (.csv or .parquet; - stdout)")
     cmp_.add_argument("--table", help="the game table of both rule choices")
     cmp_.set_defaults(func=cmd_compare)
@@ -228,23 +395,34 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def fail(message: object) -> int:
+    """Print ``message`` as the one line ``tradekit: error: ...`` on stderr; return 2."""
+    text = " ".join(str(message).split())  # one line, whatever the message held
+    print(f"tradekit: error: {text}", file=sys.stderr)
+    return 2
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``tradekit`` command; returns the exit code (2 for a bad argument)."""
+    """Run the ``tradekit`` command; returns the exit code (2 for a bad argument).
+
+    Every error the user can cause, from argparse or from tradekit, goes through :func:`fail`:
+    one line on stderr, no traceback.
+
+    Example:
+        >>> main(["bots", "chess"])
+        2
+    """
     parser = build_parser()
-    args = parser.parse_args(argv)
     try:
+        args = parser.parse_args(argv)
+        check_args(args)
         code: int = args.func(args)
     except TradekitError as exc:
-        print(f"tradekit: error: {exc}", file=sys.stderr)
-        return 2
+        return fail(exc)
     except ModuleNotFoundError as exc:
         if exc.name not in ("pandas", "scipy", "tqdm", "pyarrow"):
             raise
-        print(
-            f"tradekit: error: this command needs {exc.name}: pip install 'tradekit[notebook]'",
-            file=sys.stderr,
-        )
-        return 2
+        return fail(f"this command needs {exc.name}: pip install 'tradekit[notebook]'")
     return code
 
 

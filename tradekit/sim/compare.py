@@ -23,7 +23,7 @@ import numpy as np
 from tradekit.bots.registry import BotLike
 from tradekit.core.errors import ConfigError
 from tradekit.core.state import Game
-from tradekit.sim.backends import execute
+from tradekit.sim.backends import Plan, execute
 from tradekit.sim.play import Job, resolve_bots, resolve_game
 from tradekit.sim.seeds import master_seed
 from tradekit.sim.simulate import check_count
@@ -245,10 +245,13 @@ def compare(
         seed: the master seed (None: a fresh one, recorded).
         labels: names of A and B (default: the options that differ, e.g. ``"scoring=red"``).
         confidence: the level of the intervals.
-        backend: see :func:`tradekit.sim.run`; ``workers``, ``batch_size``, ``progress`` too.
+        backend: see :func:`tradekit.sim.run`; ``workers``, ``batch_size``, ``progress`` too
+            (a call at the top level of a script outside ``if __name__ == "__main__":`` plays
+            in this process, with a ``RuntimeWarning``, instead of in worker processes).
 
     Raises:
         ConfigError: different games or player counts, or a bad argument.
+        WorkerError: the worker processes stopped before the games were played.
 
     Example:
         >>> import tradekit
@@ -278,11 +281,10 @@ def compare(
     elif len(labels) != 2 or labels[0] == labels[1]:
         raise ConfigError("labels", labels, "two different names, for A and B")
     job = Job((game_a, game_b), (lineup,), master)
-    items = [(deal, g, 0) for deal in range(n) for g in (0, 1)]
     start = time.perf_counter()
     results, used = execute(
         job,
-        items,
+        Plan(n, games=2),
         backend=backend,
         workers=workers,
         batch_size=batch_size,

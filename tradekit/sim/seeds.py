@@ -28,13 +28,20 @@ def master_seed(seed: int | None) -> int:
     """Check a master seed, or draw a fresh one from the OS when ``seed`` is None.
 
     Raises:
-        ConfigError: if ``seed`` is not a whole number >= 0.
+        ConfigError: if ``seed`` is not a whole number from 0 to 2**63 - 1 (the tables keep it
+            in an int64 column).
     """
     if seed is None:
         entropy = np.random.SeedSequence().entropy
         return int(entropy) & _SEED_MASK  # type: ignore[arg-type]
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ConfigError("seed", seed, "a whole number >= 0 (or None for a fresh seed)")
+    if (
+        isinstance(seed, bool)
+        or not isinstance(seed, (int, np.integer))
+        or not 0 <= seed <= _SEED_MASK
+    ):
+        raise ConfigError(
+            "seed", seed, "a whole number from 0 to 2**63 - 1 (or None for a fresh seed)"
+        )
     return int(seed)
 
 

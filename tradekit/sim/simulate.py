@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from tradekit.bots.registry import BotLike
 from tradekit.core.errors import ConfigError
 from tradekit.core.state import Game
-from tradekit.sim.backends import execute
+from tradekit.sim.backends import Plan, execute
 from tradekit.sim.play import Job, resolve_bots, resolve_game
 from tradekit.sim.seeds import master_seed
 from tradekit.sim.tables import decisions_frame, games_frame, variant_label
@@ -40,26 +40,65 @@ class Simulation:
     seconds: float
 
 
+#: The most games (or deals) one run may ask for. Far more than any machine plays; it keeps every
+#: item count of a run (a tournament plays up to 2,000 line-ups per deal) well inside int64, the
+#: type of the tables' ``deal`` column and of ``len()``.
+MAX_GAMES = 10**12
+
+
 def check_count(n: object, name: str = "n") -> int:
-    """Check a number of games (a whole number >= 1)."""
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ConfigError(name, n, "a whole number of games >= 1")
+    """Check a number of games: a whole number from 1 to :data:`MAX_GAMES`.
+
+    Example:
+        >>> check_count(10**9)
+        1000000000
+        >>> check_count(0)
+        Traceback (most recent call last):
+        ...
+        tradekit.core.errors.ConfigError: option 'n' = 0 ... 1,000,000,000,000
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_GAMES:
+        raise ConfigError(name, n, f"a whole number of games from 1 to {MAX_GAMES:,}")
     return n
 
 
-def decision_filter(decisions: bool | str | Collection[str]) -> bool | frozenset[str]:
-    """Normalise the ``decisions`` argument: False, True, or a set of action class names."""
+def decision_filter(
+    decisions: bool | str | Collection[str], game: Game | None = None
+) -> bool | frozenset[str]:
+    """Normalise the ``decisions`` argument: False, True, or a set of action class names.
+
+    With ``game``, every name must be one of its action classes (a misspelt name would
+    otherwise give an empty table).
+
+    Example:
+        >>> import tradekit
+        >>> sorted(decision_filter(["Bid", "AddBid"], tradekit.load_game("turin")))
+        ['AddBid', 'Bid']
+    """
     if isinstance(decisions, bool):
         return decisions
     if isinstance(decisions, str):
-        return frozenset({decisions})
-    if (
+        chosen = frozenset({decisions})
+    elif (
         isinstance(decisions, Collection)
         and decisions
         and all(isinstance(x, str) for x in decisions)
     ):
-        return frozenset(decisions)
-    raise ConfigError("decisions", decisions, "True, False, or action class names such as {'Bid'}")
+        chosen = frozenset(decisions)
+    else:
+        raise ConfigError(
+            "decisions", decisions, "True, False, or action class names such as {'Bid'}"
+        )
+    if game is not None:
+        known = game.action_types
+        unknown = sorted(chosen - set(known))
+        if unknown:
+            raise ConfigError(
+                "decisions",
+                ", ".join(unknown),
+                f"action names of {game.name}: {', '.join(sorted(known))}",
+            )
+    return chosen
 
 
 def run(
@@ -81,28 +120,39 @@ def run(
         game: the rule choice (a Game, or a game name for its default options).
         bots: one bot per seat (a Bot, a registered name such as ``"heuristic"`` or
             ``"heuristic:aggression=0.9"``, or a function), or one for every seat.
-        n: games to play (deals ``0..n-1`` of the master seed).
+        n: games to play (deals ``0..n-1`` of the master seed), at most :data:`MAX_GAMES`;
+            the games are generated as they are played, so a huge ``n`` starts at once.
         seed: the master seed; None draws one (it is in the result).
         label: the variant label (default: the options that differ from the defaults).
         decisions: record decisions in a second table: True for all, or action class names
-            (``"Bid"`` or ``{"Bid", "AddBid"}``).
+            of the game (``"Bid"`` or ``{"Bid", "AddBid"}``).
         backend: ``"auto"``, ``"serial"``, ``"processes"`` or a ``distributed.Client``.
-        workers: worker processes (default: the usable cores).
-        batch_size: games per task (default: about 8 tasks per worker).
+        workers: worker processes (default: the usable cores; at most 4 per CPU). Called at
+            the top level of a script outside ``if __name__ == "__main__":``, where every
+            spawned worker would run the call again, the games are played in this process
+            instead, with a ``RuntimeWarning`` saying so (the results are the same).
+        batch_size: games per task, at most 10,000 (default: about 8 tasks per worker).
         progress: show a progress bar (default: for runs of 2,000 games or more).
 
     Raises:
         ConfigError: a bad argument, named.
+        WorkerError: the worker processes stopped before the games were played.
+
+    Example:
+        >>> import tradekit
+        >>> result = run(tradekit.load_game("turin"), "random", n=3, seed=1, backend="serial",
+        ...              decisions="Bid")
+        >>> result.n, len(result.games), set(result.decisions["kind"])
+        (3, 9, {'Bid'})
     """
     game = resolve_game(game)
     lineup = resolve_bots(game, bots)
     n = check_count(n)
     master = master_seed(seed)
-    job = Job((game,), (lineup,), master, decision_filter(decisions))
-    items = [(deal, 0, 0) for deal in range(n)]
+    job = Job((game,), (lineup,), master, decision_filter(decisions, game))
     start = time.perf_counter()
     results, used = execute(
-        job, items, backend=backend, workers=workers, batch_size=batch_size, progress=progress
+        job, Plan(n), backend=backend, workers=workers, batch_size=batch_size, progress=progress
     )
     labels = [label or variant_label(game)]
     table = games_frame(job, results, labels)

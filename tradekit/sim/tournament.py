@@ -19,7 +19,7 @@ from tradekit.bots.base import Bot
 from tradekit.bots.registry import BotLike, make_bot
 from tradekit.core.errors import ConfigError
 from tradekit.core.state import Game
-from tradekit.sim.backends import execute
+from tradekit.sim.backends import Plan, execute
 from tradekit.sim.play import Job, resolve_game
 from tradekit.sim.seeds import master_seed
 from tradekit.sim.simulate import check_count
@@ -136,7 +136,13 @@ def tournament(
         seed: the master seed.
         rotate: rotate every line-up through the seats (recommended: seat order matters).
         confidence: the level of the win-rate intervals.
-        backend: see :func:`tradekit.sim.run`; ``workers``, ``batch_size``, ``progress`` too.
+        backend: see :func:`tradekit.sim.run`; ``workers``, ``batch_size``, ``progress`` too
+            (a call at the top level of a script outside ``if __name__ == "__main__":`` plays
+            in this process, with a ``RuntimeWarning``, instead of in worker processes).
+
+    Raises:
+        ConfigError: too few or too many bots, or a bad argument.
+        WorkerError: the worker processes stopped before the games were played.
 
     Example:
         >>> import tradekit
@@ -162,11 +168,10 @@ def tournament(
     master = master_seed(seed)
     lineups = tuple(tuple(entrants[i] for i in order) for order in orders)
     job = Job((game,), lineups, master)
-    items = [(deal, 0, k) for deal in range(n) for k in range(len(lineups))]
     start = time.perf_counter()
     results, used = execute(
         job,
-        items,
+        Plan(n, lineups=len(lineups)),
         backend=backend,
         workers=workers,
         batch_size=batch_size,
