@@ -30,10 +30,8 @@ from tradekit.core.errors import (
     TradekitError,
 )
 from tradekit.core.events import Event, Ledger, Transfer
+from tradekit.core.view import Viewer
 
-#: Who a view is for: a seat number, ``None`` for the public (projector) view, ``"all"`` for the
-#: teacher.
-Viewer = int | None | str
 
 SAVE_FORMAT = "tradekit-game"
 SAVE_VERSION = 1
