@@ -30,8 +30,7 @@ from tradekit.core.errors import (
     TradekitError,
 )
 from tradekit.core.events import Event, Ledger, Transfer
-from tradekit.core.view import Viewer
-
+from tradekit.core.view import Viewer as Viewer
 
 SAVE_FORMAT = "tradekit-game"
 SAVE_VERSION = 1

@@ -34,7 +34,7 @@ def check_viewer(viewer: object, seats: int) -> Viewer:
     Raises:
         ViewerError: for anything else (``True``, ``1.0``, ``-1``, ``"teacher"``...).
     """
-    if viewer is None or viewer == "all" and type(viewer) is str:
+    if viewer is None or (viewer == "all" and type(viewer) is str):
         return viewer
     if type(viewer) is int and 0 <= viewer < seats:
         return viewer
