@@ -314,8 +314,8 @@ def test_replay_refuses_a_missing_key(key: str) -> None:
     [
         ("options", [], "'options' must be an object"),
         ("decisions", {}, "'decisions' a list"),
-        ("seed", "3", "'seed' must be an integer"),
-        ("seed", 1.5, "'seed' must be an integer"),
+        ("seed", "3", "'seed' must be a whole number"),
+        ("seed", 1.5, "'seed' must be a whole number"),
     ],
 )
 def test_replay_refuses_badly_typed_parts(key: str, value: Any, message: str) -> None:

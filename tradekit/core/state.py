@@ -17,6 +17,7 @@ from __future__ import annotations
 import abc
 import dataclasses
 import json
+import reprlib
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -30,6 +31,7 @@ from tradekit.core.errors import (
     TradekitError,
 )
 from tradekit.core.events import Event, Ledger, Transfer
+from tradekit.core.saves import parse_save
 from tradekit.core.view import Viewer as Viewer
 
 SAVE_FORMAT = "tradekit-game"
@@ -399,14 +401,8 @@ def replay(saved: str | bytes | Mapping[str, Any]) -> State:
     """
     from tradekit.core.registry import load_game
 
-    if isinstance(saved, (str, bytes)):
-        try:
-            doc = json.loads(saved)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ReplayError(f"not valid JSON: {exc}") from None
-    else:
-        doc = dict(saved)
-    if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
+    doc = parse_save(saved)
+    if doc.get("format") != SAVE_FORMAT:
         raise ReplayError(f"not a saved tradekit game (format must be {SAVE_FORMAT!r})")
     if doc.get("version") != SAVE_VERSION:
         version = doc.get("version")
@@ -418,8 +414,9 @@ def replay(saved: str | bytes | Mapping[str, Any]) -> State:
         raise ReplayError("'options' must be an object and 'decisions' a list")
     if not isinstance(doc["log"], list):
         raise ReplayError("'log' must be a list of events")
-    if not isinstance(doc["seed"], int):
-        raise ReplayError(f"'seed' must be an integer, got {doc['seed']!r}")
+    if type(doc["seed"]) is not int or not 0 <= doc["seed"] < 2**64:
+        seed = _short(doc["seed"])
+        raise ReplayError(f"'seed' must be a whole number from 0 to 2**64 - 1, got {seed}")
     try:
         game = load_game(doc["game"], **doc["options"])
     except ReplayError:
@@ -432,7 +429,7 @@ def replay(saved: str | bytes | Mapping[str, Any]) -> State:
         raise ReplayError(f"cannot deal the game: {exc}") from None
     for index, item in enumerate(doc["decisions"]):
         if not isinstance(item, list) or len(item) != 2 or not isinstance(item[0], int):
-            raise ReplayError(f"decision {index} must be [seat, action], got {item!r}")
+            raise ReplayError(f"decision {index} must be [seat, action], got {_short(item)}")
         try:
             action = action_from_json(item[1], game.action_types)
         except ReplayError as exc:
@@ -448,11 +445,24 @@ def replay(saved: str | bytes | Mapping[str, Any]) -> State:
     if regenerated != saved_log and not _older_log_matches(saved_log, regenerated):
         for index, (a, b) in enumerate(zip(regenerated, saved_log, strict=False)):
             if a != b:
-                raise ReplayError(f"log event {index} differs: saved {b!r}, replayed {a!r}")
+                raise ReplayError(
+                    f"log event {index} differs: saved {_short(b)}, replayed {_short(a)}"
+                )
         raise ReplayError(
             f"log length differs: saved {len(saved_log)} events, replayed {len(regenerated)}"
         )
     return state
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = 80
+_REPR.maxlist = _REPR.maxdict = 8
+_REPR.maxlevel = 3
+
+
+def _short(value: object) -> str:
+    """A bounded repr of hostile input for a message (never the whole of a huge value)."""
+    return _REPR.repr(value)
 
 
 def _older_log_matches(saved: list[Any], replayed: list[dict[str, Any]]) -> bool:
@@ -467,8 +477,8 @@ def _older_log_matches(saved: list[Any], replayed: list[dict[str, Any]]) -> bool
     events left over must be ``"info"`` events. A changed value, an extra key, a decision, chance
     result or reveal missing from the replay, or one the replay does not make is refused.
     """
-    if not all(isinstance(e, dict) for e in saved):
-        return False
+    if len(saved) > len(replayed) or not all(isinstance(e, dict) for e in saved):
+        return False  # older logs hold fewer events, never more (and pairing stays cheap)
 
     def stretches(log: Sequence[Mapping[str, Any]]) -> list[list[Mapping[str, Any]]]:
         out: list[list[Mapping[str, Any]]] = []

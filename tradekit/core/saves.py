@@ -1,0 +1,146 @@
+"""Reading a saved game safely: bounded size, depth, numbers and counts before any replay.
+
+A saved game is hostile input (a student may edit one, a file may be truncated), so
+:func:`parse_save` reads it under limits that keep every later step small: a save of 1 KB can
+never make the engine allocate more than a few MB or run for more than a moment. Everything that
+breaks a limit, or is not JSON, raises :class:`~tradekit.core.errors.ReplayError` with one
+sentence saying what is wrong.
+
+Example:
+    >>> parse_save('{"format": "tradekit-game"}')
+    {'format': 'tradekit-game'}
+    >>> parse_save('[' * 100 + ']' * 100)
+    Traceback (most recent call last):
+    ...
+    tradekit.core.errors.ReplayError: the saved game nests lists or objects more than 16 deep
+    >>> parse_save('{"seed": ' + '9' * 5000 + '}')
+    Traceback (most recent call last):
+    ...
+    tradekit.core.errors.ReplayError: the saved game holds a number of more than 30 digits
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from tradekit.core.errors import ReplayError
+
+#: The largest save read, in characters (the longest games save well under 1 MB).
+MAX_CHARS = 32 * 2**20
+#: How deeply lists and objects may nest (a save nests 6 deep).
+MAX_DEPTH = 16
+#: The most digits a number may have (seeds are below 2**64, which has 20).
+MAX_DIGITS = 30
+#: The longest text a save may hold in one string (event texts are a line).
+MAX_STRING = 20_000
+#: The most decisions a save may hold (no game of these rules comes near 100,000).
+MAX_DECISIONS = 100_000
+#: The most values (numbers, strings, lists, objects) a save may hold in all.
+MAX_VALUES = 5_000_000
+
+
+def _integer(text: str) -> int:
+    # Checked before int(): converting a 5,000-digit number is slow, and longer ones raise a
+    # ValueError of their own.
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ReplayError(f"the saved game holds a number of more than {MAX_DIGITS} digits")
+    return int(text)
+
+
+def _constant(name: str) -> Any:
+    raise ReplayError(f"the saved game holds {name}, which is not a number JSON allows")
+
+
+def parse_save(saved: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
+    """Read a saved game's JSON text (or an already parsed object) under the limits above.
+
+    Returns:
+        the top-level object, checked for size, depth, number length and string length.
+
+    Raises:
+        ReplayError: not JSON, not an object, or over a limit; the message names which.
+    """
+    if isinstance(saved, bytes):
+        if len(saved) > MAX_CHARS:
+            raise ReplayError(_too_big(len(saved)))
+        try:
+            saved = saved.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise ReplayError(
+                "the saved game is not valid JSON: a saved game is UTF-8 text, and this file is "
+                "not text"
+            ) from None
+    if isinstance(saved, str):
+        if len(saved) > MAX_CHARS:
+            raise ReplayError(_too_big(len(saved)))
+        try:
+            doc = json.loads(saved.lstrip("\ufeff"), parse_constant=_constant, parse_int=_integer)
+        except ReplayError:
+            raise
+        except RecursionError:
+            raise ReplayError(
+                f"the saved game nests lists or objects more than {MAX_DEPTH} deep"
+            ) from None
+        except json.JSONDecodeError as exc:
+            raise ReplayError(
+                f"the saved game is not valid JSON (line {exc.lineno}, column {exc.colno}: "
+                f"{exc.msg}); it may have been cut short or edited by hand"
+            ) from None
+        except ValueError as exc:
+            raise ReplayError(f"the saved game is not valid JSON: {exc}") from None
+    elif isinstance(saved, Mapping):
+        doc = saved
+    else:
+        raise ReplayError(f"a saved game is JSON text or a dict, got a {type(saved).__name__}")
+    _check_shape(doc)
+    if not isinstance(doc, Mapping):
+        kind = "a list" if isinstance(doc, list) else "a single value"
+        raise ReplayError(
+            "not a saved tradekit game (format must be 'tradekit-game'): a saved game is a JSON "
+            f"object, and this is {kind}"
+        )
+    decisions = doc.get("decisions")
+    if isinstance(decisions, list) and len(decisions) > MAX_DECISIONS:
+        raise ReplayError(
+            f"the saved game holds {len(decisions):,} decisions; at most {MAX_DECISIONS:,} are read"
+        )
+    return dict(doc)
+
+
+def _too_big(size: int) -> str:
+    return (
+        f"the saved game is {size / 2**20:.1f} MB; at most {MAX_CHARS // 2**20} MB is read "
+        "(a whole game saves well under 1 MB)"
+    )
+
+
+def _check_shape(doc: object) -> None:
+    """Depth, string length and value count, walked without recursion."""
+    stack: list[tuple[object, int]] = [(doc, 1)]
+    count = 0
+    while stack:
+        value, depth = stack.pop()
+        count += 1
+        if count > MAX_VALUES:
+            raise ReplayError(f"the saved game holds more than {MAX_VALUES:,} values")
+        if isinstance(value, Mapping):
+            children: Any = value.values()
+            for key in value:
+                if not isinstance(key, str) or len(key) > MAX_STRING:
+                    raise ReplayError("the saved game has an object key that is not a short text")
+        elif isinstance(value, (list, tuple)):
+            children = value
+        else:
+            if isinstance(value, str) and len(value) > MAX_STRING:
+                raise ReplayError(
+                    f"the saved game holds a text of {len(value):,} characters; at most "
+                    f"{MAX_STRING:,} are read"
+                )
+            if type(value) is int and not -(10**MAX_DIGITS) < value < 10**MAX_DIGITS:
+                raise ReplayError(f"the saved game holds a number of more than {MAX_DIGITS} digits")
+            continue
+        if depth >= MAX_DEPTH and children:
+            raise ReplayError(f"the saved game nests lists or objects more than {MAX_DEPTH} deep")
+        stack.extend((child, depth + 1) for child in children)
