@@ -115,6 +115,8 @@ RESAMPLE_STEP = 23
 RESAMPLE_SEEDS = (0, 1)
 #: Pool actions tried per seat at each sampled step of an expensive game.
 POOL_TRIES = 4
+#: How often the random player lets a seat that is not to move try an out-of-turn action.
+OUT_OF_TURN_SHARE = 0.05
 
 
 def _option_groups(name: str) -> dict[int, list[dict[str, Any]]]:
@@ -147,6 +149,7 @@ class Stats:
     illegal_tried: int = 0
     can_checked: int = 0
     undos: int = 0
+    out_of_turn: int = 0
     applied_types: collections.Counter[str] = dataclasses.field(default_factory=collections.Counter)
     pool: set[Action] = dataclasses.field(default_factory=set)
     pool_list: list[Action] = dataclasses.field(default_factory=list)
@@ -462,11 +465,17 @@ def play_one(
         assert moving, f"{where} the game is not over but nobody is to move"
         assert all(0 <= p < seats for p in moving), where
         seat = moving[int(rng.integers(len(moving)))]
+        if state.out_of_turn and rng.random() < OUT_OF_TURN_SHARE:
+            # Now and then a seat that is not to move acts out of turn, if it may.
+            other = int(rng.integers(seats))
+            if other not in moving and len(state.legal_actions(other)):
+                seat = other
+                stats.out_of_turn += 1
         legal = state.legal_actions(seat)
         assert legal, f"{where} P{seat} is to move but has no legal action"
         if expensive:
             assert len(set(legal)) == len(legal), f"{where} duplicate legal actions for P{seat}"
-            for p in moving:
+            for p in range(seats) if state.out_of_turn else moving:
                 stats.pool.update(state.legal_actions(p))
         action = _choose(rng, legal, by_type)
         state.apply(seat, action)

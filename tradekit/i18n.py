@@ -105,6 +105,10 @@ add_messages(
         "winners": {"en": "Winner(s): {who}", "fr": "Gagnant(s) : {who}"},
         "scores": {"en": "Scores", "fr": "Scores"},
         "your_turn": {"en": "Your turn, {name}.", "fr": "À vous, {name}."},
+        "any_time": {
+            "en": "At any time, even when it is not your turn, {name} may:",
+            "fr": "À tout moment, même hors de son tour, {name} peut :",
+        },
         "waiting_for_bots": {
             "en": "Bots to play: press Step or Play to my turn.",
             "fr": "Aux robots de jouer : appuyez sur Pas à pas ou Jouer jusqu'à mon tour.",

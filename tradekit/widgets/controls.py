@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 import ipywidgets as widgets
 
 from tradekit.core.actions import Action
+from tradekit.core.domains import Menu, Range
 from tradekit.render import Context, Renderer
 
 C = TypeVar("C", bound="type[Controls]")
@@ -55,6 +56,16 @@ class ControlContext:
         """The action's label in the table's language."""
         return self.renderer.action_label(action, self.view, self.ctx)
 
+    def bounds(self, cls: type[Action], field: str) -> tuple[int, int] | None:
+        """The smallest and largest legal value of a number field of ``cls`` actions, read from
+        the rules' declaration when the legal actions are a :class:`~tradekit.core.domains.Menu`
+        (so a budget of 10**9 is never listed); ``None`` when no such action is legal."""
+        legal = self.legal
+        if isinstance(legal, Menu):
+            return legal.bounds(cls, field)
+        values = [getattr(a, field) for a in legal if type(a) is cls]
+        return (min(values), max(values)) if values else None
+
     def register(self, key: str, widget: Any) -> Any:
         """Keep ``widget`` under ``key`` in :attr:`handles` and give it the class ``tk-c-<key>``."""
         self.handles[key] = widget
@@ -86,9 +97,22 @@ class ControlContext:
         button.on_click(click)
         return self.register(key, button)
 
-    def slider(self, key: str, description: str, values: Sequence[int], value: int = 0) -> Any:
-        """An integer slider bounded to ``values`` (min and max of what is legal)."""
-        low, high = min(values), max(values)
+    def slider(
+        self,
+        key: str,
+        description: str,
+        values: Sequence[int] | Range | tuple[int, int],
+        value: int = 0,
+    ) -> Any:
+        """An integer slider bounded to what is legal: ``values`` is a domain
+        :class:`~tradekit.core.domains.Range`, a ``(low, high)`` pair from :meth:`bounds`, or the
+        legal values themselves."""
+        if isinstance(values, Range):
+            low, high = values.lo, values.hi
+        elif isinstance(values, range):
+            low, high = values[0], values[-1]
+        else:
+            low, high = min(values), max(values)
         slider = widgets.IntSlider(
             value=min(max(value, low), high),
             min=low,

@@ -790,7 +790,49 @@ class TableWidget:
         elif not self.state.is_over:
             key = "waiting_for_bots" if self.humans else "no_human"
             rows = [widgets.HTML(p.message(t(key, self.lang), "note"))]
+        rows += self._out_of_turn_row(viewer, human, ctx)
         self.controls.children = tuple(rows)
+
+    def _out_of_turn_row(self, viewer: Viewer, acting: int | None, ctx: Context) -> list[Any]:
+        """Buttons for the out-of-turn actions (a purchase, a loan "at any time") of the human
+        seat on view when it is not the one to act. In hot-seat mode only the acting student
+        sits at the screen, so nobody else is offered anything."""
+        if self.hotseat or self.state.is_over or type(viewer) is not int:
+            return []
+        if viewer not in self.humans or viewer == acting or viewer in self.state.to_move:
+            return []
+        legal = self.state.legal_actions(viewer)  # a seat not to move: its out-of-turn actions
+        if not legal:
+            return []
+        view = self.state.view(viewer)
+        buttons = []
+        for i, action in enumerate(legal[:MAX_OUT_OF_TURN]):
+            label = self.renderer.action_label(action, view, ctx)
+            button = widgets.Button(
+                description=label,
+                tooltip=label,
+                layout=widgets.Layout(width="auto", height="auto", min_height="30px"),
+            )
+            button.on_click(lambda _, a=action, s=viewer: self.submit_out_of_turn(s, a))
+            button.add_class(f"tk-c-anytime-{i}")
+            self.handles[f"anytime-{i}"] = button
+            buttons.append(button)
+        note = widgets.HTML(p.message(t("any_time", self.lang, name=ctx.name(viewer)), "note"))
+        return [note, widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))]
+
+    def submit_out_of_turn(self, seat: int, action: Action) -> None:
+        """Play an out-of-turn ``action`` (a purchase, a loan) for human ``seat``, whether or not
+        it is to move (a refused action shows a message)."""
+        self._guard(self._submit_out_of_turn)(seat, action)
+
+    def _submit_out_of_turn(self, seat: int, action: Action) -> None:
+        if seat not in self.humans or self.hotseat:
+            self.say(t("not_your_turn", self.lang, who=self.ctx.who(self.state.to_move)), "error")
+            return
+        self.state.apply(seat, action)  # checked: an illegal action raises and changes nothing
+        self.say("")
+        if self.autoplay.value:
+            self._autoplay()
 
     def _decision_index(self) -> tuple[list[int | None], int]:
         """Each decision's log index and the index of the last reveal, cached per state/length
@@ -894,6 +936,10 @@ class TableWidget:
         self.whatif.options = options
         if options:
             self.whatif.value = keep if keep is not None and keep < len(options) else options[-1][1]
+
+
+#: The most out-of-turn actions offered as buttons at once (a seat rarely has more than a few).
+MAX_OUT_OF_TURN = 12
 
 
 def default_bot(game: Game) -> str | None:
