@@ -41,7 +41,7 @@ import numpy as np
 import pytest
 
 import tradekit
-from tradekit.core.actions import Action, action_from_json, field_names, field_specs
+from tradekit.core.actions import Action, FieldKind, action_from_json, field_names, field_specs
 from tradekit.core.errors import IllegalActionError, MalformedActionError
 from tradekit.core.state import Game, State
 
@@ -347,15 +347,23 @@ def _check_illegal(state: State, where: str, rng: np.random.Generator, stats: St
         mine = state.legal_actions(mover)
         for i in rng.choice(len(mine), size=min(3, len(mine)), replace=False):
             action = mine[int(i)]
-            optional = {spec.name: spec.optional for spec in field_specs(type(action))}
+            specs = {spec.name: spec for spec in field_specs(type(action))}
             for name in field_names(type(action)):
-                for junk in _junk(getattr(action, name), optional[name]):
+                junks = _junk(getattr(action, name), specs[name].optional)
+                if specs[name].kind is FieldKind.SEAT:
+                    junks += [-1, seats]  # seats that do not exist
+                elif specs[name].kind is FieldKind.CARD:
+                    junks += [max(state.all_cards()) + 1, -1]  # card ids of no card of this game
+                for junk in junks:
                     bad = dataclasses.replace(action, **{name: junk})
                     assert not state.can(mover, bad), f"{where} can() accepts {bad!r}"
                     stats.can_checked += 1
                     with pytest.raises(IllegalActionError) as info:
                         state.apply(mover, bad)
-                    if type(junk) is not type(getattr(action, name)):
+                    if type(junk) is not type(getattr(action, name)) or specs[name].kind in (
+                        FieldKind.SEAT,
+                        FieldKind.CARD,
+                    ):
                         assert isinstance(info.value, MalformedActionError), (
                             f"{where} {bad!r} refused but not as malformed: {info.value}"
                         )
