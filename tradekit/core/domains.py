@@ -49,6 +49,8 @@ class Domain(abc.ABC):
     are, and the ``i``-th value, so that a whole menu can be indexed without being listed.
     """
 
+    __slots__ = ()
+
     #: How the field is named in a refusal ("the bid", "the card").
     label: str
 
@@ -71,22 +73,27 @@ class Domain(abc.ABC):
         return (self.value(i) for i in range(len(self)))
 
 
-@dataclasses.dataclass(frozen=True)
 class Range(Domain):
     """Whole numbers from ``lo`` to ``hi`` inclusive (empty when ``hi < lo``).
+
+    A value: never changed once made (plain slots rather than a frozen dataclass, because menus
+    build several at every decision).
 
     Example:
         >>> Range(0, 15, "the bid").reason(16)
         'the bid must be a whole number from 0 to 15; got 16'
         >>> Range(1, 3).reason("2")
         "the value must be a whole number from 1 to 3; got '2' (a str)"
-        >>> list(Range(2, 4)), len(Range(5, 4))
-        ([2, 3, 4], 0)
+        >>> list(Range(2, 4)), len(Range(5, 4)), Range(2, 4) == Range(2, 4)
+        ([2, 3, 4], 0, True)
     """
 
-    lo: int
-    hi: int
-    label: str = "the value"
+    __slots__ = ("hi", "label", "lo")
+
+    def __init__(self, lo: int, hi: int, label: str = "the value") -> None:
+        self.lo = lo
+        self.hi = hi
+        self.label = label
 
     def reason(self, value: object) -> str | None:
         if type(value) is int and self.lo <= value <= self.hi:
@@ -96,18 +103,36 @@ class Range(Domain):
         span = f"{self.lo}" if self.lo == self.hi else f"from {self.lo} to {self.hi}"
         return f"{self.label} must be a whole number {span}; got {describe_value(value)}"
 
+    def __contains__(self, value: object) -> bool:
+        return type(value) is int and self.lo <= value <= self.hi
+
     def __len__(self) -> int:
         return max(0, self.hi - self.lo + 1)
 
     def value(self, index: int) -> int:
         return self.lo + index
 
+    def __iter__(self) -> Iterator[int]:
+        return iter(range(self.lo, self.hi + 1))
 
-@dataclasses.dataclass(frozen=True)
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Range):
+            return NotImplemented
+        return (self.lo, self.hi, self.label) == (other.lo, other.hi, other.label)
+
+    def __hash__(self) -> int:
+        return hash((Range, self.lo, self.hi, self.label))
+
+    def __repr__(self) -> str:
+        return f"Range(lo={self.lo}, hi={self.hi}, label={self.label!r})"
+
+
 class OneOf(Domain):
     """One of a finite list of values (cards in a hand, seats, goods), in the order given.
 
-    ``what`` says what the values are, for the refusal ("a card in P0's hand").
+    ``what`` says what the values are, for the refusal ("a card in P0's hand"). Membership is
+    typed: ``1 == 1.0 == True`` in Python, but only the int 1 is a card id. A value: never changed
+    once made.
 
     Example:
         >>> d = OneOf((4, 9, 12), "the card", "a card in P0's hand")
@@ -117,32 +142,53 @@ class OneOf(Domain):
         "the card must be a card in P0's hand (4, 9 or 12); got 5"
     """
 
-    values: tuple[Hashable, ...]
-    label: str = "the value"
-    what: str = ""
-    _index: frozenset[tuple[type, Hashable]] = dataclasses.field(
-        init=False, repr=False, compare=False
-    )
+    __slots__ = ("_index", "label", "values", "what")
 
-    def __post_init__(self) -> None:
-        # Typed membership: 1 == 1.0 == True in Python, but only the int 1 is a card id.
-        object.__setattr__(self, "values", tuple(self.values))
-        object.__setattr__(self, "_index", frozenset((type(v), v) for v in self.values))
+    def __init__(
+        self, values: Iterable[Hashable], label: str = "the value", what: str = ""
+    ) -> None:
+        self.values: tuple[Hashable, ...] = tuple(values)
+        self.label = label
+        self.what = what
+        self._index: frozenset[tuple[type, Hashable]] | None = None
+
+    def _members(self) -> frozenset[tuple[type, Hashable]]:
+        index = self._index
+        if index is None:
+            index = self._index = frozenset((type(v), v) for v in self.values)
+        return index
 
     def reason(self, value: object) -> str | None:
-        try:
-            if (type(value), value) in self._index:
-                return None
-        except TypeError:  # unhashable: never a member
-            pass
+        if value in self:
+            return None
         what = f"{self.what} " if self.what else "one of "
         return f"{self.label} must be {what}({_or_list(self.values)}); got {describe_value(value)}"
+
+    def __contains__(self, value: object) -> bool:
+        try:
+            return (type(value), value) in self._members()
+        except TypeError:  # unhashable: never a member
+            return False
 
     def __len__(self) -> int:
         return len(self.values)
 
     def value(self, index: int) -> Hashable:
         return self.values[index]
+
+    def __iter__(self) -> Iterator[Hashable]:
+        return iter(self.values)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, OneOf):
+            return NotImplemented
+        return (self.values, self.label, self.what) == (other.values, other.label, other.what)
+
+    def __hash__(self) -> int:
+        return hash((OneOf, self.values, self.label, self.what))
+
+    def __repr__(self) -> str:
+        return f"OneOf(values={self.values!r}, label={self.label!r}, what={self.what!r})"
 
 
 def _or_list(values: Sequence[object], most: int = 12) -> str:
@@ -156,7 +202,28 @@ def _or_list(values: Sequence[object], most: int = 12) -> str:
     return ", ".join(shown[:-1]) + " or " + shown[-1]
 
 
-_MISSING = object()
+_LAYOUTS: dict[tuple[type, frozenset[str]], tuple[tuple[str, ...], dict[str, Any]]] = {}
+
+
+def _layout(cls: type[Action], declared: frozenset[str]) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """The declared fields in the class's order and the defaults of the others, cached: menus are
+    built at every decision."""
+    key = (cls, declared)
+    layout = _LAYOUTS.get(key)
+    if layout is None:
+        fields = dataclasses.fields(cls)
+        unknown = sorted(declared - {f.name for f in fields})
+        if unknown:
+            raise TypeError(f"{cls.__name__} has no field {unknown}")
+        fixed: dict[str, Any] = {}
+        for f in fields:
+            if f.name not in declared:
+                if f.default is dataclasses.MISSING:
+                    raise TypeError(f"{cls.__name__}.{f.name} needs a domain (it has no default)")
+                fixed[f.name] = f.default
+        names = tuple(f.name for f in fields if f.name in declared)
+        layout = _LAYOUTS[key] = (names, fixed)
+    return layout
 
 
 class Option:
@@ -185,27 +252,19 @@ class Option:
         where: Callable[[Any], str | None] | None = None,
         **domains: Domain,
     ) -> None:
-        fields = {f.name: f for f in dataclasses.fields(cls)}
-        unknown = set(domains) - set(fields)
-        if unknown:
-            raise TypeError(f"{cls.__name__} has no field {sorted(unknown)}")
-        fixed: dict[str, Any] = {}
-        for name, field in fields.items():
-            if name in domains:
-                continue
-            if field.default is dataclasses.MISSING:
-                raise TypeError(f"{cls.__name__}.{name} needs a domain (it has no default)")
-            fixed[name] = field.default
+        names, fixed = _layout(cls, frozenset(domains))
         self.cls = cls
         # Domains in the class's field order, so that listing follows the field order.
         self.domains: tuple[tuple[str, Domain], ...] = tuple(
-            (name, domains[name]) for name in fields if name in domains
+            (name, domains[name]) for name in names
         )
         self._fixed = fixed
         self.where = where
         self._count: int | None = None
 
     def _build(self, values: Sequence[Any]) -> Action:
+        if not self._fixed:  # every field declared, in the class's order: positional is fastest
+            return self.cls(*values)
         kwargs = dict(self._fixed)
         kwargs.update(zip((n for n, _ in self.domains), values, strict=True))
         return self.cls(**kwargs)
@@ -236,6 +295,8 @@ class Option:
             raise IndexError(index)
         if self.where is not None:
             return next(itertools.islice(self._all(), index, None))
+        if len(self.domains) == 1:
+            return self._build((self.domains[0][1].value(index),))
         values = []
         for _, domain in reversed(self.domains):
             n = len(domain)
