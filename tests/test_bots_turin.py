@@ -12,7 +12,20 @@ import pytest
 import tradekit
 from tradekit.bots import Said, said
 from tradekit.bots.turin import TurinHeuristicBot, chance_row
-from tradekit.games.turin import AddBid, Bid, Buy, EndTurn, List, Offer, TurinState
+from tradekit.games.turin import (
+    AddBid,
+    Bid,
+    Buy,
+    DeclineGoose,
+    EndTurn,
+    GiveGoose,
+    List,
+    Offer,
+    PassClaim,
+    SellTo,
+    TakeGoose,
+    TurinState,
+)
 from tradekit.i18n import keys, t
 from tradekit.sim import run, tournament
 
@@ -56,6 +69,76 @@ def test_does_not_buy_an_overpriced_listing() -> None:
     action, why, _ = decide(market_with_listing(price=14), 0)
     assert action == EndTurn()
     assert why == "Ended my market turn: no listing is worth its price to me."
+
+
+def test_claims_a_card_too_when_worth_it_and_passes_otherwise() -> None:
+    cheap = market_with_listing(price=1)
+    cheap.apply(0, Buy(9))  # a claim step: P2 is asked whether it claims card 9 too
+    assert cheap.phase == "claim" and cheap.to_move == (2,)
+    action, why, notes = decide(cheap, 2)
+    assert action == Buy(9) and why.startswith("Claimed card 9 too: at 1 it is worth")
+    assert notes["surplus"] >= 1.0
+    dear = market_with_listing(price=14)
+    dear.apply(0, Buy(9))
+    action, why, _ = decide(dear, 2)
+    assert action == PassClaim() and why.startswith("Passed on card 9: at 14")
+
+
+def test_as_seller_sells_to_the_claimant_the_card_helps_least() -> None:
+    state = market_with_listing(price=1)
+    state.apply(0, Buy(9))
+    state.apply(2, Buy(9))
+    assert state.to_move == (1,)  # two claimants: the seller chooses
+    bot = seat_bot(state, 1)
+    view = state.view(1)
+    action = bot.act(view, state.legal_actions(1))
+    rows, rivals = bot._context(view)
+    worth = {q: bot._worth(9, view.units[q], rivals[q], rows) for q in (0, 2)}
+    expected = min((w, q) for q, w in worth.items())[1]
+    assert action == SellTo(expected)
+    assert bot.explain().startswith(f"Sold card 9 to P{expected}: it helps them least")
+
+
+def test_buys_out_of_turn_phases_when_a_listing_is_worth_it() -> None:
+    # Two rounds: P1 lists card 9 for 1 in the first window; in round 2's offer step the bot
+    # at seat 0, to move, buys it before offering.
+    game = tradekit.load_game("turin", players=3)
+    state = game.new_state(
+        seed=1,
+        setup={"hands": [[1, 2, 7], [3, 4, 8], [5, 6, 10]], "face_up": [[], [9], []]},
+    )
+    for seat, card in ((0, 1), (1, 3), (2, 5)):
+        state.apply(seat, Offer(card))
+    for seat in range(3):
+        state.apply(seat, Bid(0))
+    state.apply(1, List(9, 1))
+    while state.phase == "market":
+        state.apply(state.to_move[0], EndTurn())
+    assert state.phase == "offer"
+    action, why, _ = decide(state, 0)
+    assert action == Buy(9) and why.startswith("Bought card 9 for 1")
+
+
+def test_goose_declarations_follow_the_worth_of_the_places() -> None:
+    game = tradekit.load_game("turin", players=3, goose="tiebreak")
+    for holder in (None, 1):
+        state = game.new_state(seed=3, setup={"hands": [[1, 2], [3, 4], [5, 6]], "goose": holder})
+        for seat, card in ((0, 1), (1, 3), (2, 5)):
+            state.apply(seat, Offer(card))
+        for seat, amount in ((0, 5), (1, 3), (2, 3)):
+            state.apply(seat, Bid(amount))
+        assert state.phase == "goose" and state.to_move == (1,)
+        action, why, notes = decide(state, 1, jitter=0)
+        top = notes["valuation"]
+        if holder is None:
+            expected = TakeGoose() if top - 3 < 1.0 else DeclineGoose()
+        else:
+            expected = DeclineGoose()
+            bottom = seat_bot(state, 1).place_worths(state.view(1))[2]
+            if top - bottom >= 3.0:
+                expected = GiveGoose(2)
+        assert action == expected, (holder, why)
+        assert why.endswith(".")
 
 
 def test_a_bot_without_scudo_bids_nothing_and_says_why() -> None:
@@ -200,6 +283,7 @@ def test_every_reason_reads_in_french_too() -> None:
                 assert isinstance(bot.reason, Said)
                 seen[bot.reason.key] = (bot.explain(), bot.explain("fr"))
     common = {"offer", "pick", "bid", "bid_saving", "add", "add_nothing", "loan", "end_turn"}
+    common |= {"pass_claim", "decline_goose"}
     assert {f"turin.bot.{k}" for k in common} <= seen.keys()
     for key, (en, fr) in seen.items():
         assert en != fr and "{" not in fr and "}" not in fr and not fr.startswith("turin."), key

@@ -9,7 +9,7 @@ import pytest
 
 import tradekit
 from tradekit.core.state import State
-from tradekit.games.turin import Bid, EndTurn, List, Offer
+from tradekit.games.turin import Bid, Buy, EndTurn, List, Offer, SellTo, TakeGoose
 from tradekit.i18n import LANGS, keys, t
 from tradekit.render import Context, default_names, render, render_log, renderer_for
 from tradekit.render.turin import TurinRenderer
@@ -217,3 +217,65 @@ def test_catalogue_has_both_languages() -> None:
     for key in keys():
         assert t(key, "en") and t(key, "fr"), key
     assert default_names(2, "fr") == ("J0", "J1")
+
+
+def listed_card_one(**options: object) -> State:
+    """3 players, 2 rounds: after round 1 (all bids 0) P0 lists card 1 for 4; round 2 opens."""
+    game = tradekit.load_game("turin", players=3, **options)
+    state = game.new_state(
+        seed=0, setup={"face_up": [[1], [2], [3]], "hands": [[4, 5, 6], [7, 8, 9], [10, 11, 12]]}
+    )
+    for seat, card in ((0, 4), (1, 7), (2, 10)):
+        state.apply(seat, Offer(card))
+    for seat in range(3):
+        state.apply(seat, Bid(0))
+    state.apply(0, List(1, 4))
+    while state.phase == "market":
+        state.apply(state.to_move[0], EndTurn())
+    return state
+
+
+def claim_and_goose_game() -> State:
+    """A claim with two claimants and the seller's choice, then a tie settled by the goose."""
+    state = listed_card_one(goose="tiebreak")
+    state.apply(1, Buy(1))
+    state.apply(2, Buy(1))
+    state.apply(0, SellTo(2))
+    for seat, card in ((0, 5), (1, 8), (2, 11)):
+        state.apply(seat, Offer(card))
+    for seat, amount in ((0, 3), (1, 1), (2, 3)):
+        state.apply(seat, Bid(amount))
+    state.apply(0, TakeGoose())
+    return state
+
+
+def test_claims_sales_and_goose_declarations_are_narrated_in_both_languages() -> None:
+    state = claim_and_goose_game()
+    en, fr = Context(state.game, "en"), Context(state.game, "fr")
+    lines = [RENDERER.narrate(e, en) for e in state.visible_log(None)]
+    card = "#1 Truffles/Vermouth/Cheese"
+    assert f"P1 claims {card} to buy it." in lines
+    assert f"{card} is claimed (4 Scudo, sold by P0): P2 may claim it too." in lines
+    assert "P0 chooses to sell to P2." in lines
+    assert f"P0 sells {card} to P2 for 4 Scudo." in lines
+    assert "P0 declares: they take the goose." in lines
+    assert "P0 takes the goose and loses the tie: place 2." in lines
+    assert "Still contested after the goose declarations: nobody." in lines
+    french = [RENDERER.narrate(e, fr) for e in state.visible_log(None)]
+    assert "J0 vend #1 Truffes/Vermouth/Fromage à J2 pour 4 Scudo." in french
+    for event in state.log:
+        assert RENDERER.narrate_known(event, en) is not None, event.text
+        assert RENDERER.narrate_known(event, fr) is not None, event.text
+
+
+def test_a_claim_in_progress_is_shown_on_the_listing() -> None:
+    state = listed_card_one()
+    game = state.game
+    state.apply(1, Buy(1))
+    html = render(state, None)
+    assert 'data-phase="claim"' in html
+    assert "claimed by P1; still to answer: P2" in html
+    labels = [
+        RENDERER.action_label(a, state.view(2), Context(game, "fr")) for a in state.legal_actions(2)
+    ]
+    assert labels[:2] == ["Acheter #1 Truffes/Vermouth/Fromage pour 4", "Ne pas la réclamer"]

@@ -1,4 +1,4 @@
-"""Turin Market, scenario by scenario, against ``shared/rules/turin-market.md``.
+"""Turin Market, scenario by scenario, against the rules as the engine plays them.
 
 Each test starts from a scripted set-up (or a seeded deal), plays the decisions a table of students
 would make, and checks the exact Scudo, cards, ledger lines and log events. Read a test from top to
@@ -35,10 +35,12 @@ from tradekit.games.turin import (
     AddBid,
     Bid,
     Buy,
+    DeclineGoose,
     EndTurn,
     GiveGoose,
     List,
     Offer,
+    PassClaim,
     Pick,
     TakeGoose,
     TakeLoan,
@@ -154,8 +156,9 @@ def test_rulebook_round_three_players():
     assert state.phase == "tiebreak"
     assert state.to_move == (0, 1)
     assert events(state, "info", "blocks")[-1].data == {"what": "tie_round", "blocks": [[0, 1]]}
-    # No card is chosen until every tie is resolved, and nobody has paid yet.
-    assert state.legal_actions(2) == []
+    # No card is chosen until every tie is resolved, and nobody has paid yet. P2 is not to
+    # move: only what may be done out of turn (a loan; nothing is for sale) is open to them.
+    assert state.legal_actions(2) == [TakeLoan()]
     refused(state, 2, Pick(1), "not P2's turn")
     assert len(state.ledger) == 0
 
@@ -582,8 +585,8 @@ def test_listing_locks_scudo_and_limits_the_window():
     zero_round(state, [4, 7, 10])
     assert state.phase == "market" and state.to_move == (0,)  # round 1: starts with seat 0
 
-    refused(state, 0, List(1, 0), "at least 1 Scudo")
-    refused(state, 0, List(1, 16), "only 15 unlocked")
+    refused(state, 0, List(1, 0), "the price must be a whole number from 1 to 15; got 0")
+    refused(state, 0, List(1, 16), "got 16 (it is locked from P0's own 15 unlocked Scudo")
     refused(state, 0, List(2, 3), "card 2 is not among P0's face-up cards")
     state.apply(0, List(1, 4))
     assert state.scudo[0] == 11 and state.locked(0) == 4 and state.money()[0] == 15
@@ -607,7 +610,13 @@ def test_listing_locks_scudo_and_limits_the_window():
 
     # Locked Scudo cannot be bid.
     offers(state, [5, 8, 11])
-    error = refused(state, 0, Bid(12), "cannot bid 12", "at most 11", "4 more are locked")
+    error = refused(
+        state,
+        0,
+        Bid(12),
+        "P0's bid must be a whole number from 0 to 11; got 12",
+        "4 more are locked",
+    )
     assert error.player == 0 and error.action == Bid(12)
     assert Bid(11) in state.legal_actions(0) and Bid(12) not in state.legal_actions(0)
 
@@ -621,6 +630,11 @@ def test_buying_pays_the_seller_and_moves_the_card():
     # Round 2's window starts with seat 1.
     assert state.phase == "market" and state.to_move == (1,)
     state.apply(1, Buy(1))
+    # A claim step: P2 (the only other player who is not the seller) may claim it too.
+    assert state.phase == "claim" and state.to_move == (2,)
+    state.apply(2, PassClaim())
+    # A single claimant buys without a decision of the seller; P1's market turn goes on.
+    assert state.phase == "market" and state.to_move == (1,)
     assert round_lines(state, 2) == [(1, 0, 4, "bought card 1")]
     assert state.scudo == [15 + 4, 15 - 4, 15]  # the seller took back the 4 locked Scudo too
     assert state.locked(0) == 0 and state.listings == {}
@@ -680,13 +694,14 @@ def test_market_window_stays_open_while_someone_acts():
         (1, EndTurn()),
         (2, EndTurn()),  # quiet
         (0, Buy(2)),  # active
+        (2, PassClaim()),  # the claim step: P2 lets P0 have it
         (0, EndTurn()),
         # P1 has listed this window and has no listing left: nothing to do, skipped (quiet).
         (2, EndTurn()),  # quiet
         (0, EndTurn()),  # quiet: a full quiet turn of the table, the window closes
     ]
     for seat, action in script:
-        assert state.phase == "market" and state.to_move == (seat,), (seat, action)
+        assert state.phase in ("market", "claim") and state.to_move == (seat,), (seat, action)
         state.apply(seat, action)
     assert state.phase == "offer" and state.round == 2
     assert state.face_up[0] == [1, 13, 2]
@@ -704,6 +719,7 @@ def test_a_loan_taken_in_the_market_pays_for_a_card():
     refused(state, 1, Buy(1), "the price 5 is more than the 2 unlocked Scudo P1 holds")
     state.apply(1, TakeLoan())
     state.apply(1, Buy(1))
+    state.apply(2, PassClaim())
     assert state.scudo[1] == 2 + 10 - 5
     assert round_lines(state, 1) == [("bank", 1, 10, "loan taken"), (1, 0, 5, "bought card 1")]
 
@@ -968,94 +984,113 @@ GOOSE = {"players": 3, "goose": "tiebreak"}
 HANDS3 = [[1, 2], [3, 4], [5, 6]]
 
 
-def test_taking_the_free_goose_concedes_the_tie():
+def test_taking_the_free_goose_loses_the_tie_openly_and_nobody_adds_anything():
     state = new_variant(GOOSE, hands=HANDS3)
     assert state.goose_holder is None
     offers(state, [1, 3, 5])
     bids(state, [5, 3, 3])
-    assert TakeGoose() in state.legal_actions(1)
-    sealed(state, {1: TakeGoose(), 2: AddBid(0)})
+    # Before any addition the tied players declare openly, the block's lowest seat first.
+    assert state.phase == "goose" and state.to_move == (1,)
+    assert list(state.legal_actions(1)) == [TakeGoose(), DeclineGoose(), TakeLoan()]
+    state.apply(1, TakeGoose())
     assert state.goose_holder == 1
-    # P1 concedes: last place of the block. P2, alone in the middle, wins 2nd having added 0.
+    # P1 loses the tie: the block's lowest place (3rd, no prize), paying half as a loser. P2
+    # is left alone in 2nd place: nothing is contested, so no tie-break addition is asked.
     assert placements(state) == [(0, 1, 2, True), (2, 2, 1, True), (1, 3, 0, False)]
     assert round_lines(state, 1) == [
         (0, "bank", 5, "won place 1 (2 card(s)) with a bid of 5"),
         (2, "bank", 3, "won place 2 (1 card(s)) with a bid of 3"),
         (1, "bank", 1, "lost with a bid of 3: half rounded down"),
     ]
-    assert events(state, "info", "goose")[-1].data == {"what": "goose_taken", "goose": 1}
+    taken = events(state, "info", "goose")[-1]
+    assert taken.data == {"what": "goose_taken", "goose": 1, "place": 3}
+    assert taken.visible_to is None  # a public declaration
+    assert not any(isinstance(e.action, AddBid) for e in state.log)
 
 
-def test_the_goose_taker_loses_even_a_place_that_pays():
-    # 5 players: places 1 and 2 both pay 2 cards. Conceding means losing the auction, so the
-    # taker wins nothing from place 2; its 2 cards are discarded and it pays half as a loser.
+def test_the_goose_taker_takes_the_lowest_place_with_its_prize():
+    # 5 players: places 1 and 2 both pay 2 cards. The taker loses the tie but still takes the
+    # block's lowest place, place 2, with its 2 cards, and pays as that place pays: the whole bid.
     state = new_variant(
         {"players": 5, "goose": "tiebreak"}, hands=[[1], [2], [3], [4], [5]], centre=[]
     )
     offers(state, [1, 2, 3, 4, 5])
     bids(state, [5, 5, 1, 0, 0])
-    sealed(state, {0: TakeGoose(), 1: AddBid(0)})
+    state.apply(0, TakeGoose())
     assert state.goose_holder == 0
-    assert placements(state)[:3] == [(1, 1, 2, True), (0, 2, 0, False), (2, 3, 1, True)]
+    assert placements(state)[:3] == [(1, 1, 2, True), (0, 2, 2, True), (2, 3, 1, True)]
     lines = round_lines(state, 1)
-    assert (0, "bank", 2, "tied at place 2 without winning: half of 5 rounded down") in lines
+    assert (0, "bank", 5, "won place 2 (2 card(s)) with a bid of 5") in lines
+    assert (1, "bank", 5, "won place 1 (2 card(s)) with a bid of 5") in lines
     while state.phase == "pick":
         seat = state.to_move[0]
         state.apply(seat, state.legal_actions(seat)[0])
-    assert len(state.face_up[1]) == 2 and len(state.face_up[2]) == 1
-    assert len(state.discarded) == 2
+    assert len(state.face_up[1]) == 2 and len(state.face_up[0]) == 2
+    assert len(state.face_up[2]) == 1
 
 
-def test_two_goose_claimants_are_settled_by_a_logged_coin_flip():
+def test_once_the_goose_is_taken_nobody_else_is_asked_and_declining_keeps_the_tie():
     state = new_variant(GOOSE, hands=HANDS3)
     offers(state, [1, 3, 5])
     bids(state, [5, 3, 3])
-    sealed(state, {1: TakeGoose(), 2: TakeGoose()})
-    flip = events(state, "chance", "goose_flip")
-    assert len(flip) == 1
-    taker = flip[0].data["goose_flip"]
-    other = 3 - taker
-    assert state.goose_holder == taker
-    # The other claimant counts as having added 0, alone in the middle: wins 2nd place.
-    assert placements(state)[1:] == [(other, 2, 1, True), (taker, 3, 0, False)]
-    again = tradekit.replay(state.to_json())
-    assert again.goose_holder == taker
+    state.apply(1, DeclineGoose())
+    assert state.phase == "goose" and state.to_move == (2,)
+    state.apply(2, TakeGoose())
+    assert state.goose_holder == 2
+    assert placements(state)[1:] == [(1, 2, 1, True), (2, 3, 0, False)]
+    # Both declining leaves the tie to sealed additions as usual.
+    again = new_variant(GOOSE, hands=HANDS3)
+    offers(again, [1, 3, 5])
+    bids(again, [5, 3, 3])
+    again.apply(1, DeclineGoose())
+    again.apply(2, DeclineGoose())
+    assert again.phase == "tiebreak" and again.to_move == (1, 2)
+    sealed(again, {1: AddBid(1), 2: AddBid(0)})
+    assert placements(again)[1:] == [(1, 2, 1, True), (2, 3, 0, False)]
+    assert tradekit.replay(again.to_json()).to_json() == again.to_json()
 
 
 def test_goose_holder_hands_it_over_to_win_the_tie():
     state = new_variant(GOOSE, hands=HANDS3, goose=1)
     offers(state, [1, 3, 5])
     bids(state, [5, 3, 3])
+    # Only the tied holder has a declaration to make.
+    assert state.phase == "goose" and state.to_move == (1,)
     assert GiveGoose(2) in state.legal_actions(1)
     assert GiveGoose(0) not in state.legal_actions(1)
     refused(state, 1, GiveGoose(0), "P0 is not tied with P1")
     refused(state, 1, GiveGoose(1), "P1 is not tied with P1")
-    refused(state, 2, TakeGoose(), "the goose is not free: P1 holds it")
-    refused(state, 2, GiveGoose(1), "P2 does not hold the goose")
-    # P2 adds 9, but the goose wins the tie for P1, who adds nothing.
-    sealed(state, {1: GiveGoose(2), 2: AddBid(9)})
+    refused(state, 1, TakeGoose(), "the goose is not free: P1 holds it")
+    refused(state, 2, GiveGoose(1), "not P2's turn")
+    state.apply(1, GiveGoose(2))
     assert state.goose_holder == 2
+    # P1 takes the block's best place; P2, alone in the last place, adds nothing.
     assert placements(state) == [(0, 1, 2, True), (1, 2, 1, True), (2, 3, 0, False)]
     assert round_lines(state, 1)[1:] == [
         (1, "bank", 3, "won place 2 (1 card(s)) with a bid of 3"),
-        (2, "bank", 6, "lost with a bid of 12: half rounded down"),
+        (2, "bank", 1, "lost with a bid of 3: half rounded down"),
     ]
+    given = events(state, "info", "goose")[-1].data
+    assert given == {"what": "goose_given", "goose": 2, "place": 2}
 
 
 def test_goose_actions_need_the_tiebreak_variant():
     state = new_game(3, hands=HANDS3)
     offers(state, [1, 3, 5])
     bids(state, [5, 3, 3])
+    assert state.phase == "tiebreak"
     assert TakeGoose() not in state.legal_actions(1)
-    refused(state, 1, TakeGoose(), "not played with the tiebreak goose")
+    refused(state, 1, TakeGoose(), "in the tiebreak phase the actions are AddBid")
 
 
 def goose_policy(state, seat):
     """Round 1: all bid 1 and P0 takes the goose in the tie. Later: bid 0, first choice."""
     if state.phase == "bid":
         return Bid(1 if state.round == 1 else 0)
+    if state.phase == "goose":
+        return TakeGoose() if seat == 0 and state.can(0, TakeGoose()) else DeclineGoose()
     if state.phase == "tiebreak":
-        return TakeGoose() if seat == 0 and state.can(0, TakeGoose()) else AddBid(0)
+        return AddBid(0)
     if state.phase == "market":
         return EndTurn()
     return state.legal_actions(seat)[0]
@@ -1129,7 +1164,7 @@ def test_underdog_bidding_zero_still_wins_nothing():
 def test_illegal_actions_are_refused_with_a_reason_and_change_nothing():
     state = new_game(3, hands=[[1, 2], [3, 4], [5, 6]], scudo=[15, 15, 4])
     refused(state, 0, Bid(3), "in the offer phase the actions are Offer")
-    refused(state, 0, Offer(3), "card 3 is not in P0's hand [1, 2]")
+    refused(state, 0, Offer(3), "the card must be a card in P0's hand (1 or 2); got 3")
     refused(state, 3, Offer(1), "there is no seat 3")
     refused(state, -1, Offer(1), "there is no seat -1")
     refused(state, "0", Offer(1), "a player is a seat number")
@@ -1138,18 +1173,24 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing():
     refused(state, 0, Offer(2), "it is not P0's turn")
     state.apply(1, Offer(3))
     state.apply(2, Offer(5))
-    refused(state, 0, Bid(-1), "cannot bid a negative amount (-1)")
-    refused(state, 2, Bid(5), "cannot bid 5: P2 can use at most 4 Scudo")
+    refused(state, 0, Bid(-1), "P0's bid must be a whole number from 0 to 15; got -1")
+    refused(state, 2, Bid(5), "P2's bid must be a whole number from 0 to 4; got 5")
     refused(state, 0, Bid(2.0), "the field 'amount' must be a whole number")
     refused(state, 0, Bid("3"), "the field 'amount' must be a whole number")
     refused(state, 0, Bid(True), "the field 'amount' must be a whole number")
     refused(state, 0, Pick(1), "in the bid phase the actions are Bid")
     bids(state, [2, 2, 4])
-    refused(state, 0, AddBid(-2), "cannot add a negative amount")
-    refused(state, 0, AddBid(14), "cannot add 14: P0 can use at most 13 Scudo")
+    refused(state, 0, AddBid(-2), "P0's addition must be a whole number from 0 to 13; got -2")
+    refused(
+        state,
+        0,
+        AddBid(14),
+        "P0's addition must be a whole number from 0 to 13; got 14",
+        "the bid of 2 is already committed",
+    )
     refused(state, 2, AddBid(1), "it is not P2's turn")
     sealed(state, {0: AddBid(0), 1: AddBid(1)})
-    refused(state, 2, Pick(9), "card 9 is not in the lot [1, 3, 5]")
+    refused(state, 2, Pick(9), "the card must be a card in the lot (1, 3 or 5); got 9")
     state.apply(2, Pick(1))
     state.apply(2, Pick(3))
     finish_market(state)

@@ -12,7 +12,7 @@ import pytest
 widgets = pytest.importorskip("ipywidgets", reason="needs the notebook extra")
 
 import tradekit  # noqa: E402
-from tradekit.games.turin import Bid, Offer  # noqa: E402
+from tradekit.games.turin import Bid, EndTurn, List, Offer  # noqa: E402
 from tradekit.widgets import TableWidget, table  # noqa: E402
 
 MAX_CLICKS = 3_000
@@ -121,7 +121,7 @@ def test_typed_commands_mistyped_and_illegal_show_messages() -> None:
     w.command_button.click()
     assert (0, Offer(card)) in w.state.decisions
     w.type_command("bid 400")
-    assert "cannot bid 400" in w.message.value
+    assert "bid must be a whole number from 0 to 15; got 400" in w.message.value
     w.set_lang("fr")
     w.type_command("Miser 2")
     assert (0, Bid(2)) in w.state.decisions
@@ -368,3 +368,42 @@ def test_bot_explanations_follow_the_tables_language() -> None:
     w.handles[offer].click()  # the bots bid after the switch: their reasons are French
     w.set_view("all")
     assert "Mise de" in w.log.value
+
+
+def test_claim_step_and_goose_declarations_through_the_buttons() -> None:
+    game = tradekit.load_game("turin", players=3, goose="tiebreak")
+    state = game.new_state(
+        seed=0, setup={"face_up": [[1], [2], [3]], "hands": [[4, 5, 6], [7, 8, 9], [10, 11, 12]]}
+    )
+    for seat, card in ((0, 4), (1, 7), (2, 10)):
+        state.apply(seat, Offer(card))
+    for seat in range(3):
+        state.apply(seat, Bid(0))
+    state.apply(0, EndTurn())
+    state.apply(1, List(2, 3))
+    while state.phase == "market":
+        state.apply(state.to_move[0], EndTurn())
+    w = table(state, humans=[0, 1, 2], hotseat=False)
+    w.view_switch.value = "teacher"  # the controls of whichever seat must act
+    # In the offer step P0 may also buy the listed card, out of turn or not.
+    assert {"offer-5", "buy-2", "loan"} <= set(w.handles)
+    w.handles["buy-2"].click()
+    assert w.state.phase == "claim" and w.acting_human() == 2
+    assert {"buy-2", "pass-claim"} <= set(w.handles)
+    w.handles["buy-2"].click()
+    assert w.acting_human() == 1  # two claimants: the seller chooses
+    assert {"sell-to-0", "sell-to-2"} <= set(w.handles)
+    w.handles["sell-to-0"].click()
+    assert "tk-error" not in w.message.value
+    assert w.state.phase == "offer" and 2 in w.state.face_up[0]  # type: ignore[attr-defined]
+    for key in ("offer-5", "offer-8", "offer-11"):
+        w.handles[key].click()
+    for seat, amount in ((0, 3), (1, 1), (2, 3)):
+        assert w.acting_human() == seat
+        w.handles["bid-amount"].value = amount
+        w.handles["bid"].click()
+    assert w.state.phase == "goose" and w.acting_human() == 0
+    assert {"take-goose", "decline-goose"} <= set(w.handles)
+    w.handles["take-goose"].click()
+    assert w.state.goose_holder == 0  # type: ignore[attr-defined]
+    assert w.state.phase == "pick"

@@ -12,12 +12,19 @@ A card is worth the payout of each of its goods times the rise in that chance. T
 * **bids** ``aggression`` times the worth of the first place's cards (at least 1 when they are
   worth 1 or more, since a losing bid of 1 costs nothing), give or take ``jitter``, and never
   more than ``pace`` times its even share of Scudo per round left;
-* in a **tie-break** adds ``tiebreak`` times what the better place is worth beyond its bid (with
-  the "tiebreak" goose: hands the goose over when the better place is worth 3 or more, takes a
-  free goose when it would not add anything);
+* with the "tiebreak" goose, when it is asked for a **goose declaration**, hands the goose to a
+  tied rival when the block's best place is worth 3 Scudo or more than its lowest, takes a free
+  goose (losing the tie) when the best place is not worth 1 Scudo more than its bid, and
+  otherwise declares nothing;
+* in a **tie-break** adds ``tiebreak`` times what the best contested place is worth beyond its
+  bid;
 * **picks** the lot card worth most to itself plus ``spite`` times its worth to the best rival;
-* in a **market** window buys the listing whose worth beats its price by ``buy_margin`` or more,
-  else ends its turn (it never lists);
+* whenever it is to move (in any phase) first **buys** the listing whose worth beats its price by
+  ``buy_margin`` or more, if it can pay it with the Scudo not committed to a sealed bid; in a
+  market window it otherwise ends its turn (it never lists);
+* in a **claim step** claims the card too by the same test, else passes; as the **seller** of a
+  card several players claimed, sells to the claimant the card helps least in majority
+  prospects (so the rival it would strengthen most stays weaker; the lowest seat on a tie);
 * takes a **loan** only with ``borrow=True``, when the lot is worth 5 Scudo (the loan's cost)
   more than it holds.
 """
@@ -38,10 +45,13 @@ from tradekit.games.turin.actions import (
     AddBid,
     Bid,
     Buy,
+    DeclineGoose,
     EndTurn,
     GiveGoose,
     Offer,
+    PassClaim,
     Pick,
+    SellTo,
     TakeGoose,
     TakeLoan,
 )
@@ -100,10 +110,35 @@ add_messages(
             "moi.",
         },
         "turin.bot.take_goose": {
-            "en": "Took the free goose: the better place is worth only {top:.1f} Scudo to me "
-            "against my bid of {bid}.",
-            "fr": "Oie libre prise : la meilleure place ne vaut que {top:.1f} Scudo pour moi, "
-            "face à ma mise de {bid}.",
+            "en": "Took the free goose and lost the tie: the best place is worth only {top:.1f} "
+            "Scudo to me against my bid of {bid}.",
+            "fr": "Oie libre prise, égalité perdue : la meilleure place ne vaut que {top:.1f} "
+            "Scudo pour moi, face à ma mise de {bid}.",
+        },
+        "turin.bot.decline_goose": {
+            "en": "No goose declaration: the best place is worth {top:.1f} Scudo to me, and I "
+            "will contest it.",
+            "fr": "Aucune déclaration d'oie : la meilleure place vaut {top:.1f} Scudo pour moi, "
+            "je la dispute.",
+        },
+        "turin.bot.claim": {
+            "en": "Claimed card {card} too: at {price} it is worth {surplus:.1f} Scudo more than "
+            "its price to me.",
+            "fr": "Carte {card} réclamée moi aussi : à {price}, elle vaut pour moi {surplus:.1f} "
+            "Scudo de plus que son prix.",
+        },
+        "turin.bot.pass_claim": {
+            "en": "Passed on card {card}: at {price} it is not worth enough to me (or I cannot "
+            "spend that much now).",
+            "fr": "Je laisse la carte {card} : à {price}, elle ne vaut pas assez pour moi (ou je "
+            "ne peux pas dépenser autant maintenant).",
+        },
+        "turin.bot.sell_to": {
+            "en": "Sold card {card} to P{buyer}: it helps them least ({worth:.1f} Scudo in "
+            "majority prospects), so my strongest rival stays weaker.",
+            "fr": "Carte {card} vendue à J{buyer} : c'est à lui qu'elle sert le moins "
+            "({worth:.1f} Scudo en chances de majorité), mon rival le plus fort reste plus "
+            "faible.",
         },
         "turin.bot.add": {
             "en": "Added {add}: the better place is worth {top:.1f} Scudo to me, {surplus:.1f} "
@@ -401,6 +436,14 @@ class TurinHeuristicBot(Bot):
     def act(self, view: TurinView, legal: Sequence[Action]) -> Action:
         """Decide from the view alone (the legal list is never needed)."""
         phase = view.phase
+        if phase == "claim":
+            return self._claim(view)
+        if phase != "market" and view.listings:
+            purchase = self._best_buy(view)
+            if purchase is not None:
+                return self._buy(*purchase)
+        if phase == "goose":
+            return self._declare(view)
         if phase == "bid":
             return self._bid(view)
         if phase == "offer":
@@ -475,36 +518,39 @@ class TurinHeuristicBot(Bot):
         second = worths[1] if len(worths) > 1 else 0.0
         return self.because(Bid(bid), why, valuation=value, second=second, cap=float(cap))
 
+    def _block(self, view: TurinView) -> tuple[tuple[int, ...], float, float, int]:
+        """This seat's tied players, the worth of its block's best and lowest places, and its
+        bid."""
+        me = self.seat if self.seat is not None else 0
+        block: tuple[int, ...] = (me,)
+        places: tuple[int, ...] = (0,)
+        for players, spots in zip(view.tie_blocks, view.tie_places, strict=True):
+            if me in players:
+                block, places = players, spots
+        worths = self.place_worths(view) + [0.0] * view.players
+        return block, worths[places[0]], worths[places[-1]], view.bids[me] or 0
+
+    def _declare(self, view: TurinView) -> Action:
+        me = self.seat if self.seat is not None else 0
+        block, top, bottom, bid = self._block(view)
+        rival = next((p for p in block if p != me), None)
+        if view.goose == me and rival is not None and top - bottom >= GOOSE_GIVE:
+            return self.because(
+                GiveGoose(rival),
+                said("turin.bot.give_goose", rival=rival, more=top - bottom),
+                valuation=top,
+            )
+        if view.goose is None and top - bid < 1.0:
+            return self.because(
+                TakeGoose(), said("turin.bot.take_goose", top=top, bid=bid), valuation=top
+            )
+        return self.because(DeclineGoose(), said("turin.bot.decline_goose", top=top), valuation=top)
+
     def _tiebreak(self, view: TurinView) -> Action:
         me = self.seat if self.seat is not None else 0
-        block = next((b for b in view.tie_blocks if me in b), (me,))
-        bids = view.bids
-
-        def value(p: int) -> int:
-            return (bids[p] or 0) + (1 if view.underdog == p else 0)
-
-        mine = value(me)
-        first = sum(1 for p in range(view.players) if bids[p] is not None and value(p) > mine)
-        worths = self.place_worths(view) + [0.0] * view.players
-        top = worths[first]
-        bottom = worths[first + len(block) - 1]
-        bid = bids[me] or 0
+        _, top, _, bid = self._block(view)
         surplus = top - bid
         room = (view.scudo[me] or 0) - bid
-        if view.goose_variant == "tiebreak":
-            rival = next((p for p in block if p != me), None)
-            if view.goose == me and rival is not None and top - bottom >= GOOSE_GIVE:
-                return self.because(
-                    GiveGoose(rival),
-                    said("turin.bot.give_goose", rival=rival, more=top - bottom),
-                    valuation=top,
-                )
-            if view.goose is None and surplus < 1.0:
-                return self.because(
-                    TakeGoose(),
-                    said("turin.bot.take_goose", top=top, bid=bid),
-                    valuation=top,
-                )
         add = 0
         if surplus >= 1.0 and room > 0:
             add = max(1, min(room, round(self.tiebreak * surplus) + self._noise()))
@@ -514,24 +560,60 @@ class TurinHeuristicBot(Bot):
             why = said("turin.bot.add_nothing", top=top, bid=bid)
         return self.because(AddBid(add), why, valuation=top, surplus=surplus)
 
-    def _market(self, view: TurinView) -> Action:
+    def _surplus(self, view: TurinView, card: int, price: int) -> float:
+        """What ``card`` is worth to this seat beyond ``price``."""
         me = self.seat if self.seat is not None else 0
-        money = view.scudo[me] or 0
+        rows, rivals = self._context(view)
+        return self._worth(card, view.units[me], rivals[me], rows) - price
+
+    def _spendable(self, view: TurinView) -> int:
+        me = self.seat if self.seat is not None else 0
+        return (view.scudo[me] or 0) - (view.committed[me] or 0)
+
+    def _best_buy(self, view: TurinView) -> tuple[float, int, int] | None:
+        """The listing worth most beyond its price, if by ``buy_margin`` and payable now."""
+        me = self.seat if self.seat is not None else 0
+        money = self._spendable(view)
         best: tuple[float, int, int] | None = None
-        if view.listings:
+        for listing in view.listings:
+            if listing.seller == me or listing.price > money:
+                continue
+            surplus = self._surplus(view, listing.card, listing.price)
+            if surplus >= self.buy_margin and (best is None or surplus > best[0]):
+                best = (surplus, listing.card, listing.price)
+        return best
+
+    def _buy(self, surplus: float, card: int, price: int) -> Action:
+        return self.because(
+            Buy(card),
+            said("turin.bot.buy", card=card, price=price, surplus=surplus),
+            surplus=surplus,
+        )
+
+    def _claim(self, view: TurinView) -> Action:
+        me = self.seat if self.seat is not None else 0
+        claim = view.claim
+        assert claim is not None
+        card, price = claim.card, claim.price
+        if me == claim.seller:
             rows, rivals = self._context(view)
-            mine = view.units[me]
-            for listing in view.listings:
-                if listing.seller == me or listing.price > money:
-                    continue
-                surplus = self._worth(listing.card, mine, rivals[me], rows) - listing.price
-                if surplus >= self.buy_margin and (best is None or surplus > best[0]):
-                    best = (surplus, listing.card, listing.price)
-        if best is not None:
-            surplus, card, price = best
+            worth, buyer = min(
+                (self._worth(card, view.units[q], rivals[q], rows), q) for q in claim.claimants
+            )
+            return self.because(
+                SellTo(buyer), said("turin.bot.sell_to", card=card, buyer=buyer, worth=worth)
+            )
+        surplus = self._surplus(view, card, price)
+        if price <= self._spendable(view) and surplus >= self.buy_margin:
             return self.because(
                 Buy(card),
-                said("turin.bot.buy", card=card, price=price, surplus=surplus),
+                said("turin.bot.claim", card=card, price=price, surplus=surplus),
                 surplus=surplus,
             )
+        return self.because(PassClaim(), said("turin.bot.pass_claim", card=card, price=price))
+
+    def _market(self, view: TurinView) -> Action:
+        best = self._best_buy(view) if view.listings else None
+        if best is not None:
+            return self._buy(*best)
         return self.because(EndTurn(), said("turin.bot.end_turn"))

@@ -31,11 +31,14 @@ from tradekit.games.turin.actions import (
     AddBid,
     Bid,
     Buy,
+    DeclineGoose,
     EndTurn,
     GiveGoose,
     List,
     Offer,
+    PassClaim,
     Pick,
+    SellTo,
     TakeGoose,
     TakeLoan,
     Withdraw,
@@ -60,6 +63,11 @@ add_messages(
         "turin.phase.offer": {"en": "Offers (sealed)", "fr": "Offres (sous pli)"},
         "turin.phase.bid": {"en": "Bids (sealed)", "fr": "Enchères (sous pli)"},
         "turin.phase.tiebreak": {"en": "Tie-break (sealed)", "fr": "Départage (sous pli)"},
+        "turin.phase.goose": {
+            "en": "Goose declarations (open)",
+            "fr": "Déclarations de l'oie (à découvert)",
+        },
+        "turin.phase.claim": {"en": "A card is claimed", "fr": "Une carte est réclamée"},
         "turin.phase.pick": {"en": "Picks", "fr": "Choix des cartes"},
         "turin.phase.market": {"en": "Market window", "fr": "Marché"},
         "turin.phase.scoring": {"en": "Final payouts", "fr": "Décompte final"},
@@ -99,6 +107,11 @@ add_messages(
             "fr": "{seller} vend pour {price}",
         },
         "turin.price_tag": {"en": "for sale: {price}", "fr": "à vendre : {price}"},
+        "turin.claimed_by": {
+            "en": "claimed by {who}; still to answer: {waiting}",
+            "fr": "réclamée par {who} ; doivent encore répondre : {waiting}",
+        },
+        "turin.nobody": {"en": "nobody", "fr": "personne"},
         "turin.majorities": {"en": "Majorities", "fr": "Majorités"},
         "turin.good": {"en": "good", "fr": "marchandise"},
         "turin.payout": {"en": "payout", "fr": "gain"},
@@ -110,9 +123,12 @@ add_messages(
         "turin.a.bid": {"en": "Bid {n}", "fr": "Miser {n}"},
         "turin.a.add": {"en": "Add {n}", "fr": "Ajouter {n}"},
         "turin.a.take_goose": {
-            "en": "Take the goose (concede the tie)",
-            "fr": "Prendre l'oie (céder l'égalité)",
+            "en": "Take the goose (lose the tie)",
+            "fr": "Prendre l'oie (perdre l'égalité)",
         },
+        "turin.a.decline_goose": {"en": "No goose declaration", "fr": "Ne rien déclarer"},
+        "turin.a.pass_claim": {"en": "Do not claim it", "fr": "Ne pas la réclamer"},
+        "turin.a.sell_to": {"en": "Sell to {name}", "fr": "Vendre à {name}"},
         "turin.a.give_goose": {
             "en": "Give the goose to {name} (win the tie)",
             "fr": "Donner l'oie à {name} (gagner l'égalité)",
@@ -153,12 +169,37 @@ add_messages(
             "fr": "{name} ajoute {n} à sa mise.",
         },
         "turin.n.take_goose": {
-            "en": "{name} chooses to take the goose.",
-            "fr": "{name} choisit de prendre l'oie.",
+            "en": "{name} declares: they take the goose.",
+            "fr": "{name} déclare : il prend l'oie.",
         },
         "turin.n.give_goose": {
-            "en": "{name} chooses to hand the goose to {to}.",
-            "fr": "{name} choisit de donner l'oie à {to}.",
+            "en": "{name} declares: they hand the goose to {to}.",
+            "fr": "{name} déclare : il donne l'oie à {to}.",
+        },
+        "turin.n.decline_goose": {
+            "en": "{name} makes no goose declaration.",
+            "fr": "{name} ne déclare rien pour l'oie.",
+        },
+        "turin.n.pass_claim": {
+            "en": "{name} does not claim the card.",
+            "fr": "{name} ne réclame pas la carte.",
+        },
+        "turin.n.sell_to": {
+            "en": "{name} chooses to sell to {to}.",
+            "fr": "{name} choisit de vendre à {to}.",
+        },
+        "turin.n.claim": {
+            "en": "{card} is claimed ({price} Scudo, sold by {seller}): {who} may claim it too.",
+            "fr": "{card} est réclamée ({price} Scudo, vendue par {seller}) : {who} peuvent "
+            "la réclamer aussi.",
+        },
+        "turin.n.sold": {
+            "en": "{seller} sells {card} to {name} for {price} Scudo.",
+            "fr": "{seller} vend {card} à {name} pour {price} Scudo.",
+        },
+        "turin.n.contested": {
+            "en": "Still contested after the goose declarations: {blocks}.",
+            "fr": "Encore disputé après les déclarations de l'oie : {blocks}.",
         },
         "turin.n.chosen": {"en": "{name} has chosen.", "fr": "{name} a choisi."},
         "turin.n.pick": {"en": "{name} picks {card}.", "fr": "{name} choisit {card}."},
@@ -166,7 +207,10 @@ add_messages(
             "en": "{name} puts {card} up for sale at {price} Scudo (locked until sold).",
             "fr": "{name} met {card} en vente à {price} Scudo (bloqués jusqu'à la vente).",
         },
-        "turin.n.buy": {"en": "{name} buys {card}.", "fr": "{name} achète {card}."},
+        "turin.n.buy": {
+            "en": "{name} claims {card} to buy it.",
+            "fr": "{name} réclame {card} pour l'acheter.",
+        },
         "turin.n.withdraw": {
             "en": "{name} takes {card} off sale.",
             "fr": "{name} retire {card} de la vente.",
@@ -218,8 +262,8 @@ add_messages(
             "fr": "{name} donne l'oie à {to} et gagne l'égalité.",
         },
         "turin.n.takes_goose": {
-            "en": "{name} takes the goose and concedes the tie.",
-            "fr": "{name} prend l'oie et cède l'égalité.",
+            "en": "{name} takes the goose and loses the tie: place {place}.",
+            "fr": "{name} prend l'oie et perd l'égalité : place {place}.",
         },
         "turin.n.won": {
             "en": "{name} wins place {place} ({prize} card(s)) with a bid of {bid}, pays {pays}.",
@@ -444,7 +488,7 @@ class TurinRenderer(Renderer):
             bits.append(pill(ctx.t("turin.bid_was", n=bid)))
         if any(seat in block for block in v.tie_blocks):
             bits.append(pill(ctx.t("turin.tied"), "accent"))
-        if v.scores is not None:
+        if v.phase == "over":
             bits.append(pill(f"{ctx.t('turin.final')}: {v.scores[seat]}", "good"))
         return tag("div", " ".join(bits)) if bits else ""
 
@@ -466,6 +510,14 @@ class TurinRenderer(Renderer):
             body = ""
             for x in v.listings:
                 caption = ctx.t("turin.listing", seller=ctx.name(x.seller), price=x.price)
+                claim = v.claim
+                if claim is not None and claim.card == x.card:
+                    waiting = [q for q in claim.asked if q not in claim.claimants + claim.passed]
+                    caption += " · " + ctx.t(
+                        "turin.claimed_by",
+                        who=ctx.who(claim.claimants),
+                        waiting=ctx.who(waiting) if waiting else ctx.t("turin.nobody"),
+                    )
                 body += tag(
                     "div",
                     self.card_html(x.card, ctx, price=x.price) + p.label(caption),
@@ -508,6 +560,12 @@ class TurinRenderer(Renderer):
             return ctx.t("turin.a.take_goose")
         if isinstance(action, GiveGoose):
             return ctx.t("turin.a.give_goose", name=ctx.name(action.to))
+        if isinstance(action, DeclineGoose):
+            return ctx.t("turin.a.decline_goose")
+        if isinstance(action, PassClaim):
+            return ctx.t("turin.a.pass_claim")
+        if isinstance(action, SellTo):
+            return ctx.t("turin.a.sell_to", name=ctx.name(action.buyer))
         if isinstance(action, Pick):
             return ctx.t("turin.a.pick", card=self.card_label(action.card, ctx))
         if isinstance(action, List):
@@ -570,6 +628,12 @@ class TurinRenderer(Renderer):
             return ctx.t("turin.n.take_goose", name=name)
         if isinstance(a, GiveGoose):
             return ctx.t("turin.n.give_goose", name=name, to=ctx.name(a.to))
+        if isinstance(a, DeclineGoose):
+            return ctx.t("turin.n.decline_goose", name=name)
+        if isinstance(a, PassClaim):
+            return ctx.t("turin.n.pass_claim", name=name)
+        if isinstance(a, SellTo):
+            return ctx.t("turin.n.sell_to", name=name, to=ctx.name(a.buyer))
         if isinstance(a, Pick):
             return ctx.t("turin.n.pick", name=name, card=self.card_short(a.card, ctx))
         if isinstance(a, List):
@@ -628,13 +692,32 @@ class TurinRenderer(Renderer):
             return ctx.t("turin.n.starts_with", name=name, n=data["scudo"])
         if "lot" in data:
             return ctx.t("turin.n.centre_lot", cards=self.cards_short(data["lot"], ctx))
+        if what == "claim":
+            return ctx.t(
+                "turin.n.claim",
+                name=name,
+                card=self.card_short(data["card"], ctx),
+                price=data["price"],
+                seller=ctx.name(data["seller"]),
+                who=ctx.who(data["asked"]),
+            )
+        if what == "sold":
+            return ctx.t(
+                "turin.n.sold",
+                name=ctx.name(data["buyer"]),
+                seller=ctx.name(data["seller"]),
+                card=self.card_short(data["card"], ctx),
+                price=data["price"],
+            )
         if "blocks" in data:
             blocks = "; ".join(" & ".join(ctx.name(s) for s in b) for b in data["blocks"])
+            if what == "contested":
+                return ctx.t("turin.n.contested", blocks=blocks or ctx.t("turin.nobody"))
             return ctx.t("turin.n.tie_round", blocks=blocks)
         if what == "goose_given":
             return ctx.t("turin.n.gives_goose", name=name, to=ctx.name(data["goose"]))
         if what == "goose_taken":
-            return ctx.t("turin.n.takes_goose", name=name)
+            return ctx.t("turin.n.takes_goose", name=name, place=data.get("place", "?"))
         if "place" in data:
             key = "turin.n.won" if data["won"] else "turin.n.voided" if data["voided"] else None
             return ctx.t(

@@ -1,5 +1,9 @@
-"""Turin Market's controls: card buttons, a bid slider bounded to what is legal, goose buttons,
-a listing builder (card and price), buy and withdraw buttons, the loan button.
+"""Turin Market's controls: card buttons, a bid slider bounded to what is legal, goose
+declaration buttons, a listing builder (card and price), buy and withdraw buttons, the claim
+step's buttons (claim too, pass, or, for the seller, whom to sell to), the loan button.
+
+Purchases and loans may be made out of turn: whenever the seat's legal actions hold a purchase
+(in any phase), a ``buy-<card>`` button is shown for it.
 
 Every control is generated from the legal actions of the seat that must act, so nothing illegal
 can be built from the buttons and sliders; the typed-command box of the table widget can still be
@@ -7,8 +11,8 @@ mistyped, and then shows a message.
 
 Handles (keys of ``TableWidget.handles``, CSS class ``tk-c-<key>``): ``offer-<card>``,
 ``bid-amount`` + ``bid``, ``add-amount`` + ``add``, ``take-goose``, ``give-goose-<seat>``,
-``pick-<card>``, ``list-card`` + ``list-price`` + ``list``, ``buy-<card>``, ``withdraw-<card>``,
-``end-turn``, ``loan``.
+``decline-goose``, ``pick-<card>``, ``list-card`` + ``list-price`` + ``list``, ``buy-<card>``,
+``withdraw-<card>``, ``end-turn``, ``pass-claim``, ``sell-to-<seat>``, ``loan``.
 """
 
 from __future__ import annotations
@@ -22,11 +26,14 @@ from tradekit.games.turin.actions import (
     AddBid,
     Bid,
     Buy,
+    DeclineGoose,
     EndTurn,
     GiveGoose,
     List,
     Offer,
+    PassClaim,
     Pick,
+    SellTo,
     TakeGoose,
     TakeLoan,
     Withdraw,
@@ -50,6 +57,22 @@ add_messages(
         "turin.c.list_card": {"en": "Sell", "fr": "Vendre"},
         "turin.c.list_price": {"en": "price (locked)", "fr": "prix (bloqué)"},
         "turin.c.list_button": {"en": "Put up for sale", "fr": "Mettre en vente"},
+        "turin.c.goose": {
+            "en": "The goose: declare openly before any addition.",
+            "fr": "L'oie : déclarez à découvert avant tout ajout.",
+        },
+        "turin.c.claim": {
+            "en": "A card is claimed: claim it too, or let it go.",
+            "fr": "Une carte est réclamée : réclamez-la aussi, ou laissez-la.",
+        },
+        "turin.c.sell_to": {
+            "en": "Several players claim your card: choose the buyer.",
+            "fr": "Plusieurs joueurs réclament votre carte : choisissez l'acheteur.",
+        },
+        "turin.c.buy_any_time": {
+            "en": "Buy a listed card now (at any time):",
+            "fr": "Acheter maintenant une carte en vente (à tout moment) :",
+        },
         "turin.c.loan_hint": {
             "en": "Short of Scudo? A loan gives 10 now and costs 15 at the end.",
             "fr": "À court de Scudo ? Un emprunt donne 10 maintenant et coûte 15 à la fin.",
@@ -93,8 +116,37 @@ class TurinControls(Controls):
                 goose.append(cc.button("take-goose", cc.label(action), action))
             elif isinstance(action, GiveGoose):
                 goose.append(cc.button(f"give-goose-{action.to}", cc.label(action), action))
+            elif isinstance(action, DeclineGoose):
+                goose.append(cc.button("decline-goose", cc.label(action), action))
         if goose:
+            rows.append(_note(cc.t("turin.c.goose")))
             rows.append(widgets.HBox(goose))
+
+        sell = [a for a in legal if isinstance(a, SellTo)]
+        if sell:
+            rows.append(_note(cc.t("turin.c.sell_to")))
+            rows.append(
+                widgets.HBox(
+                    [cc.button(f"sell-to-{a.buyer}", cc.label(a), a, style="success") for a in sell]
+                )
+            )
+        if any(isinstance(a, PassClaim) for a in legal):
+            rows.append(_note(cc.t("turin.c.claim")))
+            claim = [
+                cc.button(f"buy-{a.card}", cc.label(a), a, style="success")
+                for a in legal
+                if isinstance(a, Buy)
+            ]
+            claim.append(cc.button("pass-claim", cc.label(PassClaim()), PassClaim()))
+            rows.append(widgets.HBox(claim))
+        elif not any(isinstance(a, EndTurn) for a in legal):
+            buys = [a for a in legal if isinstance(a, Buy)]
+            if buys:
+                rows.append(_note(cc.t("turin.c.buy_any_time")))
+                buttons = [
+                    cc.button(f"buy-{a.card}", cc.label(a), a, style="success") for a in buys
+                ]
+                rows.append(widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap")))
 
         picks = [a for a in legal if isinstance(a, Pick)]
         if picks:

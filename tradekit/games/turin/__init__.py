@@ -6,11 +6,14 @@ from tradekit.games.turin.actions import (
     AddBid,
     Bid,
     Buy,
+    DeclineGoose,
     EndTurn,
     GiveGoose,
     List,
     Offer,
+    PassClaim,
     Pick,
+    SellTo,
     TakeGoose,
     TakeLoan,
     Withdraw,
@@ -19,19 +22,23 @@ from tradekit.games.turin.game import SETUP, TurinGame
 from tradekit.games.turin.match import TurinMatch
 from tradekit.games.turin.state import TurinState, majority_holders
 from tradekit.games.turin.tables import TurinTables, load_tables
-from tradekit.games.turin.view import Listing, TurinView
+from tradekit.games.turin.view import ClaimInfo, Listing, TurinView
 
 __all__ = [
     "SETUP",
     "AddBid",
     "Bid",
     "Buy",
+    "ClaimInfo",
+    "DeclineGoose",
     "EndTurn",
     "GiveGoose",
     "List",
     "Listing",
     "Offer",
+    "PassClaim",
     "Pick",
+    "SellTo",
     "TakeGoose",
     "TakeLoan",
     "TurinGame",

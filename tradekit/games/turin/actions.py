@@ -44,20 +44,30 @@ class AddBid(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class TakeGoose(Action):
-    """Goose variant "tiebreak": take the free goose and concede the tie."""
+    """Goose variant "tiebreak", declared openly before any addition: take the free goose and
+    lose the tie (the lowest place of the tied block, with its prize if it has one)."""
 
     def __str__(self) -> str:
-        return "take the goose and concede the tie"
+        return "take the goose and lose the tie"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class GiveGoose(Action):
-    """Goose variant "tiebreak": hand the goose to tied player ``to`` and win the tie."""
+    """Goose variant "tiebreak", declared openly: hand the goose to tied player ``to`` and win
+    the tie (the best place of the block)."""
 
     to: Seat
 
     def __str__(self) -> str:
         return f"hand the goose to P{self.to} and win the tie"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DeclineGoose(Action):
+    """Goose variant "tiebreak": make no goose declaration in this tie."""
+
+    def __str__(self) -> str:
+        return "make no goose declaration"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -83,12 +93,31 @@ class List(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Buy(Action):
-    """Buy listed ``card``: pay its price to the seller."""
+    """Claim listed ``card`` to buy it at its price, at any decision point and whether or not
+    one is to move; in a claim step, claim the card being claimed too."""
 
     card: Card
 
     def __str__(self) -> str:
         return f"buy card {self.card}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PassClaim(Action):
+    """In a claim step, do not claim the card."""
+
+    def __str__(self) -> str:
+        return "pass on the claim"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SellTo(Action):
+    """The seller, when several players claimed the card, chooses who buys it."""
+
+    buyer: Seat
+
+    def __str__(self) -> str:
+        return f"sell to P{self.buyer}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -111,12 +140,26 @@ class EndTurn(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class TakeLoan(Action):
-    """Take a loan before acting: +10 Scudo now, 15 repaid after the final payouts."""
+    """Take a loan, at any time and whether or not one is to move: +10 Scudo now, 15 repaid
+    after the final payouts."""
 
     def __str__(self) -> str:
         return "take a loan"
 
 
 ACTION_TYPES = action_classes(
-    Offer, Bid, AddBid, TakeGoose, GiveGoose, Pick, List, Buy, Withdraw, EndTurn, TakeLoan
+    Offer,
+    Bid,
+    AddBid,
+    TakeGoose,
+    GiveGoose,
+    DeclineGoose,
+    Pick,
+    List,
+    Buy,
+    PassClaim,
+    SellTo,
+    Withdraw,
+    EndTurn,
+    TakeLoan,
 )

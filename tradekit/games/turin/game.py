@@ -56,7 +56,8 @@ class TurinGame(Game):
         players: 2 to 5.
         scoring: which payout card: ``"classic"`` or ``"red"`` (any column of the payouts table).
         public_money: Scudo counts visible to every seat (True) or secret (False).
-        goose: ``None``, ``"tiebreak"`` (a tied player may take the free goose and concede; the
+        goose: ``None``, ``"tiebreak"`` (declared openly before any tie-break addition: a tied
+            player may take the free goose and lose the tie, taking the block's lowest place; the
             holder may later hand it to a tied rival to win a tie) or ``"underdog"`` (the single
             player with the fewest majorities holds the goose: +1 to their bids for ranking only).
         data_dir: a folder of tables shaped like ``data/turin`` (``None``: the shipped ones).

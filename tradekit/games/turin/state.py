@@ -1,16 +1,18 @@
-"""Turin Market played exactly by its rules (``shared/rules/turin-market.md``).
+"""Turin Market played exactly by its rules (as its rules page states them, with its rulings).
 
 A round: every player offers a card (simultaneous, sealed), everybody bids (simultaneous, sealed),
-ties with a prize play tie-break rounds (simultaneous, sealed), bids are paid (winners the whole
-bid, others half rounded down), winners pick in place order, then a market window lets players
-list, buy and withdraw cards. After the last round the final payouts are made by majorities.
+ties with a prize are settled by open goose declarations (variant "tiebreak") and then
+tie-break rounds (simultaneous, sealed), bids are paid (winners the whole bid, others half
+rounded down), winners pick in place order, then a market window lets players list and withdraw
+cards in turn. A listed card may be bought at any time, and a loan taken at any time, whether or
+not one is to move. After the last round the final payouts are made by majorities.
 
 Rulings where the rules page is silent (also in ``data/turin/README.md``):
 
 * **Market windows.** A window follows every round's picks; the window after the last round is the
   window "before final scoring" (a second window straight after it would change nothing). Players
   take turns starting with seat ``(round - 1) % players``; in a turn a player may list at most one
-  card per window, buy any listings they can pay, withdraw eligible listings, and then end the
+  card per window, withdraw eligible listings, buy (as anyone may at any time), and then end the
   turn. The window closes after a full turn of the table in which nobody listed, bought or
   withdrew. A turn in which a player could do nothing at all (no face-up card to list, no listing
   to withdraw, no listing they could pay even with a loan) is skipped without a decision; with
@@ -22,14 +24,45 @@ Rulings where the rules page is silent (also in ``data/turin/README.md``):
   when the game ends are taken down before scoring: the Scudo are unlocked, the card stays.
 * **Picks.** A winner picks one card at a time; when the cards left are no more than the winner
   is still owed, they take them all without a decision.
-* **Goose "tiebreak".** The goose starts free. In a tie-break round a tied player may, instead of
-  adding Scudo, take the free goose: they concede, taking the lowest place of their block, and
-  add nothing. If several claim it in the same step a coin flip (logged) decides; the others count
-  as having added 0. The holder, when tied, may instead hand the goose to a player of their block:
-  the holder takes the block's best place and the receiver holds the goose. Everyone else in the
-  block is ordered by their additions as usual. The rulebook says the taker "loses the auction":
-  they win nothing even when the block's lowest place carries a prize (that place's cards are
-  discarded), and they pay half their bid as a loser.
+* **Purchases are claims, made out of turn.** At every decision point (a market window, before
+  an offer, a bid, a goose declaration, a tie-break addition or a pick) any player but the
+  seller may claim a listed card (``Buy``), whether or not they are to move, if its price is no
+  more than their Scudo that are neither locked on a listing nor committed to a sealed bid. A
+  claim opens a claim step: every other player but the seller is asked at once whether they claim
+  the card too (``Buy``) or pass (``PassClaim``). All of them are asked whatever their Scudo, so
+  that being asked tells the table nothing about anyone's money or sealed bid; one who cannot pay
+  may only pass, or take a loan first. Claims and passes are public. With several claimants the
+  seller chooses the buyer (``SellTo``); with a single claimant the sale is made at once, since
+  the seller cannot refuse them all. With two players nobody else can be asked, so a claim is a
+  sale. While a claim step is open nobody may claim another card (that claim waits until this one
+  is settled) and the claimed listing cannot be withdrawn; loans may still be taken. Then play
+  resumes exactly where it stopped: the same seats to move, the same sealed choices kept.
+* **A listing claimed during a sealed step** is sold at once like any other, and the sealed
+  offers, bids and additions stay as they were: the buyer could only pay with Scudo above what
+  they committed and the seller only gains Scudo, so every sealed bid stays payable. In a market
+  window a sale counts as activity: the window closes only after a full quiet turn of the table
+  after it.
+* **Committed Scudo.** From a player's sealed bid until the bids are paid, the Scudo of that bid
+  cannot be spent on a purchase: in the bid step the sealed bid, and from the reveal of the bids
+  to the payment (goose declarations and tie-break) every player's bid, tied or not, plus any
+  sealed tie-break addition. A tie-break addition can use only what is left after purchases.
+* **Loans at any time.** A player who holds no loan may take one whenever a loan card is left,
+  whether or not they are to move, in a claim step too; not once the game is over.
+* **Goose "tiebreak": open declarations.** The goose starts free (or with the previous game's
+  holder in a match). When bids are tied for a prize, before any addition, the tied players are
+  asked openly in turn, blocks from the best place down and each block in seat order from its
+  lowest seat: with a free goose every tied player is asked until one takes it; with a tied holder
+  only the holder is asked; with a holder who is not tied nobody is. Each may take the free goose
+  (``TakeGoose``) and so lose the tie: they take the lowest place of their tied block with that
+  place's prize if it has one, and pay as that place pays (the whole bid if it wins cards, half
+  otherwise). The holder may instead hand the goose to a player of their block (``GiveGoose``)
+  and so win the tie: they take the block's best place and the receiver holds the goose. Or they
+  decline (``DeclineGoose``). One declaration settles a tie's goose: once the goose is taken it is
+  no longer free, and whoever has just taken it cannot hand it on in the same tie. Declarations
+  are public events. Only the places still contested afterwards are settled by sealed additions
+  and, for equal positive additions, a coin flip; a part of a block left with one player, or
+  with no prize place, needs no additions (in a two-player tie settled by the goose nobody adds
+  anything).
 * **Goose "underdog".** At the start of each bid step, majorities are counted from face-up cards
   (tied majority holders each count it). The single player with the fewest majorities holds the
   goose; if several share the fewest, nobody does. The holder's bid counts +1 for ranking only
@@ -49,17 +82,23 @@ carries its facts, so narration and measures never read the English text:
 * ``setup``: ``centre``, ``face_up`` (a scripted set-up).
 * ``scripted_money``: ``scudo``, every seat's scripted Scudo (public money).
 * ``starting_money``: ``scudo``, the seat's scripted Scudo (secret money, seen by the seat).
-* ``chosen``: the event's player has sealed an offer, bid or tie-break choice.
+* ``chosen``: ``seat``, who has sealed an offer, bid or tie-break addition.
 * ``offers`` (reveal): ``offers``, each seat's card.
 * ``bids`` (reveal): ``bids``, each seat's bid.
-* ``tiebreak`` (reveal): ``tiebreak``, each tied seat's action.
+* ``tiebreak`` (reveal): ``tiebreak``, each contesting seat's addition.
 * ``centre_lot``: ``lot``.
 * ``underdog``: the event's player holds the "underdog" goose this bid step.
-* ``tie_round``: ``blocks``, the tied seats playing a tie-break.
+* ``tie_round``: ``blocks``, the tied seats (who declare first with the "tiebreak" goose).
+* ``contested``: ``blocks``, the seats still contesting places after the goose declarations
+  (settled by sealed additions; empty when nothing is left to contest).
 * ``flip`` (chance): ``flip``, the order drawn for still-tied seats.
-* ``goose_flip`` (chance): ``goose_flip``, the claimant given the goose.
-* ``goose_given``: ``goose``, the seat the holder hands the goose to.
-* ``goose_taken``: ``goose``, the seat taking the free goose.
+* ``goose_given``: ``goose``, the seat the holder hands the goose to; ``place``, the place
+  (1-based) the holder takes.
+* ``goose_taken``: ``goose``, the seat taking the free goose; ``place``, the place (1-based) it
+  takes.
+* ``claim``: ``card``, ``seller``, ``price``, ``asked`` (the seats asked whether they claim it
+  too); the event's player claimed it first.
+* ``sold``: ``card``, ``seller``, ``buyer``, ``price``, ``claimants``.
 * ``payment``: ``place``, ``prize``, ``bid``, ``pays``, ``won``, ``voided``.
 * ``takes``: ``takes``, a card taken without a decision (a forced pick).
 * ``discard``: ``discard``, lot cards nobody won.
@@ -80,13 +119,15 @@ carries its facts, so narration and measures never read the English text:
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+import dataclasses
+import functools
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
 from tradekit.core.actions import Action
-from tradekit.core.errors import ConfigError
+from tradekit.core.domains import NOTHING, Menu, OneOf, Option
 from tradekit.core.events import BANK
 from tradekit.core.sealed import (
     Block,
@@ -98,21 +139,28 @@ from tradekit.core.sealed import (
     rank_blocks,
     sealed_bid_payments,
 )
+from tradekit.core.setup import Setup
+from tradekit.core.simultaneous import SealedStep
 from tradekit.core.state import State, Viewer
 from tradekit.core.ties import share_round_up
+from tradekit.core.view import check_viewer
 from tradekit.games.turin.actions import (
     AddBid,
     Bid,
     Buy,
+    DeclineGoose,
     EndTurn,
     GiveGoose,
     List,
     Offer,
+    PassClaim,
     Pick,
+    SellTo,
     TakeGoose,
     TakeLoan,
     Withdraw,
 )
+from tradekit.games.turin.domains import Amount, Explained, refuse
 from tradekit.games.turin.game import (
     BANK_PAYS_DEBT,
     LOAN_AMOUNT,
@@ -120,22 +168,43 @@ from tradekit.games.turin.game import (
     LOAN_REPAYMENT,
     STARTING_SCUDO,
 )
-from tradekit.games.turin.view import Listing, TurinView
+from tradekit.games.turin.view import ClaimInfo, Listing, TurinView
 
 if TYPE_CHECKING:
     from tradekit.games.turin.game import TurinGame
 
 SEALED_PHASES = ("offer", "bid", "tiebreak")
-#: The action classes of each phase (a loan may be taken in any of them).
-EXPECTED: dict[str, tuple[type[Action], ...]] = {
-    "offer": (Offer,),
-    "bid": (Bid,),
-    "tiebreak": (AddBid, TakeGoose, GiveGoose),
-    "pick": (Pick,),
-    "market": (List, Buy, Withdraw, EndTurn),
-}
 #: Set-up keys that place cards; a set-up without any of them is dealt as usual.
 CARD_KEYS = frozenset({"hands", "centre", "face_up"})
+
+
+@dataclasses.dataclass(slots=True)
+class Claim:
+    """A claim step in progress: who claimed ``card`` and who was asked whether they claim it too.
+
+    Attributes:
+        card: the listed card.
+        seller: who listed it.
+        price: its price.
+        resume: the phase the claim interrupted.
+        asked: every player but the seller and the first claimant, in seat order.
+        claimants: who claimed it, the first claimant first.
+        answered: who of ``asked`` has claimed or passed.
+    """
+
+    card: int
+    seller: int
+    price: int
+    resume: str
+    asked: tuple[int, ...]
+    claimants: list[int] = dataclasses.field(default_factory=list)
+    answered: set[int] = dataclasses.field(default_factory=set)
+
+
+@functools.lru_cache(maxsize=64)
+def _unlisted(cls: type[Action], otherwise: str) -> Option:
+    """The option of a card action when nothing is listed: no card, and ``otherwise`` says so."""
+    return Option(cls, card=Explained((), "the card", otherwise=otherwise))
 
 
 def majority_holders(units: Sequence[int]) -> tuple[list[int], list[int]]:
@@ -181,6 +250,10 @@ class TurinState(State):
 
     game: TurinGame
 
+    #: A purchase (a claim on a listed card) and a loan may be made at any decision point,
+    #: whether or not the seat is to move.
+    out_of_turn: ClassVar[frozenset[type[Action]]] = frozenset({Buy, TakeLoan})
+
     def __init__(self, game: TurinGame, seed: int | None, setup: Mapping[str, Any] | None) -> None:
         super().__init__(game, seed, setup)
         n = game.players
@@ -202,11 +275,19 @@ class TurinState(State):
         self.centre: list[int] = []
         self.lot: list[int] = []
         self.prizes: tuple[int, ...] = ()
-        self.sealed: dict[int, Action] = {}
+        self.step = SealedStep(())
         self.bids: dict[int, int] = {}
         self.added: dict[int, int] = {}
         self.blocks: list[Block] = []
         self.tie_blocks: list[Block] = []
+        # The goose "tiebreak": who still may declare, and who the declarations placed at the
+        # top or bottom of a tied block (keyed by the block's first place).
+        self.declarers: list[int] = []
+        self.goose_first: dict[int, list[int]] = {}
+        self.goose_last: dict[int, list[int]] = {}
+        self.contested: list[Block] = []
+        self.claim: Claim | None = None
+        self._last_menu: tuple[tuple[int, int], Menu] | None = None
         self.placements: list[Placement] = []
         self.pick_queue: list[list[int]] = []
         self.listings: dict[int, Listing] = {}
@@ -269,66 +350,36 @@ class TurinState(State):
                 )
 
     def _scripted(self, setup: Mapping[str, Any]) -> None:
-        def bad(key: str, why: str) -> ConfigError:
-            return ConfigError(f"setup[{key!r}]", setup.get(key), why)
-
         known = {"hands", "centre", "face_up", "scudo", "loans", "goose"}
-        for key in setup:
-            if key not in known:
-                raise ConfigError("setup", key, "keys among " + ", ".join(sorted(known)))
+        reader = Setup(setup, self.n, known)
         valid = set(self.tables.card_by_id)
-        used: list[int] = []
-
-        def per_seat(key: str) -> list[Any]:
-            value = setup.get(key)
-            if not isinstance(value, (list, tuple)) or len(value) != self.n:
-                raise bad(key, f"a list with one entry per seat ({self.n})")
-            return list(value)
-
-        def cards(key: str, value: Any) -> list[int]:
-            if not isinstance(value, (list, tuple)) or not all(
-                isinstance(c, int) and c in valid for c in value
-            ):
-                raise bad(key, f"lists of card ids among {sorted(valid)}")
-            used.extend(value)
-            return sorted(value)
-
-        if "hands" in setup:
-            self.hands = [cards("hands", h) for h in per_seat("hands")]
+        if "hands" in reader:
+            self.hands = reader.cards_per_seat("hands", valid)
             if len({len(h) for h in self.hands}) != 1:
-                raise bad("hands", "hands of equal size")
-        if "face_up" in setup:
-            self.face_up = [cards("face_up", h) for h in per_seat("face_up")]
+                raise reader.bad("hands", "hands of equal size")
+        if "face_up" in reader:
+            self.face_up = reader.cards_per_seat("face_up", valid)
             self._face_up_moves += 1
-        if "centre" in setup:
-            self.centre = cards("centre", setup["centre"])
+        if "centre" in reader:
+            self.centre = reader.cards("centre", valid)
             first = self.game.setup_row.first_round_prizes
             if self.centre and (first is None or len(self.centre) != sum(first)):
                 need = "no centre cards" if first is None else f"{sum(first)} cards or none"
-                raise bad("centre", need + f" with {self.n} players")
-        if len(set(used)) != len(used):
-            raise ConfigError("setup", sorted(used), "each card placed at most once")
+                raise reader.bad("centre", need + f" with {self.n} players")
+        reader.check_once()
         if CARD_KEYS & set(setup):
-            self.unseen = sorted(valid - set(used))
-        if "scudo" in setup:
-            values = per_seat("scudo")
-            if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values):
-                raise bad("scudo", "whole numbers >= 0")
-            self.scudo = values
-        if "loans" in setup:
-            loans = per_seat("loans")
-            if not all(isinstance(v, bool) for v in loans):
-                raise bad("loans", "True or False per seat")
-            self.loans = loans
-            self.loans_left = LOAN_CARDS - sum(loans)
-        if "goose" in setup:
-            holder = setup["goose"]
-            if holder is not None and (not isinstance(holder, int) or not 0 <= holder < self.n):
-                raise bad("goose", "None or a seat number")
+            self.unseen = sorted(valid - set(reader.used))
+        if "scudo" in reader:
+            self.scudo = reader.money("scudo")
+        if "loans" in reader:
+            self.loans = reader.flags("loans")
+            self.loans_left = LOAN_CARDS - sum(self.loans)
+        if "goose" in reader:
+            holder = reader.seat("goose")
             if self.game.goose != "tiebreak" and holder is not None:
-                raise bad("goose", "None unless the game uses goose='tiebreak'")
+                raise reader.bad("goose", "None unless the game uses goose='tiebreak'")
             self.goose_holder = holder
-        if "scudo" in setup:
+        if "scudo" in reader:
             self._log_scripted_money()
         if not CARD_KEYS & set(setup):
             return
@@ -373,14 +424,15 @@ class TurinState(State):
         if phase == "pick":
             return (self.pick_queue[0][0],)
         if phase in SEALED_PHASES:
-            sealed = self.sealed
-            if phase == "tiebreak":
-                waiting = tuple(sorted(p for b in self.tie_blocks for p in b.players))
-            else:
-                waiting = self._seats
-            if not sealed:
-                return waiting
-            return tuple(p for p in waiting if p not in sealed)
+            return self.step.waiting
+        if phase == "claim":
+            claim = self.claim
+            assert claim is not None
+            answered = claim.answered
+            waiting = tuple(p for p in claim.asked if p not in answered)
+            return waiting or (claim.seller,)
+        if phase == "goose":
+            return (self.declarers[0],)
         return ()
 
     @property
@@ -396,39 +448,127 @@ class TurinState(State):
         """Scudo ``player`` has locked on listings."""
         return sum(x.price for x in self.listings.values() if x.seller == player)
 
+    def committed(self, player: int) -> int:
+        """Scudo ``player`` has committed to a sealed bid not yet resolved: a sealed bid in the
+        bid step, the bid plus any sealed addition from the reveal of the bids to the payment.
+        They cannot be spent on a purchase."""
+        phase = self.claim.resume if self.claim is not None else self.phase
+        if phase == "bid":
+            sealed = self.step.chosen.get(player)
+            return sealed.amount if isinstance(sealed, Bid) else 0
+        if phase in ("goose", "tiebreak"):
+            sealed = self.step.chosen.get(player) if phase == "tiebreak" else None
+            extra = sealed.amount if isinstance(sealed, AddBid) else 0
+            return self.bids.get(player, 0) + extra
+        return 0
+
+    def spendable(self, player: int) -> int:
+        """Scudo ``player`` may spend on a purchase now: unlocked and not committed."""
+        return self.scudo[player] - self.committed(player)
+
     def can_take_loan(self, player: int) -> bool:
-        """Whether ``player`` may take a loan now (no loan yet, a loan card left, their turn)."""
-        return not self.loans[player] and self.loans_left > 0 and player in self.to_move
+        """Whether ``player`` may take a loan now (no loan yet, a loan card left): at any time,
+        whether or not they are to move."""
+        return not self.loans[player] and self.loans_left > 0 and not self.is_over
 
-    def legal_actions(self, player: int) -> list[Action]:
-        """Every action ``player`` may take now."""
-        if self.is_over or player not in self.to_move:
-            return []
-        out: list[Action] = []
-        if self.phase == "offer":
-            out = [Offer(c) for c in self.hands[player]]
-        elif self.phase == "bid":
-            out = [Bid(x) for x in range(self.scudo[player] + 1)]
-        elif self.phase == "tiebreak":
-            out = [AddBid(x) for x in range(self.scudo[player] - self.bids[player] + 1)]
-            out += self._goose_actions(player)
-        elif self.phase == "pick":
-            out = [Pick(c) for c in self.lot]
-        elif self.phase == "market":
-            out = self._market_actions(player)
-        if self.can_take_loan(player):
-            out.append(TakeLoan())
-        return out
+    def legal_actions(self, player: int) -> Menu:
+        """Every action ``player`` may take now, in a fixed order (bots choose by index): the
+        step's own actions first, then the purchases they may claim, a loan last. A seat that is
+        not to move gets its out-of-turn actions only. A lazy sequence: amounts are never listed.
 
-    def _goose_actions(self, player: int) -> list[Action]:
-        if self.game.goose != "tiebreak":
-            return []
-        if self.goose_holder is None:
-            return [TakeGoose()]
-        if self.goose_holder == player:
-            block = self._block_of(player)
-            return [GiveGoose(q) for q in block.players if q != player]
-        return []
+        Example:
+            >>> from tradekit.games.turin.game import TurinGame
+            >>> s = TurinGame(players=2).new_state(setup={"hands": [[1, 2], [3, 4]]})
+            >>> list(s.legal_actions(0))
+            [Offer(card=1), Offer(card=2), TakeLoan()]
+        """
+        if self.is_over:
+            return NOTHING
+        return self._menu(player)
+
+    def _illegal_reason(self, player: int, action: Action) -> str | None:
+        return self._menu(player).reason(action)
+
+    def _menu(self, player: int) -> Menu:
+        """The one declaration of what ``player`` may do now (see :mod:`tradekit.core.domains`):
+        the legal list, the check and the refusal all come from it."""
+        # Asked twice per decision (the legal list, then the check in ``apply``), and nothing
+        # changes between two decisions: the last menu is kept for its seat and decision count.
+        key = (player, len(self._decisions))
+        cached = self._last_menu
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        menu = self._build_menu(player)
+        self._last_menu = (key, menu)
+        return menu
+
+    def _build_menu(self, player: int) -> Menu:
+        phase = self.phase
+        options: list[Option] = []
+        moving = player in self.to_move
+        if moving:
+            options += self._step_options(player, phase)
+        if phase == "claim":
+            if not moving:
+                claim = self.claim
+                assert claim is not None
+                why = f"a claim on card {claim.card} is being settled first"
+                options.append(refuse(Buy, why))
+        elif not (moving and phase == "market"):
+            options += self._trade_options(player, withdraw=False)
+        options.append(self._loan_option(player))
+        return Menu(options, step="the claim step" if phase == "claim" else f"the {phase} phase")
+
+    def _step_options(self, player: int, phase: str) -> list[Option]:
+        if phase == "offer":
+            hand = tuple(self.hands[player])
+            return [Option(Offer, card=OneOf(hand, "the card", f"a card in P{player}'s hand"))]
+        if phase == "bid":
+            return [Option(Bid, amount=self._amount(player, 0, f"P{player}'s bid"))]
+        if phase == "tiebreak":
+            bid = self.bids[player]
+            return [Option(AddBid, amount=self._amount(player, bid, f"P{player}'s addition"))]
+        if phase == "goose":
+            return self._goose_options(player)
+        if phase == "pick":
+            lot = tuple(self.lot)
+            return [Option(Pick, card=OneOf(lot, "the card", "a card in the lot"))]
+        if phase == "market":
+            return self._market_options(player)
+        return self._claim_options(player)
+
+    def _amount(self, player: int, committed: int, label: str) -> Amount:
+        """Scudo ``player`` may put in now: from 0 to the unlocked Scudo above ``committed``."""
+        most = self.scudo[player] - committed
+        notes = []
+        if committed:
+            notes.append(f"the bid of {committed} is already committed")
+        locked = self.locked(player)
+        if locked:
+            notes.append(f"{locked} more are locked on listings")
+        return Amount(0, most, label, note="; ".join(notes))
+
+    def _loan_option(self, player: int) -> Option:
+        if self.loans[player]:
+            return refuse(TakeLoan, "a player may hold at most one loan")
+        if self.loans_left <= 0:
+            return refuse(TakeLoan, "no loan card is left")
+        return Option(TakeLoan)
+
+    def _goose_options(self, player: int) -> list[Option]:
+        holder = self.goose_holder
+        if holder is None:
+            take = Option(TakeGoose)
+            give = refuse(GiveGoose, f"P{player} does not hold the goose")
+        else:
+            take = refuse(TakeGoose, f"the goose is not free: P{holder} holds it")
+            rivals = tuple(q for q in self._block_of(player).players if q != player)
+            untied = tuple(
+                (q, f"P{q} is not tied with P{player}") for q in self._seats if q not in rivals
+            )
+            to = Explained(rivals, "the receiver", f"a player tied with P{player}", why=untied)
+            give = Option(GiveGoose, to=to)
+        return [take, give, Option(DeclineGoose)]
 
     def _block_of(self, player: int) -> Block:
         for block in self.tie_blocks:
@@ -436,128 +576,227 @@ class TurinState(State):
                 return block
         raise LookupError(player)
 
-    def _market_actions(self, player: int) -> list[Action]:
-        out: list[Action] = [EndTurn()]
+    def _market_options(self, player: int) -> list[Option]:
+        options: list[Option] = [Option(EndTurn)]
         money = self.scudo[player]
-        if player not in self.listed_this_window:
-            for card in self.face_up[player]:
-                if card not in self.listings:
-                    out += [List(card, price) for price in range(1, money + 1)]
-        for card, listing in sorted(self.listings.items()):
-            if listing.seller != player and listing.price <= money:
-                out.append(Buy(card))
-            if listing.seller == player and listing.listed_round < self.round:
-                out.append(Withdraw(card))
-        return out
-
-    def _illegal_reason(self, player: int, action: Action) -> str | None:
-        if isinstance(action, TakeLoan):
-            if self.loans[player]:
-                return "a player may hold at most one loan"
-            if self.loans_left <= 0:
-                return "no loan card is left"
-            return None
-        expected = EXPECTED[self.phase]
-        if not isinstance(action, expected):
-            names = ", ".join(cls.__name__ for cls in expected)
-            return f"in the {self.phase} phase the actions are {names} (or TakeLoan)"
-        if isinstance(action, Offer):
-            if action.card not in self.hands[player]:
-                return f"card {action.card} is not in P{player}'s hand {self.hands[player]}"
-        elif isinstance(action, Bid):
-            return self._amount_reason(player, action.amount, self.scudo[player], "bid")
-        elif isinstance(action, AddBid):
-            room = self.scudo[player] - self.bids[player]
-            return self._amount_reason(player, action.amount, room, "add")
-        elif isinstance(action, TakeGoose):
-            if self.game.goose != "tiebreak":
-                return "this game is not played with the tiebreak goose"
-            if self.goose_holder is not None:
-                return f"the goose is not free: P{self.goose_holder} holds it"
-        elif isinstance(action, GiveGoose):
-            if self.game.goose != "tiebreak":
-                return "this game is not played with the tiebreak goose"
-            if self.goose_holder != player:
-                return f"P{player} does not hold the goose"
-            if action.to == player or action.to not in self._block_of(player).players:
-                return f"P{action.to} is not tied with P{player}"
-        elif isinstance(action, Pick):
-            if action.card not in self.lot:
-                return f"card {action.card} is not in the lot {self.lot}"
-        elif isinstance(action, List):
-            return self._list_reason(player, action)
-        elif isinstance(action, Buy):
-            listing = self.listings.get(action.card)
-            if listing is None:
-                return f"card {action.card} is not for sale"
-            if listing.seller == player:
-                return "a player cannot buy their own listing"
-            if listing.price > self.scudo[player]:
-                return (
-                    f"the price {listing.price} is more than the {self.scudo[player]} "
-                    f"unlocked Scudo P{player} holds"
-                )
-        elif isinstance(action, Withdraw):
-            listing = self.listings.get(action.card)
-            if listing is None or listing.seller != player:
-                return f"P{player} has no listing on card {action.card}"
-            if listing.listed_round >= self.round:
-                return "a listing must stay up for at least one auction round"
-        return None
-
-    def _amount_reason(self, player: int, amount: object, most: int, what: str) -> str | None:
-        if not isinstance(amount, int) or isinstance(amount, bool):
-            return f"the amount must be a whole number of Scudo, got {amount!r}"
-        if amount < 0:
-            return f"cannot {what} a negative amount ({amount})"
-        if amount > most:
-            locked = self.locked(player)
-            extra = f" ({locked} more are locked on listings)" if locked else ""
-            return f"cannot {what} {amount}: P{player} can use at most {most} Scudo{extra}"
-        return None
-
-    def _list_reason(self, player: int, action: List) -> str | None:
-        if action.card not in self.face_up[player]:
-            return f"card {action.card} is not among P{player}'s face-up cards"
-        if action.card in self.listings:
-            return f"card {action.card} is already for sale"
         if player in self.listed_this_window:
-            return "a player may list only one card per market window"
-        if not isinstance(action.price, int) or isinstance(action.price, bool):
-            return f"the price must be a whole number, got {action.price!r}"
-        if action.price < 1:
-            return "the price must be at least 1 Scudo"
-        if action.price > self.scudo[player]:
-            return (
-                f"the price {action.price} must be locked from P{player}'s own Scudo "
-                f"and they have only {self.scudo[player]} unlocked"
+            options.append(refuse(List, "a player may list only one card per market window"))
+        else:
+            listable = tuple(c for c in self.face_up[player] if c not in self.listings)
+            why = tuple(
+                (c, f"card {c} is already for sale")
+                for c in self.face_up[player]
+                if c in self.listings
             )
-        return None
+            card = Explained(
+                listable,
+                "the card",
+                f"a card among P{player}'s face-up cards",
+                why=why,
+                otherwise=f"card {{value}} is not among P{player}'s face-up cards",
+            )
+            locked = self.locked(player)
+            note = f"it is locked from P{player}'s own {money} unlocked Scudo"
+            if locked:
+                note += f"; {locked} more are locked on listings"
+            price = Amount(1, money, "the price", note=note)
+            options.append(Option(List, card=card, price=price))
+        options += self._trade_options(player, withdraw=True)
+        return options
+
+    def _trade_options(self, player: int, withdraw: bool) -> list[Option]:
+        """The purchases ``player`` may claim (and, in their market turn, the listings they may
+        withdraw): one option per run of listings of the same kind, so that the list follows the
+        listings' card order; every option words the refusal of any card the same way."""
+        if not self.listings:
+            options = [_unlisted(Buy, "card {value} is not for sale")]
+            if withdraw:
+                options.append(_unlisted(Withdraw, f"P{player} has no listing on card {{value}}"))
+            return options
+        money = self.spendable(player)
+        committed = self.committed(player)
+        buy_why: list[tuple[Hashable, str]] = []
+        withdraw_why: list[tuple[Hashable, str]] = []
+        runs: list[tuple[type[Action], list[int]]] = []
+        for card, listing in sorted(self.listings.items()):
+            kind: type[Action] | None = None
+            if listing.seller == player:
+                buy_why.append((card, "a player cannot buy their own listing"))
+                if listing.listed_round < self.round:
+                    kind = Withdraw if withdraw else None
+                else:
+                    early = "a listing must stay up for at least one auction round"
+                    withdraw_why.append((card, early))
+            else:
+                withdraw_why.append((card, f"P{player} has no listing on card {card}"))
+                if listing.price <= money:
+                    kind = Buy
+                elif committed:
+                    buy_why.append(
+                        (
+                            card,
+                            f"the price {listing.price} is more than the {money} Scudo P{player} "
+                            f"may spend: {committed} are committed to a sealed bid not yet "
+                            "resolved",
+                        )
+                    )
+                else:
+                    buy_why.append(
+                        (
+                            card,
+                            f"the price {listing.price} is more than the {money} unlocked "
+                            f"Scudo P{player} holds",
+                        )
+                    )
+            if kind is None:
+                continue
+            if runs and runs[-1][0] is kind:
+                runs[-1][1].append(card)
+            else:
+                runs.append((kind, [card]))
+        kinds: list[tuple[type[Action], tuple[tuple[Hashable, str], ...], str]] = [
+            (Buy, tuple(buy_why), "card {value} is not for sale")
+        ]
+        if withdraw:
+            missing = f"P{player} has no listing on card {{value}}"
+            kinds.append((Withdraw, tuple(withdraw_why), missing))
+        options = []
+        for kind, cards in runs:
+            for cls, why, otherwise in kinds:
+                if cls is kind:
+                    domain = Explained(tuple(cards), "the card", why=why, otherwise=otherwise)
+                    options.append(Option(cls, card=domain))
+        for cls, why, otherwise in kinds:
+            if not any(kind is cls for kind, _ in runs):
+                domain = Explained((), "the card", why=why, otherwise=otherwise)
+                options.append(Option(cls, card=domain))
+        return options
+
+    def _claim_options(self, player: int) -> list[Option]:
+        claim = self.claim
+        assert claim is not None
+        if player == claim.seller and player not in claim.asked:
+            buyers = tuple(claim.claimants)
+            untied = tuple(
+                (q, f"P{q} has not claimed card {claim.card}")
+                for q in self._seats
+                if q not in buyers
+            )
+            return [Option(SellTo, buyer=Explained(buyers, "the buyer", "a claimant", why=untied))]
+        money = self.spendable(player)
+        if claim.price <= money:
+            card = Explained(
+                (claim.card,),
+                "the card",
+                "the card being claimed",
+                otherwise=f"card {{value}} cannot be claimed while card {claim.card} is",
+            )
+        else:
+            committed = self.committed(player)
+            tail = f": {committed} are committed to a sealed bid" if committed else ""
+            card = Explained(
+                (),
+                "the card",
+                why=(
+                    (
+                        claim.card,
+                        f"the price {claim.price} is more than the {money} Scudo P{player} "
+                        f"may spend{tail}",
+                    ),
+                ),
+                otherwise=f"card {{value}} cannot be claimed while card {claim.card} is",
+            )
+        return [Option(Buy, card=card), Option(PassClaim)]
 
     # -- doing ----------------------------------------------------------------------------------
     def _do(self, player: int, action: Action) -> None:
         if isinstance(action, TakeLoan):
             self._take_loan(player, "loan taken")
-        elif isinstance(action, (Offer, Bid, AddBid, TakeGoose, GiveGoose)):
-            self.sealed[player] = action
-            self._event(
-                "action",
-                f"P{player}: {action}",
-                player=player,
-                action=action,
-                visible_to=(player,),
-            )
-            self._event("info", f"P{player} has chosen", player=player, data={"what": "chosen"})
-            if not self.to_move:
+        elif isinstance(action, (Offer, Bid, AddBid)):
+            if self.step.choose(player, action, self._event):
                 self._reveal()
+        elif isinstance(action, (TakeGoose, GiveGoose, DeclineGoose)):
+            self._declare(player, action)
         elif isinstance(action, Pick):
             self._event(
                 "action", f"P{player} picks card {action.card}", player=player, action=action
             )
             self._take_card(player, action.card)
             self._advance_picks()
+        elif isinstance(action, (Buy, PassClaim, SellTo)):
+            self._event("action", f"P{player}: {action}", player=player, action=action)
+            self._claim(player, action)
         else:
             self._market(player, action)
+
+    # -- purchases ------------------------------------------------------------------------------
+    def _claim(self, player: int, action: Action) -> None:
+        claim = self.claim
+        if claim is None:
+            assert isinstance(action, Buy)
+            listing = self.listings[action.card]
+            asked = tuple(p for p in self._seats if p not in (player, listing.seller))
+            if not asked:
+                self._sell(listing, player, [player])
+                return
+            self.claim = Claim(action.card, listing.seller, listing.price, self.phase, asked)
+            self.claim.claimants.append(player)
+            self.phase = "claim"
+            self._event(
+                "info",
+                f"P{player} claims card {action.card}; "
+                + ", ".join(f"P{p}" for p in asked)
+                + " may claim it too",
+                player=player,
+                data={
+                    "what": "claim",
+                    "card": action.card,
+                    "seller": listing.seller,
+                    "price": listing.price,
+                    "asked": list(asked),
+                },
+            )
+            return
+        if isinstance(action, SellTo):
+            buyer = action.buyer
+        else:
+            claim.answered.add(player)
+            if isinstance(action, Buy):
+                claim.claimants.append(player)
+            if any(p not in claim.answered for p in claim.asked):
+                return
+            if len(claim.claimants) > 1:
+                return  # the seller chooses (see to_move)
+            buyer = claim.claimants[0]
+        self.phase = claim.resume
+        self.claim = None
+        self._sell(self.listings[claim.card], buyer, claim.claimants)
+
+    def _sell(self, listing: Listing, buyer: int, claimants: Sequence[int]) -> None:
+        card, seller, price = listing.card, listing.seller, listing.price
+        del self.listings[card]
+        self.scudo[buyer] -= price
+        self.scudo[seller] += 2 * price
+        self._transfer(price, buyer, seller, f"bought card {card}")
+        self.face_up[seller].remove(card)
+        self.face_up[buyer].append(card)
+        self._face_up_moves += 1
+        if self.phase == "market":
+            # A sale is activity in the window: the table must go round quietly once more.
+            self.turn_active = True
+        self._event(
+            "info",
+            f"P{seller} sells card {card} to P{buyer} for {price}",
+            player=buyer,
+            data={
+                "what": "sold",
+                "card": card,
+                "seller": seller,
+                "buyer": buyer,
+                "price": price,
+                "claimants": list(claimants),
+            },
+        )
 
     def _take_loan(self, player: int, why: str) -> None:
         self.loans[player] = True
@@ -573,8 +812,7 @@ class TurinState(State):
         )
 
     def _reveal(self) -> None:
-        sealed = dict(sorted(self.sealed.items()))
-        self.sealed = {}
+        sealed = self.step.reveal()
         if self.phase == "offer":
             offers = {p: a.card for p, a in sealed.items() if isinstance(a, Offer)}
             for p, card in offers.items():
@@ -622,9 +860,11 @@ class TurinState(State):
         else:
             self.prizes = row.prizes
             self.phase = "offer"
+            self.step = SealedStep(self._seats)
 
     def _begin_bids(self) -> None:
         self.phase = "bid"
+        self.step = SealedStep(self._seats)
         self.underdog = None
         if self.game.goose == "underdog":
             counts = self.majority_counts()
@@ -674,16 +914,100 @@ class TurinState(State):
         values = {p: b + bonus.get(p, 0) for p, b in self.bids.items()}
         self.blocks = rank_blocks(values, self.prizes)
         self.tie_blocks = [b for b in self.blocks if needs_tiebreak(b)]
-        if self.tie_blocks:
+        self.goose_first = {}
+        self.goose_last = {}
+        self.contested = []
+        if not self.tie_blocks:
+            self._settle({})
+            return
+        self.phase = "tiebreak"
+        self.declarers = self._declarers()
+        if self.declarers:
+            self.phase = "goose"
+        self._event(
+            "info",
+            "tie-break round for "
+            + "; ".join(" and ".join(f"P{p}" for p in b.players) for b in self.tie_blocks),
+            data={"what": "tie_round", "blocks": [list(b.players) for b in self.tie_blocks]},
+        )
+        if not self.declarers:
+            self._open_additions(declared=False)
+
+    def _declarers(self) -> list[int]:
+        """Who may make a goose declaration in this tie, in the order they are asked: with a
+        free goose every tied player, blocks best first and seat order within a block; with a
+        tied holder the holder alone; otherwise nobody."""
+        if self.game.goose != "tiebreak":
+            return []
+        tied = [p for b in self.tie_blocks for p in b.players]
+        if self.goose_holder is None:
+            return tied
+        return [self.goose_holder] if self.goose_holder in tied else []
+
+    def _declare(self, player: int, action: Action) -> None:
+        self._event("action", f"P{player}: {action}", player=player, action=action)
+        if isinstance(action, DeclineGoose):
+            self.declarers.pop(0)
+        else:
+            block = self._block_of(player)
+            key = block.first_place
+            self.declarers = []
+            if isinstance(action, GiveGoose):
+                self.goose_first[key] = [player]
+                self.goose_holder = action.to
+                self._event(
+                    "info",
+                    f"P{player} hands the goose to P{action.to} and wins the tie",
+                    player=player,
+                    data={"what": "goose_given", "goose": action.to, "place": key + 1},
+                )
+            else:
+                self.goose_last[key] = [player]
+                self.goose_holder = player
+                place = key + len(block.players)
+                self._event(
+                    "info",
+                    f"P{player} takes the goose and loses the tie: place {place}",
+                    player=player,
+                    data={"what": "goose_taken", "goose": player, "place": place},
+                )
+        if not self.declarers:
             self.phase = "tiebreak"
+            self._open_additions(declared=True)
+
+    def _remaining(self, block: Block) -> Block:
+        """The part of a tied block still contested once the goose declarations placed players
+        at its top or bottom: its players and places."""
+        key = block.first_place
+        top = self.goose_first.get(key, [])
+        bottom = self.goose_last.get(key, [])
+        if not top and not bottom:
+            return block
+        rest = tuple(p for p in block.players if p not in top and p not in bottom)
+        start = len(top)
+        prizes = block.prizes[start : start + len(rest)]
+        return Block(rest, block.value, key + start, prizes)
+
+    def _open_additions(self, declared: bool) -> None:
+        """Sealed additions for the places still contested (all tied blocks without goose
+        declarations); none needed settles the round at once."""
+        self.contested = [
+            part for part in map(self._remaining, self.tie_blocks) if needs_tiebreak(part)
+        ]
+        if declared:
             self._event(
                 "info",
-                "tie-break round for "
-                + "; ".join(" and ".join(f"P{p}" for p in b.players) for b in self.tie_blocks),
-                data={"what": "tie_round", "blocks": [list(b.players) for b in self.tie_blocks]},
+                "still contested: "
+                + (
+                    "; ".join(" and ".join(f"P{p}" for p in b.players) for b in self.contested)
+                    or "nothing"
+                ),
+                data={"what": "contested", "blocks": [list(b.players) for b in self.contested]},
             )
+        if self.contested:
+            self.step = SealedStep(sorted(p for b in self.contested for p in b.players))
         else:
-            self._settle({})
+            self._finish_tiebreak({})
 
     def _flip(self, players: Sequence[int]) -> list[int]:
         order = [players[i] for i in self.rng.permutation(len(players))]
@@ -692,44 +1016,24 @@ class TurinState(State):
 
     def _finish_tiebreak(self, sealed: Mapping[int, Action]) -> None:
         added = {p: a.amount if isinstance(a, AddBid) else 0 for p, a in sealed.items()}
-        first: dict[int, list[int]] = {}
-        last: dict[int, list[int]] = {}
-        for p, a in sealed.items():
-            if isinstance(a, GiveGoose):
-                block = self._block_of(p)
-                first[block.first_place] = [p]
-                self.goose_holder = a.to
-                self._event(
-                    "info",
-                    f"P{p} hands the goose to P{a.to} and wins the tie",
-                    player=p,
-                    data={"what": "goose_given", "goose": a.to},
-                )
-        claimants = [p for p, a in sealed.items() if isinstance(a, TakeGoose)]
-        if claimants:
-            taker = claimants[0]
-            if len(claimants) > 1:
-                taker = claimants[int(self.rng.integers(len(claimants)))]
-                self._event(
-                    "chance",
-                    f"coin flip gives the goose to P{taker}",
-                    data={"what": "goose_flip", "goose_flip": taker},
-                )
-            self.goose_holder = taker
-            last[self._block_of(taker).first_place] = [taker]
-            self._event(
-                "info",
-                f"P{taker} takes the goose and concedes the tie",
-                player=taker,
-                data={"what": "goose_taken", "goose": taker},
-            )
         orders: dict[int, BlockOrder] = {}
         for block in self.tie_blocks:
             key = block.first_place
-            orders[key] = order_block(
-                block, added, self._flip, first=first.get(key, ()), concede=last.get(key, ())
-            )
+            part = self._remaining(block)
+            top = self.goose_first.get(key, [])
+            bottom = self.goose_last.get(key, [])
+            if part is block:
+                orders[key] = order_block(block, added, self._flip)
+                continue
+            if needs_tiebreak(part):
+                inner = order_block(part, added, self._flip)
+            else:
+                # One player left, or places without a prize: nothing to settle.
+                void = frozenset(part.players) if part.tied else frozenset()
+                inner = BlockOrder(part.players, void, ())
+            orders[key] = BlockOrder((*top, *inner.order, *bottom), inner.void, inner.flips)
         self.added = added
+        self.contested = []
         self._settle(orders)
 
     def _settle(self, orders: Mapping[int, BlockOrder]) -> None:
@@ -865,15 +1169,6 @@ class TurinState(State):
             self.scudo[player] -= action.price
             self.listings[action.card] = Listing(action.card, player, action.price, self.round)
             self.listed_this_window.add(player)
-        elif isinstance(action, Buy):
-            listing = self.listings.pop(action.card)
-            seller = listing.seller
-            self.scudo[player] -= listing.price
-            self.scudo[seller] += 2 * listing.price
-            self._transfer(listing.price, player, seller, f"bought card {action.card}")
-            self.face_up[seller].remove(action.card)
-            self.face_up[player].append(action.card)
-            self._face_up_moves += 1
         elif isinstance(action, Withdraw):
             listing = self.listings.pop(action.card)
             self.scudo[player] += listing.price
@@ -1056,14 +1351,9 @@ class TurinState(State):
         # (face-up cards and units are cached; see _unit_table).
         n = self.n
         nobody = self._nobody
-        if viewer == "all":
-            seat = None
-            teacher = True
-        elif viewer is None or (type(viewer) is int and 0 <= viewer < n):
-            seat = viewer
-            teacher = False
-        else:
-            raise ValueError(f"viewer must be a seat 0..{n - 1}, None or 'all'; got {viewer!r}")
+        check_viewer(viewer, n)
+        teacher = viewer == "all"
+        seat = viewer if type(viewer) is int else None
         over = self.phase == "over"
         units = self._unit_table()
         hands: tuple[tuple[int, ...] | None, ...]
@@ -1082,18 +1372,42 @@ class TurinState(State):
                 hidden[seat] = self.scudo[seat]
             scudo = tuple(hidden)
         sealed: tuple[Action | None, ...] = nobody
-        if self.sealed:
+        chosen = self.step.chosen
+        if chosen:
             if teacher:
-                sealed = tuple(self.sealed.get(p) for p in range(n))
-            elif seat is not None and seat in self.sealed:
+                sealed = tuple(chosen.get(p) for p in range(n))
+            elif seat is not None and seat in chosen:
                 shown: list[Action | None] = list(nobody)
-                shown[seat] = self.sealed[seat]
+                shown[seat] = chosen[seat]
                 sealed = tuple(shown)
         listings = self.listings
         locked = [0] * n
         for listing in listings.values():
             locked[listing.seller] += listing.price
         bids = self.bids
+        blocks = self.contested if self.contested else self.tie_blocks
+        committed: tuple[int | None, ...] = nobody
+        if self.phase in ("bid", "goose", "tiebreak", "claim"):
+            if teacher:
+                committed = tuple(map(self.committed, range(n)))
+            elif seat is not None:
+                own: list[int | None] = list(nobody)
+                own[seat] = self.committed(seat)
+                committed = tuple(own)
+        claim = self.claim
+        claim_info = None
+        if claim is not None:
+            claim_info = ClaimInfo(
+                card=claim.card,
+                seller=claim.seller,
+                price=claim.price,
+                asked=claim.asked,
+                claimants=tuple(claim.claimants),
+                passed=tuple(
+                    p for p in claim.asked if p in claim.answered and p not in claim.claimants
+                ),
+                resume=claim.resume,
+            )
         return TurinView(
             viewer=viewer,
             players=n,
@@ -1112,13 +1426,19 @@ class TurinState(State):
             units=units,
             lot=tuple(self.lot),
             prizes=self.prizes,
-            submitted=tuple(sorted(self.sealed)) if self.sealed else (),
+            submitted=tuple(sorted(chosen)) if chosen else (),
             sealed=sealed,
             bids=tuple(map(bids.get, range(n))) if bids else nobody,
-            tie_blocks=tuple(b.players for b in self.tie_blocks),
+            tie_blocks=tuple(b.players for b in blocks),
+            tie_places=tuple(
+                tuple(range(b.first_place, b.first_place + len(b.players))) for b in blocks
+            ),
+            declaring=tuple(self.declarers) if self.phase == "goose" or claim else (),
             placements=tuple(self.placements),
             picking=tuple((p, owed) for p, owed in self.pick_queue),
             listings=tuple(listings[c] for c in sorted(listings)) if listings else (),
+            claim=claim_info,
+            committed=committed,
             listed_this_window=tuple(sorted(self.listed_this_window)),
             loans=tuple(self.loans),
             debts=tuple(self.debts),
@@ -1127,8 +1447,10 @@ class TurinState(State):
             underdog=self.underdog,
             discarded=tuple(self.discarded),
             unseen_discards=len(self.unseen),
-            scores=tuple(self.final_scores) if self.final_scores is not None else None,
-            winners=tuple(self.winners()) if over else None,
+            scores=tuple(
+                s if h is not None else None for s, h in zip(self.scores(), scudo, strict=True)
+            ),
+            winners=tuple(self.winners()) if over else (),
         )
 
     def resample_hidden(self, viewer: Viewer, seed: int | None = None) -> TurinState:
@@ -1142,6 +1464,7 @@ class TurinState(State):
         """
         rng = np.random.default_rng(seed)
         other = copy.deepcopy(self)
+        other._last_menu = None  # the copy's hidden facts change below
         if viewer == "all":
             return other
         hidden = [p for p in range(self.n) if p != viewer]
@@ -1151,16 +1474,17 @@ class TurinState(State):
             k = len(other.hands[p])
             other.hands[p], pool = sorted(pool[:k]), pool[k:]
         other.unseen = sorted(pool)
+        phase = other.claim.resume if other.claim is not None else other.phase
         for p in hidden:
             if not self.game.public_money and not self.is_over:
                 other.scudo[p] += int(rng.integers(0, 6))
-            if p in other.sealed:
-                if other.phase == "offer":
+            if p in other.step.chosen:
+                if phase == "offer":
                     hand = other.hands[p]
-                    other.sealed[p] = Offer(hand[int(rng.integers(len(hand)))])
-                elif other.phase == "bid":
-                    other.sealed[p] = Bid(int(rng.integers(other.scudo[p] + 1)))
+                    other.step.chosen[p] = Offer(hand[int(rng.integers(len(hand)))])
+                elif phase == "bid":
+                    other.step.chosen[p] = Bid(int(rng.integers(other.scudo[p] + 1)))
                 else:
                     room = other.scudo[p] - other.bids[p]
-                    other.sealed[p] = AddBid(int(rng.integers(room + 1)))
+                    other.step.chosen[p] = AddBid(int(rng.integers(room + 1)))
         return other

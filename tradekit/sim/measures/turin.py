@@ -28,7 +28,7 @@ from typing import Any
 from tradekit.core.actions import Action
 from tradekit.core.events import BANK
 from tradekit.core.state import State
-from tradekit.games.turin.actions import Buy, TakeLoan
+from tradekit.games.turin.actions import TakeLoan
 from tradekit.games.turin.game import LOAN_AMOUNT
 from tradekit.sim.measures import register_measures
 
@@ -54,13 +54,17 @@ def game_measures(state: State) -> dict[str, float]:
     for event in state.log:
         if event.kind == "action":
             loans += isinstance(event.action, TakeLoan)
-            trades += isinstance(event.action, Buy)
             continue
         data = event.data
         if not data:
             continue
         if data.get("what") == "forced_loan":
             forced += 1
+        elif data.get("what") == "sold":
+            # One sale per "sold" event: a claim step logs a Buy for every claimant.
+            trades += 1
+        elif data.get("what") == "contested":
+            continue
         elif event.kind == "chance":
             if "flip" in data or "goose_flip" in data:
                 out["coin_flips"] += 1

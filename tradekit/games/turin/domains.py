@@ -1,0 +1,112 @@
+"""Turin Market's own action domains: refusals that say exactly which rule stands in the way.
+
+The core domains (:mod:`tradekit.core.domains`) say what a field may hold; Turin's rules often
+refuse one value for a reason of its own ("a player cannot buy their own listing", "the price 5 is
+more than the 2 unlocked Scudo P1 holds"). These small domains carry that reason, so that the one
+declaration of a step (its :class:`~tradekit.core.domains.Menu`) still words every refusal.
+
+Example:
+    >>> d = Explained((4, 9), "the card", "a listed card", why=((7, "card 7 is yours"),),
+    ...               otherwise="card {value} is not for sale")
+    >>> 9 in d, d.reason(7), d.reason(5)
+    (True, 'card 7 is yours', 'card 5 is not for sale')
+    >>> Amount(0, 4, "P2's bid", note="4 more are locked on listings").reason(5)
+    "P2's bid must be a whole number from 0 to 4; got 5 (4 more are locked on listings)"
+    >>> len(Refused("a player may list only one card per market window"))
+    0
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Hashable, Iterable
+from typing import Any
+
+from tradekit.core.actions import Action
+from tradekit.core.domains import Domain, OneOf, Option, Range
+
+
+class Amount(Range):
+    """A :class:`~tradekit.core.domains.Range` of Scudo whose refusal adds a note (why the
+    upper bound is what it is: Scudo locked on listings, or committed to a sealed bid)."""
+
+    __slots__ = ("note",)
+
+    def __init__(self, lo: int, hi: int, label: str = "the value", note: str = "") -> None:
+        super().__init__(lo, hi, label)
+        self.note = note
+
+    def reason(self, value: object) -> str | None:
+        why = Range.reason(self, value)
+        if why is None or not self.note:
+            return why
+        return f"{why} ({self.note})"
+
+
+class Explained(OneOf):
+    """A :class:`~tradekit.core.domains.OneOf` whose refused values may each have their own
+    reason (``why``: value, sentence pairs); other refused values get ``otherwise`` (with
+    ``{value}`` filled in), or the core wording when ``otherwise`` is empty."""
+
+    __slots__ = ("otherwise", "why")
+
+    def __init__(
+        self,
+        values: Iterable[Hashable],
+        label: str = "the value",
+        what: str = "",
+        why: Iterable[tuple[Hashable, str]] = (),
+        otherwise: str = "",
+    ) -> None:
+        super().__init__(values, label, what)
+        self.why = tuple(why)
+        self.otherwise = otherwise
+
+    def reason(self, value: object) -> str | None:
+        if value in self:
+            return None
+        for known, sentence in self.why:
+            if type(known) is type(value) and known == value:
+                return sentence
+        if self.otherwise:
+            return self.otherwise.format(value=value)
+        return OneOf.reason(self, value)
+
+
+class Refused(Domain):
+    """No value at all, for one reason: the rule that forbids the whole kind of action now."""
+
+    __slots__ = ("label", "why")
+
+    def __init__(self, why: str, label: str = "the value") -> None:
+        self.why = why
+        self.label = label
+
+    def reason(self, value: object) -> str | None:
+        return self.why
+
+    def __len__(self) -> int:
+        return 0
+
+    def value(self, index: int) -> Any:
+        raise IndexError(index)
+
+
+@functools.lru_cache(maxsize=4096)
+def refuse(cls: type[Action], why: str) -> Option:
+    """An option that allows nothing of ``cls`` and refuses it with ``why`` (any fields).
+
+    Menus are built at every decision and the same few refusals recur: they are made once.
+
+    Example:
+        >>> from tradekit.games.turin.actions import TakeLoan
+        >>> opt = refuse(TakeLoan, "no loan card is left")
+        >>> len(opt), opt.reason(TakeLoan())
+        (0, 'no loan card is left')
+    """
+    fields = [f.name for f in dataclasses.fields(cls)]
+    if fields:
+        domains: dict[str, Domain] = {name: Refused(why) for name in fields}
+        return Option(cls, where=None, **domains)
+    return Option(cls, where=lambda _action: why)
