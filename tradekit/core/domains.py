@@ -202,13 +202,16 @@ def _or_list(values: Sequence[object], most: int = 12) -> str:
     return ", ".join(shown[:-1]) + " or " + shown[-1]
 
 
-_LAYOUTS: dict[tuple[type, frozenset[str]], tuple[tuple[str, ...], dict[str, Any]]] = {}
+#: By action class and declared field names (in the order given): the declared fields in the
+#: class's order and the defaults of the others.
+_LAYOUTS: dict[tuple[Any, ...], tuple[tuple[str, ...], dict[str, Any]]] = {}
 
 
-def _layout(cls: type[Action], declared: frozenset[str]) -> tuple[tuple[str, ...], dict[str, Any]]:
+def _layout(cls: type[Action], given: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, Any]]:
     """The declared fields in the class's order and the defaults of the others, cached: menus are
     built at every decision."""
-    key = (cls, declared)
+    key = (cls, *given)
+    declared = frozenset(given)
     layout = _LAYOUTS.get(key)
     if layout is None:
         fields = dataclasses.fields(cls)
@@ -252,12 +255,13 @@ class Option:
         where: Callable[[Any], str | None] | None = None,
         **domains: Domain,
     ) -> None:
-        names, fixed = _layout(cls, frozenset(domains))
+        layout = _LAYOUTS.get((cls, *domains))
+        if layout is None:
+            layout = _layout(cls, tuple(domains))
+        names, fixed = layout
         self.cls = cls
         # Domains in the class's field order, so that listing follows the field order.
-        self.domains: tuple[tuple[str, Domain], ...] = tuple(
-            (name, domains[name]) for name in names
-        )
+        self.domains: tuple[tuple[str, Domain], ...] = tuple([(n, domains[n]) for n in names])
         self._fixed = fixed
         self.where = where
         self._count: int | None = None
@@ -342,11 +346,46 @@ class Option:
         return f"Option({self.cls.__name__}{', ' if fields else ''}{fields})"
 
 
+class Section:
+    """Options of a menu that are declared only when somebody needs them.
+
+    A menu is built at every decision, but checking one action needs only the options of that
+    action's class: a section names the classes it may offer and a function that declares their
+    options, called the first time the menu is listed or an action of one of those classes is
+    checked.
+
+    Example:
+        >>> from tradekit.games.turin.actions import Bid, TakeLoan
+        >>> calls = []
+        >>> def loans():
+        ...     calls.append("loan")
+        ...     return [Option(TakeLoan)]
+        >>> menu = Menu((Option(Bid, amount=Range(0, 3, "the bid")), Section((TakeLoan,), loans)))
+        >>> Bid(2) in menu, calls
+        (True, [])
+        >>> len(menu), calls
+        (5, ['loan'])
+    """
+
+    __slots__ = ("_options", "build", "classes")
+
+    def __init__(self, classes: Iterable[type[Action]], build: Callable[[], Iterable[Option]]):
+        self.classes = frozenset(classes)
+        self.build = build
+        self._options: tuple[Option, ...] | None = None
+
+    def options(self) -> tuple[Option, ...]:
+        """The section's options (declared on first use)."""
+        if self._options is None:
+            self._options = tuple(self.build())
+        return self._options
+
+
 class Menu(Sequence[Action]):
     """Everything a seat may do now: options in order, read as one lazy sequence of actions.
 
     ``Menu(options, step="the bid step")`` names the step in refusals of an action of a kind the
-    step does not offer.
+    step does not offer. Items may be :class:`Section` s, declared only when needed.
 
     Example:
         >>> from tradekit.games.turin.actions import Bid, Pick
@@ -357,12 +396,39 @@ class Menu(Sequence[Action]):
         'in the bid step the actions are Bid; got Pick'
     """
 
-    __slots__ = ("_offsets", "options", "step")
+    __slots__ = ("_items", "_offsets", "_options", "step")
 
-    def __init__(self, options: Iterable[Option], step: str = "this step") -> None:
-        self.options = tuple(options)
+    def __init__(self, options: Iterable[Option | Section], step: str = "this step") -> None:
+        self._items = tuple(options)
+        self._options: tuple[Option, ...] | None = None
         self.step = step
         self._offsets: list[int] | None = None
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """Every option in order (declaring every section)."""
+        if self._options is None:
+            out: list[Option] = []
+            for item in self._items:
+                if isinstance(item, Section):
+                    out += item.options()
+                else:
+                    out.append(item)
+            self._options = tuple(out)
+        return self._options
+
+    def _options_of(self, cls: type[Action]) -> list[Option]:
+        """The options of class ``cls``, declaring only the sections that may hold some."""
+        if self._options is not None:
+            return [o for o in self._options if o.cls is cls]
+        out: list[Option] = []
+        for item in self._items:
+            if isinstance(item, Section):
+                if cls in item.classes:
+                    out += [o for o in item.options() if o.cls is cls]
+            elif item.cls is cls:
+                out.append(item)
+        return out
 
     def _starts(self) -> list[int]:
         if self._offsets is None:
@@ -426,9 +492,7 @@ class Menu(Sequence[Action]):
         """Why ``action`` is not on the menu (naming the field, what is allowed and what was given),
         or ``None`` if it is."""
         best: tuple[int, str] | None = None
-        for option in self.options:
-            if option.cls is not type(action):
-                continue
+        for option in self._options_of(type(action)):
             done, why = option.progress(action)
             if why is None:
                 return None

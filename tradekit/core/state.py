@@ -18,12 +18,13 @@ import abc
 import dataclasses
 import json
 import reprlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
 
-from tradekit.core.actions import Action, action_from_json, field_specs
+from tradekit.core.actions import MAX_NUMBER, Action, action_from_json, field_specs
+from tradekit.core.domains import Option, Section
 from tradekit.core.errors import (
     IllegalActionError,
     MalformedActionError,
@@ -259,6 +260,23 @@ class State(abc.ABC):
             and self._illegal_reason(player, action) is None
         )
 
+    def _section(
+        self, classes: Iterable[type[Action]], build: Callable[[], Iterable[Option]]
+    ) -> Section:
+        """A menu section (declared only when needed) for this position only: declaring it after
+        another decision, an undo or a branch raises instead of describing a later position."""
+        decisions, count = self._decisions, len(self._decisions)
+
+        def declare() -> Iterable[Option]:
+            if self._decisions is not decisions or len(decisions) != count:
+                raise TradekitError(
+                    "these legal actions were asked for before the last decision; ask "
+                    "legal_actions again"
+                )
+            return build()
+
+        return Section(classes, declare)
+
     def _card_ids(self) -> frozenset[int]:
         ids: frozenset[int] | None = self.__dict__.get("_card_id_set")
         if ids is None:
@@ -277,9 +295,12 @@ class State(abc.ABC):
         if kind not in _action_classes(self.game):
             return f"{action!r} is not an action of this game"
         assert isinstance(action, Action)
-        seats = self.game.num_players
         for spec in field_specs(kind):
-            why = spec.reason(getattr(action, spec.name), seats, self._card_ids())
+            value = getattr(action, spec.name)
+            # The common case first: a plain whole-number field holding a sane int.
+            if spec.plain_number and type(value) is int and -MAX_NUMBER <= value <= MAX_NUMBER:
+                continue
+            why = spec.reason(value, self.game.num_players, self._card_ids())
             if why is not None:
                 return f"{kind.__name__}: {why}"
         return None

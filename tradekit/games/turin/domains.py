@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
 from tradekit.core.actions import Action
@@ -46,22 +46,30 @@ class Amount(Range):
 
 class Explained(OneOf):
     """A :class:`~tradekit.core.domains.OneOf` whose refused values may each have their own
-    reason (``why``: value, sentence pairs); other refused values get ``otherwise`` (with
-    ``{value}`` filled in), or the core wording when ``otherwise`` is empty."""
+    reason (``why``: value, sentence pairs, or a function returning them, called only when a
+    value is refused — menus are built at every decision and refusals are rare); other refused
+    values get ``otherwise`` (with ``{value}`` filled in), or the core wording when ``otherwise``
+    is empty."""
 
-    __slots__ = ("otherwise", "why")
+    __slots__ = ("_why", "otherwise")
 
     def __init__(
         self,
         values: Iterable[Hashable],
         label: str = "the value",
         what: str = "",
-        why: Iterable[tuple[Hashable, str]] = (),
+        why: Iterable[tuple[Hashable, str]] | Callable[[], Iterable[tuple[Hashable, str]]] = (),
         otherwise: str = "",
     ) -> None:
         super().__init__(values, label, what)
-        self.why = tuple(why)
+        self._why = why
         self.otherwise = otherwise
+
+    @property
+    def why(self) -> tuple[tuple[Hashable, str], ...]:
+        """The value, sentence pairs of the refused values that have a reason of their own."""
+        why = self._why
+        return tuple(why() if callable(why) else why)
 
     def reason(self, value: object) -> str | None:
         if value in self:

@@ -121,13 +121,13 @@ from __future__ import annotations
 import copy
 import dataclasses
 import functools
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
 from tradekit.core.actions import Action
-from tradekit.core.domains import NOTHING, Menu, OneOf, Option
+from tradekit.core.domains import NOTHING, Menu, OneOf, Option, Section
 from tradekit.core.events import BANK
 from tradekit.core.sealed import (
     Block,
@@ -199,6 +199,20 @@ class Claim:
     asked: tuple[int, ...]
     claimants: list[int] = dataclasses.field(default_factory=list)
     answered: set[int] = dataclasses.field(default_factory=set)
+
+
+#: The loan, when one may be taken (options hold no state: one serves every menu).
+_LOAN = Option(TakeLoan)
+#: The action classes each phase's own step may offer (see ``Section``).
+STEP_CLASSES: dict[str, tuple[type[Action], ...]] = {
+    "offer": (Offer,),
+    "bid": (Bid,),
+    "tiebreak": (AddBid,),
+    "goose": (TakeGoose, GiveGoose, DeclineGoose),
+    "pick": (Pick,),
+    "market": (EndTurn, List, Buy, Withdraw),
+    "claim": (SellTo, Buy, PassClaim),
+}
 
 
 @functools.lru_cache(maxsize=64)
@@ -503,21 +517,25 @@ class TurinState(State):
         return menu
 
     def _build_menu(self, player: int) -> Menu:
+        # Sections are declared only when listed or when an action of their classes is checked:
+        # a bot that builds its action from the view pays only for the check of that action.
         phase = self.phase
-        options: list[Option] = []
+        items: list[Option | Section] = []
         moving = player in self.to_move
         if moving:
-            options += self._step_options(player, phase)
+            items.append(
+                self._section(STEP_CLASSES[phase], lambda: self._step_options(player, phase))
+            )
         if phase == "claim":
             if not moving:
                 claim = self.claim
                 assert claim is not None
                 why = f"a claim on card {claim.card} is being settled first"
-                options.append(refuse(Buy, why))
+                items.append(refuse(Buy, why))
         elif not (moving and phase == "market"):
-            options += self._trade_options(player, withdraw=False)
-        options.append(self._loan_option(player))
-        return Menu(options, step="the claim step" if phase == "claim" else f"the {phase} phase")
+            items.append(self._section((Buy,), lambda: self._trade_options(player, False)))
+        items.append(self._loan_option(player))
+        return Menu(items, step="the claim step" if phase == "claim" else f"the {phase} phase")
 
     def _step_options(self, player: int, phase: str) -> list[Option]:
         if phase == "offer":
@@ -553,7 +571,7 @@ class TurinState(State):
             return refuse(TakeLoan, "a player may hold at most one loan")
         if self.loans_left <= 0:
             return refuse(TakeLoan, "no loan card is left")
-        return Option(TakeLoan)
+        return _LOAN
 
     def _goose_options(self, player: int) -> list[Option]:
         holder = self.goose_holder
@@ -614,52 +632,26 @@ class TurinState(State):
                 options.append(_unlisted(Withdraw, f"P{player} has no listing on card {{value}}"))
             return options
         money = self.spendable(player)
-        committed = self.committed(player)
-        buy_why: list[tuple[Hashable, str]] = []
-        withdraw_why: list[tuple[Hashable, str]] = []
         runs: list[tuple[type[Action], list[int]]] = []
         for card, listing in sorted(self.listings.items()):
             kind: type[Action] | None = None
             if listing.seller == player:
-                buy_why.append((card, "a player cannot buy their own listing"))
-                if listing.listed_round < self.round:
-                    kind = Withdraw if withdraw else None
-                else:
-                    early = "a listing must stay up for at least one auction round"
-                    withdraw_why.append((card, early))
-            else:
-                withdraw_why.append((card, f"P{player} has no listing on card {card}"))
-                if listing.price <= money:
-                    kind = Buy
-                elif committed:
-                    buy_why.append(
-                        (
-                            card,
-                            f"the price {listing.price} is more than the {money} Scudo P{player} "
-                            f"may spend: {committed} are committed to a sealed bid not yet "
-                            "resolved",
-                        )
-                    )
-                else:
-                    buy_why.append(
-                        (
-                            card,
-                            f"the price {listing.price} is more than the {money} unlocked "
-                            f"Scudo P{player} holds",
-                        )
-                    )
+                if withdraw and listing.listed_round < self.round:
+                    kind = Withdraw
+            elif listing.price <= money:
+                kind = Buy
             if kind is None:
                 continue
             if runs and runs[-1][0] is kind:
                 runs[-1][1].append(card)
             else:
                 runs.append((kind, [card]))
-        kinds: list[tuple[type[Action], tuple[tuple[Hashable, str], ...], str]] = [
-            (Buy, tuple(buy_why), "card {value} is not for sale")
+        kinds: list[tuple[type[Action], Callable[[], list[tuple[Hashable, str]]], str]] = [
+            (Buy, lambda: self._buy_refusals(player), "card {value} is not for sale")
         ]
         if withdraw:
             missing = f"P{player} has no listing on card {{value}}"
-            kinds.append((Withdraw, tuple(withdraw_why), missing))
+            kinds.append((Withdraw, lambda: self._withdraw_refusals(player), missing))
         options = []
         for kind, cards in runs:
             for cls, why, otherwise in kinds:
@@ -671,6 +663,43 @@ class TurinState(State):
                 domain = Explained((), "the card", why=why, otherwise=otherwise)
                 options.append(Option(cls, card=domain))
         return options
+
+    def _buy_refusals(self, player: int) -> list[tuple[Hashable, str]]:
+        """Why ``player`` may not claim each listed card it may not claim (worded only when a
+        purchase is refused)."""
+        money = self.spendable(player)
+        committed = self.committed(player)
+        out: list[tuple[Hashable, str]] = []
+        for card, listing in sorted(self.listings.items()):
+            if listing.seller == player:
+                out.append((card, "a player cannot buy their own listing"))
+            elif listing.price > money and committed:
+                out.append(
+                    (
+                        card,
+                        f"the price {listing.price} is more than the {money} Scudo P{player} "
+                        f"may spend: {committed} are committed to a sealed bid not yet resolved",
+                    )
+                )
+            elif listing.price > money:
+                out.append(
+                    (
+                        card,
+                        f"the price {listing.price} is more than the {money} unlocked "
+                        f"Scudo P{player} holds",
+                    )
+                )
+        return out
+
+    def _withdraw_refusals(self, player: int) -> list[tuple[Hashable, str]]:
+        """Why ``player`` may not withdraw each listed card it may not withdraw."""
+        out: list[tuple[Hashable, str]] = []
+        for card, listing in sorted(self.listings.items()):
+            if listing.seller != player:
+                out.append((card, f"P{player} has no listing on card {card}"))
+            elif listing.listed_round >= self.round:
+                out.append((card, "a listing must stay up for at least one auction round"))
+        return out
 
     def _claim_options(self, player: int) -> list[Option]:
         claim = self.claim
