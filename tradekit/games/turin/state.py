@@ -201,8 +201,10 @@ class Claim:
     answered: set[int] = dataclasses.field(default_factory=set)
 
 
-#: The loan, when one may be taken (options hold no state: one serves every menu).
+#: The loan, when one may be taken, and the end of a market turn (options hold no state: one
+#: serves every menu).
 _LOAN = Option(TakeLoan)
+_END_TURN = Option(EndTurn)
 #: The action classes each phase's own step may offer (see ``Section``).
 STEP_CLASSES: dict[str, tuple[type[Action], ...]] = {
     "offer": (Offer,),
@@ -213,6 +215,20 @@ STEP_CLASSES: dict[str, tuple[type[Action], ...]] = {
     "market": (EndTurn, List, Buy, Withdraw),
     "claim": (SellTo, Buy, PassClaim),
 }
+
+
+# Menus are declared at every decision and most of their options recur from one decision to the
+# next (the same hand, the same budget): these make each one once.
+@functools.lru_cache(maxsize=4096)
+def _card_option(cls: type[Action], cards: tuple[int, ...], what: str) -> Option:
+    """An option of ``cls`` whose card is one of ``cards``."""
+    return Option(cls, card=OneOf(cards, "the card", what))
+
+
+@functools.lru_cache(maxsize=4096)
+def _amount_option(cls: type[Action], most: int, label: str, note: str) -> Option:
+    """An option of ``cls`` whose amount is a whole number of Scudo from 0 to ``most``."""
+    return Option(cls, amount=Amount(0, most, label, note=note))
 
 
 @functools.lru_cache(maxsize=64)
@@ -539,24 +555,23 @@ class TurinState(State):
 
     def _step_options(self, player: int, phase: str) -> list[Option]:
         if phase == "offer":
-            hand = tuple(self.hands[player])
-            return [Option(Offer, card=OneOf(hand, "the card", f"a card in P{player}'s hand"))]
+            return [_card_option(Offer, tuple(self.hands[player]), f"a card in P{player}'s hand")]
         if phase == "bid":
-            return [Option(Bid, amount=self._amount(player, 0, f"P{player}'s bid"))]
+            return [_amount_option(Bid, *self._amount(player, 0, f"P{player}'s bid"))]
         if phase == "tiebreak":
             bid = self.bids[player]
-            return [Option(AddBid, amount=self._amount(player, bid, f"P{player}'s addition"))]
+            return [_amount_option(AddBid, *self._amount(player, bid, f"P{player}'s addition"))]
         if phase == "goose":
             return self._goose_options(player)
         if phase == "pick":
-            lot = tuple(self.lot)
-            return [Option(Pick, card=OneOf(lot, "the card", "a card in the lot"))]
+            return [_card_option(Pick, tuple(self.lot), "a card in the lot")]
         if phase == "market":
             return self._market_options(player)
         return self._claim_options(player)
 
-    def _amount(self, player: int, committed: int, label: str) -> Amount:
-        """Scudo ``player`` may put in now: from 0 to the unlocked Scudo above ``committed``."""
+    def _amount(self, player: int, committed: int, label: str) -> tuple[int, str, str]:
+        """Scudo ``player`` may put in now (from 0 to the unlocked Scudo above ``committed``),
+        the label and the note a refusal adds."""
         most = self.scudo[player] - committed
         notes = []
         if committed:
@@ -564,7 +579,7 @@ class TurinState(State):
         locked = self.locked(player)
         if locked:
             notes.append(f"{locked} more are locked on listings")
-        return Amount(0, most, label, note="; ".join(notes))
+        return most, label, "; ".join(notes)
 
     def _loan_option(self, player: int) -> Option:
         if self.loans[player]:
@@ -595,7 +610,7 @@ class TurinState(State):
         raise LookupError(player)
 
     def _market_options(self, player: int) -> list[Option]:
-        options: list[Option] = [Option(EndTurn)]
+        options: list[Option] = [_END_TURN]
         money = self.scudo[player]
         if player in self.listed_this_window:
             options.append(refuse(List, "a player may list only one card per market window"))
