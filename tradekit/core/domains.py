@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import abc
 import dataclasses
+import functools
 import itertools
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import Any, overload
@@ -517,6 +518,44 @@ class Menu(Sequence[Action]):
         if not lows:
             return None
         return min(lows), max(highs)
+
+
+class Refused(Domain):
+    """No value at all, for one reason: the rule that forbids the whole kind of action now."""
+
+    __slots__ = ("label", "why")
+
+    def __init__(self, why: str, label: str = "the value") -> None:
+        self.why = why
+        self.label = label
+
+    def reason(self, value: object) -> str | None:
+        return self.why
+
+    def __len__(self) -> int:
+        return 0
+
+    def value(self, index: int) -> Any:
+        raise IndexError(index)
+
+
+@functools.lru_cache(maxsize=4096)
+def refuse(cls: type[Action], why: str) -> Option:
+    """An option that allows nothing of ``cls`` and refuses it with ``why`` (any fields).
+
+    Menus are built at every decision and the same few refusals recur: they are made once.
+
+    Example:
+        >>> from tradekit.games.turin.actions import TakeLoan
+        >>> opt = refuse(TakeLoan, "no loan card is left")
+        >>> len(opt), opt.reason(TakeLoan())
+        (0, 'no loan card is left')
+    """
+    fields = [f.name for f in dataclasses.fields(cls)]
+    if fields:
+        domains: dict[str, Domain] = {name: Refused(why) for name in fields}
+        return Option(cls, where=None, **domains)
+    return Option(cls, where=lambda _action: why)
 
 
 #: The empty menu: nothing to do now.

@@ -12,19 +12,13 @@ Example:
     (True, 'card 7 is yours', 'card 5 is not for sale')
     >>> Amount(0, 4, "P2's bid", note="4 more are locked on listings").reason(5)
     "P2's bid must be a whole number from 0 to 4; got 5 (4 more are locked on listings)"
-    >>> len(Refused("a player may list only one card per market window"))
-    0
 """
 
 from __future__ import annotations
 
-import dataclasses
-import functools
 from collections.abc import Callable, Hashable, Iterable
-from typing import Any
 
-from tradekit.core.actions import Action
-from tradekit.core.domains import Domain, OneOf, Option, Range
+from tradekit.core.domains import OneOf, Range
 
 
 class Amount(Range):
@@ -80,41 +74,3 @@ class Explained(OneOf):
         if self.otherwise:
             return self.otherwise.format(value=value)
         return OneOf.reason(self, value)
-
-
-class Refused(Domain):
-    """No value at all, for one reason: the rule that forbids the whole kind of action now."""
-
-    __slots__ = ("label", "why")
-
-    def __init__(self, why: str, label: str = "the value") -> None:
-        self.why = why
-        self.label = label
-
-    def reason(self, value: object) -> str | None:
-        return self.why
-
-    def __len__(self) -> int:
-        return 0
-
-    def value(self, index: int) -> Any:
-        raise IndexError(index)
-
-
-@functools.lru_cache(maxsize=4096)
-def refuse(cls: type[Action], why: str) -> Option:
-    """An option that allows nothing of ``cls`` and refuses it with ``why`` (any fields).
-
-    Menus are built at every decision and the same few refusals recur: they are made once.
-
-    Example:
-        >>> from tradekit.games.turin.actions import TakeLoan
-        >>> opt = refuse(TakeLoan, "no loan card is left")
-        >>> len(opt), opt.reason(TakeLoan())
-        (0, 'no loan card is left')
-    """
-    fields = [f.name for f in dataclasses.fields(cls)]
-    if fields:
-        domains: dict[str, Domain] = {name: Refused(why) for name in fields}
-        return Option(cls, where=None, **domains)
-    return Option(cls, where=lambda _action: why)

@@ -127,7 +127,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 
 from tradekit.core.actions import Action
-from tradekit.core.domains import NOTHING, Menu, OneOf, Option, Section
+from tradekit.core.domains import NOTHING, Menu, OneOf, Option, Section, refuse
 from tradekit.core.events import BANK
 from tradekit.core.sealed import (
     Block,
@@ -160,7 +160,7 @@ from tradekit.games.turin.actions import (
     TakeLoan,
     Withdraw,
 )
-from tradekit.games.turin.domains import Amount, Explained, refuse
+from tradekit.games.turin.domains import Amount, Explained
 from tradekit.games.turin.game import (
     BANK_PAYS_DEBT,
     LOAN_AMOUNT,
