@@ -93,3 +93,38 @@ def test_a_new_game_plugs_in_without_touching_the_framework() -> None:
         assert len(w.state.decisions) >= 1
     finally:
         type(state.game).name = original
+
+
+def test_out_of_turn_actions_are_offered_to_a_human_who_is_not_to_move() -> None:
+    # Turin: a loan may be taken at any time. Once P0 has sealed its bid, the bots (not yet
+    # stepped) are to move and P0 is not; the table still offers P0 its out-of-turn actions.
+    w = table("turin", players=3, humans=[0], bots="random-policy", autoplay=False, seed=5)
+    assert not any(key.startswith("anytime-") for key in w.handles)  # P0 is to move
+    for kind in ("Offer", "Bid"):
+        if kind == "Bid":
+            w.step()  # the bots seal their offers too, so that the bids begin
+        w.submit(next(a for a in w.state.legal_actions(0) if type(a).__name__ == kind))
+    assert w.state.phase == "bid" and 0 not in w.state.to_move and w.state.to_move
+    offered = {key: h for key, h in w.handles.items() if key.startswith("anytime-")}
+    assert offered, "no out-of-turn action is offered"
+    labels = [h.description for h in offered.values()]
+    assert any("loan" in label.lower() for label in labels), labels
+    loan = next(h for h in offered.values() if "loan" in h.description.lower())
+    moving = w.state.to_move
+    loan.click()
+    assert "tk-error" not in w.message.value, w.message.value
+    assert w.state.loans[0] is True  # type: ignore[attr-defined]
+    assert w.state.to_move == moving  # an out-of-turn action leaves the turn where it was
+    assert not any(
+        "loan" in h.description.lower() for k, h in w.handles.items() if k.startswith("anytime-")
+    )
+
+
+def test_hot_seat_offers_nothing_out_of_turn() -> None:
+    # At one shared screen only the acting student sits there: nobody else is offered anything.
+    w = table("turin", players=3, humans=[0, 1], hotseat=True, autoplay=False, seed=5)
+    w.reveal()
+    offer = next(a for a in w.state.legal_actions(0) if type(a).__name__ == "Offer")
+    w.submit(offer)
+    assert 0 not in w.state.to_move and w.state.legal_actions(0)  # P0 could act out of turn
+    assert not any(key.startswith("anytime-") for key in w.handles)
