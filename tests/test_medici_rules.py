@@ -1,4 +1,4 @@
-"""Medici, scenario by scenario, against ``shared/rules/medici.md``.
+"""Medici, scenario by scenario, against the rules stated in ``tradekit.games.medici.state``.
 
 Each test starts from a scripted set-up (or a seeded deal), plays the decisions a table of students
 would make, and checks the exact florins, cards, ledger lines and log events. Read a test from top
@@ -22,6 +22,7 @@ import pytest
 import tradekit
 from tradekit import ConfigError, IllegalActionError
 from tradekit.core.events import BANK
+from tradekit.core.view import ViewerError
 from tradekit.games.medici import Auction, Bid, MediciGame, MediciState, Pass, Turn
 
 GOODS = ["metal", "porcelain", "dye", "cloth", "spices"]
@@ -121,17 +122,24 @@ def test_rulebook_ships_23_20_16_16_14_pay_30_20_7_7_0():
     ships = next(e for e in state.log if e.text.startswith("ships:"))
     assert ships.data["totals"] == [23, 20, 16, 16, 14]
     assert ships.data["paid"] == [30, 20, 7, 7, 0]
-    # The same payments as event data: places, the rewards shared and the divisor.
+    # The split as the engine made it: one entry per group of equal ships, best first.
+    assert ships.data["groups"] == [
+        {"seats": [0], "places": [1], "shares": [30], "each": 30},
+        {"seats": [1], "places": [2], "shares": [20], "each": 20},
+        {"seats": [2, 3], "places": [3, 4], "shares": [10, 5], "each": 7},
+        {"seats": [4], "places": [5], "shares": [0], "each": 0},
+    ]
+    # The same payments as event data: places, the rewards shared, the divisor and the group.
     paid = [e.data for e in state.log if e.data.get("source") == "ship" and e.round == 1]
     assert paid == [
         {"what": "payment", "seat": 0, "paid": 30, "source": "ship", "places": [1],
-         "shares": [30], "divisor": 1},
+         "shares": [30], "divisor": 1, "group": [0]},
         {"what": "payment", "seat": 1, "paid": 20, "source": "ship", "places": [2],
-         "shares": [20], "divisor": 1},
+         "shares": [20], "divisor": 1, "group": [1]},
         {"what": "payment", "seat": 2, "paid": 7, "source": "ship", "places": [3, 4],
-         "shares": [10, 5], "divisor": 2},
+         "shares": [10, 5], "divisor": 2, "group": [2, 3]},
         {"what": "payment", "seat": 3, "paid": 7, "source": "ship", "places": [3, 4],
-         "shares": [10, 5], "divisor": 2},
+         "shares": [10, 5], "divisor": 2, "group": [2, 3]},
     ]  # fmt: skip
     fill = next(e for e in state.log if e.data.get("what") == "free_fill")
     assert fill.data == {"what": "free_fill", "seat": 4, "room": 1}
@@ -155,6 +163,18 @@ def test_rulebook_ladder_leader_10_and_three_tied_seconds_1_each():
         (1, 1, "ladder of spices: places 2–4 tied: (5+0+0)/3 rounded down = 1"),
         (2, 1, "ladder of spices: places 2–4 tied: (5+0+0)/3 rounded down = 1"),
         (3, 1, "ladder of spices: places 2–4 tied: (5+0+0)/3 rounded down = 1"),
+    ]
+    # Each ladder payment carries the group that shares its places.
+    ladder = [
+        (d["seat"], d["group"], d["places"], d["shares"], d["paid"])
+        for d in (e.data for e in state.log)
+        if d.get("source") == "ladder"
+    ]
+    assert ladder == [
+        (0, [0], [1], [10], 10),
+        (1, [1, 2, 3], [2, 3, 4], [5, 0, 0], 1),
+        (2, [1, 2, 3], [2, 3, 4], [5, 0, 0], 1),
+        (3, [1, 2, 3], [2, 3, 4], [5, 0, 0], 1),
     ]
 
 
@@ -249,17 +269,19 @@ def test_options_are_checked():
     [
         ({"colour": 1}, "keys among"),
         ({"wealth": [1, 2]}, "one entry per seat"),
-        ({"wealth": [1, 2, 3, -1]}, "whole numbers >= 0"),
+        ({"wealth": [1, 2, 3, -1]}, "one whole number per seat from 0 to 10000"),
+        ({"wealth": [1, 2, 3, 10_001]}, "one whole number per seat from 0 to 10000"),
+        ({"wealth": [1, 2, 3, True]}, "one whole number per seat"),
         ({"ladders": {"furs": [0, 0, 0, 0]}}, "goods among"),
         ({"ladders": {"dye": [0, 0, 0, 8]}}, "one space 0..7 per seat"),
         ({"warehouses": [[1, 2, 3, 4, 5, 6], [], [], []]}, "at most 5 cards"),
-        ({"warehouses": [[1], [1], [], []]}, "at most one warehouse"),
+        ({"warehouses": [[1], [1], [], []]}, "each card placed at most once"),
         ({"warehouses": [[37], [], [], []]}, "card ids"),
         ({"piles": [[1, 1]]}, "each card at most once"),
         ({"warehouses": [[1], [], [], []], "piles": [[1]]}, "not in a warehouse"),
-        ({"round": 4}, "a round 1..3"),
+        ({"round": 4}, "one of 1, 2, 3"),
         ({"round": 3, "piles": [[], []]}, "at most 1 piles"),
-        ({"first_player": 4}, "a seat 0..3"),
+        ({"first_player": 4}, "a seat number from 0 to 3"),
     ],
 )
 def test_bad_setups_are_refused(setup: dict[str, Any], match: str):
@@ -339,7 +361,11 @@ def test_once_around_left_of_the_active_player_first_active_player_last():
     assert state.view(0).auction_order == (3, 0, 1, 2)
     state.apply(3, Bid(3))
     # A bid must beat the high bid.
-    with pytest.raises(IllegalActionError, match=r"must beat the high bid of 3 \(P3\)"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"P0's bid, above P3's high bid of 3 and within P0's 40 florins, must be a whole "
+        r"number from 4 to 40; got 3",
+    ):
         state.apply(0, Bid(3))
     state.apply(0, Pass())
     state.apply(1, Bid(7))
@@ -360,9 +386,13 @@ def test_once_around_left_of_the_active_player_first_active_player_last():
 def test_bids_start_at_1_and_cannot_exceed_wealth():
     state = new_game(players=3, wealth=[10, 6, 0], piles=[[5, 6, 7]])
     state.apply(0, Auction())
-    with pytest.raises(IllegalActionError, match="the lowest bid is 1"):
+    with pytest.raises(
+        IllegalActionError, match=r"at least the lowest bid of 1 .* from 1 to 6; got 0"
+    ):
         state.apply(1, Bid(0))
-    with pytest.raises(IllegalActionError, match="P1 cannot bid 7: they have only 6"):
+    with pytest.raises(
+        IllegalActionError, match="within P1's 6 florins, must be a whole number from 1 to 6; got 7"
+    ):
         state.apply(1, Bid(7))
     with pytest.raises(IllegalActionError, match="whole number"):
         state.apply(1, Bid(True))
@@ -656,8 +686,9 @@ def test_views_hide_the_pile_order_and_the_cards_out_of_play():
     assert other.view(2) == state.view(2)
     assert other.view("all") != teacher
     assert sorted(other.pile + other.out_of_play) == sorted(state.pile + state.out_of_play)
-    with pytest.raises(ValueError, match="viewer"):
-        state.view(4)
+    for bad in (4, -1, True, 1.0, "teacher"):
+        with pytest.raises(ViewerError, match="a view is for a seat from 0 to 3"):
+            state.view(bad)
 
 
 def test_a_scripted_game_replays_and_undoes():
@@ -708,10 +739,15 @@ def test_actions_read_well_and_round_trip():
     ]
     assert repr(Bid(7)) == "Bid(amount=7)"
     state = new_game(players=3, piles=[[1, 2]])
-    with pytest.raises(IllegalActionError, match="the actions are Turn and Auction"):
+    with pytest.raises(
+        IllegalActionError,
+        match="in P0's turn of turning cards the actions are Turn, Auction; got Bid",
+    ):
         state.apply(0, Bid(1))
     state.apply(0, Auction())
-    with pytest.raises(IllegalActionError, match="the actions are Bid and Pass"):
+    with pytest.raises(
+        IllegalActionError, match="in the auction the actions are Pass, Bid; got Auction"
+    ):
         state.apply(1, Auction())
     from tradekit.games.turin import Bid as TurinBid
 

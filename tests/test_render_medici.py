@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 import pytest
 
@@ -294,3 +295,49 @@ def test_catalogue_has_both_languages() -> None:
     assert len(medici) > 60
     for key in medici:
         assert t(key, "en") and t(key, "fr"), key
+
+
+def read_from_the_log(states: list[MediciState], views: dict[int, list[Any]]) -> list[Any]:
+    """What the renderer and the measures make of finished games: every narrated line in both
+    languages, the tables of the views given, the game's and every seat's measures."""
+    from tradekit.sim.measures import medici as measures
+
+    return [
+        (
+            [RENDERER.narrate(e, Context(s.game, lang)) for e in s.log for lang in LANGS],
+            [RENDERER.table(view, Context(s.game, "en")) for view in views[id(s)]],
+            measures.game_measures(s),
+            [measures.seat_measures(s, p) for p in range(s.n)],
+        )
+        for s in states
+    ]
+
+
+def test_narration_tables_and_measures_read_the_engines_split_not_the_tie_functions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Games with ties on ships and ladders, played (and viewed) while the tie split still works.
+    from tradekit.core import ties
+    from tradekit.render import medici as render_module
+    from tradekit.sim.measures import medici as measures
+
+    states = [random_game(seed, players=players) for players in (3, 5, 6) for seed in range(4)]
+    tied = new_state(ladders={"spices": [3, 1, 1]}, piles=[[1]])  # two tied seconds, empty ships
+    while not tied.is_over:
+        tied.apply(tied.to_move[0], Auction() if tied.phase == "turn" else Pass())
+    states.append(tied)
+    views = {id(s): [s.view(v) for v in (0, None, "all")] for s in states}
+    before = read_from_the_log(states, views)
+    assert sum(b[2]["ship_ties"] + b[2]["ladder_ties"] for b in before) > 0
+
+    def blank(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a tie split was computed again outside the engine")
+
+    for name in ("split_places", "split_share", "share_round_down", "share_round_up"):
+        monkeypatch.setattr(ties, name, blank)
+        for module in (measures, render_module):
+            monkeypatch.setattr(module, name, blank, raising=False)
+    monkeypatch.setattr(ties.PlaceShare, "explain", blank)
+    assert read_from_the_log(states, views) == before
+    # The tied spices seconds, every round: (5+0)/2 = 2 each, 1 florin kept by the bank.
+    assert before[-1][2]["ladder_ties"] == 3 and before[-1][2]["ladder_rounding_lost"] == 3

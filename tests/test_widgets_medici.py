@@ -142,7 +142,8 @@ def test_typed_commands_mistyped_and_illegal_show_messages() -> None:
         assert "Traceback" not in w.message.value
     assert len(w.state.decisions) == decisions
     w.type_command("bid 400")
-    assert "cannot bid 400: they have only 40" in w.message.value
+    assert "within P0&#x27;s 40 florins, must be a whole number from" in w.message.value
+    assert "; got 400" in w.message.value
     w.set_lang("fr")
     high = w.state.view(0).high_bid
     w.type_command(f"Miser {high + 3}")

@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 from tradekit.core.actions import Action
 from tradekit.core.events import Event
-from tradekit.core.ties import Rounding, split_places
 from tradekit.games.medici.actions import Auction, Bid, Pass, Turn
 from tradekit.games.medici.game import MAX_LOT, WAREHOUSE
 from tradekit.games.medici.view import MediciView
@@ -442,20 +441,19 @@ class MediciRenderer(Renderer):
         return p.label(ctx.t("medici.auction")) + high + "".join(lines) + left_out
 
     def _ships(self, v: MediciView, ctx: Context) -> str:
-        totals = {s: v.ship_totals[s] for s in range(v.players)}
-        shares = split_places(v.ship_rewards, totals, Rounding.DOWN)
+        # The split is the engine's (the view's ship_places and ship_paid), never redone here.
+        totals = v.ship_totals
         header = [ctx.t("medici.player"), ctx.t("medici.total"), ctx.t("medici.rank"), ""]
         rows = []
         for seat in sorted(range(v.players), key=lambda s: (-totals[s], s)):
-            share = shares[seat]
-            first, last = share.places[0] + 1, share.places[-1] + 1
+            first, last = v.ship_places[seat]
             rank = str(first) if first == last else f"{first}–{last}"
             rows.append(
                 [
                     p.swatch(seat_colour(seat)) + esc(ctx.name(seat)),
                     esc(totals[seat]),
                     esc(rank),
-                    ("!" if len(share.players) > 1 else "") + esc(share.each),
+                    ("!" if first != last else "") + esc(v.ship_paid[seat]),
                 ]
             )
         header[3] = ctx.t("medici.paid")
@@ -469,10 +467,10 @@ class MediciRenderer(Renderer):
             badges.append(pill(ctx.t("medici.full"), "bad"))
         if v.round and seat == v.first_player and v.phase != "over":
             badges.append(pill(ctx.t("medici.first")))
-        if v.winners is not None and seat in v.winners:
+        if seat in v.winners:
             badges.append(pill(ctx.t("medici.winner"), "good"))
         bits = [pill(ctx.t("medici.ship", n=v.ship_totals[seat]), "info")]
-        if v.scores is not None:
+        if v.phase == "over":
             bits.append(pill(ctx.t("medici.final", n=v.scores[seat]), "good"))
         body = tag("div", " ".join(bits))
         body += p.label(ctx.t("medici.warehouse", n=len(held), max=WAREHOUSE))

@@ -11,11 +11,13 @@ Handles (keys of ``TableWidget.handles``, CSS class ``tk-c-<key>``): ``turn``, `
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
 from tradekit.core.actions import Action
+from tradekit.core.domains import Menu
 from tradekit.games.medici.actions import Auction, Bid, Pass, Turn
 from tradekit.i18n import add_messages
 from tradekit.render.parts import esc
@@ -44,6 +46,15 @@ add_messages(
 )
 
 
+def _bid_bounds(legal: Sequence[Action]) -> tuple[int, int] | None:
+    """The lowest and highest legal bid (from the menu's bid range, without listing it), or
+    ``None`` when no bid is legal."""
+    if isinstance(legal, Menu):
+        return legal.bounds(Bid, "amount")
+    bids = [a.amount for a in legal if isinstance(a, Bid)]
+    return (min(bids), max(bids)) if bids else None
+
+
 def _note(text: str) -> Any:
     return widgets.HTML(value=f"<span style='font-size:13px'>{esc(text)}</span>")
 
@@ -54,12 +65,13 @@ class MediciControls(Controls):
 
     def build(self, cc: ControlContext) -> list[Any]:
         """Rows of controls for ``cc.seat``'s legal actions."""
-        legal = list(cc.legal)
+        # The legal actions may be a lazy menu of 10**4 bids: ask it, never list it.
+        legal = cc.legal
         rows: list[Any] = []
-        turning = [a for a in legal if isinstance(a, (Turn, Auction))]
+        turning = [a for a in (Turn(), Auction()) if a in legal]
         if turning:
             lot = len(getattr(cc.view, "lot", ()))
-            can_turn = any(isinstance(a, Turn) for a in turning)
+            can_turn = Turn() in turning
             hint = cc.t("medici.c.turn_hint", n=lot) if can_turn else cc.t("medici.c.auction_only")
             rows.append(_note(hint))
             buttons = []
@@ -68,21 +80,22 @@ class MediciControls(Controls):
                 style = "info" if key == "turn" else "primary"
                 buttons.append(cc.button(key, cc.label(action), action, style=style))
             rows.append(widgets.HBox(buttons))
-        bids = [a.amount for a in legal if isinstance(a, Bid)]
-        if bids:
+        bounds = _bid_bounds(legal)
+        if bounds is not None:
+            low, most = bounds
             high = getattr(cc.view, "high_bid", 0)
-            rows.append(_note(cc.t("medici.c.bid_hint", high=high, most=max(bids))))
-            slider = cc.slider("bid-amount", cc.t("medici.c.bid"), bids, value=min(bids))
+            rows.append(_note(cc.t("medici.c.bid_hint", high=high, most=most)))
+            slider = cc.slider("bid-amount", cc.t("medici.c.bid"), bounds, value=low)
 
             def chosen() -> Action:
                 return Bid(int(slider.value))
 
             bid = cc.button("bid", cc.t("medici.c.bid_button"), chosen, style="primary")
-            least = Bid(min(bids))
+            least = Bid(low)
             cheapest = cc.button("bid-min", cc.t("medici.c.bid_min", n=least.amount), least)
             rows.append(
                 widgets.HBox([slider, bid, cheapest], layout=widgets.Layout(flex_flow="row wrap"))
             )
-        if any(isinstance(a, Pass) for a in legal):
+        if Pass() in legal:
             rows.append(widgets.HBox([cc.button("pass", cc.label(Pass()), Pass())]))
         return rows

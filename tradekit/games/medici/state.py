@@ -1,4 +1,4 @@
-"""Medici played exactly by its rules (``shared/rules/medici.md``).
+"""Medici played exactly by its rules, stated here (and in ``data/medici/README.md``).
 
 A round: the pile (18, 24, 30 or 36 of the 36 cards by player count) is shuffled; in turn each
 player whose warehouse is not full turns 1-3 cards one at a time, then the lot goes to a
@@ -67,10 +67,14 @@ present) is the seat the event is about; cards are card ids; places are 1-based;
 * ``payment`` (the bank pays a seat; one per ledger entry at scoring): ``seat``, ``paid`` (the
   amount; the key saved games have always had), ``source``: ``"ship"`` or ``"ladder"`` (a ranked
   award, with ``places``: the places the seat's group occupies, ``shares``: those places'
-  rewards, ``divisor``: how many share them; the amount is their sum divided by the divisor,
-  rounded down; ``good`` for a ladder) or ``"bonus"`` (a monopoly bonus, with ``good`` and
-  ``space``).
-* ``ships`` (after the ship payments): ``totals`` (each seat's ship), ``paid`` (each seat's award).
+  rewards, ``divisor``: how many share them, ``group``: the seats that share them, the seat
+  included; the amount is their sum divided by the divisor, rounded down; ``good`` for a
+  ladder) or ``"bonus"`` (a monopoly bonus, with ``good`` and ``space``). A ranked award that
+  rounds down to 0 pays nothing and logs no payment.
+* ``ships`` (after the ship payments): ``totals`` (each seat's ship), ``paid`` (each seat's
+  award), ``groups`` (the split as the engine made it: one entry per group of equal ships, best
+  first, with ``seats``, ``places``, ``shares`` (those places' rewards) and ``each`` (what each
+  member is paid); a group of two or more is a tie).
 * ``ladder_move``: ``seat``, ``good``, ``from``, ``to``, ``lost`` (moves past the top, else 0).
 * ``poorest`` (after rounds 1 and 2): ``poorest`` (the seat starting the next round), ``florins``
   (their wealth), ``tied`` (the poorest seats in tie-break order), ``first_player`` (who started
@@ -81,6 +85,7 @@ present) is the seat the event is about; cards are card ids; places are 1-based;
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -88,10 +93,12 @@ import numpy as np
 
 from tradekit.core.actions import Action
 from tradekit.core.auctions import OnceAroundAuction
-from tradekit.core.errors import ConfigError
+from tradekit.core.domains import NOTHING, Menu, Option, Range
 from tradekit.core.events import BANK
+from tradekit.core.setup import Setup
 from tradekit.core.state import State, Viewer
 from tradekit.core.ties import PlaceShare, Rounding, split_places
+from tradekit.core.view import check_viewer
 from tradekit.games.medici.actions import Auction, Bid, Pass, Turn
 from tradekit.games.medici.game import MAX_LOT, ROUNDS, WAREHOUSE
 from tradekit.games.medici.view import MediciView
@@ -104,6 +111,11 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 #: The end of a round in words, by the ``reason`` of its ``round_end`` event.
 ROUND_END_TEXT = {"full": "every warehouse is full", "pile_out": "the pile has run out"}
 
+# The options that never change with the state, made once (an Option reads its class's fields).
+_TURN = Option(Turn)
+_AUCTION = Option(Auction)
+_PASS = Option(Pass)
+
 
 class MediciState(State):
     """A Medici game in play. Create it with ``MediciGame(...).new_state(seed=...)``.
@@ -113,7 +125,8 @@ class MediciState(State):
 
     * ``round``: the round to start in (1-3; default 1).
     * ``first_player``: who starts that round (default seat 0).
-    * ``wealth``: florins per seat (default the starting wealth of the player count).
+    * ``wealth``: florins per seat, whole numbers from 0 to 10000 (the most any scripted set-up
+      may give a seat; default the starting wealth of the player count).
     * ``ladders``: ``{good: [space per seat]}`` (default everyone on the start space 0).
     * ``warehouses``: card-id lists per seat, already in the warehouses when the starting round
       begins (at most 5 each).
@@ -140,6 +153,7 @@ class MediciState(State):
         self.n = n
         self.tables = game.tables
         self.cards = self.tables.card_by_id
+        self._card_texts = {c: str(self.cards[c]) for c in self.cards}
         self.goods = self.tables.goods
         self.good_index = self.tables.good_index
         self.rewards = game.ship_rewards
@@ -158,6 +172,8 @@ class MediciState(State):
         self._heard = 0  # auction history entries already logged
         self.final_scores: list[int] | None = None
         self._piles: list[list[int] | None] = []
+        self._menu_key = (-1, -1)  # (log length, seat) of the last menu declared
+        self._last_menu: Menu = NOTHING
         start = 1
         if setup is not None:
             start = self._scripted(setup)
@@ -194,84 +210,61 @@ class MediciState(State):
 
     # -- set-up ---------------------------------------------------------------------------------
     def _scripted(self, setup: Mapping[str, Any]) -> int:
-        def bad(key: str, why: str) -> ConfigError:
-            return ConfigError(f"setup[{key!r}]", setup.get(key), why)
-
-        def whole(value: Any, low: int, high: int | None = None) -> bool:
-            return (
-                isinstance(value, int)
-                and not isinstance(value, bool)
-                and value >= low
-                and (high is None or value <= high)
-            )
-
-        def per_seat(key: str) -> list[Any]:
-            value = setup.get(key)
-            if not isinstance(value, (list, tuple)) or len(value) != self.n:
-                raise bad(key, f"a list with one entry per seat ({self.n})")
-            return list(value)
-
-        for key in setup:
-            if key not in SETUP_KEYS:
-                raise ConfigError("setup", key, "keys among " + ", ".join(sorted(SETUP_KEYS)))
+        s = Setup(setup, self.n, SETUP_KEYS)
         valid = set(self.cards)
-        start = setup.get("round", 1)
-        if not whole(start, 1, ROUNDS):
-            raise bad("round", f"a round 1..{ROUNDS}")
-        first = setup.get("first_player", 0)
-        if not whole(first, 0, self.n - 1):
-            raise bad("first_player", f"a seat 0..{self.n - 1}")
-        self.first_player = first
-        if "wealth" in setup:
-            wealth = per_seat("wealth")
-            if not all(whole(w, 0) for w in wealth):
-                raise bad("wealth", "whole numbers >= 0")
-            self.wealth = wealth
-        if "ladders" in setup:
+        start = s.one_of("round", range(1, ROUNDS + 1)) if "round" in s else 1
+        first = s.seat("first_player")
+        self.first_player = 0 if first is None else first
+        if "wealth" in s:
+            self.wealth = s.money("wealth")
+        if "ladders" in s:
             ladders = setup["ladders"]
             if not isinstance(ladders, Mapping):
-                raise bad("ladders", "a mapping {good: [space per seat]}")
+                raise s.bad("ladders", "a mapping {good: [space per seat]}")
+            top = self.tables.ladder_top
             for good, spaces in ladders.items():
                 if good not in self.good_index:
-                    raise bad("ladders", f"goods among {list(self.good_index)}")
-                top = self.tables.ladder_top
+                    raise s.bad("ladders", f"goods among {list(self.good_index)}")
                 if (
                     not isinstance(spaces, (list, tuple))
                     or len(spaces) != self.n
-                    or not all(whole(s, 0, top) for s in spaces)
+                    or not all(type(v) is int and 0 <= v <= top for v in spaces)
                 ):
-                    raise bad("ladders", f"one space 0..{top} per seat for {good!r}")
+                    raise s.bad("ladders", f"one space 0..{top} per seat for {good!r}")
                 for p, space in enumerate(spaces):
                     self.ladders[p][self.good_index[good]] = space
-        used: list[int] = []
-        if "warehouses" in setup:
-            for p, cards in enumerate(per_seat("warehouses")):
-                if not isinstance(cards, (list, tuple)) or not all(
-                    whole(c, 1) and c in valid for c in cards
-                ):
-                    raise bad("warehouses", f"lists of card ids among 1..{len(valid)}")
-                if len(cards) > WAREHOUSE:
-                    raise bad("warehouses", f"at most {WAREHOUSE} cards per warehouse")
-                self.warehouses[p] = list(cards)
-                used += cards
-        if "piles" in setup:
-            piles = setup["piles"]
-            if not isinstance(piles, (list, tuple)) or len(piles) > ROUNDS - start + 1:
-                raise bad("piles", f"a list of at most {ROUNDS - start + 1} piles")
-            for k, pile in enumerate(piles):
-                if pile is None:
-                    self._piles.append(None)
-                    continue
-                if not isinstance(pile, (list, tuple)) or not all(
-                    whole(c, 1) and c in valid for c in pile
-                ):
-                    raise bad("piles", "lists of card ids (or None)")
-                if len(set(pile)) != len(pile) or (k == 0 and set(pile) & set(used)):
-                    raise bad("piles", "each card at most once in a pile and not in a warehouse")
-                self._piles.append(list(pile))
-        if len(set(used)) != len(used):
-            raise bad("warehouses", "each card in at most one warehouse")
+        if "warehouses" in s:
+            for p, held in enumerate(s.per_seat("warehouses")):
+                s.cards("warehouses", valid, held)
+                if len(held) > WAREHOUSE:
+                    raise s.bad("warehouses", f"at most {WAREHOUSE} cards per warehouse")
+                # The order given is kept (Setup sorts what it returns): it is the order shown.
+                self.warehouses[p] = list(held)
+            s.check_once()
+        if "piles" in s:
+            self._piles = self._scripted_piles(s, start, valid)
         return int(start)
+
+    def _scripted_piles(self, s: Setup, start: int, valid: set[int]) -> list[list[int] | None]:
+        """The scripted piles, top card first; a card may come back in a later round's pile, so
+        only the first pile is counted against the warehouses."""
+        piles = s.raw["piles"]
+        if not isinstance(piles, (list, tuple)) or len(piles) > ROUNDS - start + 1:
+            raise s.bad("piles", f"a list of at most {ROUNDS - start + 1} piles")
+        in_warehouses = {c for held in self.warehouses for c in held}
+        out: list[list[int] | None] = []
+        for k, pile in enumerate(piles):
+            if pile is None:
+                out.append(None)
+                continue
+            if not isinstance(pile, (list, tuple)) or not all(
+                type(c) is int and c in valid for c in pile
+            ):
+                raise s.bad("piles", "lists of card ids (or None)")
+            if len(set(pile)) != len(pile) or (k == 0 and set(pile) & in_warehouses):
+                raise s.bad("piles", "each card at most once in a pile and not in a warehouse")
+            out.append(list(pile))
+        return out
 
     # -- protocol -------------------------------------------------------------------------------
     @property
@@ -300,7 +293,8 @@ class MediciState(State):
         if not self.pile:
             return "the pile is empty"
         size = len(self.lot) + 1
-        if max(self.room(p) for p in range(self.n)) < size:
+        # One pass over the warehouses, not a call per seat: asked at every decision of a turn.
+        if WAREHOUSE - min(map(len, self.warehouses)) < size:
             rooms = ", ".join(f"P{p} {self.room(p)}" for p in range(self.n))
             return (
                 f"a lot of {size} cards would leave nobody able to bid: no warehouse has room "
@@ -308,33 +302,45 @@ class MediciState(State):
             )
         return None
 
-    def legal_actions(self, player: int) -> list[Action]:
-        """Every action ``player`` may take now."""
-        if player not in self.to_move:
-            return []
+    def _menu(self, player: int) -> Menu:
+        """What ``player`` may do now, declared once: the legal actions and every refusal come
+        from it. The order is the order of the legal list (bots and random players pick by
+        index): Turn then Auction; Pass then the bids from the lowest up."""
+        # Every change of the game logs an event, so the log's length dates a menu: the list a
+        # player reads and the check of the action they then take share one build.
+        key = (len(self.log), player)
+        if key == self._menu_key:
+            return self._last_menu
+        menu = self._last_menu = self._declare(player)
+        self._menu_key = key
+        return menu
+
+    def _declare(self, player: int) -> Menu:
+        """Build :meth:`_menu` (see there)."""
+        # Who is to move, as to_move says, read directly (this runs at every decision).
         if self.phase == "turn":
-            return [Turn(), Auction()] if self.turn_reason() is None else [Auction()]
-        assert self.auction is not None
-        out: list[Action] = [Pass()]
-        out += [Bid(x) for x in self.auction.bids_allowed(player)]
-        return out
+            return _turn_menu(player, self.turn_reason()) if player == self.active else NOTHING
+        auction = self.auction
+        if self.phase != "auction" or auction is None or player != auction.speaker:
+            return NOTHING
+        bids = auction.bids_allowed(player)
+        return _auction_menu(player, bids.lo, bids.hi, auction.high_bidder, auction.high_bid)
+
+    def legal_actions(self, player: int) -> Menu:
+        """Every action ``player`` may take now, as a lazy sequence (a bid range is never listed).
+
+        Example:
+            >>> from tradekit.games.medici.game import MediciGame
+            >>> s = MediciGame(players=3).new_state(setup={"wealth": [10000] * 3})
+            >>> s.apply(0, Auction())
+            >>> legal = s.legal_actions(1)
+            >>> len(legal), legal[0], legal[-1]
+            (10001, Pass(), Bid(amount=10000))
+        """
+        return self._menu(player)
 
     def _illegal_reason(self, player: int, action: Action) -> str | None:
-        if self.phase == "turn":
-            if isinstance(action, Turn):
-                return self.turn_reason()
-            if isinstance(action, Auction):
-                return None
-            return f"P{player} is turning cards: the actions are Turn and Auction"
-        assert self.auction is not None
-        if isinstance(action, Pass):
-            return None
-        if isinstance(action, Bid):
-            amount = action.amount
-            if not isinstance(amount, int) or isinstance(amount, bool):
-                return f"a bid is a whole number of florins, got {amount!r}"
-            return self.auction.bid_reason(player, amount)
-        return "in the auction the actions are Bid and Pass"
+        return self._menu(player).reason(action)
 
     def _do(self, player: int, action: Action) -> None:
         self._event("action", f"P{player}: {action}", player=player, action=action)
@@ -356,7 +362,7 @@ class MediciState(State):
     # -- a turn ---------------------------------------------------------------------------------
     def card_text(self, card: int) -> str:
         """A card in words: ``"#12 porcelain 4"``."""
-        return str(self.cards[card])
+        return self._card_texts[card]
 
     def _turn_card(self, player: int) -> None:
         card = self.pile.pop(0)
@@ -378,7 +384,8 @@ class MediciState(State):
         self.phase = "auction"
         size = len(self.lot)
         order = [(self.active + i) % self.n for i in range(1, self.n + 1)]
-        eligible = [p for p in order if self.room(p) >= size]
+        most = WAREHOUSE - size
+        eligible = [p for p in order if len(self.warehouses[p]) <= most]
         left_out = [p for p in order if p not in eligible]
         self.auction = OnceAroundAuction(
             order, budgets={p: self.wealth[p] for p in order}, eligible=eligible, minimum=1
@@ -469,7 +476,7 @@ class MediciState(State):
 
     def _next_turn(self, candidate: int) -> None:
         """End the round if it is over, else start the next turn from ``candidate`` clockwise."""
-        room = [p for p in range(self.n) if self.room(p) > 0]
+        room = [p for p, held in enumerate(self.warehouses) if len(held) < WAREHOUSE]
         if not room:
             self._end_round("full")
             return
@@ -581,6 +588,7 @@ class MediciState(State):
                 "what": "ships",
                 "totals": totals,
                 "paid": [shares[p].each for p in range(self.n)],
+                "groups": _groups(shares),
             },
         )
 
@@ -732,19 +740,12 @@ class MediciState(State):
 
     def view(self, viewer: Viewer = None) -> MediciView:
         """What ``viewer`` may see: a seat, ``None`` (public) or ``"all"`` (teacher)."""
-        if (
-            viewer is not None
-            and viewer != "all"
-            and (
-                isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < self.n
-            )
-        ):
-            raise ValueError(
-                f"viewer must be a seat 0..{self.n - 1}, None or 'all'; got {viewer!r}"
-            )
+        viewer = check_viewer(viewer, self.n)
         teacher = viewer == "all"
         auction = self.auction
         over = self.is_over
+        totals = self.ship_totals()
+        ships = split_places(self.rewards, dict(enumerate(totals)), Rounding.DOWN)
         return MediciView(
             viewer=viewer,
             players=self.n,
@@ -759,7 +760,11 @@ class MediciState(State):
             active=self.active,
             wealth=tuple(self.wealth),
             warehouses=tuple(tuple(w) for w in self.warehouses),
-            ship_totals=tuple(self.ship_totals()),
+            ship_totals=tuple(totals),
+            ship_places=tuple(
+                (ships[p].places[0] + 1, ships[p].places[-1] + 1) for p in range(self.n)
+            ),
+            ship_paid=tuple(ships[p].each for p in range(self.n)),
             ladders=tuple(tuple(row) for row in self.ladders),
             lot=tuple(self.lot),
             can_turn=self.phase == "turn" and self.turn_reason() is None,
@@ -773,8 +778,8 @@ class MediciState(State):
             high_bid=auction.high_bid if auction is not None else 0,
             high_bidder=auction.high_bidder if auction is not None else None,
             auction_history=tuple(auction.history) if auction is not None else (),
-            scores=tuple(self.final_scores) if self.final_scores is not None else None,
-            winners=tuple(self.winners()) if over else None,
+            scores=tuple(self.scores()),
+            winners=tuple(self.winners()) if over else (),
         )
 
     def resample_hidden(self, viewer: Viewer, seed: int | None = None) -> MediciState:
@@ -797,15 +802,55 @@ class MediciState(State):
         return other
 
 
+# A menu depends only on these few numbers, and the same ones come back in game after game: one
+# build serves them all (a menu never changes once made).
+@functools.lru_cache(maxsize=1024)
+def _turn_menu(player: int, why: str | None) -> Menu:
+    """The active player's choice after each card: Turn (refused with ``why`` when another card
+    may not be turned) or Auction."""
+    turn = _TURN if why is None else Option(Turn, where=lambda _action: why)
+    return Menu((turn, _AUCTION), step=f"P{player}'s turn of turning cards")
+
+
+@functools.lru_cache(maxsize=4096)
+def _auction_menu(player: int, lo: int, hi: int, high_bidder: int | None, high_bid: int) -> Menu:
+    """The speaker's choice in the auction: Pass, or a bid from ``lo`` to ``hi`` (the range
+    :meth:`OnceAroundAuction.bids_allowed` gives, labelled with why those are the bounds)."""
+    if high_bidder is None:
+        floor = f"at least the lowest bid of {lo}"
+    else:
+        floor = f"above P{high_bidder}'s high bid of {high_bid}"
+    label = f"P{player}'s bid, {floor} and within P{player}'s {hi} florins,"
+    return Menu((_PASS, Option(Bid, amount=Range(lo, hi, label))), step="the auction")
+
+
 def _seats(players: Sequence[int]) -> str:
     return ", ".join(f"P{p}" for p in players)
 
 
 def _rank(share: PlaceShare[int]) -> dict[str, Any]:
-    """A ranked payment's facts: the 1-based places the group occupies, their rewards and how
-    many share them."""
+    """A ranked payment's facts: the 1-based places the group occupies, their rewards, how
+    many share them and who."""
     return {
         "places": [place + 1 for place in share.places],
         "shares": list(share.rewards),
         "divisor": len(share.players),
+        "group": list(share.players),
     }
+
+
+def _groups(shares: Mapping[int, PlaceShare[int]]) -> list[dict[str, Any]]:
+    """Each group of equal scores once, best first: its seats, 1-based places, those places'
+    rewards and what each member is paid (the ties as the engine split them)."""
+    seen: dict[tuple[int, ...], PlaceShare[int]] = {}
+    for share in shares.values():
+        seen.setdefault(share.players, share)
+    return [
+        {
+            "seats": list(share.players),
+            "places": [place + 1 for place in share.places],
+            "shares": list(share.rewards),
+            "each": share.each,
+        }
+        for share in sorted(seen.values(), key=lambda share: share.places[0])
+    ]

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from tradekit.core.state import Viewer
+from tradekit.core.view import BaseView
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class MediciView:
-    """A frozen observation of a Medici game.
+class MediciView(BaseView):
+    """A frozen observation of a Medici game (the fields every game has come first, from
+    :class:`~tradekit.core.view.BaseView`).
 
     Everything in Medici is public except the order of the round's pile and which cards are out of
     play this round: ``pile`` and ``out_of_play`` are ``None`` except in the teacher view
@@ -19,19 +20,25 @@ class MediciView:
     Attributes:
         viewer: the seat, ``None`` (public) or ``"all"`` (teacher).
         players: how many seats.
-        reward_table: the ship table's name.
-        ship_rewards: florins by ship rank, place 1 first.
-        goods: the goods' ids, in ladder order (the order of each row of ``ladders``).
         round: the round (1-3; 0 before the first).
-        rounds: how many rounds the game has.
         phase: ``"turn"`` (the active player turns cards), ``"auction"``, ``"scoring"`` or
             ``"over"``.
         to_move: who must act.
+        scores: each seat's florins (all public; final once the game is over).
+        winners: the richest seats once the game is over, else empty.
+        reward_table: the ship table's name.
+        ship_rewards: florins by ship rank, place 1 first.
+        goods: the goods' ids, in ladder order (the order of each row of ``ladders``).
+        rounds: how many rounds the game has.
         first_player: who started this round.
         active: whose turn it is (who turned the lot).
         wealth: florins per seat.
         warehouses: card ids in each seat's warehouse this round.
         ship_totals: the value of each warehouse.
+        ship_places: the 1-based (first, last) places each seat's ship would share if ships were
+            scored now (first == last when it is alone at its value).
+        ship_paid: what each seat would be paid for its ship if ships were scored now (ties
+            share, rounded down), as the engine computes it.
         ladders: each seat's space on each good's ladder (0 is the start space).
         lot: the cards turned this turn, in the order turned.
         can_turn: whether the active player may turn another card now.
@@ -46,24 +53,19 @@ class MediciView:
         high_bid: the high bid so far (0 if none).
         high_bidder: who made it.
         auction_history: (seat, bid) per speaker so far; ``None`` for a pass.
-        scores: final wealth once the game is over.
-        winners: the richest seats once the game is over.
     """
 
-    viewer: Viewer
-    players: int
     reward_table: str
     ship_rewards: tuple[int, ...]
     goods: tuple[str, ...]
-    round: int
     rounds: int
-    phase: str
-    to_move: tuple[int, ...]
     first_player: int
     active: int
     wealth: tuple[int, ...]
     warehouses: tuple[tuple[int, ...], ...]
     ship_totals: tuple[int, ...]
+    ship_places: tuple[tuple[int, int], ...]
+    ship_paid: tuple[int, ...]
     ladders: tuple[tuple[int, ...], ...]
     lot: tuple[int, ...]
     can_turn: bool
@@ -77,8 +79,6 @@ class MediciView:
     high_bid: int
     high_bidder: int | None
     auction_history: tuple[tuple[int, int | None], ...]
-    scores: tuple[int, ...] | None
-    winners: tuple[int, ...] | None
 
     @property
     def me(self) -> int | None:

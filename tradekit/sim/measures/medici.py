@@ -6,7 +6,8 @@ Game-level:
   ladder that share an award (10 or 5), all goods and rounds;
 * ``ship_rounding_lost``, ``ladder_rounding_lost`` and their sum ``rounding_lost``: florins the
   bank kept because tie splits are rounded down (three tied for 10 + 5 get 5 each: 0 lost; two
-  tied for 5 + 0 get 2 each: 1 lost);
+  tied for 5 + 0 get 2 each: 1 lost). Ties are read from the splits the engine logged (the
+  ``groups`` of each ``ships`` event, the ``group`` of each ladder payment), never split again;
 * ``lots``: lots put up for auction; ``lot_size``: their mean number of cards; ``unsold_lots``
   and ``unsold_cards``: lots nobody bid on (discarded) and their cards;
 * ``auction_spend``: florins paid for lots; ``price_per_card``: that spend per card bought
@@ -42,7 +43,6 @@ from typing import Any
 
 from tradekit.core.actions import Action
 from tradekit.core.state import State
-from tradekit.core.ties import Rounding, split_places
 from tradekit.sim.measures import register_measures
 
 
@@ -76,48 +76,21 @@ _GAME_EVENTS = (
 
 
 def _ladder_splits(state: State) -> tuple[int, int]:
-    """(tied groups sharing an award, florins lost by rounding down) on the ladders."""
-    game: Any = state.game
-    tables = game.tables
-    goods = [g.id for g in tables.goods]
-    n = game.num_players
-    spaces = {g: [0] * n for g in goods}
-    moves: dict[int, list[tuple[int, str, int]]] = {}
-    scored: list[int] = []
+    """(tied groups sharing an award, florins lost by rounding down) on the ladders, read from
+    the ladder payments: each carries its group, the places' rewards and the amount paid."""
+    seen: set[tuple[int, str, tuple[int, ...]]] = set()
+    ties = lost = 0
     for event in state.log:
         data = event.data
-        kind = data.get("what")
-        if kind == "setup":
-            for p, row in enumerate(data["ladders"]):
-                for g, space in zip(goods, row, strict=True):
-                    spaces[g][p] = space
-        elif kind == "ladder_move":
-            moves.setdefault(event.round, []).append((data["seat"], data["good"], data["to"]))
-        elif kind == "ships":
-            scored.append(event.round)
-    ties = lost = 0
-    for rnd in scored:
-        for p, good, to in moves.get(rnd, []):
-            spaces[good][p] = to
-        for good in goods:
-            ranked = {p: s for p, s in enumerate(spaces[good]) if s > 0}
-            for share in _groups(split_places(tables.awards, ranked, Rounding.DOWN)):
-                if len(share.players) > 1 and share.pot > 0:
-                    ties += 1
-                    lost += share.pot - share.each * len(share.players)
-    return ties, lost
-
-
-def _groups(shares: dict[int, Any]) -> list[Any]:
-    """Each tied group's share once (every member of a group holds the same share)."""
-    seen: set[tuple[int, ...]] = set()
-    out = []
-    for share in shares.values():
-        key = tuple(share.players)
-        if key not in seen:
+        if data.get("what") != "payment" or data["source"] != "ladder":
+            continue
+        group = tuple(data["group"])
+        key = (event.round, data["good"], group)
+        if len(group) > 1 and key not in seen:
             seen.add(key)
-            out.append(share)
-    return out
+            ties += 1
+            lost += sum(data["shares"]) - data["paid"] * len(group)
+    return ties, lost
 
 
 def game_measures(state: State) -> dict[str, float]:
@@ -161,9 +134,7 @@ def game_measures(state: State) -> dict[str, float]:
             spend += data["price"]
             bought += len(data["lot"])
         elif kind == "ships":
-            totals = data["totals"]
-            shares = split_places(rewards, dict(enumerate(totals)), Rounding.DOWN)
-            out["ship_ties"] += sum(1 for s in _groups(shares) if len(s.players) > 1)
+            out["ship_ties"] += sum(1 for g in data["groups"] if len(g["seats"]) > 1)
             out["ship_rounding_lost"] += sum(rewards) - sum(data["paid"])
         elif kind == "free_fill":
             out["free_fills"] += 1
