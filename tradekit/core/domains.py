@@ -453,6 +453,9 @@ class Menu(Sequence[Action]):
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
+        options = self.options
+        if len(options) == 1:  # the common one-option step: no offsets to walk
+            return options[0][index]
         starts = self._starts()
         size = starts[-1]
         if index < 0:
