@@ -162,20 +162,42 @@ def test_the_diamant_auction_stops_at_its_worth() -> None:
 
 
 def test_the_temple_completes_its_goods_and_the_seller_wins() -> None:
-    # P0: bijoux x3, cafe, cigares, ivoire, Diamant (5 goods of 6) and 20 coins.
+    # P0: bijoux x3, cafe, cigares, ivoire, Diamant (5 goods of 6) and 20 coins: the sacred
+    # texts are the sixth good, and 20 coins less the gift of 5 still reach 10: a win at once.
     hands = [[0, 1, 2, 4, 8, 12, 48], [9, 10, 13, 14, 16, 17], [18, 20, 21, 22, 24, 25]]
     state = scripted(variants="temple", hands=hands, coins=[20, 15, 12])
     bots = seat_bots(state)
     story = play_sale(state, bots)
-    assert story[0][1] == Temple("bijoux")
+    assert [action for _, action, _ in story] == [Temple("bijoux")]
     assert story[0][2].startswith("Gave up a Jewels at the temple for sacred texts")
-    assert story[1][1] == Give(1, 5)  # the whole gift to the richest rival
-    assert story[1][2] == (
-        "Gave all 5 coin(s) to P1, the richest rival: more coins matter least to them."
+    assert state.winner == 0 and state.is_over and state.log[-1].data["by"] == "temple"
+
+
+def test_the_temple_gift_goes_to_the_richest_rival_it_cannot_make_win() -> None:
+    # P0 short of coins: 14 less the gift of 5 is 9, no win. The gift is shared out.
+    hands = [[0, 1, 2, 4, 8, 12, 48], [9, 10, 13, 14, 16, 17], [18, 20, 21, 22, 24, 25]]
+    state = scripted(variants="temple", hands=hands, coins=[14, 15, 12])
+    bots = seat_bots(state)
+    state.apply(0, Temple("bijoux"))
+    seat, action, why = step(state, bots)
+    assert (seat, action) == (0, Give(1, 5))  # the whole gift to the richest rival
+    assert why == "Gave all 5 coin(s) to P1, the richest rival: more coins matter least to them."
+
+
+def test_a_gift_avoids_a_rival_it_would_bring_to_the_goal() -> None:
+    # P1 has shown 5 goods (cigares, ivoire, jade, livres, miel) and holds 8 coins: 5 more could
+    # give them the goal at once, so the gift goes to P2.
+    hands = [[0, 1, 2, 4, 8, 12, 48], [9, 13, 16, 20, 24, 10], [18, 21, 22, 25, 26, 27]]
+    state = scripted(variants="temple", hands=hands, coins=[14, 8, 5])
+    bots = seat_bots(state)
+    bots[0]._known[1].update({"cigares": 2, "ivoire": 1, "jade": 1, "livres": 1, "miel": 1})
+    state.apply(0, Temple("bijoux"))
+    seat, action, why = step(state, bots)
+    assert (seat, action) == (0, Give(2, 5))
+    assert why == (
+        "Gave all 5 coin(s) to P2: richer rivals could reach the goal with them and win at once."
     )
-    assert story[2][1] == PutUp("bijoux")
-    assert story[-1][2].endswith("it meets my goals and I win.")
-    assert state.winner == 0 and state.is_over
+    assert not state.is_over
 
 
 def test_the_treasurer_takes_a_full_treasury() -> None:
@@ -490,7 +512,7 @@ def test_every_message_exists_in_english_and_french() -> None:
     built += ["sell_inactive.no_duplicate", "sell_inactive.short", "swap.held", "swap.spare"]
     mine = {k for k in keys() if k.startswith("negoces.bot.")}
     assert {f"negoces.bot.{k}" for k in built} <= mine
-    assert len(mine) == 69
+    assert len(mine) == 71
     for key in sorted(mine):
         english, french = fields_of(t(key, "en")), fields_of(t(key, "fr"))
         # each language names goods and offers with its own fields
@@ -517,3 +539,23 @@ def test_every_message_exists_in_english_and_french() -> None:
 def fields_of(template: str) -> dict[str, str]:
     """The fields of a message and their format specs."""
     return {name: spec or "" for _, name, spec, _ in string.Formatter().parse(template) if name}
+
+
+def test_repaying_the_only_loan_wins_at_once() -> None:
+    # P0: 7 different goods and 15 coins, but a loan card: repaying it leaves 10 coins, the goal.
+    hands = [[0, 4, 8, 12, 16, 20, 48], [9, 10, 13, 14, 17, 18], [1, 2, 5, 6, 21, 22]]
+    state = scripted(variants="bank", hands=hands, coins=[15, 15, 15], loans=[1, 0, 0])
+    seat, action, why = step(state, seat_bots(state))
+    assert (seat, action) == (0, RepayLoan())
+    assert why == (
+        "Repaid my only loan: with 7 different goods and 10 coins left I reach the goal and win "
+        "at once."
+    )
+    assert state.winner == 0 and state.log[-1].data["by"] == "repay"
+    again = scripted(variants="bank", hands=hands, coins=[15, 15, 15], loans=[1, 0, 0])
+    bot = seat_bots(again)[0]
+    bot.act(again.view(0), again.legal_actions(0))
+    assert bot.explain("fr") == (
+        "J'ai remboursé mon seul prêt : avec 7 marchandises différentes et 10 pièces restantes, "
+        "j'atteins le but et je gagne aussitôt."
+    )

@@ -1,4 +1,4 @@
-"""Négoces, scenario by scenario, against ``shared/rules/negoces.md``.
+"""Négoces, scenario by scenario, against the rules in ``tradekit/games/negoces/state.py``.
 
 Each test starts from a scripted set-up (or a seeded deal), plays the decisions a table would make,
 and checks the exact coins, cards, ledger lines and what each seat may see. Seats are numbered
@@ -172,7 +172,7 @@ def test_diamant_auction_won_at_a_known_price_and_the_coins_leave_the_game() -> 
     state = tradekit.load_game("negoces", players=4).new_state(seed=1)
     hands = [list(h) for h in state.hands]
     assert state.legal_actions(1) == [Bid(1), Bid(2), Pass()]  # P0 opened at 0
-    refused(state, 1, Bid(3), "a raise must be +1 or +2 over the high bid of 0")
+    refused(state, 1, Bid(3), "a raise of +1 or +2 over the high bid of 0 (1 or 2); got 3")
     refused(state, 2, Bid(1), "not P2's turn")
     state.apply(1, Bid(2))
     state.apply(2, Pass())  # out for good
@@ -365,7 +365,7 @@ def test_no_winner_after_max_sales() -> None:
     assert state.is_over and state.winner is None and state.scores() == [0, 0, 0]
     assert state.log[-1].text == "2 sales without a winner: the game ends with no winner"
     assert state.log[-1].data == {
-        "what": "game_end", "winner": None, "sales": 2, "goods": None, "coins": None
+        "what": "game_end", "winner": None, "sales": 2, "goods": None, "coins": None, "by": None
     }  # fmt: skip
 
 

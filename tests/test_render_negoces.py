@@ -24,6 +24,7 @@ from tradekit.games.negoces import (
     PutUp,
     Stand,
     Swap,
+    UseTreasurer,
     variant_sets,
 )
 from tradekit.i18n import LANGS, keys, t
@@ -331,3 +332,18 @@ def test_catalogue_has_both_languages() -> None:
     assert len(mine) > 100
     for key in mine:
         assert t(key, "en") and t(key, "fr"), key
+
+
+def test_an_instant_win_says_what_brought_the_winner_there() -> None:
+    hands = [[0, 4, 8, 12, 16, 20, 48], [25, 29, 33, 37, 41, 26], [1, 2, 5, 6, 9, 10]]
+    state = scripted("treasury", hands=hands, coins=[8, 15, 15], treasury=3)
+    state.apply(0, UseTreasurer())
+    end = state.log[-1]
+    assert end.data["by"] == "treasurer"
+    assert RENDERER.narrate_known(end, Context(state.game, "en")) == (
+        "P0 holds 7 different goods and 11 coins, reached at once through the Treasurer: P0 wins!"
+    )
+    assert RENDERER.narrate_known(end, Context(state.game, "fr")) == (
+        "J0 a 7 marchandises différentes et 11 pièces, atteintes aussitôt par le Trésorier : "
+        "J0 gagne !"
+    )

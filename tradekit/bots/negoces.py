@@ -107,6 +107,18 @@ add_messages(
             "fr": "J'ai abandonné à {bid} : le {item_fr} vaut {worth:.1f} pièces pour moi et payer "
             "{price} me coûterait {cost:.1f}.",
         },
+        "negoces.bot.repay_win": {
+            "en": "Repaid my only loan: with {goods} different goods and {coins} coins left I "
+            "reach the goal and win at once.",
+            "fr": "J'ai remboursé mon seul prêt : avec {goods} marchandises différentes et "
+            "{coins} pièces restantes, j'atteins le but et je gagne aussitôt.",
+        },
+        "negoces.bot.give_safe": {
+            "en": "Gave all {coins} coin(s) to P{to}: richer rivals could reach the goal with "
+            "them and win at once.",
+            "fr": "J'ai donné toutes les {coins} pièce(s) à J{to} : des adversaires plus riches "
+            "pourraient atteindre le but avec elles et gagner aussitôt.",
+        },
         "negoces.bot.give": {
             "en": "Gave all {coins} coin(s) to P{to}, the richest rival: more coins matter least "
             "to them.",
@@ -709,8 +721,11 @@ class NegocesHeuristicBot(Bot):
             self._block_sale = view.sales
             self._blocking = self.block >= 1.0 or bool(self.rng.random() < self.block)
         phase = view.phase
-        if view.loans[self._me()] and phase != "auction":
-            repay = self._repay(view, legal)
+        if view.loans[self._me()]:
+            win = self._repay_to_win(view, legal)
+            if win is not None:
+                return win
+            repay = self._repay(view, legal) if phase != "auction" else None
             if repay is not None:
                 return repay
         if phase == "auction":
@@ -728,6 +743,24 @@ class NegocesHeuristicBot(Bot):
         return self.because(
             legal[0],
             said("negoces.bot.nothing", phase_en=phase, phase_fr=_PHASES_FR.get(phase, phase)),
+        )
+
+    def _repay_to_win(self, view: NegocesView, legal: Sequence[Action]) -> Action | None:
+        """Repaying one's only loan wins at once when the goods and coins are there."""
+        me = self._me()
+        _, pos = self._position(view)
+        goods, goal = view.goal
+        left = pos.coins - self._loan_size
+        if view.gift is not None and view.gift[0] == me:
+            left -= view.gift[1]  # coins still owed do not count towards the goal
+        if view.loans[me] != 1 or pos.different < goods or left < goal:
+            return None
+        if RepayLoan() not in legal:
+            return None
+        return self.because(
+            RepayLoan(),
+            said("negoces.bot.repay_win", goods=pos.different, coins=left),
+            coins=float(pos.coins),
         )
 
     def _repay(self, view: NegocesView, legal: Sequence[Action]) -> Action | None:
@@ -791,10 +824,26 @@ class NegocesHeuristicBot(Bot):
             coins = view.coins[p]
             return (coins if coins is not None else -1, -self._known_goods(p), self.rng.random())
 
-        to = max(rivals, key=richness)
+        goods, goal = view.goal
+
+        def could_win(p: int) -> bool:
+            # The whole gift is checked at once: a rival it brings to the goal wins.
+            coins = view.coins[p]
+            rich = coins is None or coins + left >= goal
+            return rich and self._known_goods(p) >= goods - 1
+
+        richest = max(rivals, key=richness)
+        safe = [p for p in rivals if not could_win(p)]
+        if not could_win(richest) or not safe:
+            return self.because(
+                Give(richest, left),
+                said("negoces.bot.give", coins=left, to=richest),
+                coins=float(left),
+            )
+        to = max(safe, key=richness)
         return self.because(
             Give(to, left),
-            said("negoces.bot.give", coins=left, to=to),
+            said("negoces.bot.give_safe", coins=left, to=to),
             coins=float(left),
         )
 

@@ -448,6 +448,19 @@ add_messages(
             "en": "{name} shows {cards} and {n} coins.",
             "fr": "{name} montre {cards} et {n} pièces.",
         },
+        "negoces.n.wins_by": {
+            "en": "{name} holds {goods} different goods and {n} coins, reached at once through"
+            " {by}: {name} wins!",
+            "fr": "{name} a {goods} marchandises différentes et {n} pièces, atteintes aussitôt"
+            " par {by} : {name} gagne !",
+        },
+        "negoces.by.diamant": {"en": "the Diamant", "fr": "le Diamant"},
+        "negoces.by.gift": {"en": "a gift", "fr": "un don"},
+        "negoces.by.treasurer": {"en": "the Treasurer", "fr": "le Trésorier"},
+        "negoces.by.temple": {"en": "a temple exchange", "fr": "un échange au temple"},
+        "negoces.by.sale": {"en": "a sale", "fr": "une vente"},
+        "negoces.by.theft": {"en": "a theft", "fr": "un vol"},
+        "negoces.by.repay": {"en": "repaying a loan", "fr": "le remboursement d'un emprunt"},
         "negoces.n.wins": {
             "en": "{name} holds {goods} different goods and {n} coins: {name} wins!",
             "fr": "{name} a {goods} marchandises différentes et {n} pièces : {name} gagne !",
@@ -1097,7 +1110,16 @@ class NegocesRenderer(Renderer):
             if data["winner"] is None:
                 return ctx.t("negoces.n.no_winner", n=data["sales"])
             winner = ctx.name(data["winner"])
-            return ctx.t("negoces.n.wins", name=winner, goods=data["goods"], n=data["coins"])
+            by = data.get("by")  # games saved before instant wins do not say
+            if by is None:
+                return ctx.t("negoces.n.wins", name=winner, goods=data["goods"], n=data["coins"])
+            return ctx.t(
+                "negoces.n.wins_by",
+                name=winner,
+                goods=data["goods"],
+                n=data["coins"],
+                by=ctx.t(f"negoces.by.{by}"),
+            )
         return None
 
     def _narrate_sale(self, data: dict[str, Any], ctx: Context) -> str:

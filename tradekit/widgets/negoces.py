@@ -25,11 +25,13 @@ Handles (keys of ``TableWidget.handles``, CSS class ``tk-c-<key>``):
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
 from tradekit.core.actions import Action
+from tradekit.core.domains import Menu, Range
 from tradekit.games.negoces.actions import (
     Accept,
     AskToShow,
@@ -123,6 +125,40 @@ def _wrap(items: list[Any]) -> Any:
     return widgets.HBox(items, layout=widgets.Layout(flex_flow="row wrap"))
 
 
+def _split_offers(
+    legal: Sequence[Action],
+) -> tuple[list[Action], dict[tuple[str, bool], list[int]]]:
+    """The legal actions but offers, and the legal coin span of each (card, loan card) choice of
+    offer. The rules declare each choice's coins as a range: only its ends are read, so a rich
+    seat's thousands of offers are never listed."""
+    ranges: dict[tuple[str, bool], list[int]] = {}
+
+    def add(good: str | None, loan: bool, low: int, high: int) -> None:
+        span = ranges.setdefault((good or "", loan), [low, high])
+        span[0], span[1] = min(span[0], low), max(span[1], high)
+
+    if isinstance(legal, Menu):
+        rest: list[Action] = []
+        for option in legal.options:
+            if option.cls is not Offer:
+                rest.extend(option)
+            elif len(option):
+                fields = dict(option.domains)
+                coins = fields["coins"]
+                assert isinstance(coins, Range)
+                for good in fields["good"]:
+                    for loan in fields["loan"]:
+                        add(good, loan, coins.lo, coins.hi)
+        return rest, ranges
+    rest = []
+    for a in legal:
+        if isinstance(a, Offer):
+            add(a.good, a.loan, a.coins, a.coins)
+        else:
+            rest.append(a)
+    return rest, ranges
+
+
 @register_controls("negoces")
 class NegocesControls(Controls):
     """Controls for the seat that must act in Négoces."""
@@ -133,7 +169,7 @@ class NegocesControls(Controls):
         assert isinstance(renderer, NegocesRenderer)
         view = cc.view
         assert isinstance(view, NegocesView)
-        legal = list(cc.legal)
+        legal, ranges = _split_offers(cc.legal)
         rows: list[Any] = []
         phase = view.phase
         if phase == "auction":
@@ -143,7 +179,7 @@ class NegocesControls(Controls):
         elif phase == "prepare":
             rows += self._prepare(cc, renderer, legal)
         elif phase == "negotiate":
-            rows += self._negotiate(cc, renderer, view, legal)
+            rows += self._negotiate(cc, renderer, view, legal, ranges)
         elif phase == "decide":
             rows += self._decide(cc, view, legal)
         elif phase == "swindle":
@@ -229,15 +265,15 @@ class NegocesControls(Controls):
         renderer: NegocesRenderer,
         view: NegocesView,
         legal: list[Action],
+        ranges: dict[tuple[str, bool], list[int]],
     ) -> list[Any]:
         rows: list[Any] = []
-        offers = [a for a in legal if isinstance(a, Offer)]
-        if offers:
+        if ranges:
             good = renderer.card_name(view.market, cc.ctx) if view.market is not None else "?"
             rows.append(_note(cc.t("negoces.c.negotiate", good=good)))
             if view.market_inactive:
                 rows.append(_note(cc.t("negoces.c.coins_only")))
-            rows.append(self._offer_builder(cc, renderer, view, offers))
+            rows.append(self._offer_builder(cc, renderer, view, ranges))
         buttons: list[Any] = []
         for a in legal:
             if isinstance(a, Stand):
@@ -256,15 +292,8 @@ class NegocesControls(Controls):
         cc: ControlContext,
         renderer: NegocesRenderer,
         view: NegocesView,
-        offers: list[Offer],
+        ranges: dict[tuple[str, bool], list[int]],
     ) -> Any:
-        # the legal coin amounts for each (card, loan card) choice
-        ranges: dict[tuple[str, bool], list[int]] = {}
-        for a in offers:
-            key = (a.good or "", a.loan)
-            span = ranges.setdefault(key, [a.coins, a.coins])
-            span[0] = min(span[0], a.coins)
-            span[1] = max(span[1], a.coins)
         counts = Counter(renderer.tables(cc.ctx).good_of[c] for c in view.hand)
         goods = sorted({g for g, _ in ranges if g})
         options = [(cc.t("negoces.c.no_card"), "")]

@@ -1,4 +1,5 @@
-"""Négoces played by its rules (``shared/rules/negoces.md``), with every variant.
+"""Négoces played by its rules, with every variant (this docstring and ``data/negoces/README.md``
+state them).
 
 The game: an open auction for the Diamant (coins paid go back to the box), then negotiated sales
 until a player holds the required number of different goods and coins. In a sale the seller (the
@@ -20,10 +21,32 @@ Rulings where the rules page is silent (also in ``data/negoces/README.md``):
   (smugglers, new monopolies) are coins only (0 or more).
 * **Payment.** The seller receives the card, coins and loan card; the buyer the market card. A
   loan card is money, not a card in hand, so it does not change who sells next.
-* **Winning.** Checked after every sale (after the tax) and after a theft. If several players
-  qualify the buyer wins, else the seller, else the first in turn order after the seller.
+* **Winning at once.** The first player to hold the goal (the required number of different goods
+  in hand, at least the required coins, and no loan card) wins at once, whatever brought them
+  there. The goal is checked after every change of cards or coins in play, among the seats that
+  change, in this order:
+
+  - a sale, its tax included (the rules have the seller pay it "after each sale": the sale and its
+    tax are one change): the buyer, then the seller. So a seller whom the payment brings to the
+    goal but the tax takes below it has not reached it; the tax alone only takes coins away and
+    never brings anyone to the goal;
+  - a theft: the thief; the Treasurer: its player; winning the Diamant auction: the winner;
+  - a temple exchange: the seller, counting their coins less the gift they now owe;
+  - a gift (the temple gift, the Thief's or the Guard's price) is one change, however many
+    :class:`Give` decisions share it out: once it is all given, the first receiver in turn order
+    after the giver who holds the goal wins (checking after each coin would let the giver's order
+    of gifts pick the winner);
+  - repaying a loan, in turn or not: the player who repays. Taking a loan or receiving a loan
+    card in payment never wins (a loan card forbids winning).
+
+  A scripted set-up is not a change: a seat placed already holding the goal wins at its first
+  change of cards or coins, in the order above. The winning change is the last thing that
+  happens: no rest of a gift, no next sale, and the auction or negotiation under way
+  stops (offers and sealed choices are dropped); every hand is shown, the ``game_end`` event
+  names what brought the winner there, nobody is to move, and the winner scores 1.
   Only goods in hand count: Diamant, sacred texts and bought (active) contraband are goods;
   inactive cards, Treasurer, Miser, Swindler, Thief, Guard and loan cards are not.
+* **Scripted set-ups.** Coins per seat and the treasury are whole numbers from 0 to 10,000.
 * **Set-up.** The series in play are drawn at random and announced; which player holds which is
   secret. Smugglers: each player gets one full series and one series less one card (4 + 3 with 4-6
   players, 3 + 2 with 3), plus one contraband card face up; coins follow the set-up table.
@@ -36,12 +59,18 @@ Rulings where the rules page is silent (also in ``data/negoces/README.md``):
 * **Temple.** Once per sale, before putting a card up; the card given up is shown and removed; the
   seller must be able to pay the gift, which they then share out (one :class:`Give` at a time).
   A sacred-texts card cannot be given up for another.
-* **Bank.** A player may take a loan (if they hold none and a loan card is left) or repay one
-  (5 coins for one loan card) whenever they are to move after the Diamant auction, at most once
-  each per sale (so random play ends). A repayment may not leave the player unable to pay what
-  they are committed to (their standing offer, the negative offers made to them as seller, their
-  high bid, coins they still owe as a gift). A player may come to hold several loan cards by
-  receiving them in payment; each is repaid separately.
+* **Bank.** After the Diamant auction a player may take a loan (if they hold none and a loan
+  card is left) or repay one (5 coins for one loan card) at any time, whether or not they are to
+  move: both are out-of-turn actions, at most once each per sale (so random play ends). A seat
+  not to move is offered exactly these. A repayment may not leave the player unable to pay what
+  they are committed to (their standing offer, their sealed offer of this round, the negative
+  offers made to them as seller, their high bid, coins they still owe as a gift), nor take away
+  the only loan card their standing or sealed offer includes. While the buyers' sealed choices of
+  a round are coming in, the seller cannot repay: those offers were made on the seller's coins as
+  they stood, and a refusal must not tell the seller what the sealed offers hold. A buyer barred
+  by a Miser who may still borrow or repay is still asked in each round (to stand or to take or
+  repay the loan), as before loans could be taken out of turn. A player may come to hold several
+  loan cards by receiving them in payment; each is repaid separately.
 * **Thief and guard.** The Diamant winner opens both the Thief and the Guard auctions at 0; each
   price is shared out by the buyer among the others. The Thief holder, as a buyer, may steal when
   they are to move in a negotiation round, unless the seller holds the Guard.
@@ -99,7 +128,9 @@ present) is the seat the event is about; cards are card ids; ``event.round`` is 
   Treasurer card instead).
 * ``show`` (reveal at the end): ``seat``, ``hand``, ``coins``.
 * ``game_end``: ``winner`` (or ``None``), ``sales``, ``goods`` and ``coins`` (the winner's, or
-  ``None``).
+  ``None``), ``by`` (what brought the winner to the goal: ``"sale"``, ``"theft"``,
+  ``"treasurer"``, ``"temple"``, ``"gift"``, ``"repay"`` or ``"diamant"``; ``None`` without a
+  winner; absent from games saved before instant wins).
 
 Coins paid are ledger entries (``state.ledger``), not events: loans, taxes, the Diamant's price,
 gifts (each a :class:`Give` decision) and the coins of a ``sale``.
@@ -109,15 +140,19 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
 from tradekit.core.actions import Action
 from tradekit.core.auctions import AscendingAuction
+from tradekit.core.domains import Menu, OneOf, Option, refuse
 from tradekit.core.errors import ConfigError
+from tradekit.core.setup import MAX_MONEY, Setup
+from tradekit.core.simultaneous import SealedStep
 from tradekit.core.state import State, Viewer
+from tradekit.core.view import check_viewer
 from tradekit.games.negoces.actions import (
     Accept,
     AskToShow,
@@ -139,36 +174,36 @@ from tradekit.games.negoces.actions import (
     UseTreasurer,
     Withdraw,
 )
+from tradekit.games.negoces.choices import Among, Amounts, Only, plain
 from tradekit.games.negoces.view import AuctionView, NegocesView, OfferView, SaleRecord
 
 if TYPE_CHECKING:
     from tradekit.games.negoces.game import NegocesGame
+
+#: What a scripted set-up may say (see :class:`NegocesState`).
+SETUP_KEYS = frozenset(
+    {
+        "hands",
+        "inactive",
+        "coins",
+        "thief",
+        "guard",
+        "loans",
+        "treasury",
+        "treasurer",
+        "misers",
+        "swindlers",
+    }
+)
+
+#: The changes that can bring a player to the goal (``by`` of the ``game_end`` event).
+REACHED_BY = ("diamant", "gift", "treasurer", "temple", "sale", "theft", "repay")
 
 BOX = "box"
 TREASURY = "treasury"
 BANK_POOL = "bank"
 SACRED = "textes_sacres"
 DIAMANT = "diamant"
-
-#: Coins an offer can name lie within +-COIN_SPAN (all the coins of the game are fewer).
-COIN_SPAN = 128
-_OFFER_ROWS: dict[tuple[str | None, bool], list[Offer]] = {}
-
-
-def _offers(good: str | None, loan: bool, low: int, high: int) -> list[Offer]:
-    """Offers of ``good`` (and a loan card) with ``low`` to ``high`` coins.
-
-    Offer lists run to hundreds of actions; the frozen objects are made once per (good, loan)
-    and sliced, which keeps move generation cheap.
-    """
-    row = _OFFER_ROWS.get((good, loan))
-    if row is None:
-        row = _OFFER_ROWS[(good, loan)] = [
-            Offer(good, c, loan) for c in range(-COIN_SPAN, COIN_SPAN + 1)
-        ]
-    if low < -COIN_SPAN or high > COIN_SPAN:
-        return [Offer(good, c, loan) for c in range(low, high + 1)]
-    return row[low + COIN_SPAN : high + COIN_SPAN + 1]
 
 
 def _is_int(value: object) -> bool:
@@ -212,6 +247,9 @@ class NegocesState(State):
     """
 
     game: NegocesGame
+
+    #: Loans are taken and repaid at any time after the Diamant auction, in turn or not.
+    out_of_turn: ClassVar[frozenset[type[Action]]] = frozenset({TakeLoan, RepayLoan})
 
     def __init__(
         self, game: NegocesGame, seed: int | None, setup: Mapping[str, Any] | None
@@ -268,7 +306,8 @@ class NegocesState(State):
         self.sales = 0
         self.nround = 0
         self.offers: dict[int, Standing] = {}
-        self.sealed: dict[int, Action] = {}
+        self.sealed = SealedStep(())
+        self._menu_cache: tuple[tuple[int, int], Menu] | None = None
         self.idle: set[int] = set()
         self.banned: set[int] = set()
         self.temple_used = False
@@ -280,8 +319,8 @@ class NegocesState(State):
         self.over = False
         self.diamant_sold = False
         scripted = setup is not None and "hands" in setup
-        if setup is not None:
-            self._check_setup_keys(setup)
+        if setup is not None and not scripted:
+            self._read_setup(setup)
         if not scripted:
             self._deal()
         else:
@@ -391,94 +430,60 @@ class NegocesState(State):
             if c not in placed and c not in special and c not in thief_guard
         )
 
-    def _check_setup_keys(self, setup: Mapping[str, Any]) -> None:
-        known = {
-            "hands",
-            "inactive",
-            "coins",
-            "thief",
-            "guard",
-            "loans",
-            "treasury",
-            "treasurer",
-            "misers",
-            "swindlers",
-        }
-        for key in setup:
-            if key not in known:
-                raise ConfigError("setup", key, "keys among " + ", ".join(sorted(known)))
+    def _read_setup(self, setup: Mapping[str, Any]) -> Setup:
+        reader = Setup(setup, self.n, SETUP_KEYS)
         if "hands" not in setup and set(setup):
             raise ConfigError("setup", sorted(setup), "a set-up with 'hands' (or none)")
+        return reader
 
     def _scripted(self, setup: Mapping[str, Any]) -> None:
         n = self.n
         t = self.tables
-
-        def bad(key: str, why: str) -> ConfigError:
-            return ConfigError(f"setup[{key!r}]", setup.get(key), why)
-
-        def per_seat(key: str) -> list[Any]:
-            value = setup.get(key)
-            if not isinstance(value, (list, tuple)) or len(value) != n:
-                raise bad(key, f"a list with one entry per seat ({n})")
-            return list(value)
-
+        s = self._read_setup(setup)
+        bad = s.bad
         valid = set(self._all_card_ids()) - set(t.special["loan"])
         for kind in ("treasurer", "thief", "guard", "miser", "swindler"):
             valid -= set(t.special[kind])
-        used: list[int] = []
-
-        def cards(key: str, value: Any) -> list[int]:
-            if not isinstance(value, (list, tuple)) or not all(
-                _is_int(c) and c in valid for c in value
-            ):
-                raise bad(key, "lists of card ids of goods in this game")
-            used.extend(value)
-            return sorted(value)
-
-        self.hands = [cards("hands", h) for h in per_seat("hands")]
-        if "inactive" in setup:
-            self.inactive = [cards("inactive", h) for h in per_seat("inactive")]
+        self.hands = s.cards_per_seat("hands", valid)
+        if "inactive" in s:
+            self.inactive = s.cards_per_seat("inactive", valid)
             if not {"smugglers", "new_monopolies"} & self.variants and any(self.inactive):
                 raise bad("inactive", "inactive cards only with smugglers or new_monopolies")
-        if len(set(used)) != len(used):
-            raise ConfigError("setup", sorted(used), "each card placed at most once")
+        s.check_once()
+        used = s.used
         self.sacred = [c for c in self.sacred if c not in used]
-        if "coins" in setup:
-            values = per_seat("coins")
-            if not all(_is_int(v) and v >= 0 for v in values):
-                raise bad("coins", "whole numbers >= 0")
-            self.coins = values
+        if "coins" in s:
+            self.coins = s.money("coins")
         for key, variant in (("thief", "thief_guard"), ("guard", "thief_guard")):
-            if key in setup:
-                holder = setup[key]
-                if holder is not None and (not _is_int(holder) or not 0 <= holder < n):
-                    raise bad(key, "None or a seat number")
+            if key in s:
+                s.seat(key)
                 if variant not in self.variants:
                     raise bad(key, f"only with the {variant} variant")
-        if "loans" in setup:
+        if "loans" in s:
             if "bank" not in self.variants:
                 raise bad("loans", "only with the bank variant")
-            counts = per_seat("loans")
-            if not all(_is_int(v) and v >= 0 for v in counts) or sum(counts) > 6:
+            counts = s.per_seat("loans")
+            if not all(_is_int(v) and v >= 0 for v in counts) or sum(counts) > len(self.bank_loans):
                 raise bad("loans", "whole numbers >= 0, 6 loan cards at most in all")
             for p, k in enumerate(counts):
                 self.loans[p] = [self.bank_loans.pop(0) for _ in range(k)]
             self.bank_coins -= self.loan_size * sum(counts)
-        if "treasury" in setup:
+        if "treasury" in s:
             value = setup["treasury"]
-            if "treasury" not in self.variants or not _is_int(value) or value < 0:
-                raise bad("treasury", "a whole number >= 0, with the treasury variant")
+            if "treasury" not in self.variants or not _is_int(value) or not 0 <= value <= MAX_MONEY:
+                raise bad(
+                    "treasury", f"a whole number from 0 to {MAX_MONEY}, with the treasury variant"
+                )
             self.treasury = value
         for key, variant, attr in (
             ("treasurer", "treasury", "treasurer"),
             ("misers", "misers", "miser"),
             ("swindlers", "swindlers", "swindler"),
         ):
-            if key in setup:
-                flags = per_seat(key)
-                if variant not in self.variants or not all(isinstance(f, bool) for f in flags):
+            if key in s:
+                if variant not in self.variants:
                     raise bad(key, f"True or False per seat, with the {variant} variant")
+                flags = s.flags(key)
                 setattr(self, attr, flags)
                 for p, held in enumerate(flags):
                     if not held:
@@ -563,12 +568,36 @@ class NegocesState(State):
         return len({self.tables.good_of[c] for c in self.hands[player]})
 
     def qualifies(self, player: int) -> bool:
-        """Whether ``player`` holds enough different goods and coins, and no loan card."""
+        """Whether ``player`` holds the goal: enough different goods, enough coins (not counting
+        coins they still owe as a gift) and no loan card."""
+        return self._holds_goal(player, self._owed(player))
+
+    def _owed(self, player: int) -> int:
+        """Coins ``player`` must still give away (a gift being shared out)."""
+        return self.gift_left if self.phase == "gift" and self.gift_giver == player else 0
+
+    def _holds_goal(self, player: int, owed: int) -> bool:
         return (
             not self.loans[player]
+            and self.coins[player] - owed >= self.goal_coins
             and self.different_goods(player) >= self.goal_goods
-            and self.coins[player] >= self.goal_coins
         )
+
+    def _reaches_goal(self, order: Iterable[int], by: str, owed: int = 0) -> bool:
+        """The first seat of ``order`` that now holds the goal wins at once; ``by`` is the change
+        that brought them there (one of :data:`REACHED_BY`), ``owed`` coins the first of them
+        must still give away. Returns whether the game is over."""
+        for k, p in enumerate(order):
+            if self._holds_goal(p, owed if k == 0 and owed else self._owed(p)):
+                self.winner = p
+                goods, coins = self.different_goods(p), self.coins[p]
+                self._finish(f"P{p} holds {goods} different goods and {coins} coins: P{p} wins", by)
+                return True
+        return False
+
+    def _after(self, seat: int) -> list[int]:
+        """The other seats in turn order after ``seat``."""
+        return [(seat + i) % self.n for i in range(1, self.n)]
 
     def buyers(self) -> list[int]:
         """Everyone but the seller."""
@@ -594,10 +623,8 @@ class NegocesState(State):
         """The seats that must act now."""
         phase = self.phase
         if phase == "negotiate":
-            sealed, idle, seller = self.sealed, self.idle, self.seller
-            return tuple(
-                p for p in range(self.n) if p != seller and p not in sealed and p not in idle
-            )
+            idle = self.idle
+            return tuple(p for p in self.sealed.waiting if p not in idle)
         if phase == "auction":
             assert self.auction is not None
             speaker = self.auction.speaker
@@ -618,122 +645,351 @@ class NegocesState(State):
         """Whether the game has ended (a winner, or ``max_sales`` sales)."""
         return self.over
 
-    def legal_actions(self, player: int) -> list[Action]:
-        """Every action ``player`` may take now."""
-        if self.over or player not in self.to_move:
-            return []
-        phase = self.phase
-        out: list[Action] = []
-        if phase == "auction":
-            assert self.auction is not None
-            out = [Bid(a) for a in self.auction.bids_allowed(player)]
-            out.append(Pass())
-        elif phase == "gift":
-            out = [
-                Give(q, k)
-                for q in range(self.n)
-                if q != player
-                for k in range(1, self.gift_left + 1)
-            ]
-        elif phase == "prepare":
-            out = self._prepare_actions(player)
-        elif phase == "negotiate":
-            out = self._negotiate_actions(player)
-        elif phase == "decide":
-            out = self._decide_actions(player)
-        elif phase == "swindle":
-            assert self.pending is not None
-            paid = self.pending[1].card
-            assert paid is not None
-            out = [Swap(g) for g in self._goods(self.hands[player]) if g != self._good(paid)]
-            out.append(NoSwap())
-        out += self._loan_actions(player)
-        return out
+    def legal_actions(self, player: int) -> Menu:
+        """Every action ``player`` may take now, as a lazy sequence (see :meth:`_menu`).
 
-    def _prepare_actions(self, player: int) -> list[Action]:
-        hand_goods = self._goods(self.hands[player])
-        out: list[Action] = [PutUp(g) for g in hand_goods]
-        out += [SellInactive(g) for g in self._goods(self.inactive[player])]
+        Example:
+            >>> from tradekit.games.negoces.game import NegocesGame
+            >>> s = NegocesGame(players=3).new_state(seed=1)
+            >>> list(s.legal_actions(s.to_move[0]))
+            [Bid(amount=1), Bid(amount=2), Pass()]
+        """
+        return self._menu(player)
+
+    def _illegal_reason(self, player: int, action: Action) -> str | None:
+        return self._menu(player).reason(action)
+
+    def _menu(self, player: int) -> Menu:
+        """What ``player`` may do now, declared once: the legal actions, their check and the
+        refusal of anything else all come from it. Closed kinds of action are declared with
+        their reason (:func:`refuse`), so a refusal names the rule that forbids it."""
+        # Asked twice per decision (the list, then the check of the action chosen): one build
+        # serves both while no decision has been made since.
+        key = (player, len(self._decisions))
+        cached = self._menu_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        menu = self._build_menu(player)
+        self._menu_cache = (key, menu)
+        return menu
+
+    def _build_menu(self, player: int) -> Menu:
+        if self.over:
+            return Menu((), step="the finished game")
+        options: list[Option] = []
+        if player in self.to_move:
+            options = getattr(self, f"_{self.phase}_options")(player)
+        elif player in self.idle:  # a barred buyer is not asked: say why they cannot offer
+            options = self._offer_options(player)
+        options += self._loan_options(player)  # in turn or not (out_of_turn)
+        return Menu(options, step=f"the {self.phase} phase")
+
+    def _auction_options(self, player: int) -> list[Option]:
+        assert self.auction is not None
+        auction = self.auction
+        bids = auction.bids_allowed(player)
+        high = auction.high_bid
+        budget = auction.budgets.get(player, 0)
+        return [
+            Option(
+                Bid,
+                amount=Among(
+                    tuple(bids),
+                    "the bid",
+                    f"a raise of +1 or +2 over the high bid of {high}",
+                    lambda v: (
+                        f"P{player} cannot bid {v}: they have only {budget}"
+                        if _is_int(v) and v > budget
+                        else None
+                    ),
+                ),
+            ),
+            plain(Pass),
+        ]
+
+    def _gift_options(self, player: int) -> list[Option]:
+        left = self.gift_left
+        others = tuple(q for q in range(self.n) if q != player)
+        return [
+            Option(
+                Give,
+                to=Among(others, "the receiver", f"another seat than the giver P{player}"),
+                coins=Amounts(
+                    1,
+                    left,
+                    "the coins given",
+                    lambda v: f"P{player} has {left} coin(s) left to give, 1 at least",
+                ),
+            )
+        ]
+
+    def _prepare_options(self, player: int) -> list[Option]:
+        hand_goods = tuple(self._goods(self.hands[player]))
+        options = [
+            Option(PutUp, good=OneOf(hand_goods, "the good put up", f"a good in P{player}'s hand")),
+            Option(
+                SellInactive,
+                good=OneOf(
+                    tuple(self._goods(self.inactive[player])),
+                    "the card sold",
+                    f"an inactive good face up before P{player}",
+                ),
+            ),
+        ]
         if self.treasurer[player]:
-            out.append(UseTreasurer())
-        if self._temple_open(player):
-            out += [Temple(g) for g in hand_goods if g != SACRED]
-        return out
+            options.append(plain(UseTreasurer))
+        else:
+            options.append(refuse(UseTreasurer, f"P{player} holds no Treasurer card"))
+        closed = self._temple_closed(player)
+        if closed is None:
+            goods = tuple(g for g in hand_goods if g != SACRED)
+            options.append(
+                Option(
+                    Temple,
+                    good=Among(
+                        goods,
+                        "the good given up",
+                        f"a good in P{player}'s hand",
+                        lambda v: (
+                            "a sacred-texts card cannot be given up for another"
+                            if v == SACRED
+                            else None
+                        ),
+                    ),
+                )
+            )
+        else:
+            options.append(refuse(Temple, closed))
+        return options
 
-    def _temple_open(self, player: int) -> bool:
-        return (
-            "temple" in self.variants
-            and not self.temple_used
-            and bool(self.sacred)
-            and self.coins[player] >= self.gift_size
-        )
+    def _temple_closed(self, player: int) -> str | None:
+        """Why ``player`` may not visit the temple now, or ``None``."""
+        if "temple" not in self.variants:
+            return "the temple is visited only with the temple variant"
+        if self.temple_used:
+            return "the temple may be visited once per sale"
+        if not self.sacred:
+            return "no sacred-texts card is left"
+        if self.coins[player] < self.gift_size:
+            return f"the temple gift is {self.gift_size} coins and P{player} cannot pay it"
+        return None
 
-    def _offer_list(self, player: int) -> list[Action]:
-        assert self.seller is not None
+    def _offer_options(self, player: int) -> list[Option]:
+        """Offers in the order bots and random players index them: by card (none first), then
+        without and with the loan card, then by coins."""
+        seller = self.seller
+        assert seller is not None
+        if player in self.banned:
+            return [refuse(Offer, f"P{player} is barred by a Miser from offering in this sale")]
         most = self.coins[player]
-        out: list[Action] = []
+
+        def too_many(v: object) -> str | None:
+            if type(v) is int and v > most:
+                return f"P{player} cannot offer {v} coins: the offer must be payable"
+            return None
+
         if self.market_inactive:
-            out += _offers(None, False, 0, most)
-            return out
-        least = -self.coins[self.seller]
-        loans = [False, True] if self.loans[player] else [False]
-        for good in [None, *self._goods(self.hands[player])]:
-            for loan in loans:
-                low = least if (good is not None or loan) else 0
-                out += _offers(good, loan, low, most)
-        return out
+            coins_only = "an inactive card is bought for coins only (0 or more)"
 
-    def _special_actions(self, player: int) -> list[Action]:
-        """Miser and Thief plays open to ``player`` in this sale."""
-        out: list[Action] = []
-        if self.miser[player]:
-            out += [Ban(q) for q in self.buyers() if q != player and q not in self.banned]
-        if self._may_steal(player):
-            out.append(Steal())
-        return out
+            def inactive_coins(v: object) -> str | None:
+                return too_many(v) or (coins_only if type(v) is int and v < 0 else None)
 
-    def _may_steal(self, player: int) -> bool:
-        return (
-            self.phase == "negotiate"
-            and self.thief == player
-            and player != self.seller
-            and self.guard != self.seller
-        )
-
-    def _negotiate_actions(self, player: int) -> list[Action]:
-        out: list[Action] = [] if player in self.banned else self._offer_list(player)
-        out.append(Stand())
-        if player in self.offers:
-            out.append(Withdraw())
-        return out + self._special_actions(player)
-
-    def _decide_actions(self, player: int) -> list[Action]:
-        closing = self.nround >= self.game.negotiation_rounds
-        chosen = self.buyers() if closing else sorted(self.offers)
-        out: list[Action] = [Accept(b) for b in chosen]
-        if "face_down" in self.variants:
-            out += [
-                AskToShow(b)
-                for b, o in sorted(self.offers.items())
-                if o.card is not None and not o.shown
+            return [
+                Option(
+                    Offer,
+                    good=Only(None, "the card offered", f"None: {coins_only}"),
+                    coins=Amounts(0, most, "the coins offered", inactive_coins),
+                    loan=Only(False, "the loan card", f"False: {coins_only}"),
+                )
             ]
-        out += self._special_actions(player)
-        if not closing:
-            out.append(Continue())
-        return out
+        least = -self.coins[seller]
+        goods = self._goods(self.hands[player])
+        held = bool(self.loans[player])
+        shown = ", ".join(repr(g) for g in goods) or "no card"
+        good_text = f"None or a good in P{player}'s hand ({shown})"
+        loan_text = "True or False" if held else f"False (P{player} holds no loan card to offer)"
 
-    def _loan_actions(self, player: int) -> list[Action]:
-        if "bank" not in self.variants or not self.diamant_sold:
-            return []
-        out: list[Action] = []
-        if self._may_take_loan(player):
-            out.append(TakeLoan())
-        if self._repay_reason(player) is None:
-            out.append(RepayLoan())
-        return out
+        def bare(v: object) -> str | None:
+            if type(v) is int and v < 0:
+                return "negative coins come with a card (the seller pays them to the buyer)"
+            return too_many(v)
 
-    def _may_take_loan(self, player: int) -> bool:
-        return not self.loans[player] and bool(self.bank_loans) and player not in self.loan_taken
+        def payable(v: object) -> str | None:
+            if type(v) is int and v < least:
+                return f"the seller P{seller} could not pay {-v} coins: the offer must be payable"
+            return too_many(v)
+
+        if not held:
+            # Without a loan card: one option for coins alone, one for every card (listed good by
+            # good, then by coins: the order of the field product).
+            return [
+                Option(
+                    Offer,
+                    good=Only(None, "the card offered", good_text),
+                    coins=Amounts(0, most, "the coins offered", bare),
+                    loan=Only(False, "the loan card", loan_text),
+                ),
+                Option(
+                    Offer,
+                    good=Among(goods, "the card offered", f"None or a good in P{player}'s hand"),
+                    coins=Amounts(least, most, "the coins offered", payable),
+                    loan=Only(False, "the loan card", loan_text),
+                ),
+            ]
+        options = []
+        for good in [None, *goods]:
+            for loan in (False, True):
+                bare_offer = good is None and not loan
+                options.append(
+                    Option(
+                        Offer,
+                        good=Only(good, "the card offered", good_text),
+                        coins=Amounts(
+                            0 if bare_offer else least,
+                            most,
+                            "the coins offered",
+                            bare if bare_offer else payable,
+                        ),
+                        loan=Only(loan, "the loan card", loan_text),
+                    )
+                )
+        return options
+
+    def _special_options(self, player: int) -> list[Option]:
+        """Miser and Thief plays open to ``player`` in this sale (each declared with its
+        reason when closed)."""
+        options: list[Option] = []
+        if self.miser[player]:
+            banned = self.banned
+            targets = tuple(q for q in self.buyers() if q != player and q not in banned)
+            buyers = self.buyers()
+
+            def why_not(v: object) -> str | None:
+                if v == player:
+                    return "a player cannot play the Miser against themselves"
+                if v in banned:
+                    return f"P{v} is already barred from offering"
+                if v not in buyers:
+                    return f"the Miser is played against a buyer of this sale, not P{v}"
+                return None
+
+            options.append(
+                Option(
+                    Ban,
+                    target=Among(targets, "the target", "a buyer of this sale", why_not),
+                )
+            )
+        else:
+            options.append(refuse(Ban, f"P{player} holds no Miser card"))
+        if self.phase == "negotiate":
+            if self.thief != player:
+                options.append(refuse(Steal, f"P{player} does not hold the Thief"))
+            elif self.guard == self.seller:
+                why = f"the seller P{self.seller} holds the Guard and cannot be robbed"
+                options.append(refuse(Steal, why))
+            else:
+                options.append(plain(Steal))
+        return options
+
+    def _negotiate_options(self, player: int) -> list[Option]:
+        options = self._offer_options(player)
+        options.append(plain(Stand))
+        if player in self.offers:
+            options.append(plain(Withdraw))
+        else:
+            options.append(refuse(Withdraw, f"P{player} has no offer to withdraw"))
+        return options + self._special_options(player)
+
+    def _decide_options(self, player: int) -> list[Option]:
+        closing = self.nround >= self.game.negotiation_rounds
+        buyers = self.buyers()
+        chosen = tuple(buyers if closing else sorted(self.offers))
+
+        def not_chosen(v: object) -> str | None:
+            if v not in buyers:
+                return f"P{v} is not a buyer in this sale"
+            return f"P{v} has no offer standing (before the close)"
+
+        what = "a buyer of this sale" if closing else "a buyer with an offer standing"
+        options = [Option(Accept, buyer=Among(chosen, "the buyer accepted", what, not_chosen))]
+        if "face_down" in self.variants:
+            face_down = tuple(
+                b for b, o in sorted(self.offers.items()) if o.card is not None and not o.shown
+            )
+
+            def not_shown(v: object) -> str | None:
+                offer = self.offers.get(v) if type(v) is int else None
+                if offer is None or offer.card is None:
+                    return f"P{v} offers no card"
+                return f"P{v}'s card is already face up"
+
+            options.append(
+                Option(
+                    AskToShow,
+                    buyer=Among(
+                        face_down, "the buyer asked", "a buyer offering a face-down card", not_shown
+                    ),
+                )
+            )
+        else:
+            why = "cards are asked to be shown only in the face_down mini-variant"
+            options.append(refuse(AskToShow, why))
+        options += self._special_options(player)
+        if closing:
+            why = "this was the last negotiation round: the seller must accept an offer"
+            options.append(refuse(Continue, why))
+        else:
+            options.append(plain(Continue))
+        return options
+
+    def _swindle_options(self, player: int) -> list[Option]:
+        assert self.pending is not None
+        paid = self.pending[1].card
+        assert paid is not None
+        paid_good = self._good(paid)
+        goods = tuple(self._goods(self.hands[player]))
+
+        def why_not(v: object) -> str | None:
+            if v == paid_good:
+                return "the swap must be for a card of another good"
+            return f"P{player} has no {v!r} card in hand"
+
+        return [
+            Option(
+                Swap,
+                good=Among(
+                    tuple(g for g in goods if g != paid_good),
+                    "the good paid instead",
+                    f"another good in P{player}'s hand than {paid_good}",
+                    why_not,
+                ),
+            ),
+            plain(NoSwap),
+        ]
+
+    def _loan_options(self, player: int) -> list[Option]:
+        """Taking and repaying a loan, each open or closed with its reason."""
+        if "bank" not in self.variants:
+            closed = "loans are played only with the bank variant"
+            return [refuse(TakeLoan, closed), refuse(RepayLoan, closed)]
+        if not self.diamant_sold:
+            closed = "loans may be taken only after the Diamant auction"
+            return [refuse(TakeLoan, closed), refuse(RepayLoan, closed)]
+        take = self._take_reason(player)
+        repay = self._repay_reason(player)
+        return [
+            plain(TakeLoan) if take is None else refuse(TakeLoan, take),
+            plain(RepayLoan) if repay is None else refuse(RepayLoan, repay),
+        ]
+
+    def _take_reason(self, player: int) -> str | None:
+        if self.loans[player]:
+            return f"P{player} already holds a loan card"
+        if not self.bank_loans:
+            return "no loan card is left in the bank"
+        if player in self.loan_taken:
+            return "a player may take at most one loan per sale"
+        return None
 
     def _committed(self, player: int) -> int:
         """Coins ``player`` must keep to honour what they have committed to."""
@@ -746,7 +1002,12 @@ class NegocesState(State):
             if player == self.seller:
                 return max([-o.coins for o in self.offers.values()] + [0])
             offer = self.offers.get(player)
-            return max(offer.coins, 0) if offer else 0
+            sealed = self.sealed.choice(player)
+            return max(
+                0,
+                offer.coins if offer else 0,
+                sealed.coins if isinstance(sealed, Offer) else 0,
+            )
         if phase == "swindle" and self.pending is not None:
             buyer, offer = self.pending
             if player == buyer:
@@ -766,176 +1027,31 @@ class NegocesState(State):
                 f"repaying takes {self.loan_size} coins and P{player} must keep "
                 f"{self._committed(player)} for what they have committed to"
             )
+        if player == self.seller and self.phase == "negotiate" and self.sealed.chosen:
+            # Sealed offers count on the seller's coins as they stood: no repaying under them.
+            return "the seller cannot repay while the buyers' sealed offers of this round come in"
         offer = self.offers.get(player) if self.phase in ("negotiate", "decide") else None
         if self.phase == "swindle" and self.pending is not None and self.pending[0] == player:
             offer = self.pending[1]
         if offer is not None and offer.loan and len(self.loans[player]) == 1:
             return f"P{player}'s standing offer includes their only loan card"
-        return None
-
-    def _illegal_reason(self, player: int, action: Action) -> str | None:
-        if isinstance(action, (TakeLoan, RepayLoan)):
-            if "bank" not in self.variants:
-                return "loans are played only with the bank variant"
-            if not self._loans_open():
-                return "loans may be taken only after the Diamant auction"
-            if isinstance(action, TakeLoan):
-                if self.loans[player]:
-                    return f"P{player} already holds a loan card"
-                if not self.bank_loans:
-                    return "no loan card is left in the bank"
-                if player in self.loan_taken:
-                    return "a player may take at most one loan per sale"
-                return None
-            return self._repay_reason(player)
-        expected: dict[str, tuple[type[Action], ...]] = {
-            "auction": (Bid, Pass),
-            "gift": (Give,),
-            "prepare": (PutUp, SellInactive, UseTreasurer, Temple),
-            "negotiate": (Offer, Stand, Withdraw, Ban, Steal),
-            "decide": (Accept, Continue, AskToShow, Ban),
-            "swindle": (Swap, NoSwap),
-        }
-        allowed = expected.get(self.phase, ())
-        if not isinstance(action, allowed):
-            names = ", ".join(cls.__name__ for cls in allowed)
-            return f"in the {self.phase} phase the actions are {names}"
-        if isinstance(action, Bid):
-            assert self.auction is not None
-            if not _is_int(action.amount):
-                return f"a bid is a whole number of coins, got {action.amount!r}"
-            return self.auction.bid_reason(player, action.amount)
-        if isinstance(action, Give):
-            if not _is_int(action.to) or not 0 <= action.to < self.n or action.to == player:
-                return f"coins are given to another seat, not {action.to!r}"
-            if not _is_int(action.coins) or not 1 <= action.coins <= self.gift_left:
-                return f"P{player} has {self.gift_left} coin(s) left to give, 1 at least"
-            return None
-        if isinstance(action, (PutUp, Temple)):
-            if self._card_of(self.hands[player], action.good) is None:
-                return f"P{player} has no {action.good!r} card in hand"
-            if isinstance(action, Temple):
-                return self._temple_reason(player, action.good)
-            return None
-        if isinstance(action, SellInactive):
-            if self._card_of(self.inactive[player], action.good) is None:
-                return f"P{player} has no inactive {action.good!r} card face up"
-            return None
-        if isinstance(action, UseTreasurer):
-            return None if self.treasurer[player] else f"P{player} holds no Treasurer card"
-        if isinstance(action, Offer):
-            return self._offer_reason(player, action)
-        if isinstance(action, Withdraw):
-            return None if player in self.offers else f"P{player} has no offer to withdraw"
-        if isinstance(action, Ban):
-            if not self.miser[player]:
-                return f"P{player} holds no Miser card"
-            if not _is_int(action.target) or action.target not in self.buyers():
-                return f"the Miser is played against a buyer of this sale, not {action.target!r}"
-            if action.target == player:
-                return "a player cannot play the Miser against themselves"
-            if action.target in self.banned:
-                return f"P{action.target} is already barred from offering"
-            return None
-        if isinstance(action, Steal):
-            if self.thief != player:
-                return f"P{player} does not hold the Thief"
-            if self.guard == self.seller:
-                return f"the seller P{self.seller} holds the Guard and cannot be robbed"
-            return None
-        if isinstance(action, Accept):
-            closing = self.nround >= self.game.negotiation_rounds
-            if not _is_int(action.buyer) or action.buyer not in self.buyers():
-                return f"P{action.buyer!r} is not a buyer in this sale"
-            if not closing and action.buyer not in self.offers:
-                return f"P{action.buyer} has no offer standing (before the close)"
-            return None
-        if isinstance(action, Continue):
-            if self.nround >= self.game.negotiation_rounds:
-                return "this was the last negotiation round: the seller must accept an offer"
-            return None
-        if isinstance(action, AskToShow):
-            if "face_down" not in self.variants:
-                return "cards are asked to be shown only in the face_down mini-variant"
-            offer = self.offers.get(action.buyer) if _is_int(action.buyer) else None
-            if offer is None or offer.card is None:
-                return f"P{action.buyer!r} offers no card"
-            if offer.shown:
-                return f"P{action.buyer}'s card is already face up"
-            return None
-        if isinstance(action, Swap):
-            assert self.pending is not None
-            paid = self.pending[1].card
-            assert paid is not None
-            if self._card_of(self.hands[player], action.good) is None:
-                return f"P{player} has no {action.good!r} card in hand"
-            if action.good == self._good(paid):
-                return "the swap must be for a card of another good"
-            return None
-        return None
-
-    def _loans_open(self) -> bool:
-        return self.diamant_sold
-
-    def _temple_reason(self, player: int, good: str) -> str | None:
-        if "temple" not in self.variants:
-            return "the temple is visited only with the temple variant"
-        if self.temple_used:
-            return "the temple may be visited once per sale"
-        if not self.sacred:
-            return "no sacred-texts card is left"
-        if good == SACRED:
-            return "a sacred-texts card cannot be given up for another"
-        if self.coins[player] < self.gift_size:
-            return f"the temple gift is {self.gift_size} coins and P{player} cannot pay it"
-        return None
-
-    def _offer_reason(self, player: int, action: Offer) -> str | None:
-        assert self.seller is not None
-        if player in self.banned:
-            return f"P{player} is barred by a Miser from offering in this sale"
-        if not _is_int(action.coins):
-            return f"coins are a whole number, got {action.coins!r}"
-        if not isinstance(action.loan, bool):
-            return f"loan is True or False, got {action.loan!r}"
-        if self.market_inactive and (action.good is not None or action.loan or action.coins < 0):
-            return "an inactive card is bought for coins only (0 or more)"
-        if action.good is not None and self._card_of(self.hands[player], action.good) is None:
-            return f"P{player} has no {action.good!r} card in hand"
-        if action.loan and not self.loans[player]:
-            return f"P{player} holds no loan card to offer"
-        if action.coins > self.coins[player]:
-            return f"P{player} cannot offer {action.coins} coins: the offer must be payable"
-        if action.coins < 0:
-            if action.good is None and not action.loan:
-                return "negative coins come with a card (the seller pays them to the buyer)"
-            if -action.coins > self.coins[self.seller]:
-                return (
-                    f"the seller P{self.seller} could not pay {-action.coins} coins: "
-                    "the offer must be payable"
-                )
+        sealed = self.sealed.choice(player) if self.phase == "negotiate" else None
+        if isinstance(sealed, Offer) and sealed.loan and len(self.loans[player]) == 1:
+            return f"P{player}'s sealed offer includes their only loan card"
         return None
 
     # -- doing ----------------------------------------------------------------------------------
     def _do(self, player: int, action: Action) -> None:
+        self._menu_cache = None
         if isinstance(action, (TakeLoan, RepayLoan)):
             self._log_action(player, action)
             self._loan(player, isinstance(action, TakeLoan))
-            if self.phase == "negotiate":
+            if self.phase == "negotiate":  # a barred buyer may now have nothing left to do
                 self._skip_idle_buyers()
             return
         phase = self.phase
         if phase == "negotiate" and isinstance(action, (Offer, Stand, Withdraw)):
-            self.sealed[player] = action
-            self._event(
-                "action", f"P{player}: {action}", player=player, action=action, visible_to=(player,)
-            )
-            self._event(
-                "info",
-                f"P{player} has chosen",
-                player=player,
-                data={"what": "chosen", "seat": player},
-            )
+            self.sealed.choose(player, action, self._event)
             self._skip_idle_buyers()
             return
         if isinstance(action, Swap) and self.seller is not None:
@@ -961,7 +1077,7 @@ class NegocesState(State):
         elif isinstance(action, Give):
             self._pay(action.coins, player, action.to, self.gift_why)
             self.gift_left -= action.coins
-            if self.gift_left == 0:
+            if self.gift_left == 0 and not self._reaches_goal(self._after(player), "gift"):
                 self._gift_done()
         elif isinstance(action, UseTreasurer):
             self.treasurer[player] = False
@@ -973,6 +1089,7 @@ class NegocesState(State):
                 player=player,
                 data={"what": "treasurer", "seat": player},
             )
+            self._reaches_goal((player,), "treasurer")
         elif isinstance(action, Temple):
             self._temple(player, action.good)
         elif isinstance(action, PutUp):
@@ -1047,6 +1164,8 @@ class NegocesState(State):
             self.bank_loans.sort()
             self.loan_repaid.add(player)
             self._pay(self.loan_size, player, BANK_POOL, "loan repaid to the bank")
+            if self._reaches_goal((player,), "repay"):
+                return
         if self.phase == "auction" and self.auction is not None:
             self.auction.budgets[player] = self.coins[player]
 
@@ -1122,7 +1241,8 @@ class NegocesState(State):
             self.hands[winner].sort()
             self.market = None
             self._pay(price, winner, BOX, "won the Diamant: the price returns to the box")
-            self._next_opening()
+            if not self._reaches_goal((winner,), "diamant"):
+                self._next_opening()
             return
         card = self.tables.special[item][0]
         self.side.remove(card)
@@ -1170,7 +1290,7 @@ class NegocesState(State):
         self.market = None
         self.market_inactive = False
         self.offers = {}
-        self.sealed = {}
+        self.sealed = SealedStep(())
         self.idle = set()
         self.banned = set()
         self.temple_used = False
@@ -1200,6 +1320,8 @@ class NegocesState(State):
             player=player,
             data={"what": "temple", "seat": player, "removed": card, "sacred": sacred},
         )
+        if self._reaches_goal((player,), "temple", owed=self.gift_size):
+            return
         self._start_gift(player, self.gift_size, "temple gift", "prepare", "temple")
 
     def _open_sale(self, card: int, inactive: bool) -> None:
@@ -1219,7 +1341,7 @@ class NegocesState(State):
     def _next_round(self) -> None:
         self.nround += 1
         self.phase = "negotiate"
-        self.sealed = {}
+        self.sealed = SealedStep(self.buyers())
         self.idle = set()
         self._skip_idle_buyers()
 
@@ -1227,9 +1349,9 @@ class NegocesState(State):
         if self.phase != "negotiate":
             return
         for p in self.buyers():
-            if p in self.sealed or p in self.idle:
+            if self.sealed.has_chosen(p) or p in self.idle:
                 continue
-            if p in self.banned and not self._special_actions(p) and not self._loan_actions(p):
+            if p in self.banned and not Menu(self._special_options(p) + self._loan_options(p)):
                 self.idle.add(p)
         if not self.to_move:
             self._end_round()
@@ -1244,7 +1366,7 @@ class NegocesState(State):
     def _end_round(self) -> None:
         shown: dict[int, Any] = {}
         for p in self.buyers():
-            action = self.sealed.get(p)
+            action = self.sealed.choice(p)
             if p in self.banned:
                 self.offers.pop(p, None)
             elif isinstance(action, Offer):
@@ -1261,7 +1383,7 @@ class NegocesState(State):
                     "coins": offer.coins,
                     "loan": offer.loan,
                 }
-        self.sealed = {}
+        self.sealed = SealedStep(())
         self.idle = set()
         text = "; ".join(self._describe(p, o) for p, o in shown.items())
         self._event(
@@ -1317,7 +1439,7 @@ class NegocesState(State):
         self.market = None
         self.hands[player].append(card)
         self.hands[player].sort()
-        self.sealed = {}
+        self.sealed = SealedStep(())
         self.idle = set()
         self.offers = {}
         self._event(
@@ -1338,7 +1460,10 @@ class NegocesState(State):
             "stolen": True,
             "swapped": False,
         }
-        self._end_of_sale(player)
+        self.sales += 1
+        if self._reaches_goal((player,), "theft"):
+            return
+        self._end_of_sale()
 
     def _accept(self, buyer: int) -> None:
         offer = self.offers.get(buyer, NO_OFFER)
@@ -1440,31 +1565,30 @@ class NegocesState(State):
                     player=seller,
                     data={"what": "tax_unpaid", "seat": seller, "tax": self.tax, "treasurer": lost},
                 )
-        self._end_of_sale(buyer)
-
-    def _end_of_sale(self, buyer: int) -> None:
-        seller = self.seller
-        assert seller is not None
+        # The tax is part of the sale ("after each sale the seller pays 1 coin"): one change.
         self.sales += 1
-        qualified = [p for p in range(self.n) if self.qualifies(p)]
-        if qualified:
-            order = [buyer, seller] + [(seller + i) % self.n for i in range(1, self.n)]
-            winner = next(p for p in order if p in qualified)
-            self.winner = winner
-            self._finish(
-                f"P{winner} holds {self.different_goods(winner)} different goods and "
-                f"{self.coins[winner]} coins: P{winner} wins"
-            )
+        if self._reaches_goal((buyer, seller), "sale"):
             return
+        self._end_of_sale()
+
+    def _end_of_sale(self) -> None:
         if self.sales >= self.game.max_sales:
             self._finish(f"{self.sales} sales without a winner: the game ends with no winner")
             return
         self._start_sale()
 
-    def _finish(self, text: str) -> None:
+    def _finish(self, text: str, by: str | None = None) -> None:
+        # Nothing else happens once the game is over: no step stays open.
         self.over = True
         self.phase = "over"
         self.seller = None
+        self.auction = None
+        self.gift_giver = None
+        self.gift_left = 0
+        self.offers = {}
+        self.sealed = SealedStep(())
+        self.idle = set()
+        self.pending = None
         for p in range(self.n):
             self._event(
                 "reveal",
@@ -1483,6 +1607,7 @@ class NegocesState(State):
                 "sales": self.sales,
                 "goods": None if winner is None else self.different_goods(winner),
                 "coins": None if winner is None else self.coins[winner],
+                "by": by,
             },
         )
 
@@ -1555,14 +1680,7 @@ class NegocesState(State):
 
     def view(self, viewer: Viewer = None) -> NegocesView:
         """What ``viewer`` may see: a seat, ``None`` (public) or ``"all"`` (teacher)."""
-        if (
-            viewer is not None
-            and viewer != "all"
-            and (not _is_int(viewer) or not 0 <= viewer < self.n)  # type: ignore[operator]
-        ):
-            raise ValueError(
-                f"viewer must be a seat 0..{self.n - 1}, None or 'all'; got {viewer!r}"
-            )
+        check_viewer(viewer, self.n)
         teacher = viewer == "all"
 
         def sees(p: int) -> bool:
@@ -1601,10 +1719,13 @@ class NegocesState(State):
         return NegocesView(
             viewer=viewer,
             players=self.n,
-            variants=self.game.variants,
-            goal=(self.goal_goods, self.goal_coins),
+            round=self.round,
             phase=self.phase,
             to_move=self.to_move,
+            scores=tuple(self.scores()),
+            winners=() if self.winner is None else (self.winner,),
+            variants=self.game.variants,
+            goal=(self.goal_goods, self.goal_coins),
             sales=self.sales,
             max_sales=self.game.max_sales,
             negotiation_round=self.nround,
@@ -1624,8 +1745,8 @@ class NegocesState(State):
                 self._offer_view(p, self.offers[p], viewer) if p in self.offers else None
                 for p in range(self.n)
             ),
-            submitted=tuple(sorted(self.sealed)),
-            sealed=tuple(self.sealed.get(p) if sees(p) else None for p in range(self.n)),
+            submitted=tuple(sorted(self.sealed.chosen)),
+            sealed=tuple(self.sealed.choice(p) if sees(p) else None for p in range(self.n)),
             banned=tuple(sorted(self.banned)),
             pending=pending,
             box_coins=self.box_coins,
@@ -1657,6 +1778,7 @@ class NegocesState(State):
         """
         rng = np.random.default_rng(seed)
         other = copy.deepcopy(self)
+        other._menu_cache = None  # the copy's hidden things change below
         if viewer == "all" or self.over:
             return other
         hidden = [p for p in range(self.n) if p != viewer]
@@ -1679,10 +1801,10 @@ class NegocesState(State):
             if standing is not None and standing.card is not None and standing.card not in pinned:
                 card = hand[int(rng.integers(len(hand)))]
                 other.offers[p] = dataclasses.replace(standing, card=card)
-            sealed = other.sealed.get(p)
+            sealed = other.sealed.choice(p)
             if isinstance(sealed, Offer) and sealed.good is not None and hand:
                 good = self._good(hand[int(rng.integers(len(hand)))])
-                other.sealed[p] = Offer(good, sealed.coins, sealed.loan)
+                other.sealed.chosen[p] = Offer(good, sealed.coins, sealed.loan)
             if "blind" in self.variants:
                 other.coins[p] += int(rng.integers(0, 6))
         if other.pending is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from tradekit.core.actions import Action
-from tradekit.core.state import Viewer
+from tradekit.core.view import BaseView
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -69,20 +69,17 @@ class SaleRecord:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class NegocesView:
-    """A frozen observation of a Négoces game.
+class NegocesView(BaseView):
+    """A frozen observation of a Négoces game: the fields every game has (:class:`BaseView`;
+    ``round`` is the sale number, ``scores`` 1 for the winner), then Négoces' own.
 
     What a viewer may not see is ``None``: other seats' hands always, other seats' coins in the
     blind variant, other seats' sealed choices of the current round, offered cards dealt face
     down. The teacher view (``viewer="all"``) shows everything.
     """
 
-    viewer: Viewer
-    players: int
     variants: tuple[str, ...]
     goal: tuple[int, int]
-    phase: str
-    to_move: tuple[int, ...]
     sales: int
     max_sales: int
     negotiation_round: int
