@@ -1,4 +1,4 @@
-"""Rungis, scenario by scenario, against ``shared/rules/rungis.md``.
+"""Rungis, scenario by scenario, against the rules stated in ``tradekit.games.rungis.state``.
 
 Each test starts from a scripted set-up, plays the decisions a table of students would make, and
 checks the exact gold, cards, ledger lines and views. Seats are numbered from 0; seat 0 is the
@@ -144,7 +144,8 @@ def test_designator_opens_at_base_price_and_a_full_turn_of_passes_sells() -> Non
     assert state.legal_actions(0) == [Designate(0), Designate(1), Designate(2)]
     state.apply(0, Designate(0))
     assert state.legal_actions(0) == [Bid(x) for x in range(4, 11)] + [Pass()]
-    with pytest.raises(IllegalActionError, match="the opening bid is at least 4"):
+    opening = r"the opening bid \(at least the base price.*from 4 to 10; got 3"
+    with pytest.raises(IllegalActionError, match=opening):
         state.apply(0, Bid(3))
     state.apply(0, Bid(4))
     state.apply(1, Pass())
@@ -260,7 +261,9 @@ def test_prices_are_secret_until_revealed_and_within_base_to_twice_base() -> Non
     talk_done(state)
     assert state.step == "prices" and state.to_move == (0, 1)
     assert state.legal_actions(0) == [Price("fish", x) for x in range(4, 9)]
-    with pytest.raises(IllegalActionError, match="between 4 and 8"):
+    with pytest.raises(
+        IllegalActionError, match="the price for fish must be a whole number from 4 to 8"
+    ):
         state.apply(0, Price("fish", 9))
     state.apply(0, Price("fish", 7))
     assert state.view(0).sheets[0] == (("fish", 7),)
@@ -496,7 +499,8 @@ def test_price_freeze_caps_prices_at_the_base_price() -> None:
     assert state.legal_actions(0) == [Announce("meat", 5), Done()]
     talk_done(state)
     assert state.legal_actions(1) == [Price("meat", 5)]
-    with pytest.raises(IllegalActionError, match="between 5 and 5"):
+    capped = r"the price for meat \(capped at 5 by a Price freeze\) must be a whole number 5"
+    with pytest.raises(IllegalActionError, match=capped):
         state.apply(1, Price("meat", 10))
     write(state, {0: {"meat": 5}, 1: {"meat": 5}})
     assert lines(state) == [(0, "lowest", 7), (1, "lowest", 7)]

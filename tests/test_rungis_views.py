@@ -11,6 +11,7 @@ import random
 import pytest
 
 import tradekit
+from tradekit.core.view import ViewerError
 from tradekit.games.rungis import RungisState
 from tradekit.sim.play import LegalActions, resolve_bots
 from tradekit.sim.seeds import bot_rng
@@ -70,5 +71,5 @@ def test_a_view_is_refused_to_a_bad_viewer_even_when_a_seat_is_kept() -> None:
     state = tradekit.load_game("rungis", players=3).new_state(seed=1)
     assert state.view(1).viewer == 1  # seat 1's parts are now kept
     for bad in (True, 1.0, "public", 3, -1, "P1"):
-        with pytest.raises(ValueError, match="viewer must be a seat"):
+        with pytest.raises(ViewerError, match="a view is for a seat from 0 to 2"):
             state.view(bad)  # type: ignore[arg-type]

@@ -10,6 +10,7 @@ import pytest
 widgets = pytest.importorskip("ipywidgets", reason="needs the notebook extra")
 
 import tradekit  # noqa: E402
+from tradekit.core.domains import Option  # noqa: E402
 from tradekit.games.rungis import (  # noqa: E402
     Announce,
     Bid,
@@ -171,15 +172,42 @@ def test_price_and_announcement_sliders_follow_the_price_range() -> None:
     assert (w.handles["price-amount"].min, w.handles["price-amount"].max) == (4, 4)
 
 
-def test_the_trading_proposal_builder() -> None:
-    w = scripted(
+def trading_table(**setup: Any) -> TableWidget:
+    """Seats 0 and 1 human, trading on, straight to the talk turns: fish, meat and eggs held."""
+    return scripted(
         [0, 1],
         options={"specials": False, "trading": True},
         deck=[],
         rounds=1,
         shops=[[FISH], [MEAT], [EGGS]],
         hotseat=False,
+        **setup,
     )
+
+
+def test_sliders_of_the_richest_seats_are_bounded_without_listing_the_amounts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    w = trading_table(gold=[10_000, 9_999, 0])
+    w.handles["propose-to"].value = 1
+    w.handles["propose-take"].value = "meat"
+    listed = Option.__iter__
+
+    def no_terms_listed(option: Option) -> Any:
+        assert option.cls is not Terms, "the 20,000 terms were listed one by one"
+        return listed(option)
+
+    monkeypatch.setattr(Option, "__iter__", no_terms_listed)
+    w.handles["propose"].click()
+    gold = w.handles["terms-gold"]
+    assert (gold.min, gold.max) == (-9_999, 10_000)
+    gold.value = 10_000
+    w.handles["terms"].click()
+    assert (0, Terms(10_000)) in w.state.decisions
+
+
+def test_the_trading_proposal_builder() -> None:
+    w = trading_table()
     to, give, take = w.handles["propose-to"], w.handles["propose-give"], w.handles["propose-take"]
     assert [label for label, _ in give.options] == ["(nothing)", "Fish"]
     assert w.handles["propose"].disabled  # nothing changes hands yet
@@ -236,7 +264,7 @@ def test_typed_commands_and_french_labels() -> None:
     w.type_command("Désigner #43 Viandes (base 5)")
     assert (0, Designate(0)) in w.state.decisions
     w.type_command("bid 40")
-    assert "cannot bid 40" in w.message.value and "Traceback" not in w.message.value
+    assert "from 5 to 10; got 40" in w.message.value and "Traceback" not in w.message.value
     w.type_command("Enchérir à 6")
     assert (0, Bid(6)) in w.state.decisions
     assert "Rungis (enchères)" in w.header.value

@@ -30,6 +30,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from tradekit.core.actions import Action
+from tradekit.core.domains import Menu
 from tradekit.core.events import Event
 from tradekit.games.rungis.actions import (
     Accept,
@@ -805,7 +806,7 @@ class RungisRenderer(Renderer):
                 bits.append(pill(ctx.t("rungis.writing"), "accent"))
             else:
                 bits.append(pill(ctx.t("rungis.waiting"), "accent"))
-        if v.scores is not None:
+        if v.phase == "over":  # the scores are public all along; the table shows the final ones
             bits.append(pill(ctx.t("rungis.score", n=v.scores[seat]), "good"))
         return tag("div", " ".join(bits)) if bits else ""
 
@@ -963,10 +964,16 @@ class RungisRenderer(Renderer):
 
     def command_example(self, legal: Sequence[Action], view: Any, ctx: Context) -> str:
         """An example typed command: a bid or a price if legal, else the first legal action."""
-        for action in legal:
+        # A menu is read option by option: the bids or terms of a rich seat are never listed.
+        firsts = (
+            [option[0] for option in legal.options if len(option)]
+            if isinstance(legal, Menu)
+            else legal
+        )
+        for action in firsts:
             if isinstance(action, Bid):
                 return str(action)
-        for action in legal:
+        for action in firsts:
             if isinstance(action, (Price, Announce)):
                 return str(action)
         return str(legal[0]) if legal else ""

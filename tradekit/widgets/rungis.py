@@ -5,7 +5,9 @@ Every control is generated from the legal actions of the seat that must act: a s
 are the lowest and highest legal amount (a bid from the opening or the next raise to the gold
 one holds; a price or an announcement within the type's legal range, capped by a Price freeze),
 and a button or a dropdown entry exists only for a legal action, so nothing illegal can be built
-from them (the typed-command box can still be mistyped, and then shows a message).
+from them (the typed-command box can still be mistyped, and then shows a message). The sliders'
+bounds are read from the rules' declaration (``ControlContext.bounds``), so the bids, prices and
+gold terms of a seat with 10,000 gold are never listed.
 
 Handles (keys of ``TableWidget.handles``, CSS class ``tk-c-<key>``):
 
@@ -23,11 +25,13 @@ Handles (keys of ``TableWidget.handles``, CSS class ``tk-c-<key>``):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
 from tradekit.core.actions import Action
+from tradekit.core.domains import Menu
 from tradekit.games.rungis.actions import (
     Accept,
     Announce,
@@ -107,6 +111,17 @@ def _note(text: str) -> Any:
     return widgets.HTML(value=f"<span style='font-size:13px'>{text}</span>")
 
 
+#: The actions whose amount a slider chooses: their legal lists are ranges, read by their bounds.
+_AMOUNTS = (Bid, Terms, Price)
+
+
+def _listed(legal: Sequence[Action]) -> list[Action]:
+    """Every legal action but those chosen by an amount (a range as long as the gold held)."""
+    if isinstance(legal, Menu):
+        return [a for option in legal.options if option.cls not in _AMOUNTS for a in option]
+    return [a for a in legal if not isinstance(a, _AMOUNTS)]
+
+
 def _wrap(items: list[Any]) -> Any:
     return widgets.HBox(items, layout=widgets.Layout(flex_flow="row wrap"))
 
@@ -119,7 +134,7 @@ class RungisControls(Controls):
         """Rows of controls for ``cc.seat``'s legal actions."""
         renderer = cc.renderer
         assert isinstance(renderer, RungisRenderer)
-        legal = list(cc.legal)
+        legal = _listed(cc.legal)
         rows: list[Any] = []
         step = getattr(cc.view, "step", "")
 
@@ -130,7 +145,7 @@ class RungisControls(Controls):
                 _wrap([cc.button(f"designate-{a.slot}", cc.label(a), a) for a in designations])
             )
 
-        bids = [a.amount for a in legal if isinstance(a, Bid)]
+        bids = list(cc.bounds(Bid, "amount") or ())
         if bids or any(isinstance(a, Pass) for a in legal):
             rows.extend(self._auction(cc, renderer, bids))
 
@@ -140,7 +155,7 @@ class RungisControls(Controls):
         rows.extend(self._announcements(cc, renderer, legal))
         rows.extend(self._proposal(cc, renderer, legal))
 
-        terms = [a.gold for a in legal if isinstance(a, Terms)]
+        terms = list(cc.bounds(Terms, "gold") or ())
         if terms:
             proposal = cc.view.proposal
             other = cc.ctx.name(proposal.to if proposal is not None else None)
@@ -173,11 +188,11 @@ class RungisControls(Controls):
                 )
             )
 
-        prices = [a for a in legal if isinstance(a, Price)]
-        if prices:
-            article = prices[0].article
+        amounts = list(cc.bounds(Price, "price") or ())
+        first = cc.legal[0] if amounts else None
+        if isinstance(first, Price):  # one type at a time: every legal price is for it
+            article = first.article
             name = renderer.article_name(article, cc.ctx)
-            amounts = [a.price for a in prices]
             slider = cc.slider(
                 "price-amount", cc.t("rungis.c.price", article=name), amounts, value=max(amounts)
             )

@@ -1,4 +1,4 @@
-"""Rungis played by its rules (``shared/rules/rungis.md``).
+"""Rungis played by its rules (stated below and in ``data/rungis/README.md``).
 
 A round has four phases:
 
@@ -27,6 +27,17 @@ A round has four phases:
 
 After the last round each score is gold plus the base values of the articles in one's shop.
 
+What a seat may do now is declared once per step, as a :class:`~tradekit.core.domains.Menu`
+(:meth:`RungisState._menu`): the legal actions, the check and the refusal sentence all come from
+it. Prices, announcements, bids and the gold of a trade's terms are ranges, never listed, so a
+seat holding the most gold a scripted set-up allows (10,000) lists, indexes and checks its
+actions at once. A refusal names the field, what is allowed and what was given ("the price for
+fish must be a whole number from 4 to 8; got 9").
+
+The secret prices are not the core's one-choice sealed step (``SealedStep``): a seat's sheet is
+several actions (one price per type held, one type at a time), its "has written" event comes when
+the last price is in, and a Rumour's player writes only after their target has finished.
+
 Rulings where the rules page is silent (also in ``data/rungis/README.md``):
 
 * **Declining to open.** The designator may pass instead of opening; the other players who may
@@ -44,6 +55,11 @@ Rulings where the rules page is silent (also in ``data/rungis/README.md``):
   phase, of one shop article each way at most, plus gold; the other player accepts or refuses.
 * **Special cards** bought are held face down (seen by their owner) and stay in hand across rounds
   until played; a played card is discarded face up. Unplayed special cards score nothing.
+* **Set-up gold.** A scripted set-up gives each seat from 0 to 10,000 gold (the bound every game's
+  set-ups share); more is refused when the set-up is read.
+* **Scores in the view.** Gold and shops are public, so every view holds each seat's score as it
+  stands (gold plus the base values of its shop), final once the game is over; ``winners`` is
+  empty until then.
 * **Exclusive rights without a card.** If Spoiled goods takes the last card of a type from the
   holder of its exclusive rights, the other holders stay excluded: nobody sells that type this
   round (the sale is logged with empty ``prices``).
@@ -83,18 +99,21 @@ Action events carry the action itself; a ``Designate`` of a face-up article adds
 
 from __future__ import annotations
 
+import bisect
 import copy
 import functools
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
 
-from tradekit.core.actions import Action
+from tradekit.core.actions import Action, describe_value
 from tradekit.core.auctions import AscendingAuction
-from tradekit.core.errors import ConfigError
+from tradekit.core.domains import NOTHING, Menu, OneOf, Option, Range
 from tradekit.core.events import BANK
-from tradekit.core.state import State, Viewer
+from tradekit.core.setup import Setup
+from tradekit.core.state import State
+from tradekit.core.view import Viewer, check_viewer
 from tradekit.games.rungis.actions import (
     Accept,
     Announce,
@@ -154,6 +173,10 @@ class RungisState(State):
         self._views: dict[Viewer, dict[str, Any]] = {}
         #: held() by shop contents.
         self._held: dict[tuple[int, ...], list[str]] = {}
+        #: _menu() by seat, kept until the next decision.
+        self._menus: dict[int, Menu] = {}
+        #: The talk turn's proposals and plays (by seat), kept while it announces.
+        self._talk_rest: tuple[int, tuple[Option, ...]] | None = None
         n = game.players
         self.n = n
         self.tables = game.tables
@@ -250,59 +273,36 @@ class RungisState(State):
         )
 
     def _scripted(self, setup: Mapping[str, Any]) -> None:
-        for key in setup:
-            if key not in SETUP_KEYS:
-                raise ConfigError("setup", key, "keys among " + ", ".join(sorted(SETUP_KEYS)))
+        s = Setup(setup, self.n, SETUP_KEYS)
         valid = set(self.all_cards())
-        used: list[int] = []
 
-        def bad(key: str, why: str) -> ConfigError:
-            return ConfigError(f"setup[{key!r}]", setup.get(key), why)
+        def only(key: str, cards: list[int], specials: bool) -> list[int]:
+            for c in cards:
+                if specials and c not in self.kind_of:
+                    raise s.bad(key, f"special cards only (card {c} is an article)")
+                if not specials and c not in self.type_of:
+                    raise s.bad(key, f"article cards only (card {c} is a special)")
+            return cards
 
-        def per_seat(key: str) -> list[Any]:
-            value = setup.get(key)
-            if not isinstance(value, (list, tuple)) or len(value) != self.n:
-                raise bad(key, f"a list with one entry per seat ({self.n})")
-            return list(value)
-
-        def cards(key: str, value: Any, specials: bool | None) -> list[int]:
-            if not isinstance(value, (list, tuple)) or not all(
-                isinstance(c, int) and not isinstance(c, bool) and c in valid for c in value
-            ):
-                raise bad(key, f"lists of card ids of this game (1..{max(valid)})")
-            for c in value:
-                if specials is True and c not in self.kind_of:
-                    raise bad(key, f"special cards only (card {c} is an article)")
-                if specials is False and c not in self.type_of:
-                    raise bad(key, f"article cards only (card {c} is a special)")
-            used.extend(value)
-            return list(value)
-
-        if "deck" in setup:
-            self.deck = cards("deck", setup["deck"], None)
-        if "shops" in setup:
-            self.shops = [sorted(cards("shops", s, False)) for s in per_seat("shops")]
-        if "hands" in setup:
-            self.hands = [sorted(cards("hands", h, True)) for h in per_seat("hands")]
-        if len(set(used)) != len(used):
-            raise ConfigError("setup", sorted(used), "each card placed at most once")
-        if "gold" in setup:
-            gold = per_seat("gold")
-            if not all(isinstance(g, int) and not isinstance(g, bool) and g >= 0 for g in gold):
-                raise bad("gold", "whole numbers >= 0")
-            self.gold = gold
-        if "first" in setup:
-            first = setup["first"]
-            if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < self.n:
-                raise bad("first", f"a seat 0..{self.n - 1}")
-            self.first = first
-        if "rounds" in setup:
+        if "deck" in s:
+            s.cards("deck", valid)  # checked and counted as placed; the deck keeps its order
+            self.deck = list(setup["deck"])
+        if "shops" in s:
+            self.shops = [only("shops", shop, False) for shop in s.cards_per_seat("shops", valid)]
+        if "hands" in s:
+            self.hands = [only("hands", hand, True) for hand in s.cards_per_seat("hands", valid)]
+        s.check_once()
+        if "gold" in s:
+            self.gold = s.money("gold")
+        if "first" in s:
+            self.first = s.seat("first", optional=False) or 0
+        if "rounds" in s:
             rounds = setup["rounds"]
-            if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
-                raise bad("rounds", "a whole number >= 1")
+            if type(rounds) is not int or rounds < 1:
+                raise s.bad("rounds", "a whole number >= 1")
             self.rounds = rounds
-        if "deck" in setup:
-            self.unused = sorted(valid - set(used))
+        if "deck" in s:
+            self.unused = sorted(valid - set(s.used))
         for p in range(self.n):
             if self.hands[p]:
                 self._event(
@@ -427,40 +427,98 @@ class RungisState(State):
             self.rumour is not None and self.rumour[0] == player and self._pending(self.rumour[1])
         )
 
-    def legal_actions(self, player: int) -> list[Action]:
-        """Every action ``player`` may take now."""
-        if self.is_over or player not in self.to_move:
-            return []
+    def legal_actions(self, player: int) -> Menu:
+        """Every action ``player`` may take now, as a lazy :class:`~tradekit.core.domains.Menu`:
+        prices, bids and gold terms are ranges, never listed, whatever the gold.
+
+        Example:
+            >>> from tradekit.games.rungis.game import RungisGame
+            >>> s = RungisGame(players=3, specials=False).new_state(setup={"deck": [37, 1, 13]})
+            >>> list(s.legal_actions(0)), len(s.legal_actions(1))
+            ([Designate(slot=0), Designate(slot=1), Designate(slot=2)], 0)
+        """
+        menu = self._menus.get(player)
+        if menu is None:
+            if self.is_over or player not in self._moving:
+                return NOTHING
+            menu = self._menus[player] = self._menu(player)
+        return menu
+
+    def _illegal_reason(self, player: int, action: Action) -> str | None:
+        return self._declared(player).reason(action)
+
+    def _declared(self, player: int) -> Menu:
+        """:meth:`_menu`, built once per decision (a check follows every listing)."""
+        menu = self._menus.get(player)
+        if menu is None:
+            menu = self._menus[player] = self._menu(player)
+        return menu
+
+    def _menu(self, player: int) -> Menu:
+        """What ``player`` may do now, declared once: the legal actions (in the order bots and
+        random players index them), the check and the refusal sentence all come from it."""
         step = self.step
-        out: list[Action] = []
+        options: list[Option] = []
         if step in WINDOWS:
-            out = [*self._plays(player, step), Done()]
+            options = [*self._play_options(player, step), _DONE]
         elif step == "designate":
-            out = [_designate(i) for i in range(len(self.centre))]
+            return _designate_menu(len(self.centre), _step_name(step, self.phase))
         elif step == "bid" and self.auction is not None:
-            out = [_bid(x) for x in self.auction.bids_allowed(player)]
-            out.append(_PASS)
+            return self._bid_menu(player)
         elif step == "talk":
-            out = self._talk_actions(player)
+            # An announcement changes only what one may still announce: the proposals and plays
+            # of a talk turn are declared at its first decision and kept while it announces.
+            rest = self._talk_rest
+            if rest is None or rest[0] != player:
+                rest = self._talk_rest = (
+                    player,
+                    (*self._propose_options(player), *self._play_options(player, "talk"), _DONE),
+                )
+            options = [*self._announce_options(player), *rest[1]]
         elif step == "terms" and self.proposal is not None:
             to = self.proposal["to"]
-            out = [_terms(g) for g in range(-self.gold[to], self.gold[player] + 1)]
+            label = f"the gold P{player} pays P{to} (below 0: P{to} pays P{player})"
+            options = [Option(Terms, gold=Range(-self.gold[to], self.gold[player], label))]
         elif step == "answer":
-            out = [Accept(), Refuse()]
+            options = list(_ANSWERS)
         elif step == "prices":
             article = self.to_price[player][len(self.sheets[player])]
-            out = [_price(article, x) for x in self.price_range(article)]
-        return out
+            r = self.price_range(article)
+            label = self._price_label(article)
+            return _price_menu(player, article, r.start, r.stop - 1, label, self.phase)
+        return _Menu(options, step=_step_name(step, self.phase))
 
-    def _talk_actions(self, player: int) -> list[Action]:
-        out: list[Action] = []
-        for article in self.held(player):
-            if article not in self.announced[player]:
-                out += [_announce(article, x) for x in self.price_range(article)]
-        out += self._proposals(player)
-        out += self._plays(player, "talk")
-        out.append(Done())
-        return out
+    def _price_label(self, article: str) -> str:
+        """How a price for ``article`` is named in a refusal."""
+        if article in self.freezes:
+            top = self.price_range(article).stop - 1
+            return f"the price for {article} (capped at {top} by a Price freeze)"
+        return f"the price for {article}"
+
+    def _bid_menu(self, player: int) -> Menu:
+        """A bid (the auction's own range, named for this auction) or a pass."""
+        auction = self.auction
+        assert auction is not None and self.slot is not None
+        domain = auction.bids_allowed(player)
+        step = _step_name(self.step, self.phase)
+        if not isinstance(domain, Range):  # pragma: no cover (Rungis raises by any amount)
+            return _Menu((Option(Bid, amount=domain), _PASS), step)
+        if auction.high_bidder is None:
+            special = self.centre[self.slot] in self.kind_of
+            return _opening_menu(player, domain.lo, domain.hi, special, step)
+        return _raise_menu(player, domain.lo, domain.hi, auction.high_bidder, step)
+
+    def _announce_options(self, player: int) -> list[Option]:
+        """A guard that explains a type one may not announce, then one option per type one holds
+        and has not announced yet (in table order), its price within what one could write."""
+        said = self.announced[player]
+        held = tuple(self.held(player))
+        open_ = tuple(a for a in held if a not in said) if said else held
+        options = [_announce_guard(player, held)]
+        for a in open_:
+            r = self.price_range(a)
+            options.append(_announce_option(a, r.start, r.stop - 1, self._price_label(a)))
+        return options
 
     def _can_talk(self, player: int) -> bool:
         """Whether ``player`` could do anything in a talk turn but say Done."""
@@ -476,234 +534,144 @@ class RungisState(State):
         # the turn order does not reveal what they are.
         return bool(self.hands[player])
 
-    def _proposals(self, player: int) -> list[Action]:
-        if not self.game.trading or player in self.proposed:
-            return []
-        out: list[Action] = []
-        mine: list[str | None] = [None, *self.held(player)]
+    def _propose_options(self, player: int) -> list[Option]:
+        """A guard that explains a proposal to nobody, then per other seat in seat order: give
+        nothing and take a type they hold; give a type one holds and take nothing or a type
+        they hold."""
+        if not self.game.trading:
+            return [_PROPOSE_CLOSED]
+        if player in self.proposed:
+            return [_proposed_guard(player)]
+        mine = tuple(self.held(player))
+        options = [_propose_guard(player, self.n)]
         for q in range(self.n):
-            if q == player:
-                continue
-            theirs: list[str | None] = [None, *self.held(q)]
-            for give in mine:
-                for take in theirs:
-                    if give is not None or take is not None:
-                        out.append(_propose(q, give, take))
-        return out
+            if q != player:
+                options += _propose_pair(player, q, mine, tuple(self.held(q)))
+        return options
 
-    def _plays(self, player: int, timing: str) -> list[Action]:
-        """The Play actions ``player`` may take now with cards timed ``timing``."""
-        out: list[Action] = []
-        for card in self.hands[player]:
+    def _play_options(self, player: int, now: str) -> list[Option]:
+        """A guard that explains a card that cannot be played now, then the plays of
+        ``player``'s special cards timed ``now``, card by card in hand order."""
+        hand = self.hands[player]
+        if not hand:
+            return [_play_guard(player, now, (), ())]
+        options: list[Option] = []
+        playable: list[int] = []
+        notes: list[tuple[int, str]] = []
+        for card in hand:
             special = self.kind_of[card]
-            if special.timing == timing:
-                out += self._play_options(player, card)
-        return out
+            if special.timing != now:
+                notes.append(
+                    (card, f"{special.name_en} is played at {special.timing}, not at {now}")
+                )
+                continue
+            found, why = self._card_options(player, card, special)
+            if found:
+                playable.append(card)
+                options += found
+            else:
+                notes.append((card, f"{special.name_en} cannot be played now: {why}"))
+        return [_play_guard(player, now, tuple(playable), tuple(notes)), *options]
 
-    def _play_options(self, player: int, card: int) -> list[Action]:
-        special = self.kind_of[card]
+    def _card_options(self, player: int, card: int, special: Special) -> tuple[list[Option], str]:
+        """The ways to play ``card`` now (targets in the order legal lists give them), or none
+        and why."""
         kind, amount = special.kind, special.amount
+        one = OneOf((card,), "the special card")
         others = [q for q in range(self.n) if q != player]
-        mine = self.held(player)
-        anyone = self.held_by_anyone()
-        can_buy = player not in self.barred and self.buys[player] < self.limits[player]
+
+        def on_seat(values: list[int], allowed: str, none: str) -> tuple[list[Option], str]:
+            if not values:
+                return [], none
+            target = Said(values, "the target seat", allowed=allowed + " ({values})")
+            return [Option(Play, card=one, player=target)], ""
+
+        if kind in ARTICLE_TARGETS:
+            mine_only, done = ARTICLE_TARGETS[kind]
+            pool = self.held(player) if mine_only else self.held_by_anyone()
+            taken = self._article_taken(player, kind)
+            whose = f"P{player} holds" if mine_only else "someone holds"
+            values = [a for a in pool if a not in taken]
+            if not values:
+                return [], f"no article type {whose} is left that is not {done}"
+            allowed = f"an article type {whose}, not {done} yet ({{values}})"
+            target = Said(values, "the article", allowed=allowed)
+            return [Option(Play, card=one, article=target)], ""
         if kind == "no_delivery":
-            return [Play(card, player=q) for q in others if q not in self.barred]
-        if kind == "double_order":
-            return (
-                [Play(card)] if player not in self.barred and self.limits[player] < amount else []
+            return on_seat(
+                [q for q in others if q not in self.barred],
+                "another seat still in this Rungis phase",
+                "every other seat is out of this Rungis phase",
             )
+        if kind == "double_order":
+            if player in self.barred:
+                return [], f"P{player} takes no part in this Rungis phase"
+            if self.limits[player] >= amount:
+                return [], f"P{player} may already buy {self.limits[player]} cards"
+            return [Option(Play, card=one)], ""
         if kind == "preemption":
-            if not can_buy:
-                return []
-            return [
-                Play(card, pick=c)
-                for c in self.centre
-                if c in self.type_of and self.tables.base(c) + amount <= self.gold[player]
+            if player in self.barred or self.buys[player] >= self.limits[player]:
+                return [], f"P{player} may not buy any more this phase"
+            gold = self.gold[player]
+            picks = [
+                c for c in self.centre if c in self.type_of and self.tables.base(c) + amount <= gold
             ]
-        if kind == "strike":
-            return [Play(card, article=a) for a in anyone if a not in self.strikes]
-        if kind == "tax":
-            return [Play(card, article=a) for a in anyone if a not in self.taxes]
-        if kind == "subsidy":
-            done = {a for q, a, _ in self.subsidies if q == player}
-            return [Play(card, article=a) for a in mine if a not in done]
-        if kind == "price_freeze":
-            return [Play(card, article=a) for a in anyone if a not in self.freezes]
-        if kind == "exclusivity":
-            return [Play(card, article=a) for a in mine if a not in self.exclusive]
-        if kind == "shortage":
-            return [Play(card, article=a) for a in anyone if a not in self.shortages]
+            cost = f"at most {gold} gold at its base price" + (f" + {amount}" if amount else "")
+            if not picks:
+                return [], f"no face-up article in the centre costs {cost}"
+            allowed = f"a face-up article in the centre costing {cost} ({{values}})"
+            pick = Said(picks, "the centre card picked", allowed=allowed)
+            return [Option(Play, card=one, pick=pick)], ""
         if kind == "rumour":
-            if self.rumour is not None or not mine:
-                return []
-            return [Play(card, player=q) for q in others if self.shops[q]]
-        if kind == "advertising":
-            return [Play(card, article=a) for a in mine if (player, a) not in self.adverts]
+            if self.rumour is not None:
+                return [], "a Rumour has been played this round"
+            if not self.held(player):
+                return [], f"P{player} has no article, so no price sheet to write"
+            return on_seat(
+                [q for q in others if self.shops[q]],
+                "another seat with articles to price",
+                "no other seat has an article to price",
+            )
         if kind == "spoilage":
-            return [Play(card, player=q, article=a) for q in others for a in self.held(q)]
+            targets = [q for q in others if self.shops[q]]
+            if not targets:
+                return [], "no other seat has an article in their shop"
+            allowed = "another seat with articles in their shop ({values})"
+            seat = Said((), "the target seat", allowed=allowed, shown=targets)
+            options = [Option(Play, card=one, player=seat)]
+            for q in targets:
+                theirs = Said(
+                    self.held(q), "the article", allowed=f"an article type P{q} holds ({{values}})"
+                )
+                options.append(
+                    Option(Play, card=one, player=OneOf((q,), "the target seat"), article=theirs)
+                )
+            return options, ""
         raise AssertionError(f"unknown kind {kind}")  # pragma: no cover (tables are checked)
 
-    def _illegal_reason(self, player: int, action: Action) -> str | None:
-        if self._is_legal(player, action):
-            return None
-        return self._explain(player, action)
-
-    def _is_legal(self, player: int, action: Action) -> bool:
-        """Whether ``action`` is among :meth:`legal_actions` (checked without listing them)."""
-        step = self.step
-        if step in WINDOWS or step == "talk":
-            if isinstance(action, Done):
-                return True
-            if isinstance(action, Play):
-                return self._play_ok(player, action, step)
-            if step != "talk":
-                return False
-            if isinstance(action, Announce):
-                return (
-                    action.article in self.held(player)
-                    and action.article not in self.announced[player]
-                    and _whole(action.price)
-                    and action.price in self.price_range(action.article)
-                )
-            if isinstance(action, Propose):
-                return self._propose_ok(player, action)
-            return False
-        if step == "designate":
-            return (
-                isinstance(action, Designate)
-                and _whole(action.slot)
-                and 0 <= action.slot < len(self.centre)
-            )
-        if step == "bid" and self.auction is not None:
-            if isinstance(action, Pass):
-                return True
-            return (
-                isinstance(action, Bid)
-                and _whole(action.amount)
-                and action.amount in self.auction.bids_allowed(player)
-            )
-        if step == "terms" and self.proposal is not None:
-            to = self.proposal["to"]
-            return (
-                isinstance(action, Terms)
-                and _whole(action.gold)
-                and -self.gold[to] <= action.gold <= self.gold[player]
-            )
-        if step == "answer":
-            return isinstance(action, (Accept, Refuse))
-        if step == "prices":
-            if not isinstance(action, Price) or not _whole(action.price):
-                return False
-            article = self.to_price[player][len(self.sheets[player])]
-            return action.article == article and action.price in self.price_range(article)
-        return False
-
-    def _play_ok(self, player: int, action: Play, timing: str) -> bool:
-        if action.card not in self.hands[player] or self.kind_of[action.card].timing != timing:
-            return False
-        return action in self._play_options(player, action.card)
-
-    def _propose_ok(self, player: int, action: Propose) -> bool:
-        if not self.game.trading or player in self.proposed:
-            return False
-        to = action.to
-        if not _whole(to) or not 0 <= to < self.n or to == player:
-            return False
-        if action.give is None and action.take is None:
-            return False
-        return (action.give is None or action.give in self.held(player)) and (
-            action.take is None or action.take in self.held(to)
-        )
-
-    def _explain(self, player: int, action: Action) -> str:
-        """Why a legal-looking action is refused, in one sentence."""
-        step = self.step
-        allowed = {
-            "auction_start": "Play or Done",
-            "after_reveal": "Play or Done",
-            "designate": "Designate",
-            "bid": "Bid or Pass",
-            "talk": "Announce, Propose, Play or Done",
-            "terms": "Terms",
-            "answer": "Accept or Refuse",
-            "prices": "Price",
-        }.get(step, "none")
-        expected = {
-            "auction_start": (Play, Done),
-            "after_reveal": (Play, Done),
-            "designate": (Designate,),
-            "bid": (Bid, Pass),
-            "talk": (Announce, Propose, Play, Done),
-            "terms": (Terms,),
-            "answer": (Accept, Refuse),
-            "prices": (Price,),
-        }.get(step, ())
-        if not isinstance(action, expected):
-            return f"in step {step!r} of phase {self.phase!r} the actions are {allowed}"
-        if isinstance(action, Designate):
-            return f"there is no centre card {action.slot} (the centre has {len(self.centre)})"
-        if isinstance(action, Bid) and self.auction is not None:
-            auction = self.auction
-            if (
-                auction.high_bidder is None
-                and isinstance(action.amount, int)
-                and action.amount < auction.high_bid
-                and self.slot is not None
-            ):
-                what = "1 for a special card"
-                if self.centre[self.slot] in self.type_of:
-                    what = "the base price"
-                return f"the opening bid is at least {auction.high_bid} ({what})"
-            reason = auction.bid_reason(player, action.amount)
-            return reason or f"P{player} cannot bid {action.amount}"
-        if isinstance(action, Play):
-            return self._play_reason(player, action)
-        if isinstance(action, Announce):
-            if action.article not in self.held(player):
-                return f"P{player} holds no {action.article} to announce a price for"
-            if action.article in self.announced[player]:
-                return f"P{player} has already announced a price for {action.article}"
-            return self._price_reason(action.article, action.price)
-        if isinstance(action, Propose):
-            if not self.game.trading:
-                return "this game is played without the trading option"
-            if player in self.proposed:
-                return "a player may make one proposal per pricing phase"
-            return (
-                "a proposal is made to another seat, gives a type the proposer holds and/or "
-                "takes a type the other holds"
-            )
-        if isinstance(action, Terms) and self.proposal is not None:
-            to = self.proposal["to"]
-            return (
-                f"the gold must lie between -{self.gold[to]} (P{to} pays all they have) and "
-                f"{self.gold[player]} (P{player} pays all they have)"
-            )
-        if isinstance(action, Price):
-            article = self.to_price[player][len(self.sheets[player])]
-            if action.article != article:
-                return f"P{player} writes the price for {article} next (one type at a time)"
-            return self._price_reason(action.article, action.price)
-        return f"{action} is not allowed now"
-
-    def _price_reason(self, article: str, price: object) -> str:
-        r = self.price_range(article)
-        return f"a price for {article} must be between {r.start} and {r.stop - 1}, got {price!r}"
-
-    def _play_reason(self, player: int, action: Play) -> str:
-        if action.card not in self.hands[player]:
-            return f"special card {action.card} is not in P{player}'s hand"
-        special = self.kind_of[action.card]
-        now = "talk" if self.step == "talk" else self.step
-        if special.timing != now:
-            return f"{special.name_en} is played at {special.timing}, not at {now}"
-        return f"{special.name_en} cannot be played with these targets now"
+    def _article_taken(self, player: int, kind: str) -> Collection[str]:
+        """The article types a card of ``kind`` (one that targets a type) may no longer target."""
+        if kind == "strike":
+            return self.strikes
+        if kind == "tax":
+            return self.taxes
+        if kind == "subsidy":
+            return {a for q, a, _ in self.subsidies if q == player}
+        if kind == "price_freeze":
+            return self.freezes
+        if kind == "exclusivity":
+            return self.exclusive
+        if kind == "shortage":
+            return self.shortages
+        return {a for q, a in self.adverts if q == player}  # advertising
 
     # -- doing ----------------------------------------------------------------------------------
     def _do(self, player: int, action: Action) -> None:
         round_, step = self.round, self.step
         self._act(player, action)
+        self._menus.clear()
+        if type(action) is not Announce:
+            self._talk_rest = None
         self._moving = self._compute_to_move()
         self._forget_views(action, round_, step)
 
@@ -1371,18 +1339,7 @@ class RungisState(State):
         # seat 1's entry, hence the exact type).
         parts = self._views.get(viewer) if type(viewer) in _VIEWER_TYPES else None
         if parts is None or viewer == "public":
-            if (
-                viewer is not None
-                and viewer != "all"
-                and (
-                    not isinstance(viewer, int)
-                    or isinstance(viewer, bool)
-                    or not 0 <= viewer < self.n
-                )
-            ):
-                raise ValueError(
-                    f"viewer must be a seat 0..{self.n - 1}, None or 'all'; got {viewer!r}"
-                )
+            check_viewer(viewer, self.n)
             public = self._views.get("public")
             if public is None:
                 public = self._views["public"] = self._public_parts()
@@ -1438,8 +1395,8 @@ class RungisState(State):
             "submitted": self._submitted(),
             "revealed": self.revealed,
             "sales": tuple(self.sales),
-            "scores": tuple(self.final_scores) if self.final_scores is not None else None,
-            "winners": tuple(self.winners()) if over else None,
+            "scores": tuple(self.scores()),
+            "winners": tuple(self.winners()) if over else (),
         }
 
     def _submitted(self) -> tuple[int, ...]:
@@ -1486,7 +1443,8 @@ class RungisState(State):
         """
         rng = np.random.default_rng(seed)
         # The copy starts with no cached view parts: its hidden cards and prices are redrawn.
-        other = copy.deepcopy(self, {id(self._views): {}})
+        other = copy.deepcopy(self, {id(self._views): {}, id(self._menus): {}})
+        other._talk_rest = None
         if viewer == "all":
             return other
         hidden = [p for p in range(self.n) if p != viewer]
@@ -1517,20 +1475,274 @@ class RungisState(State):
         return other
 
 
-# Legal-action lists repeat the same small actions (bids, prices, proposals) thousands of times a
-# game; the actions are immutable values, so each is made once and shared.
-_designate = functools.lru_cache(maxsize=256)(Designate)
-_bid = functools.lru_cache(maxsize=4096)(Bid)
-_terms = functools.lru_cache(maxsize=4096)(Terms)
-_price = functools.lru_cache(maxsize=4096)(Price)
-_announce = functools.lru_cache(maxsize=4096)(Announce)
-_propose = functools.lru_cache(maxsize=4096)(Propose)
-_PASS = Pass()
+class Said(OneOf):
+    """A :class:`~tradekit.core.domains.OneOf` refused in the game's own words.
+
+    ``allowed`` says what may be chosen; ``{values}`` in it stands for the values allowed (or
+    ``shown``), listed only when a refusal is worded. ``notes`` adds why a particular value is
+    refused, and ``always``, when set, is the whole refusal (nothing of the kind may be done
+    now). With no values it is a guard: an option that lists nothing and only explains (see
+    :meth:`RungisState._menu`).
+
+    Example:
+        >>> d = Said(("fish",), "the article", allowed="the next one ({values})",
+        ...          notes={"meat": "done"})
+        >>> "fish" in d, d.reason("meat")
+        (True, "the article must be the next one ('fish'); got 'meat' (done)")
+        >>> Said((), "the proposal", always="no trading").reason(1)
+        'no trading'
+    """
+
+    __slots__ = ("allowed", "always", "notes", "shown")
+
+    def __init__(
+        self,
+        values: Iterable[Hashable],
+        label: str = "the value",
+        *,
+        allowed: str = "",
+        shown: Sequence[Hashable] | None = None,
+        notes: Mapping[Hashable, str] | None = None,
+        always: str = "",
+    ) -> None:
+        super().__init__(values, label)
+        self.allowed = allowed
+        self.shown = shown
+        self.notes: Mapping[Hashable, str] = notes or {}
+        self.always = always
+
+    def reason(self, value: object) -> str | None:
+        if value in self:
+            return None
+        if self.always:
+            return self.always
+        if not self.allowed:
+            return OneOf.reason(self, value)
+        shown = self.values if self.shown is None else self.shown
+        allowed = self.allowed.replace("{values}", _listed(shown))
+        note = self.notes.get(value) if type(value) in (int, str) else None
+        # An article is a name and a missing one None: their repr says all.
+        got = repr(value) if value is None or type(value) is str else describe_value(value)
+        got += f" ({note})" if note else ""
+        return f"{self.label} must be {allowed}; got {got}"
 
 
-def _whole(value: object) -> bool:
-    """Whether ``value`` is a whole number (``bool`` is not)."""
-    return isinstance(value, int) and not isinstance(value, bool)
+class _Menu(Menu):
+    """A :class:`~tradekit.core.domains.Menu` that knows the last action it handed out.
+
+    ``apply`` checks every action, and most are one a bot or a random player has just taken
+    from this very menu: that one is on it, so its check costs nothing.
+    """
+
+    __slots__ = ("_handed",)
+
+    def __init__(self, options: Iterable[Option], step: str = "this step") -> None:
+        super().__init__(options, step)
+        self._handed: Action | None = None
+
+    def __len__(self) -> int:
+        return (self._offsets or self._starts())[-1]
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if type(index) is not int:
+            return super().__getitem__(index)
+        # Every decision indexes its menu once: the walk is kept short (bisect skips the
+        # options that list nothing, which share their start with the next one).
+        starts = self._offsets or self._starts()
+        if index < 0:
+            index += starts[-1]
+        if not 0 <= index < starts[-1]:
+            raise IndexError(index)
+        k = bisect.bisect_right(starts, index) - 1
+        action = self._handed = self.options[k][index - starts[k]]
+        return action
+
+    def reason(self, action: Action) -> str | None:
+        if action is self._handed:
+            return None
+        return super().reason(action)
+
+
+#: A field of a guard option that is never reached (an earlier field refuses every value).
+_UNREACHED = OneOf((), "the value")
+_DONE = Option(Done)
+_PASS = Option(Pass)
+_ANSWERS = (Option(Accept), Option(Refuse))
+_PROPOSE_CLOSED = Option(
+    Propose,
+    to=Said(
+        (),
+        "the proposal",
+        always="no proposal can be made: this game is played without the trading option",
+    ),
+    give=_UNREACHED,
+    take=_UNREACHED,
+)
+#: Special cards that target an article type: whether only the player's own types may be
+#: targeted, and what a type already targeted this round is.
+ARTICLE_TARGETS: dict[str, tuple[bool, str]] = {
+    "strike": (False, "struck"),
+    "tax": (False, "taxed"),
+    "subsidy": (True, "subsidised for them"),
+    "price_freeze": (False, "frozen"),
+    "exclusivity": (True, "under exclusive rights"),
+    "shortage": (False, "short"),
+    "advertising": (True, "advertised by them"),
+}
+
+
+def _listed(values: Sequence[object]) -> str:
+    """Values for a refusal: ``'fish', 'meat' or None`` (``none now`` when there are none)."""
+    shown = [repr(v) if isinstance(v, str) else str(v) for v in values]
+    if not shown:
+        return "none now"
+    if len(shown) == 1:
+        return shown[0]
+    return ", ".join(shown[:-1]) + " or " + shown[-1]
+
+
+# Menus are declared at every decision, and most of their options recur (the same announcement
+# or proposal options turn after turn): options are values, so each is made once and shared.
+@functools.lru_cache(maxsize=256)
+def _step_name(step: str, phase: str) -> str:
+    return f"step {step!r} of phase {phase!r}"
+
+
+@functools.lru_cache(maxsize=4096)
+def _price_menu(player: int, article: str, lo: int, hi: int, label: str, phase: str) -> _Menu:
+    """The price ``player`` writes next: for ``article`` (one type at a time), from lo to hi.
+
+    The whole menu is shared: it is a value, and price steps recur with the same ranges.
+    """
+    allowed = f"{article!r}: P{player} writes the price for {article} next (one type at a time)"
+    option = Option(
+        Price,
+        article=Said((article,), "the article", allowed=allowed),
+        price=Range(lo, hi, label),
+    )
+    return _Menu((option,), step=_step_name("prices", phase))
+
+
+@functools.lru_cache(maxsize=4096)
+def _opening_menu(player: int, lo: int, hi: int, special: bool, step: str) -> _Menu:
+    """The opening bid (at least the base price, or 1 for a special card) or a pass."""
+    least = "1 for a special card" if special else "the base price"
+    label = f"the opening bid (at least {least}, at most P{player}'s gold)"
+    return _Menu((Option(Bid, amount=Range(lo, hi, label)), _PASS), step)
+
+
+@functools.lru_cache(maxsize=4096)
+def _raise_menu(player: int, lo: int, hi: int, high_bidder: int, step: str) -> _Menu:
+    """A raise over the high bid (``lo - 1``, by ``high_bidder``) or a pass."""
+    label = f"the bid (above P{high_bidder}'s {lo - 1}, at most P{player}'s gold)"
+    return _Menu((Option(Bid, amount=Range(lo, hi, label)), _PASS), step)
+
+
+@functools.lru_cache(maxsize=4096)
+def _announce_option(article: str, lo: int, hi: int, label: str) -> Option:
+    return Option(
+        Announce, article=OneOf((article,), "the article announced"), price=Range(lo, hi, label)
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _announce_guard(player: int, held: tuple[str, ...]) -> Option:
+    """Lists nothing; explains an article ``player`` may not announce (one they do not hold,
+    or have announced already: the options after it take every other)."""
+    article = Said(
+        (),
+        "the article announced",
+        allowed=f"an article type P{player} holds and has not announced yet (P{player} holds"
+        " {values})",
+        shown=held,
+    )
+    return Option(Announce, article=article, price=_UNREACHED)
+
+
+@functools.lru_cache(maxsize=64)
+def _designate_menu(centre: int, step: str) -> _Menu:
+    """A designation of one of the ``centre`` cards, by position."""
+    return _Menu((Option(Designate, slot=Range(0, centre - 1, "the centre position")),), step)
+
+
+@functools.lru_cache(maxsize=256)
+def _proposed_guard(player: int) -> Option:
+    always = f"P{player} has made their proposal: one per pricing phase"
+    return Option(
+        Propose, to=Said((), "the proposal", always=always), give=_UNREACHED, take=_UNREACHED
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _propose_guard(player: int, players: int) -> Option:
+    """Lists nothing; explains a proposal to oneself."""
+    others = tuple(q for q in range(players) if q != player)
+    to = Said((), "the seat proposed to", allowed="another seat ({values})", shown=others)
+    return Option(Propose, to=to, give=_UNREACHED, take=_UNREACHED)
+
+
+@functools.lru_cache(maxsize=4096)
+def _propose_pair(
+    player: int, q: int, mine: tuple[str, ...], theirs: tuple[str, ...]
+) -> tuple[Option, Option]:
+    """``player``'s proposals to ``q``: give nothing and take a type ``q`` holds; give a type
+    one holds and take nothing or a type ``q`` holds."""
+    give_none, give_one = _gives(player, mine)
+    take_one, take_any = _takes(q, theirs)
+    to = _to(q)
+    return (
+        Option(Propose, to=to, give=give_none, take=take_one),
+        Option(Propose, to=to, give=give_one, take=take_any),
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _to(q: int) -> OneOf:
+    return OneOf((q,), "the seat proposed to")
+
+
+@functools.lru_cache(maxsize=4096)
+def _gives(player: int, mine: tuple[str, ...]) -> tuple[Said, Said]:
+    """What ``player`` may give: nothing (with a take), or a type they hold."""
+    gives = f"None or an article type P{player} holds ({{values}})"
+    shown = (None, *mine)
+    return (
+        Said((None,), "the article given", allowed=gives, shown=shown),
+        Said(mine, "the article given", allowed=gives, shown=shown),
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _takes(q: int, theirs: tuple[str, ...]) -> tuple[Said, Said]:
+    """What may be taken from ``q``: a type they hold (when nothing is given), or also nothing."""
+    return (
+        Said(
+            theirs,
+            "the article taken",
+            allowed=f"an article type P{q} holds ({{values}}) when nothing is given",
+        ),
+        Said(
+            (None, *theirs),
+            "the article taken",
+            allowed=f"None or an article type P{q} holds ({{values}})",
+        ),
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _play_guard(
+    player: int, now: str, playable: tuple[int, ...], notes: tuple[tuple[int, str], ...]
+) -> Option:
+    """Lists nothing; explains a special card ``player`` cannot play ``now``."""
+    allowed = f"a special card P{player} can play at {now} ({{values}})"
+    card = Said((), "the special card", allowed=allowed, shown=playable, notes=dict(notes))
+    return Option(Play, card=card)
 
 
 def _line_data(line: SaleLine, bonus: int, tax: int) -> dict[str, Any]:

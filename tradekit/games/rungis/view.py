@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from tradekit.core.actions import Action
-from tradekit.core.state import Viewer
+from tradekit.core.view import BaseView
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -87,22 +87,19 @@ class SaleLine:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class RungisView:
-    """A frozen observation of a Rungis game.
+class RungisView(BaseView):
+    """A frozen observation of a Rungis game (the fields every game has come first, from
+    :class:`~tradekit.core.view.BaseView`).
 
     Hidden fields are ``None``: other seats' special cards in hand (only their number shows), the
     deck and face-down special cards in the centre (teacher only), and other seats' secret prices
     until the reveal (a Rumour's player sees its target's sheet once written). Gold, shops, played
-    special cards, announcements and proposals are public.
+    special cards, announcements and proposals are public, and so are the scores (gold plus the
+    base values of the shop) at every moment; ``winners`` is empty until the game is over.
     """
 
-    viewer: Viewer
-    players: int
     rounds: int
-    round: int
-    phase: str
     step: str
-    to_move: tuple[int, ...]
     first_buyer: int
     gold: tuple[int, ...]
     deck_size: int
@@ -130,8 +127,6 @@ class RungisView:
     sealed: tuple[Action | None, ...]
     revealed: bool
     sales: tuple[SaleLine, ...]
-    scores: tuple[int, ...] | None
-    winners: tuple[int, ...] | None
 
     @property
     def me(self) -> int | None:
