@@ -174,7 +174,7 @@ BAD_ARGUMENTS = [
     (
         ["simulate", "turin", "-n", "2", "--decisions", "{tmp}/d.csv", "--decision-kinds", "Bd"],
         "--decision-kinds: unknown kind Bd: expected action names of turin separated by commas: "
-        "AddBid, Bid, Buy, EndTurn",
+        + ", ".join(sorted(tradekit.load_game("turin").action_types)),
     ),
     (
         ["simulate", "turin", "-n", "2", "--decisions", "{tmp}/d.csv", "--decision-kinds", ","],
