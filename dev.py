@@ -117,7 +117,8 @@ def parallel(args: list[str]) -> list[str]:
     """
     if any(a == "-n" or a.startswith("-n") or a == "no:xdist" for a in args):
         return []
-    return ["-n", "auto"]
+    # worksteal: the conformance sweeps are a few long tests; an idle worker takes queued ones.
+    return ["-n", "auto", "--dist", "worksteal"]
 
 
 def cmd_test(args: list[str]) -> int:

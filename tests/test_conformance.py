@@ -86,8 +86,10 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
 #: Négoces and Rungis games are 5-10 times longer (up to 1,500 decisions) and Rungis has six
 #: player counts, so the same count would cost over 20 CPU-minutes of CI; they play fewer games
 #: of many more decisions each. ``TRADEKIT_CONFORMANCE_GAMES=2000`` runs any count for every game.
-GAMES_PER_COUNT = 2000
-GAMES_FOR = {"negoces": 1000, "rungis": 500}
+#: Since the out-of-turn actions and the malformed-action checks, a game costs about 1.5 times as
+#: much to check: the counts were halved to keep the whole suite within CI's time.
+GAMES_PER_COUNT = 1000
+GAMES_FOR = {"negoces": 500, "rungis": 250}
 
 
 def games_per_count(name: str) -> int:
@@ -345,7 +347,7 @@ def _check_illegal(state: State, where: str, rng: np.random.Generator, stats: St
         # field, never a crash (a student's bot may send Bid("3") or Offer(2.0)).
         mover = state.to_move[0]
         mine = state.legal_actions(mover)
-        for i in rng.choice(len(mine), size=min(3, len(mine)), replace=False):
+        for i in rng.choice(len(mine), size=min(1, len(mine)), replace=False):
             action = mine[int(i)]
             specs = {spec.name: spec for spec in field_specs(type(action))}
             for name in field_names(type(action)):

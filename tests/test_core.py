@@ -353,6 +353,52 @@ def test_replay_refuses_an_illegal_or_malformed_decision() -> None:
     _replay_error(doc, "unknown action type 'Castle'")
 
 
+def _as_numpy(value: Any) -> Any:
+    if type(value) is int:
+        return np.int64(value)
+    if type(value) is tuple:
+        return tuple(_as_numpy(v) for v in value)
+    return value
+
+
+@GAMES
+def test_numpy_integers_are_taken_as_the_same_ints(name: str) -> None:
+    # A notebook computes a bid with numpy (rng.integers, an array's max): np.int64(16) is the
+    # whole number 16, and the game and its save must be the ones plain ints give.
+    plain = play(name, seed=5, steps=40)
+    state = tradekit.load_game(name).new_state(seed=5)
+    for seat, action in plain.decisions:
+        numpy_action = dataclasses.replace(
+            action,
+            **{f.name: _as_numpy(getattr(action, f.name)) for f in dataclasses.fields(action)},
+        )
+        assert state.can(np.int64(seat), numpy_action)  # type: ignore[arg-type]
+        state.apply(np.int64(seat), numpy_action)  # type: ignore[arg-type]
+    assert state.decisions == plain.decisions
+    assert all(type(seat) is int for seat, _ in state.decisions)
+    assert state.to_json() == plain.to_json()
+    # Floats and numpy bools stay refused, however whole.
+    if not state.is_over:
+        seat = state.to_move[0]
+        action = next(
+            (
+                a
+                for a in state.legal_actions(seat)
+                if any(type(getattr(a, f.name)) is int for f in dataclasses.fields(a))
+            ),
+            None,
+        )
+        if action is not None:
+            field = next(
+                f.name for f in dataclasses.fields(action) if type(getattr(action, f.name)) is int
+            )
+            for junk in (np.float64(getattr(action, field)), np.bool_(True)):
+                bad = dataclasses.replace(action, **{field: junk})
+                assert not state.can(seat, bad)
+                with pytest.raises(IllegalActionError, match=repr(field)):
+                    state.apply(seat, bad)
+
+
 def test_replay_detects_a_tampered_log() -> None:
     doc = saved(steps=20)
     chance = next(i for i, e in enumerate(doc["log"]) if e["kind"] == "chance")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import numbers
 import types
 import typing
 from collections.abc import Container
@@ -177,6 +178,49 @@ class FieldSpec:
             shown = describe_value(value)
             return f"the field {self.name!r} is out of any range the rules allow, got {shown}"
         return None
+
+
+def _exact(value: object) -> object:
+    """``value`` with integers of other types (numpy's) as ints; bools and the rest unchanged."""
+    if type(value) is tuple:
+        items = tuple(_exact(v) for v in value)
+        return value if all(a is b for a, b in zip(items, value, strict=True)) else items
+    if (
+        isinstance(value, numbers.Integral)
+        and not isinstance(value, bool)
+        and type(value) is not int
+    ):
+        return int(value)
+    return value
+
+
+def exact_integers(player: object, action: object) -> tuple[int, Action] | None:
+    """The seat and action with numpy integers (``np.int64(5)``) turned into ints, or ``None``
+    when there is none to turn (or ``action`` is no action).
+
+    A notebook's arithmetic on numpy arrays gives such integers; they are exact whole numbers, so
+    the type gate takes them as ints, while ``2.0`` and ``True`` stay refused.
+
+    Example:
+        >>> import numpy as np
+        >>> from tradekit.games.turin.actions import Bid
+        >>> exact_integers(np.int64(0), Bid(np.int64(16)))
+        (0, Bid(amount=16))
+        >>> exact_integers(0, Bid(16)) is None
+        True
+    """
+    if not isinstance(action, Action):
+        return None
+    changes = {}
+    for name in field_names(type(action)):
+        value = getattr(action, name)
+        fixed = _exact(value)
+        if fixed is not value:
+            changes[name] = fixed
+    seat = _exact(player)
+    if not changes and seat is player:
+        return None
+    return seat, dataclasses.replace(action, **changes)  # type: ignore[return-value]
 
 
 def describe_value(value: object) -> str:

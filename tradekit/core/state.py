@@ -23,7 +23,13 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from tradekit.core.actions import MAX_NUMBER, Action, action_from_json, field_specs
+from tradekit.core.actions import (
+    MAX_NUMBER,
+    Action,
+    action_from_json,
+    exact_integers,
+    field_specs,
+)
 from tradekit.core.domains import Option, Section
 from tradekit.core.errors import (
     IllegalActionError,
@@ -241,11 +247,13 @@ class State(abc.ABC):
         """Raise :class:`IllegalActionError` if ``player`` may not take ``action`` now.
 
         A malformed action (a field of the wrong type, no such seat or card) raises its subclass
-        :class:`~tradekit.core.errors.MalformedActionError`.
+        :class:`~tradekit.core.errors.MalformedActionError`. Whole numbers of numpy's integer
+        types (``np.int64(5)``, as a notebook's arithmetic gives them) count as the same ints.
         """
-        malformed = self._malformed_reason(player, action)
-        if malformed is not None:
-            raise MalformedActionError(malformed, player, action, self.summary())
+        self._verify(*self._admit(player, action))
+
+    def _verify(self, player: int, action: Action) -> None:
+        """:meth:`check` after the type gate."""
         reason = self._turn_reason(player, action)
         if reason is None:
             reason = self._illegal_reason(player, action)
@@ -254,11 +262,28 @@ class State(abc.ABC):
 
     def can(self, player: int, action: Action) -> bool:
         """Whether ``player`` may take ``action`` now."""
+        try:
+            player, action = self._admit(player, action)
+        except MalformedActionError:
+            return False
         return (
-            self._malformed_reason(player, action) is None
-            and self._turn_reason(player, action) is None
+            self._turn_reason(player, action) is None
             and self._illegal_reason(player, action) is None
         )
+
+    def _admit(self, player: int, action: Action) -> tuple[int, Action]:
+        """The seat and action past the type gate, numpy integers turned into ints.
+
+        Raises:
+            MalformedActionError: naming the wrong field, seat or class.
+        """
+        malformed = self._malformed_reason(player, action)
+        if malformed is None:
+            return player, action
+        exact = exact_integers(player, action)
+        if exact is None or self._malformed_reason(*exact) is not None:
+            raise MalformedActionError(malformed, player, action, self.summary())
+        return exact
 
     def _section(
         self, classes: Iterable[type[Action]], build: Callable[[], Iterable[Option]]
@@ -319,7 +344,8 @@ class State(abc.ABC):
             IllegalActionError: with the reason, the action and a state summary; the state is
                 unchanged.
         """
-        self.check(player, action)
+        player, action = self._admit(player, action)
+        self._verify(player, action)
         self._decisions.append((player, action))
         self._do(player, action)
 
