@@ -185,13 +185,9 @@ def _exact(value: object) -> object:
     if type(value) is tuple:
         items = tuple(_exact(v) for v in value)
         return value if all(a is b for a, b in zip(items, value, strict=True)) else items
-    if (
-        isinstance(value, numbers.Integral)
-        and not isinstance(value, bool)
-        and type(value) is not int
-    ):
-        return int(value)
-    return value
+    if type(value) in (int, bool) or not isinstance(value, numbers.Integral):
+        return value
+    return int(value)
 
 
 def exact_integers(player: object, action: object) -> tuple[int, Action] | None:
