@@ -399,6 +399,34 @@ def test_numpy_integers_are_taken_as_the_same_ints(name: str) -> None:
                     state.apply(seat, bad)
 
 
+@GAMES
+def test_a_copy_answers_for_itself_after_the_original_moves_on(name: str) -> None:
+    # Menus are remembered per position; a copy must not answer from menus bound to the original
+    # (a bot copies the state, the game goes on, the bot asks the copy what it may do).
+    import copy
+
+    state = play(name, seed=9, steps=25)
+    seat = state.to_move[0]
+    before = list(state.legal_actions(seat))
+    clone = copy.deepcopy(state)
+    state.apply(seat, state.legal_actions(seat)[0])
+    assert list(clone.legal_actions(seat)) == before
+    clone.apply(seat, clone.legal_actions(seat)[-1])
+    assert clone.decisions[-1] == (seat, before[-1])
+    assert len(state.decisions) == len(clone.decisions)
+
+
+def test_an_action_read_off_the_menu_is_checked_like_any_other_when_the_seat_differs() -> None:
+    state = tradekit.load_game("turin", players=3).new_state(seed=4)
+    offer = state.legal_actions(0)[0]
+    # P1 may not offer P0's card even though the very object was just read off P0's menu.
+    assert offer not in state.legal_actions(1)
+    assert not state.can(1, offer)
+    state.apply(0, offer)
+    with pytest.raises(IllegalActionError):
+        state.apply(0, offer)  # the same object again: P0 has chosen, the menu is new
+
+
 def test_replay_detects_a_tampered_log() -> None:
     doc = saved(steps=20)
     chance = next(i for i, e in enumerate(doc["log"]) if e["kind"] == "chance")

@@ -371,7 +371,7 @@ class Section:
     __slots__ = ("_options", "build", "classes")
 
     def __init__(self, classes: Iterable[type[Action]], build: Callable[[], Iterable[Option]]):
-        self.classes = frozenset(classes)
+        self.classes = classes if type(classes) is frozenset else frozenset(classes)
         self.build = build
         self._options: tuple[Option, ...] | None = None
 
@@ -397,13 +397,15 @@ class Menu(Sequence[Action]):
         'in the bid step the actions are Bid; got Pick'
     """
 
-    __slots__ = ("_items", "_offsets", "_options", "step")
+    __slots__ = ("_handed", "_items", "_offsets", "_options", "step")
 
     def __init__(self, options: Iterable[Option | Section], step: str = "this step") -> None:
         self._items = tuple(options)
         self._options: tuple[Option, ...] | None = None
         self.step = step
         self._offsets: list[int] | None = None
+        #: The action last read by index: made from the options, so it needs no check.
+        self._handed: Action | None = None
 
     @property
     def options(self) -> tuple[Option, ...]:
@@ -455,7 +457,8 @@ class Menu(Sequence[Action]):
             return [self[i] for i in range(*index.indices(len(self)))]
         options = self.options
         if len(options) == 1:  # the common one-option step: no offsets to walk
-            return options[0][index]
+            action = self._handed = options[0][index]
+            return action
         starts = self._starts()
         size = starts[-1]
         if index < 0:
@@ -465,7 +468,8 @@ class Menu(Sequence[Action]):
         # Few options per menu: a linear walk beats bisect's overhead here.
         for k, option in enumerate(self.options):
             if index < starts[k + 1]:
-                return option[index - starts[k]]
+                action = self._handed = option[index - starts[k]]
+                return action
         raise IndexError(index)  # pragma: no cover
 
     def __iter__(self) -> Iterator[Action]:
@@ -495,6 +499,8 @@ class Menu(Sequence[Action]):
     def reason(self, action: Action) -> str | None:
         """Why ``action`` is not on the menu (naming the field, what is allowed and what was given),
         or ``None`` if it is."""
+        if action is self._handed:  # the action a player just read off this menu
+            return None
         best: tuple[int, str] | None = None
         for option in self._options_of(type(action)):
             done, why = option.progress(action)

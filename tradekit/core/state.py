@@ -15,6 +15,7 @@ Adding a game: read ``docs/adding-a-game.md`` first (the checklist every game fo
 from __future__ import annotations
 
 import abc
+import copy
 import dataclasses
 import json
 import reprlib
@@ -30,7 +31,7 @@ from tradekit.core.actions import (
     exact_integers,
     field_specs,
 )
-from tradekit.core.domains import Option, Section
+from tradekit.core.domains import Menu, Option, Section
 from tradekit.core.errors import (
     IllegalActionError,
     MalformedActionError,
@@ -154,6 +155,11 @@ class State(abc.ABC):
     #: :meth:`legal_actions` lists them for every seat.
     out_of_turn: ClassVar[frozenset[type[Action]]] = frozenset()
 
+    #: Attributes that only remember what can be worked out again (the menus of the position,
+    #: views): dicts that a copy starts empty, so that a copy never answers from menus or views
+    #: bound to the original. The menus are also forgotten after every decision.
+    _MEMOS: ClassVar[frozenset[str]] = frozenset({"_menu_memo"})
+
     def __init__(self, game: Game, seed: int | None, setup: Mapping[str, Any] | None) -> None:
         self.game = game
         self.seed = fresh_seed() if seed is None else int(seed)
@@ -164,6 +170,23 @@ class State(abc.ABC):
         self.round = 0
         self.phase = "setup"
         self._decisions: list[tuple[int, Action]] = []
+        self._menu_memo: dict[int, Menu] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        other = object.__new__(type(self))
+        memo[id(self)] = other
+        memos = self._MEMOS
+        for name, value in self.__dict__.items():
+            other.__dict__[name] = {} if name in memos else copy.deepcopy(value, memo)
+        return other
+
+    def _remembered(self, player: int, declare: Callable[[int], Menu]) -> Menu:
+        """``declare(player)``, the menu of this position for ``player``, built once: the list a
+        player reads and the check of the action they then take share one build."""
+        menu = self._menu_memo.get(player)
+        if menu is None:
+            menu = self._menu_memo[player] = declare(player)
+        return menu
 
     # -- protocol -----------------------------------------------------------------------------
     @property
@@ -347,7 +370,10 @@ class State(abc.ABC):
         player, action = self._admit(player, action)
         self._verify(player, action)
         self._decisions.append((player, action))
-        self._do(player, action)
+        try:
+            self._do(player, action)
+        finally:
+            self._menu_memo.clear()  # a menu built mid-change must not outlive it
 
     @property
     def decisions(self) -> tuple[tuple[int, Action], ...]:

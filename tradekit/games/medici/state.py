@@ -172,8 +172,6 @@ class MediciState(State):
         self._heard = 0  # auction history entries already logged
         self.final_scores: list[int] | None = None
         self._piles: list[list[int] | None] = []
-        self._menu_key = (-1, -1)  # (log length, seat) of the last menu declared
-        self._last_menu: Menu = NOTHING
         start = 1
         if setup is not None:
             start = self._scripted(setup)
@@ -306,14 +304,7 @@ class MediciState(State):
         """What ``player`` may do now, declared once: the legal actions and every refusal come
         from it. The order is the order of the legal list (bots and random players pick by
         index): Turn then Auction; Pass then the bids from the lowest up."""
-        # Every change of the game logs an event, so the log's length dates a menu: the list a
-        # player reads and the check of the action they then take share one build.
-        key = (len(self.log), player)
-        if key == self._menu_key:
-            return self._last_menu
-        menu = self._last_menu = self._declare(player)
-        self._menu_key = key
-        return menu
+        return self._remembered(player, self._declare)
 
     def _declare(self, player: int) -> Menu:
         """Build :meth:`_menu` (see there)."""

@@ -307,7 +307,6 @@ class NegocesState(State):
         self.nround = 0
         self.offers: dict[int, Standing] = {}
         self.sealed = SealedStep(())
-        self._menu_cache: tuple[tuple[int, int], Menu] | None = None
         self.idle: set[int] = set()
         self.banned: set[int] = set()
         self.temple_used = False
@@ -663,15 +662,7 @@ class NegocesState(State):
         """What ``player`` may do now, declared once: the legal actions, their check and the
         refusal of anything else all come from it. Closed kinds of action are declared with
         their reason (:func:`refuse`), so a refusal names the rule that forbids it."""
-        # Asked twice per decision (the list, then the check of the action chosen): one build
-        # serves both while no decision has been made since.
-        key = (player, len(self._decisions))
-        cached = self._menu_cache
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        menu = self._build_menu(player)
-        self._menu_cache = (key, menu)
-        return menu
+        return self._remembered(player, self._build_menu)
 
     def _build_menu(self, player: int) -> Menu:
         if self.over:
@@ -1042,7 +1033,6 @@ class NegocesState(State):
 
     # -- doing ----------------------------------------------------------------------------------
     def _do(self, player: int, action: Action) -> None:
-        self._menu_cache = None
         if isinstance(action, (TakeLoan, RepayLoan)):
             self._log_action(player, action)
             self._loan(player, isinstance(action, TakeLoan))
@@ -1778,7 +1768,6 @@ class NegocesState(State):
         """
         rng = np.random.default_rng(seed)
         other = copy.deepcopy(self)
-        other._menu_cache = None  # the copy's hidden things change below
         if viewer == "all" or self.over:
             return other
         hidden = [p for p in range(self.n) if p != viewer]

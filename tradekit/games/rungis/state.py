@@ -167,14 +167,14 @@ class RungisState(State):
 
     game: RungisGame
 
+    _MEMOS = State._MEMOS | {"_views"}
+
     def __init__(self, game: RungisGame, seed: int | None, setup: Mapping[str, Any] | None) -> None:
         super().__init__(game, seed, setup)
         #: Parts of view() by viewer (and "public"), kept until a decision changes them.
         self._views: dict[Viewer, dict[str, Any]] = {}
         #: held() by shop contents.
         self._held: dict[tuple[int, ...], list[str]] = {}
-        #: _menu() by seat, kept until the next decision.
-        self._menus: dict[int, Menu] = {}
         #: The talk turn's proposals and plays (by seat), kept while it announces.
         self._talk_rest: tuple[int, tuple[Option, ...]] | None = None
         n = game.players
@@ -437,22 +437,16 @@ class RungisState(State):
             >>> list(s.legal_actions(0)), len(s.legal_actions(1))
             ([Designate(slot=0), Designate(slot=1), Designate(slot=2)], 0)
         """
-        menu = self._menus.get(player)
-        if menu is None:
-            if self.is_over or player not in self._moving:
-                return NOTHING
-            menu = self._menus[player] = self._menu(player)
-        return menu
+        if self.is_over or player not in self._moving:
+            return NOTHING
+        return self._remembered(player, self._menu)
 
     def _illegal_reason(self, player: int, action: Action) -> str | None:
         return self._declared(player).reason(action)
 
     def _declared(self, player: int) -> Menu:
         """:meth:`_menu`, built once per decision (a check follows every listing)."""
-        menu = self._menus.get(player)
-        if menu is None:
-            menu = self._menus[player] = self._menu(player)
-        return menu
+        return self._remembered(player, self._menu)
 
     def _menu(self, player: int) -> Menu:
         """What ``player`` may do now, declared once: the legal actions (in the order bots and
@@ -669,7 +663,6 @@ class RungisState(State):
     def _do(self, player: int, action: Action) -> None:
         round_, step = self.round, self.step
         self._act(player, action)
-        self._menus.clear()
         if type(action) is not Announce:
             self._talk_rest = None
         self._moving = self._compute_to_move()
@@ -1443,7 +1436,7 @@ class RungisState(State):
         """
         rng = np.random.default_rng(seed)
         # The copy starts with no cached view parts: its hidden cards and prices are redrawn.
-        other = copy.deepcopy(self, {id(self._views): {}, id(self._menus): {}})
+        other = copy.deepcopy(self)
         other._talk_rest = None
         if viewer == "all":
             return other

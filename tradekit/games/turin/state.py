@@ -121,7 +121,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import functools
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
@@ -168,6 +168,7 @@ from tradekit.games.turin.game import (
     LOAN_REPAYMENT,
     STARTING_SCUDO,
 )
+from tradekit.games.turin.menus import market_options, trade_options
 from tradekit.games.turin.view import ClaimInfo, Listing, TurinView
 
 if TYPE_CHECKING:
@@ -201,10 +202,8 @@ class Claim:
     answered: set[int] = dataclasses.field(default_factory=set)
 
 
-#: The loan, when one may be taken, and the end of a market turn (options hold no state: one
-#: serves every menu).
+#: The loan, when one may be taken (an option holds no state: one serves every menu).
 _LOAN = Option(TakeLoan)
-_END_TURN = Option(EndTurn)
 #: The action classes each phase's own step may offer (see ``Section``).
 STEP_CLASSES: dict[str, tuple[type[Action], ...]] = {
     "offer": (Offer,),
@@ -229,12 +228,6 @@ def _card_option(cls: type[Action], cards: tuple[int, ...], what: str) -> Option
 def _amount_option(cls: type[Action], most: int, label: str, note: str) -> Option:
     """An option of ``cls`` whose amount is a whole number of Scudo from 0 to ``most``."""
     return Option(cls, amount=Amount(0, most, label, note=note))
-
-
-@functools.lru_cache(maxsize=64)
-def _unlisted(cls: type[Action], otherwise: str) -> Option:
-    """The option of a card action when nothing is listed: no card, and ``otherwise`` says so."""
-    return Option(cls, card=Explained((), "the card", otherwise=otherwise))
 
 
 def majority_holders(units: Sequence[int]) -> tuple[list[int], list[int]]:
@@ -317,7 +310,6 @@ class TurinState(State):
         self.goose_last: dict[int, list[int]] = {}
         self.contested: list[Block] = []
         self.claim: Claim | None = None
-        self._last_menu: tuple[tuple[int, int], Menu] | None = None
         self.placements: list[Placement] = []
         self.pick_queue: list[list[int]] = []
         self.listings: dict[int, Listing] = {}
@@ -522,15 +514,7 @@ class TurinState(State):
     def _menu(self, player: int) -> Menu:
         """The one declaration of what ``player`` may do now (see :mod:`tradekit.core.domains`):
         the legal list, the check and the refusal all come from it."""
-        # Asked twice per decision (the legal list, then the check in ``apply``), and nothing
-        # changes between two decisions: the last menu is kept for its seat and decision count.
-        key = (player, len(self._decisions))
-        cached = self._last_menu
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        menu = self._build_menu(player)
-        self._last_menu = (key, menu)
-        return menu
+        return self._remembered(player, self._build_menu)
 
     def _build_menu(self, player: int) -> Menu:
         # Sections are declared only when listed or when an action of their classes is checked:
@@ -549,11 +533,11 @@ class TurinState(State):
                 why = f"a claim on card {claim.card} is being settled first"
                 items.append(refuse(Buy, why))
         elif not (moving and phase == "market"):
-            items.append(self._section((Buy,), lambda: self._trade_options(player, False)))
+            items.append(self._section((Buy,), lambda: self._trade_options(player)))
         items.append(self._loan_option(player))
         return Menu(items, step="the claim step" if phase == "claim" else f"the {phase} phase")
 
-    def _step_options(self, player: int, phase: str) -> list[Option]:
+    def _step_options(self, player: int, phase: str) -> Sequence[Option]:
         if phase == "offer":
             return [_card_option(Offer, tuple(self.hands[player]), f"a card in P{player}'s hand")]
         if phase == "bid":
@@ -609,112 +593,25 @@ class TurinState(State):
                 return block
         raise LookupError(player)
 
-    def _market_options(self, player: int) -> list[Option]:
-        options: list[Option] = [_END_TURN]
-        money = self.scudo[player]
-        if player in self.listed_this_window:
-            options.append(refuse(List, "a player may list only one card per market window"))
-        else:
-            listable = tuple(c for c in self.face_up[player] if c not in self.listings)
-            why = tuple(
-                (c, f"card {c} is already for sale")
-                for c in self.face_up[player]
-                if c in self.listings
-            )
-            card = Explained(
-                listable,
-                "the card",
-                f"a card among P{player}'s face-up cards",
-                why=why,
-                otherwise=f"card {{value}} is not among P{player}'s face-up cards",
-            )
-            locked = self.locked(player)
-            note = f"it is locked from P{player}'s own {money} unlocked Scudo"
-            if locked:
-                note += f"; {locked} more are locked on listings"
-            price = Amount(1, money, "the price", note=note)
-            options.append(Option(List, card=card, price=price))
-        options += self._trade_options(player, withdraw=True)
-        return options
+    def _listed(self) -> tuple[Listing, ...]:
+        """Every listing, in card order."""
+        listings = self.listings
+        if not listings:
+            return ()
+        return tuple([listings[c] for c in sorted(listings)])
 
-    def _trade_options(self, player: int, withdraw: bool) -> list[Option]:
-        """The purchases ``player`` may claim (and, in their market turn, the listings they may
-        withdraw): one option per run of listings of the same kind, so that the list follows the
-        listings' card order; every option words the refusal of any card the same way."""
-        if not self.listings:
-            options = [_unlisted(Buy, "card {value} is not for sale")]
-            if withdraw:
-                options.append(_unlisted(Withdraw, f"P{player} has no listing on card {{value}}"))
-            return options
-        money = self.spendable(player)
-        runs: list[tuple[type[Action], list[int]]] = []
-        for card, listing in sorted(self.listings.items()):
-            kind: type[Action] | None = None
-            if listing.seller == player:
-                if withdraw and listing.listed_round < self.round:
-                    kind = Withdraw
-            elif listing.price <= money:
-                kind = Buy
-            if kind is None:
-                continue
-            if runs and runs[-1][0] is kind:
-                runs[-1][1].append(card)
-            else:
-                runs.append((kind, [card]))
-        kinds: list[tuple[type[Action], Callable[[], list[tuple[Hashable, str]]], str]] = [
-            (Buy, lambda: self._buy_refusals(player), "card {value} is not for sale")
-        ]
-        if withdraw:
-            missing = f"P{player} has no listing on card {{value}}"
-            kinds.append((Withdraw, lambda: self._withdraw_refusals(player), missing))
-        options = []
-        for kind, cards in runs:
-            for cls, why, otherwise in kinds:
-                if cls is kind:
-                    domain = Explained(tuple(cards), "the card", why=why, otherwise=otherwise)
-                    options.append(Option(cls, card=domain))
-        for cls, why, otherwise in kinds:
-            if not any(kind is cls for kind, _ in runs):
-                domain = Explained((), "the card", why=why, otherwise=otherwise)
-                options.append(Option(cls, card=domain))
-        return options
+    def _market_options(self, player: int) -> tuple[Option, ...]:
+        listed = player in self.listed_this_window
+        face_up = tuple(self.face_up[player])
+        return market_options(
+            player, face_up, self._listed(), self.scudo[player], listed, self.round
+        )
 
-    def _buy_refusals(self, player: int) -> list[tuple[Hashable, str]]:
-        """Why ``player`` may not claim each listed card it may not claim (worded only when a
-        purchase is refused)."""
-        money = self.spendable(player)
+    def _trade_options(self, player: int) -> tuple[Option, ...]:
+        """The purchases ``player`` may claim outside their market turn."""
         committed = self.committed(player)
-        out: list[tuple[Hashable, str]] = []
-        for card, listing in sorted(self.listings.items()):
-            if listing.seller == player:
-                out.append((card, "a player cannot buy their own listing"))
-            elif listing.price > money and committed:
-                out.append(
-                    (
-                        card,
-                        f"the price {listing.price} is more than the {money} Scudo P{player} "
-                        f"may spend: {committed} are committed to a sealed bid not yet resolved",
-                    )
-                )
-            elif listing.price > money:
-                out.append(
-                    (
-                        card,
-                        f"the price {listing.price} is more than the {money} unlocked "
-                        f"Scudo P{player} holds",
-                    )
-                )
-        return out
-
-    def _withdraw_refusals(self, player: int) -> list[tuple[Hashable, str]]:
-        """Why ``player`` may not withdraw each listed card it may not withdraw."""
-        out: list[tuple[Hashable, str]] = []
-        for card, listing in sorted(self.listings.items()):
-            if listing.seller != player:
-                out.append((card, f"P{player} has no listing on card {card}"))
-            elif listing.listed_round >= self.round:
-                out.append((card, "a listing must stay up for at least one auction round"))
-        return out
+        money = self.scudo[player] - committed
+        return trade_options(player, self._listed(), money, committed, self.round, False)
 
     def _claim_options(self, player: int) -> list[Option]:
         claim = self.claim
@@ -1508,7 +1405,6 @@ class TurinState(State):
         """
         rng = np.random.default_rng(seed)
         other = copy.deepcopy(self)
-        other._last_menu = None  # the copy's hidden facts change below
         if viewer == "all":
             return other
         hidden = [p for p in range(self.n) if p != viewer]
