@@ -132,12 +132,6 @@ class FieldSpec:
     kind: FieldKind
     optional: bool = False
     many: bool = False
-    #: Whether the field holds one whole number (no seat, card or list): the gate's fast path.
-    plain_number: bool = dataclasses.field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        plain = self.kind is FieldKind.NUMBER and not self.many
-        object.__setattr__(self, "plain_number", plain)
 
     def reason(self, value: object, seats: int, cards: Container[int]) -> str | None:
         """Why ``value`` is malformed for this field (wrong type, no such seat or card), or

@@ -27,6 +27,7 @@ import numpy as np
 from tradekit.core.actions import (
     MAX_NUMBER,
     Action,
+    FieldKind,
     action_from_json,
     exact_integers,
     field_specs,
@@ -343,12 +344,21 @@ class State(abc.ABC):
         if kind not in _action_classes(self.game):
             return f"{action!r} is not an action of this game"
         assert isinstance(action, Action)
+        seats = self.game.num_players
         for spec in field_specs(kind):
             value = getattr(action, spec.name)
-            # The common case first: a plain whole-number field holding a sane int.
-            if spec.plain_number and type(value) is int and -MAX_NUMBER <= value <= MAX_NUMBER:
-                continue
-            why = spec.reason(value, self.game.num_players, self._card_ids())
+            # The common cases first: one int that is a sane number, a seat or a card id.
+            if type(value) is int and not spec.many:
+                field = spec.kind
+                if field is FieldKind.NUMBER:
+                    if -MAX_NUMBER <= value <= MAX_NUMBER:
+                        continue
+                elif field is FieldKind.SEAT:
+                    if 0 <= value < seats:
+                        continue
+                elif field is FieldKind.CARD and value in self._card_ids():
+                    continue
+            why = spec.reason(value, seats, self._card_ids())
             if why is not None:
                 return f"{kind.__name__}: {why}"
         return None

@@ -205,15 +205,18 @@ class Claim:
 #: The loan, when one may be taken (an option holds no state: one serves every menu).
 _LOAN = Option(TakeLoan)
 #: The action classes each phase's own step may offer (see ``Section``).
-STEP_CLASSES: dict[str, tuple[type[Action], ...]] = {
-    "offer": (Offer,),
-    "bid": (Bid,),
-    "tiebreak": (AddBid,),
-    "goose": (TakeGoose, GiveGoose, DeclineGoose),
-    "pick": (Pick,),
-    "market": (EndTurn, List, Buy, Withdraw),
-    "claim": (SellTo, Buy, PassClaim),
+STEP_CLASSES: dict[str, frozenset[type[Action]]] = {
+    "offer": frozenset({Offer}),
+    "bid": frozenset({Bid}),
+    "tiebreak": frozenset({AddBid}),
+    "goose": frozenset({TakeGoose, GiveGoose, DeclineGoose}),
+    "pick": frozenset({Pick}),
+    "market": frozenset({EndTurn, List, Buy, Withdraw}),
+    "claim": frozenset({SellTo, Buy, PassClaim}),
 }
+_BUY = frozenset({Buy})
+#: How a refusal names each phase's step.
+STEP_NAMES = {phase: f"the {phase} phase" for phase in STEP_CLASSES} | {"claim": "the claim step"}
 
 
 # Menus are declared at every decision and most of their options recur from one decision to the
@@ -533,9 +536,9 @@ class TurinState(State):
                 why = f"a claim on card {claim.card} is being settled first"
                 items.append(refuse(Buy, why))
         elif not (moving and phase == "market"):
-            items.append(self._section((Buy,), lambda: self._trade_options(player)))
+            items.append(self._section(_BUY, lambda: self._trade_options(player)))
         items.append(self._loan_option(player))
-        return Menu(items, step="the claim step" if phase == "claim" else f"the {phase} phase")
+        return Menu(items, step=STEP_NAMES.get(phase, f"the {phase} phase"))
 
     def _step_options(self, player: int, phase: str) -> Sequence[Option]:
         if phase == "offer":
