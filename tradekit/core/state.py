@@ -115,15 +115,19 @@ def _snapshot(value: Any) -> Any:
     return value
 
 
-#: Each game class's action classes, for the check made before every action.
-_ACTION_CLASSES: dict[type[Game], frozenset[type[Action]]] = {}
+#: Each game class's action classes with the type gate's view of their fields, for the check
+#: made before every action: (name, kind, tuple or not) per field.
+_GATES: dict[type[Game], dict[type, tuple[tuple[str, FieldKind, bool], ...]]] = {}
 
 
-def _action_classes(game: Game) -> frozenset[type[Action]]:
-    classes = _ACTION_CLASSES.get(type(game))
-    if classes is None:
-        classes = _ACTION_CLASSES[type(game)] = frozenset(game.action_types.values())
-    return classes
+def _gates(game: Game) -> dict[type, tuple[tuple[str, FieldKind, bool], ...]]:
+    gates = _GATES.get(type(game))
+    if gates is None:
+        gates = _GATES[type(game)] = {
+            cls: tuple((f.name, f.kind, f.many) for f in field_specs(cls))
+            for cls in game.action_types.values()
+        }
+    return gates
 
 
 def fresh_seed() -> int:
@@ -336,20 +340,19 @@ class State(abc.ABC):
 
     def _malformed_reason(self, player: object, action: object) -> str | None:
         """The one type gate: seat, action class and every field, before any rule is asked."""
+        seats = self.game.num_players
         if type(player) is not int:
             return f"a player is a seat number, got {player!r} (a {type(player).__name__})"
-        if not 0 <= player < self.game.num_players:
-            return f"there is no seat {player} (seats are 0..{self.game.num_players - 1})"
+        if not 0 <= player < seats:
+            return f"there is no seat {player} (seats are 0..{seats - 1})"
         kind = type(action)
-        if kind not in _action_classes(self.game):
+        gate = _gates(self.game).get(kind)
+        if gate is None:
             return f"{action!r} is not an action of this game"
-        assert isinstance(action, Action)
-        seats = self.game.num_players
-        for spec in field_specs(kind):
-            value = getattr(action, spec.name)
+        for name, field, many in gate:
+            value = getattr(action, name)
             # The common cases first: one int that is a sane number, a seat or a card id.
-            if type(value) is int and not spec.many:
-                field = spec.kind
+            if type(value) is int and not many:
                 if field is FieldKind.NUMBER:
                     if -MAX_NUMBER <= value <= MAX_NUMBER:
                         continue
@@ -358,6 +361,8 @@ class State(abc.ABC):
                         continue
                 elif field is FieldKind.CARD and value in self._card_ids():
                     continue
+            assert isinstance(action, Action)
+            spec = next(f for f in field_specs(type(action)) if f.name == name)
             why = spec.reason(value, seats, self._card_ids())
             if why is not None:
                 return f"{kind.__name__}: {why}"

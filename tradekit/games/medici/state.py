@@ -736,7 +736,7 @@ class MediciState(State):
         auction = self.auction
         over = self.is_over
         totals = self.ship_totals()
-        ships = split_places(self.rewards, dict(enumerate(totals)), Rounding.DOWN)
+        places, paid = _ship_shares(tuple(self.rewards), tuple(totals))
         return MediciView(
             viewer=viewer,
             players=self.n,
@@ -752,10 +752,8 @@ class MediciState(State):
             wealth=tuple(self.wealth),
             warehouses=tuple(tuple(w) for w in self.warehouses),
             ship_totals=tuple(totals),
-            ship_places=tuple(
-                (ships[p].places[0] + 1, ships[p].places[-1] + 1) for p in range(self.n)
-            ),
-            ship_paid=tuple(ships[p].each for p in range(self.n)),
+            ship_places=places,
+            ship_paid=paid,
             ladders=tuple(tuple(row) for row in self.ladders),
             lot=tuple(self.lot),
             can_turn=self.phase == "turn" and self.turn_reason() is None,
@@ -845,3 +843,14 @@ def _groups(shares: Mapping[int, PlaceShare[int]]) -> list[dict[str, Any]]:
         }
         for share in sorted(seen.values(), key=lambda share: share.places[0])
     ]
+
+
+@functools.lru_cache(maxsize=4096)
+def _ship_shares(
+    rewards: tuple[int, ...], totals: tuple[int, ...]
+) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """The 1-based (first, last) places each ship would share and what it would be paid, if
+    ships were scored now (every view shows them; the same few totals recur all round)."""
+    ships = split_places(rewards, dict(enumerate(totals)), Rounding.DOWN)
+    places = tuple((ships[p].places[0] + 1, ships[p].places[-1] + 1) for p in range(len(totals)))
+    return places, tuple(ships[p].each for p in range(len(totals)))

@@ -92,7 +92,6 @@ def trade_options(
     return tuple(options)
 
 
-@functools.lru_cache(maxsize=4096)
 def market_options(
     player: int,
     face_up: tuple[int, ...],
