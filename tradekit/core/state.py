@@ -26,6 +26,7 @@ import numpy as np
 
 from tradekit.core.actions import (
     MAX_NUMBER,
+    MAX_TEXT,
     Action,
     FieldKind,
     action_from_json,
@@ -116,15 +117,15 @@ def _snapshot(value: Any) -> Any:
 
 
 #: Each game class's action classes with the type gate's view of their fields, for the check
-#: made before every action: (name, kind, tuple or not) per field.
-_GATES: dict[type[Game], dict[type, tuple[tuple[str, FieldKind, bool], ...]]] = {}
+#: made before every action: (name, kind, tuple or not, None allowed) per field.
+_GATES: dict[type[Game], dict[type, tuple[tuple[str, FieldKind, bool, bool], ...]]] = {}
 
 
-def _gates(game: Game) -> dict[type, tuple[tuple[str, FieldKind, bool], ...]]:
+def _gates(game: Game) -> dict[type, tuple[tuple[str, FieldKind, bool, bool], ...]]:
     gates = _GATES.get(type(game))
     if gates is None:
         gates = _GATES[type(game)] = {
-            cls: tuple((f.name, f.kind, f.many) for f in field_specs(cls))
+            cls: tuple((f.name, f.kind, f.many, f.optional) for f in field_specs(cls))
             for cls in game.action_types.values()
         }
     return gates
@@ -349,10 +350,11 @@ class State(abc.ABC):
         gate = _gates(self.game).get(kind)
         if gate is None:
             return f"{action!r} is not an action of this game"
-        for name, field, many in gate:
+        for name, field, many, optional in gate:
             value = getattr(action, name)
-            # The common cases first: one int that is a sane number, a seat or a card id.
-            if type(value) is int and not many:
+            # The common cases first: one value of the field's own type, within its bounds.
+            kind_of = type(value)
+            if kind_of is int and not many:
                 if field is FieldKind.NUMBER:
                     if -MAX_NUMBER <= value <= MAX_NUMBER:
                         continue
@@ -361,6 +363,14 @@ class State(abc.ABC):
                         continue
                 elif field is FieldKind.CARD and value in self._card_ids():
                     continue
+            elif kind_of is bool:
+                if field is FieldKind.FLAG and not many:
+                    continue
+            elif value is None:
+                if optional:
+                    continue
+            elif kind_of is str and field is FieldKind.TEXT and not many and len(value) <= MAX_TEXT:
+                continue
             assert isinstance(action, Action)
             spec = next(f for f in field_specs(type(action)) if f.name == name)
             why = spec.reason(value, seats, self._card_ids())

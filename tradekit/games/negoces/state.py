@@ -140,6 +140,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -772,79 +773,18 @@ class NegocesState(State):
         assert seller is not None
         if player in self.banned:
             return [refuse(Offer, f"P{player} is barred by a Miser from offering in this sale")]
-        most = self.coins[player]
-
-        def too_many(v: object) -> str | None:
-            if type(v) is int and v > most:
-                return f"P{player} cannot offer {v} coins: the offer must be payable"
-            return None
-
-        if self.market_inactive:
-            coins_only = "an inactive card is bought for coins only (0 or more)"
-
-            def inactive_coins(v: object) -> str | None:
-                return too_many(v) or (coins_only if type(v) is int and v < 0 else None)
-
-            return [
-                Option(
-                    Offer,
-                    good=Only(None, "the card offered", f"None: {coins_only}"),
-                    coins=Amounts(0, most, "the coins offered", inactive_coins),
-                    loan=Only(False, "the loan card", f"False: {coins_only}"),
-                )
-            ]
-        least = -self.coins[seller]
-        goods = self._goods(self.hands[player])
-        held = bool(self.loans[player])
-        shown = ", ".join(repr(g) for g in goods) or "no card"
-        good_text = f"None or a good in P{player}'s hand ({shown})"
-        loan_text = "True or False" if held else f"False (P{player} holds no loan card to offer)"
-
-        def bare(v: object) -> str | None:
-            if type(v) is int and v < 0:
-                return "negative coins come with a card (the seller pays them to the buyer)"
-            return too_many(v)
-
-        def payable(v: object) -> str | None:
-            if type(v) is int and v < least:
-                return f"the seller P{seller} could not pay {-v} coins: the offer must be payable"
-            return too_many(v)
-
-        if not held:
-            # Without a loan card: one option for coins alone, one for every card (listed good by
-            # good, then by coins: the order of the field product).
-            return [
-                Option(
-                    Offer,
-                    good=Only(None, "the card offered", good_text),
-                    coins=Amounts(0, most, "the coins offered", bare),
-                    loan=Only(False, "the loan card", loan_text),
-                ),
-                Option(
-                    Offer,
-                    good=Among(goods, "the card offered", f"None or a good in P{player}'s hand"),
-                    coins=Amounts(least, most, "the coins offered", payable),
-                    loan=Only(False, "the loan card", loan_text),
-                ),
-            ]
-        options = []
-        for good in [None, *goods]:
-            for loan in (False, True):
-                bare_offer = good is None and not loan
-                options.append(
-                    Option(
-                        Offer,
-                        good=Only(good, "the card offered", good_text),
-                        coins=Amounts(
-                            0 if bare_offer else least,
-                            most,
-                            "the coins offered",
-                            bare if bare_offer else payable,
-                        ),
-                        loan=Only(loan, "the loan card", loan_text),
-                    )
-                )
-        return options
+        goods = tuple(self._goods(self.hands[player]))
+        return list(
+            _offer_options(
+                player,
+                seller,
+                self.coins[player],
+                -self.coins[seller],
+                goods,
+                bool(self.loans[player]),
+                self.market_inactive,
+            )
+        )
 
     def _special_options(self, player: int) -> list[Option]:
         """Miser and Thief plays open to ``player`` in this sale (each declared with its
@@ -1802,3 +1742,88 @@ class NegocesState(State):
                 hand = other.hands[buyer]
                 other.pending = (buyer, dataclasses.replace(offer, card=hand[0]))
         return other
+
+
+@functools.lru_cache(maxsize=4096)
+def _offer_options(
+    player: int,
+    seller: int,
+    most: int,
+    least: int,
+    goods: tuple[str, ...],
+    held: bool,
+    inactive: bool,
+) -> tuple[Option, ...]:
+    """The offers of :meth:`NegocesState._offer_options`, from the facts they depend on:
+    ``player``'s coins (``most``), minus the seller's coins (``least``), the goods in
+    ``player``'s hand, whether they hold a loan card and whether the market card is inactive
+    (a sale's buyers offer again and again with the same facts)."""
+
+    def too_many(v: object) -> str | None:
+        if type(v) is int and v > most:
+            return f"P{player} cannot offer {v} coins: the offer must be payable"
+        return None
+
+    if inactive:
+        coins_only = "an inactive card is bought for coins only (0 or more)"
+
+        def inactive_coins(v: object) -> str | None:
+            return too_many(v) or (coins_only if type(v) is int and v < 0 else None)
+
+        return (
+            Option(
+                Offer,
+                good=Only(None, "the card offered", f"None: {coins_only}"),
+                coins=Amounts(0, most, "the coins offered", inactive_coins),
+                loan=Only(False, "the loan card", f"False: {coins_only}"),
+            ),
+        )
+    shown = ", ".join(repr(g) for g in goods) or "no card"
+    good_text = f"None or a good in P{player}'s hand ({shown})"
+    loan_text = "True or False" if held else f"False (P{player} holds no loan card to offer)"
+
+    def bare(v: object) -> str | None:
+        if type(v) is int and v < 0:
+            return "negative coins come with a card (the seller pays them to the buyer)"
+        return too_many(v)
+
+    def payable(v: object) -> str | None:
+        if type(v) is int and v < least:
+            return f"the seller P{seller} could not pay {-v} coins: the offer must be payable"
+        return too_many(v)
+
+    if not held:
+        # Without a loan card: one option for coins alone, one for every card (listed good by
+        # good, then by coins: the order of the field product).
+        return (
+            Option(
+                Offer,
+                good=Only(None, "the card offered", good_text),
+                coins=Amounts(0, most, "the coins offered", bare),
+                loan=Only(False, "the loan card", loan_text),
+            ),
+            Option(
+                Offer,
+                good=Among(goods, "the card offered", f"None or a good in P{player}'s hand"),
+                coins=Amounts(least, most, "the coins offered", payable),
+                loan=Only(False, "the loan card", loan_text),
+            ),
+        )
+    options = []
+    for good in [None, *goods]:
+        for loan in (False, True):
+            bare_offer = good is None and not loan
+            options.append(
+                Option(
+                    Offer,
+                    good=Only(good, "the card offered", good_text),
+                    coins=Amounts(
+                        0 if bare_offer else least,
+                        most,
+                        "the coins offered",
+                        bare if bare_offer else payable,
+                    ),
+                    loan=Only(loan, "the loan card", loan_text),
+                )
+            )
+    return tuple(options)
