@@ -180,3 +180,7 @@ def _withdraw_refusals(
         elif listing.listed_round >= round_:
             out.append((card, "a listing must stay up for at least one auction round"))
     return out
+
+
+#: The purchase option while nothing is listed (it refuses every card, saying so).
+NOTHING_FOR_SALE = _unlisted(Buy, "card {value} is not for sale")

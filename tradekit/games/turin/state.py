@@ -168,7 +168,7 @@ from tradekit.games.turin.game import (
     LOAN_REPAYMENT,
     STARTING_SCUDO,
 )
-from tradekit.games.turin.menus import market_options, trade_options
+from tradekit.games.turin.menus import NOTHING_FOR_SALE, market_options, trade_options
 from tradekit.games.turin.view import ClaimInfo, Listing, TurinView
 
 if TYPE_CHECKING:
@@ -520,15 +520,19 @@ class TurinState(State):
         return self._remembered(player, self._build_menu)
 
     def _build_menu(self, player: int) -> Menu:
-        # Sections are declared only when listed or when an action of their classes is checked:
-        # a bot that builds its action from the view pays only for the check of that action.
+        # The market and the purchases are sections while cards are listed, declared only when
+        # listed or when an action of their classes is checked: a bot that builds its action
+        # from the view pays only for the check of that action. The other steps' options are
+        # few and made once (see _card_option), so they are declared at once.
         phase = self.phase
         items: list[Option | Section] = []
         moving = player in self.to_move
         if moving:
-            items.append(
-                self._section(STEP_CLASSES[phase], lambda: self._step_options(player, phase))
-            )
+            if phase == "market" and self.listings:
+                classes = STEP_CLASSES[phase]
+                items.append(self._section(classes, lambda: self._step_options(player, phase)))
+            else:
+                items += self._step_options(player, phase)
         if phase == "claim":
             if not moving:
                 claim = self.claim
@@ -536,7 +540,10 @@ class TurinState(State):
                 why = f"a claim on card {claim.card} is being settled first"
                 items.append(refuse(Buy, why))
         elif not (moving and phase == "market"):
-            items.append(self._section(_BUY, lambda: self._trade_options(player)))
+            if self.listings:
+                items.append(self._section(_BUY, lambda: self._trade_options(player)))
+            else:
+                items.append(NOTHING_FOR_SALE)
         items.append(self._loan_option(player))
         return Menu(items, step=STEP_NAMES.get(phase, f"the {phase} phase"))
 
