@@ -3,7 +3,7 @@
 Every function takes a table from :mod:`tradekit.sim` and returns an ``altair`` chart. The data
 are aggregated with pandas first, so a chart of 100,000 games stays small (and under altair's
 5,000-row limit). Charts render offline once :func:`use_offline_renderer` has been called (SVG by
-default, drawn by ``vl-convert`` without any network; see ``shared/NOTES-jupyter.md``: altair 6's
+default, drawn by ``vl-convert`` without any network. Why not altair's own: altair 6's
 default mime type does not validate under nbclient/Voilà and its default renderer needs a CDN).
 
 Example:

@@ -2,8 +2,8 @@
 
 Each function takes a model or a result from :mod:`tradekit.theory` and returns an altair chart
 with a title, labelled axes, tooltips and one colour per series. Charts render offline with
-``alt.renderers.enable("jupyter", offline=True)`` (interactive) or ``"svg"``; see
-``shared/NOTES-jupyter.md`` (altair 6's default mime type does not validate under nbclient).
+``alt.renderers.enable("jupyter", offline=True)`` (interactive) or ``"svg"`` (altair 6's
+default mime type does not validate under nbclient).
 
 Example:
     >>> from tradekit.theory.sealed import SealedBid

@@ -7,7 +7,7 @@ drive it headless in tests by setting ``.value`` on a control or calling ``.chec
 
 Charts are shown either as interactive altair widgets (``mode="jupyter"``: ``alt.JupyterChart``
 with its JavaScript taken offline from vl-convert) or as static SVG drawn by vl-convert
-(``mode="svg"``); both work without a network (see ``shared/NOTES-jupyter.md``).
+(``mode="svg"``); both work without a network (altair's default renderer needs a CDN).
 
 Example:
     >>> ex = SealedBidExplorer(mode="svg")
