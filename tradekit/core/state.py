@@ -29,6 +29,7 @@ from tradekit.core.actions import (
     MAX_TEXT,
     Action,
     FieldKind,
+    FieldSpec,
     action_from_json,
     exact_integers,
     field_specs,
@@ -117,15 +118,16 @@ def _snapshot(value: Any) -> Any:
 
 
 #: Each game class's action classes with the type gate's view of their fields, for the check
-#: made before every action: (name, kind, tuple or not, None allowed) per field.
-_GATES: dict[type[Game], dict[type, tuple[tuple[str, FieldKind, bool, bool], ...]]] = {}
+#: made before every action: (name, kind, tuple or not, None allowed, spec) per field.
+_Gate = tuple[tuple[str, FieldKind, bool, bool, FieldSpec], ...]
+_GATES: dict[type[Game], dict[type, _Gate]] = {}
 
 
-def _gates(game: Game) -> dict[type, tuple[tuple[str, FieldKind, bool, bool], ...]]:
+def _gates(game: Game) -> dict[type, _Gate]:
     gates = _GATES.get(type(game))
     if gates is None:
         gates = _GATES[type(game)] = {
-            cls: tuple((f.name, f.kind, f.many, f.optional) for f in field_specs(cls))
+            cls: tuple((f.name, f.kind, f.many, f.optional, f) for f in field_specs(cls))
             for cls in game.action_types.values()
         }
     return gates
@@ -350,7 +352,7 @@ class State(abc.ABC):
         gate = _gates(self.game).get(kind)
         if gate is None:
             return f"{action!r} is not an action of this game"
-        for name, field, many, optional in gate:
+        for name, field, many, optional, spec in gate:
             value = getattr(action, name)
             # The common cases first: one value of the field's own type, within its bounds.
             kind_of = type(value)
@@ -371,8 +373,6 @@ class State(abc.ABC):
                     continue
             elif kind_of is str and field is FieldKind.TEXT and not many and len(value) <= MAX_TEXT:
                 continue
-            assert isinstance(action, Action)
-            spec = next(f for f in field_specs(type(action)) if f.name == name)
             why = spec.reason(value, seats, self._card_ids())
             if why is not None:
                 return f"{kind.__name__}: {why}"
