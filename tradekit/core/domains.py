@@ -26,9 +26,11 @@ Example:
 from __future__ import annotations
 
 import abc
+import bisect
 import dataclasses
 import functools
 import itertools
+import operator
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import Any, overload
 
@@ -247,7 +249,7 @@ class Option:
         'the price must be a whole number from 1 to 5; got 0'
     """
 
-    __slots__ = ("_count", "_fixed", "cls", "domains", "where")
+    __slots__ = ("_count", "_fixed", "_one", "cls", "domains", "where")
 
     def __init__(
         self,
@@ -256,16 +258,27 @@ class Option:
         where: Callable[[Any], str | None] | None = None,
         **domains: Domain,
     ) -> None:
+        self.cls = cls
+        self.where = where
+        self._count: int | None = None
+        if len(domains) == 1:  # the common case (a bid, a card): no field order to restore
+            ((name, domain),) = domains.items()
+            layout = _LAYOUTS.get((cls, name))
+            if layout is None:
+                layout = _layout(cls, (name,))
+            self.domains: tuple[tuple[str, Domain], ...] = ((name, domain),)
+            self._fixed = fixed = layout[1]
+            #: The one domain of an option that declares every field of a one-field class,
+            #: indexed without the general walk.
+            self._one: Domain | None = None if fixed or where is not None else domain
+            return
         layout = _LAYOUTS.get((cls, *domains))
         if layout is None:
             layout = _layout(cls, tuple(domains))
-        names, fixed = layout
-        self.cls = cls
+        names, self._fixed = layout
         # Domains in the class's field order, so that listing follows the field order.
-        self.domains: tuple[tuple[str, Domain], ...] = tuple([(n, domains[n]) for n in names])
-        self._fixed = fixed
-        self.where = where
-        self._count: int | None = None
+        self.domains = tuple([(n, domains[n]) for n in names])
+        self._one = None
 
     def _build(self, values: Sequence[Any]) -> Action:
         if not self._fixed:  # every field declared, in the class's order: positional is fastest
@@ -281,27 +294,35 @@ class Option:
                 yield action
 
     def __len__(self) -> int:
-        if self._count is None:
-            total = 1
-            for _, domain in self.domains:
-                total *= len(domain)
-            if self.where is not None and total:
-                if total > SCAN_LIMIT:
-                    raise OverflowError(f"{self.cls.__name__}: too many combinations to scan")
-                total = sum(1 for _ in self._all())
-            self._count = total
-        return self._count
+        count = self._count
+        if count is None:
+            one = self._one
+            if one is not None:
+                count = len(one)
+            else:
+                count = 1
+                for _, domain in self.domains:
+                    count *= len(domain)
+                if self.where is not None and count:
+                    if count > SCAN_LIMIT:
+                        raise OverflowError(f"{self.cls.__name__}: too many combinations to scan")
+                    count = sum(1 for _ in self._all())
+            self._count = count
+        return count
 
     def __getitem__(self, index: int) -> Action:
-        size = len(self)
+        size = self._count
+        if size is None:
+            size = len(self)
         if index < 0:
             index += size
         if not 0 <= index < size:
             raise IndexError(index)
+        one = self._one
+        if one is not None:
+            return self.cls(one.value(index))  # type: ignore[call-arg]
         if self.where is not None:
             return next(itertools.islice(self._all(), index, None))
-        if len(self.domains) == 1:
-            return self._build((self.domains[0][1].value(index),))
         values = []
         for _, domain in reversed(self.domains):
             n = len(domain)
@@ -397,28 +418,37 @@ class Menu(Sequence[Action]):
         'in the bid step the actions are Bid; got Pick'
     """
 
-    __slots__ = ("_handed", "_items", "_offsets", "_options", "step")
+    __slots__ = ("_ends", "_handed", "_items", "_options", "step")
 
     def __init__(self, options: Iterable[Option | Section], step: str = "this step") -> None:
-        self._items = tuple(options)
+        self._items = options if type(options) is tuple else tuple(options)
         self._options: tuple[Option, ...] | None = None
         self.step = step
-        self._offsets: list[int] | None = None
+        #: Where each option's actions end in the whole list (made on first need).
+        self._ends: list[int] | None = None
         #: The action last read by index: made from the options, so it needs no check.
         self._handed: Action | None = None
 
     @property
     def options(self) -> tuple[Option, ...]:
         """Every option in order (declaring every section)."""
-        if self._options is None:
+        options = self._options
+        if options is None:
+            items = self._items
+            for item in items:
+                if type(item) is Section:
+                    break
+            else:  # no section: the items are the options
+                self._options = items  # type: ignore[assignment]
+                return items  # type: ignore[return-value]
             out: list[Option] = []
-            for item in self._items:
-                if isinstance(item, Section):
+            for item in items:
+                if type(item) is Section:
                     out += item.options()
                 else:
-                    out.append(item)
-            self._options = tuple(out)
-        return self._options
+                    out.append(item)  # type: ignore[arg-type]
+            options = self._options = tuple(out)
+        return options
 
     def _options_of(self, cls: type[Action]) -> list[Option]:
         """The options of class ``cls``, declaring only the sections that may hold some."""
@@ -426,25 +456,27 @@ class Menu(Sequence[Action]):
             return [o for o in self._options if o.cls is cls]
         out: list[Option] = []
         for item in self._items:
-            if isinstance(item, Section):
+            if type(item) is Section:
                 if cls in item.classes:
                     out += [o for o in item.options() if o.cls is cls]
-            elif item.cls is cls:
-                out.append(item)
+            elif item.cls is cls:  # type: ignore[union-attr]
+                out.append(item)  # type: ignore[arg-type]
         return out
 
-    def _starts(self) -> list[int]:
-        if self._offsets is None:
-            offsets, total = [], 0
+    def _layout(self) -> list[int]:
+        ends = self._ends
+        if ends is None:
+            ends, total = [], 0
             for option in self.options:
-                offsets.append(total)
-                total += len(option)
-            offsets.append(total)
-            self._offsets = offsets
-        return self._offsets
+                count = option._count
+                total += len(option) if count is None else count
+                ends.append(total)
+            self._ends = ends
+        return ends
 
     def __len__(self) -> int:
-        return self._starts()[-1]
+        ends = self._ends or self._layout()
+        return ends[-1] if ends else 0
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -453,24 +485,21 @@ class Menu(Sequence[Action]):
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
 
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        options = self.options
-        if len(options) == 1:  # the common one-option step: no offsets to walk
-            action = self._handed = options[0][index]
-            return action
-        starts = self._starts()
-        size = starts[-1]
+        if type(index) is not int:
+            if isinstance(index, slice):
+                return [self[i] for i in range(*index.indices(len(self)))]
+            index = operator.index(index)  # a numpy integer: the action must hold a plain int
+        ends = self._ends or self._layout()
+        size = ends[-1] if ends else 0
         if index < 0:
             index += size
         if not 0 <= index < size:
             raise IndexError(index)
-        # Few options per menu: a linear walk beats bisect's overhead here.
-        for k, option in enumerate(self.options):
-            if index < starts[k + 1]:
-                action = self._handed = option[index - starts[k]]
-                return action
-        raise IndexError(index)  # pragma: no cover
+        # Every decision indexes its menu once; bisect skips the options that list nothing.
+        k = bisect.bisect_right(ends, index)
+        start = ends[k - 1] if k else 0
+        action = self._handed = self.options[k][index - start]
+        return action
 
     def __iter__(self) -> Iterator[Action]:
         for option in self.options:

@@ -392,8 +392,12 @@ class State(abc.ABC):
             IllegalActionError: with the reason, the action and a state summary; the state is
                 unchanged.
         """
-        player, action = self._admit(player, action)
-        self._verify(player, action)
+        menu = self._menu_memo.get(player) if type(player) is int else None
+        if menu is None or action is not menu._handed:
+            # The action just read off this seat's menu of this position is on it: made by the
+            # rules, it needs neither the type gate nor the check.
+            player, action = self._admit(player, action)
+            self._verify(player, action)
         self._decisions.append((player, action))
         try:
             self._do(player, action)

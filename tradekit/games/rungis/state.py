@@ -99,11 +99,10 @@ Action events carry the action itself; a ``Designate`` of a face-up article adds
 
 from __future__ import annotations
 
-import bisect
 import copy
 import functools
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -480,7 +479,7 @@ class RungisState(State):
             r = self.price_range(article)
             label = self._price_label(article)
             return _price_menu(player, article, r.start, r.stop - 1, label, self.phase)
-        return _Menu(options, step=_step_name(step, self.phase))
+        return Menu(options, step=_step_name(step, self.phase))
 
     def _price_label(self, article: str) -> str:
         """How a price for ``article`` is named in a refusal."""
@@ -496,7 +495,7 @@ class RungisState(State):
         domain = auction.bids_allowed(player)
         step = _step_name(self.step, self.phase)
         if not isinstance(domain, Range):  # pragma: no cover (Rungis raises by any amount)
-            return _Menu((Option(Bid, amount=domain), _PASS), step)
+            return Menu((Option(Bid, amount=domain), _PASS), step)
         if auction.high_bidder is None:
             special = self.centre[self.slot] in self.kind_of
             return _opening_menu(player, domain.lo, domain.hi, special, step)
@@ -1520,48 +1519,6 @@ class Said(OneOf):
         return f"{self.label} must be {allowed}; got {got}"
 
 
-class _Menu(Menu):
-    """A :class:`~tradekit.core.domains.Menu` that knows the last action it handed out.
-
-    ``apply`` checks every action, and most are one a bot or a random player has just taken
-    from this very menu: that one is on it, so its check costs nothing.
-    """
-
-    __slots__ = ("_handed",)
-
-    def __init__(self, options: Iterable[Option], step: str = "this step") -> None:
-        super().__init__(options, step)
-        self._handed: Action | None = None
-
-    def __len__(self) -> int:
-        return (self._offsets or self._starts())[-1]
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if type(index) is not int:
-            return super().__getitem__(index)
-        # Every decision indexes its menu once: the walk is kept short (bisect skips the
-        # options that list nothing, which share their start with the next one).
-        starts = self._offsets or self._starts()
-        if index < 0:
-            index += starts[-1]
-        if not 0 <= index < starts[-1]:
-            raise IndexError(index)
-        k = bisect.bisect_right(starts, index) - 1
-        action = self._handed = self.options[k][index - starts[k]]
-        return action
-
-    def reason(self, action: Action) -> str | None:
-        if action is self._handed:
-            return None
-        return super().reason(action)
-
-
 #: A field of a guard option that is never reached (an earlier field refuses every value).
 _UNREACHED = OneOf((), "the value")
 _DONE = Option(Done)
@@ -1608,7 +1565,7 @@ def _step_name(step: str, phase: str) -> str:
 
 
 @functools.lru_cache(maxsize=4096)
-def _price_menu(player: int, article: str, lo: int, hi: int, label: str, phase: str) -> _Menu:
+def _price_menu(player: int, article: str, lo: int, hi: int, label: str, phase: str) -> Menu:
     """The price ``player`` writes next: for ``article`` (one type at a time), from lo to hi.
 
     The whole menu is shared: it is a value, and price steps recur with the same ranges.
@@ -1619,22 +1576,22 @@ def _price_menu(player: int, article: str, lo: int, hi: int, label: str, phase: 
         article=Said((article,), "the article", allowed=allowed),
         price=Range(lo, hi, label),
     )
-    return _Menu((option,), step=_step_name("prices", phase))
+    return Menu((option,), step=_step_name("prices", phase))
 
 
 @functools.lru_cache(maxsize=4096)
-def _opening_menu(player: int, lo: int, hi: int, special: bool, step: str) -> _Menu:
+def _opening_menu(player: int, lo: int, hi: int, special: bool, step: str) -> Menu:
     """The opening bid (at least the base price, or 1 for a special card) or a pass."""
     least = "1 for a special card" if special else "the base price"
     label = f"the opening bid (at least {least}, at most P{player}'s gold)"
-    return _Menu((Option(Bid, amount=Range(lo, hi, label)), _PASS), step)
+    return Menu((Option(Bid, amount=Range(lo, hi, label)), _PASS), step)
 
 
 @functools.lru_cache(maxsize=4096)
-def _raise_menu(player: int, lo: int, hi: int, high_bidder: int, step: str) -> _Menu:
+def _raise_menu(player: int, lo: int, hi: int, high_bidder: int, step: str) -> Menu:
     """A raise over the high bid (``lo - 1``, by ``high_bidder``) or a pass."""
     label = f"the bid (above P{high_bidder}'s {lo - 1}, at most P{player}'s gold)"
-    return _Menu((Option(Bid, amount=Range(lo, hi, label)), _PASS), step)
+    return Menu((Option(Bid, amount=Range(lo, hi, label)), _PASS), step)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -1659,9 +1616,9 @@ def _announce_guard(player: int, held: tuple[str, ...]) -> Option:
 
 
 @functools.lru_cache(maxsize=64)
-def _designate_menu(centre: int, step: str) -> _Menu:
+def _designate_menu(centre: int, step: str) -> Menu:
     """A designation of one of the ``centre`` cards, by position."""
-    return _Menu((Option(Designate, slot=Range(0, centre - 1, "the centre position")),), step)
+    return Menu((Option(Designate, slot=Range(0, centre - 1, "the centre position")),), step)
 
 
 @functools.lru_cache(maxsize=256)

@@ -28,7 +28,10 @@ class Amount(Range):
     __slots__ = ("note",)
 
     def __init__(self, lo: int, hi: int, label: str = "the value", note: str = "") -> None:
-        super().__init__(lo, hi, label)
+        # Made at every decision: the base's fields set here rather than through super().
+        self.lo = lo
+        self.hi = hi
+        self.label = label
         self.note = note
 
     def reason(self, value: object) -> str | None:
@@ -55,7 +58,11 @@ class Explained(OneOf):
         why: Iterable[tuple[Hashable, str]] | Callable[[], Iterable[tuple[Hashable, str]]] = (),
         otherwise: str = "",
     ) -> None:
-        super().__init__(values, label, what)
+        # Made at every decision: the base's fields set here rather than through super().
+        self.values = values if type(values) is tuple else tuple(values)
+        self.label = label
+        self.what = what
+        self._index = None
         self._why = why
         self.otherwise = otherwise
 

@@ -2,15 +2,15 @@
 
 A menu is declared at every decision, and the options of the market and of purchases depend only
 on the listings, the seat, what it may spend and (to withdraw) the round. These builders take
-exactly those facts, so the options of one position are made once and served again while
-nothing they depend on changes (the other seats' sealed moves, a pass in a claim step).
+exactly those facts and nothing of the state, so they can be read and tested on their own. The
+refusals of cards are worded only when a card is refused (most menus are read, not refused).
 
 Example:
     >>> from tradekit.games.turin.view import Listing
     >>> listings = (Listing(card=4, seller=1, price=3, listed_round=1),)
-    >>> [list(o) for o in trade_options(0, listings, 5, 0, 2, False)]
-    [[Buy(card=4)]]
-    >>> trade_options(0, listings, 2, 0, 2, False)[0].reason(Buy(4))
+    >>> list(buy_option(0, listings, 5, 0))
+    [Buy(card=4)]
+    >>> buy_option(0, listings, 2, 0).reason(Buy(4))
     'the price 3 is more than the 2 unlocked Scudo P0 holds'
 """
 
@@ -27,69 +27,81 @@ from tradekit.games.turin.view import Listing
 
 #: The end of a market turn (an option holds no state: one serves every menu).
 END_TURN = Option(EndTurn)
+#: How a purchase of a card nobody lists is refused.
+_NOT_FOR_SALE = "card {value} is not for sale"
+#: The listing option once a seat has listed in this market window.
+_LISTED_ONCE = refuse(List, "a player may list only one card per market window")
 
 Refusals = Callable[[], list[tuple[Hashable, str]]]
 
 
-@functools.lru_cache(maxsize=4096)
-def trade_options(
-    player: int,
-    listings: tuple[Listing, ...],
-    money: int,
-    committed: int,
-    round_: int,
-    withdraw: bool,
-) -> tuple[Option, ...]:
-    """The purchases ``player`` may claim and, in their market turn (``withdraw``), the
-    listings they may withdraw: one option per run of listings of the same kind, so that the list
-    follows the listings' card order; every option words the refusal of any card the same way.
+def buy_option(player: int, listings: tuple[Listing, ...], money: int, committed: int) -> Option:
+    """The purchases ``player`` may claim outside their market turn: the listed cards of other
+    sellers it can pay for, in card order.
 
     Args:
         player: the seat.
         listings: every listing, in card order.
         money: the Scudo ``player`` may spend on a purchase (unlocked, not committed).
         committed: the Scudo ``player`` has committed to a sealed bid (for the refusal's words).
+    """
+    cards = tuple([x.card for x in listings if x.seller != player and x.price <= money])
+    why = functools.partial(_buy_refusals, player, listings, money, committed)
+    return Option(Buy, card=Explained(cards, "the card", why=why, otherwise=_NOT_FOR_SALE))
+
+
+def trade_options(
+    player: int, listings: tuple[Listing, ...], money: int, round_: int
+) -> list[Option]:
+    """In ``player``'s market turn, the purchases it may claim and the listings it may withdraw:
+    one option per run of listings of the same kind, so that the list follows the listings' card
+    order; every option words the refusal of any card the same way.
+
+    Args:
+        player: the seat in its market turn.
+        listings: every listing, in card order.
+        money: its unlocked Scudo (nothing is committed in a market window).
         round_: the current round (a listing may be withdrawn after a later round was played).
-        withdraw: whether withdrawals are offered too.
     """
     missing = f"P{player} has no listing on card {{value}}"
     if not listings:
-        options = [_unlisted(Buy, "card {value} is not for sale")]
-        if withdraw:
-            options.append(_unlisted(Withdraw, missing))
-        return tuple(options)
-    runs: list[tuple[type[Action], list[int]]] = []
-    for listing in listings:
-        kind: type[Action] | None = None
-        if listing.seller == player:
-            if withdraw and listing.listed_round < round_:
-                kind = Withdraw
+        return [_unlisted(Buy, _NOT_FOR_SALE), _unlisted(Withdraw, missing)]
+    buy_why = functools.partial(_buy_refusals, player, listings, money, 0)
+    withdraw_why = functools.partial(_withdraw_refusals, player, listings, round_)
+    options: list[Option] = []
+    kind: type[Action] | None = None
+    cards: list[int] = []
+    buys = withdrawals = False
+    for listing in (*listings, None):  # None closes the last run
+        if listing is None:
+            now: type[Action] | None = None
+        elif listing.seller == player:
+            if listing.listed_round >= round_:
+                continue
+            now = Withdraw
         elif listing.price <= money:
-            kind = Buy
-        if kind is None:
-            continue
-        if runs and runs[-1][0] is kind:
-            runs[-1][1].append(listing.card)
+            now = Buy
         else:
-            runs.append((kind, [listing.card]))
-    buy_why: Refusals = functools.partial(_buy_refusals, player, listings, money, committed)
-    kinds: list[tuple[type[Action], Refusals, str]] = [
-        (Buy, buy_why, "card {value} is not for sale")
-    ]
-    if withdraw:
-        withdraw_why = functools.partial(_withdraw_refusals, player, listings, round_)
-        kinds.append((Withdraw, withdraw_why, missing))
-    options = []
-    for kind, cards in runs:
-        for cls, why, otherwise in kinds:
-            if cls is kind:
-                domain = Explained(tuple(cards), "the card", why=why, otherwise=otherwise)
-                options.append(Option(cls, card=domain))
-    for cls, why, otherwise in kinds:
-        if not any(kind is cls for kind, _ in runs):
-            domain = Explained((), "the card", why=why, otherwise=otherwise)
-            options.append(Option(cls, card=domain))
-    return tuple(options)
+            continue
+        if now is not kind and kind is not None:  # a run ends
+            if kind is Buy:
+                buys = True
+                domain = Explained(cards, "the card", why=buy_why, otherwise=_NOT_FOR_SALE)
+            else:
+                withdrawals = True
+                domain = Explained(cards, "the card", why=withdraw_why, otherwise=missing)
+            options.append(Option(kind, card=domain))
+            cards = []
+        if listing is not None:
+            kind = now
+            cards.append(listing.card)
+    if not buys:
+        domain = Explained((), "the card", why=buy_why, otherwise=_NOT_FOR_SALE)
+        options.append(Option(Buy, card=domain))
+    if not withdrawals:
+        domain = Explained((), "the card", why=withdraw_why, otherwise=missing)
+        options.append(Option(Withdraw, card=domain))
+    return options
 
 
 def market_options(
@@ -99,7 +111,7 @@ def market_options(
     money: int,
     listed: bool,
     round_: int,
-) -> tuple[Option, ...]:
+) -> list[Option]:
     """What ``player`` may do in their market turn: end it, list one of its face-up cards (once
     per window: ``listed`` says it has), buy, withdraw.
 
@@ -111,26 +123,27 @@ def market_options(
         listed: whether it has listed a card in this window.
         round_: the current round.
     """
-    options: list[Option] = [END_TURN]
     if listed:
-        options.append(refuse(List, "a player may list only one card per market window"))
+        listing = _LISTED_ONCE
     else:
-        listed_cards = {x.card for x in listings}
-        listable = tuple(c for c in face_up if c not in listed_cards)
-        why = tuple((c, f"card {c} is already for sale") for c in face_up if c in listed_cards)
+        for_sale = [x.card for x in listings]
         card = Explained(
-            listable,
+            [c for c in face_up if c not in for_sale] if for_sale else face_up,
             "the card",
             f"a card among P{player}'s face-up cards",
-            why=why,
+            why=functools.partial(_already_for_sale, face_up, for_sale),
             otherwise=f"card {{value}} is not among P{player}'s face-up cards",
         )
-        locked = sum(x.price for x in listings if x.seller == player)
+        locked = sum([x.price for x in listings if x.seller == player])
         note = f"it is locked from P{player}'s own {money} unlocked Scudo"
         if locked:
             note += f"; {locked} more are locked on listings"
-        options.append(Option(List, card=card, price=Amount(1, money, "the price", note=note)))
-    return (*options, *trade_options(player, listings, money, 0, round_, True))
+        listing = Option(List, card=card, price=Amount(1, money, "the price", note=note))
+    return [END_TURN, listing, *trade_options(player, listings, money, round_)]
+
+
+def _already_for_sale(face_up: tuple[int, ...], for_sale: list[int]) -> list[tuple[int, str]]:
+    return [(c, f"card {c} is already for sale") for c in face_up if c in for_sale]
 
 
 @functools.lru_cache(maxsize=64)
@@ -183,4 +196,4 @@ def _withdraw_refusals(
 
 
 #: The purchase option while nothing is listed (it refuses every card, saying so).
-NOTHING_FOR_SALE = _unlisted(Buy, "card {value} is not for sale")
+NOTHING_FOR_SALE = _unlisted(Buy, _NOT_FOR_SALE)

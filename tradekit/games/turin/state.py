@@ -168,7 +168,7 @@ from tradekit.games.turin.game import (
     LOAN_REPAYMENT,
     STARTING_SCUDO,
 )
-from tradekit.games.turin.menus import NOTHING_FOR_SALE, market_options, trade_options
+from tradekit.games.turin.menus import NOTHING_FOR_SALE, buy_option, market_options
 from tradekit.games.turin.view import ClaimInfo, Listing, TurinView
 
 if TYPE_CHECKING:
@@ -214,7 +214,6 @@ STEP_CLASSES: dict[str, frozenset[type[Action]]] = {
     "market": frozenset({EndTurn, List, Buy, Withdraw}),
     "claim": frozenset({SellTo, Buy, PassClaim}),
 }
-_BUY = frozenset({Buy})
 #: How a refusal names each phase's step.
 STEP_NAMES = {phase: f"the {phase} phase" for phase in STEP_CLASSES} | {"claim": "the claim step"}
 
@@ -541,7 +540,7 @@ class TurinState(State):
                 items.append(refuse(Buy, why))
         elif not (moving and phase == "market"):
             if self.listings:
-                items.append(self._section(_BUY, lambda: self._trade_options(player)))
+                items.append(self._buy_option(player))
             else:
                 items.append(NOTHING_FOR_SALE)
         items.append(self._loan_option(player))
@@ -610,18 +609,17 @@ class TurinState(State):
             return ()
         return tuple([listings[c] for c in sorted(listings)])
 
-    def _market_options(self, player: int) -> tuple[Option, ...]:
+    def _market_options(self, player: int) -> list[Option]:
         listed = player in self.listed_this_window
         face_up = tuple(self.face_up[player])
         return market_options(
             player, face_up, self._listed(), self.scudo[player], listed, self.round
         )
 
-    def _trade_options(self, player: int) -> tuple[Option, ...]:
+    def _buy_option(self, player: int) -> Option:
         """The purchases ``player`` may claim outside their market turn."""
         committed = self.committed(player)
-        money = self.scudo[player] - committed
-        return trade_options(player, self._listed(), money, committed, self.round, False)
+        return buy_option(player, self._listed(), self.scudo[player] - committed, committed)
 
     def _claim_options(self, player: int) -> list[Option]:
         claim = self.claim
