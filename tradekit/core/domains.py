@@ -368,46 +368,11 @@ class Option:
         return f"Option({self.cls.__name__}{', ' if fields else ''}{fields})"
 
 
-class Section:
-    """Options of a menu that are declared only when somebody needs them.
-
-    A menu is built at every decision, but checking one action needs only the options of that
-    action's class: a section names the classes it may offer and a function that declares their
-    options, called the first time the menu is listed or an action of one of those classes is
-    checked.
-
-    Example:
-        >>> from tradekit.games.turin.actions import Bid, TakeLoan
-        >>> calls = []
-        >>> def loans():
-        ...     calls.append("loan")
-        ...     return [Option(TakeLoan)]
-        >>> menu = Menu((Option(Bid, amount=Range(0, 3, "the bid")), Section((TakeLoan,), loans)))
-        >>> Bid(2) in menu, calls
-        (True, [])
-        >>> len(menu), calls
-        (5, ['loan'])
-    """
-
-    __slots__ = ("_options", "build", "classes")
-
-    def __init__(self, classes: Iterable[type[Action]], build: Callable[[], Iterable[Option]]):
-        self.classes = classes if type(classes) is frozenset else frozenset(classes)
-        self.build = build
-        self._options: tuple[Option, ...] | None = None
-
-    def options(self) -> tuple[Option, ...]:
-        """The section's options (declared on first use)."""
-        if self._options is None:
-            self._options = tuple(self.build())
-        return self._options
-
-
 class Menu(Sequence[Action]):
     """Everything a seat may do now: options in order, read as one lazy sequence of actions.
 
     ``Menu(options, step="the bid step")`` names the step in refusals of an action of a kind the
-    step does not offer. Items may be :class:`Section` s, declared only when needed.
+    step does not offer.
 
     Example:
         >>> from tradekit.games.turin.actions import Bid, Pick
@@ -418,50 +383,18 @@ class Menu(Sequence[Action]):
         'in the bid step the actions are Bid; got Pick'
     """
 
-    __slots__ = ("_ends", "_handed", "_items", "_options", "step")
+    __slots__ = ("_ends", "_handed", "options", "step")
 
-    def __init__(self, options: Iterable[Option | Section], step: str = "this step") -> None:
-        self._items = options if type(options) is tuple else tuple(options)
-        self._options: tuple[Option, ...] | None = None
+    def __init__(self, options: Iterable[Option], step: str = "this step") -> None:
+        self.options: tuple[Option, ...] = options if type(options) is tuple else tuple(options)
         self.step = step
         #: Where each option's actions end in the whole list (made on first need).
         self._ends: list[int] | None = None
         #: The action last read by index: made from the options, so it needs no check.
         self._handed: Action | None = None
 
-    @property
-    def options(self) -> tuple[Option, ...]:
-        """Every option in order (declaring every section)."""
-        options = self._options
-        if options is None:
-            items = self._items
-            for item in items:
-                if type(item) is Section:
-                    break
-            else:  # no section: the items are the options
-                self._options = items  # type: ignore[assignment]
-                return items  # type: ignore[return-value]
-            out: list[Option] = []
-            for item in items:
-                if type(item) is Section:
-                    out += item.options()
-                else:
-                    out.append(item)  # type: ignore[arg-type]
-            options = self._options = tuple(out)
-        return options
-
     def _options_of(self, cls: type[Action]) -> list[Option]:
-        """The options of class ``cls``, declaring only the sections that may hold some."""
-        if self._options is not None:
-            return [o for o in self._options if o.cls is cls]
-        out: list[Option] = []
-        for item in self._items:
-            if type(item) is Section:
-                if cls in item.classes:
-                    out += [o for o in item.options() if o.cls is cls]
-            elif item.cls is cls:  # type: ignore[union-attr]
-                out.append(item)  # type: ignore[arg-type]
-        return out
+        return [o for o in self.options if o.cls is cls]
 
     def _layout(self) -> list[int]:
         ends = self._ends

@@ -19,7 +19,7 @@ import copy
 import dataclasses
 import json
 import reprlib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -34,7 +34,7 @@ from tradekit.core.actions import (
     exact_integers,
     field_specs,
 )
-from tradekit.core.domains import Menu, Option, Section
+from tradekit.core.domains import Menu
 from tradekit.core.errors import (
     IllegalActionError,
     MalformedActionError,
@@ -315,23 +315,6 @@ class State(abc.ABC):
         if exact is None or self._malformed_reason(*exact) is not None:
             raise MalformedActionError(malformed, player, action, self.summary())
         return exact
-
-    def _section(
-        self, classes: Iterable[type[Action]], build: Callable[[], Iterable[Option]]
-    ) -> Section:
-        """A menu section (declared only when needed) for this position only: declaring it after
-        another decision, an undo or a branch raises instead of describing a later position."""
-        decisions, count = self._decisions, len(self._decisions)
-
-        def declare() -> Iterable[Option]:
-            if self._decisions is not decisions or len(decisions) != count:
-                raise TradekitError(
-                    "these legal actions were asked for before the last decision; ask "
-                    "legal_actions again"
-                )
-            return build()
-
-        return Section(classes, declare)
 
     def _card_ids(self) -> frozenset[int]:
         ids: frozenset[int] | None = self.__dict__.get("_card_id_set")

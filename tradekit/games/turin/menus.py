@@ -19,7 +19,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Hashable
 
-from tradekit.core.actions import Action
 from tradekit.core.domains import Option, refuse
 from tradekit.games.turin.actions import Buy, EndTurn, List, Withdraw
 from tradekit.games.turin.domains import Amount, Explained
@@ -50,58 +49,19 @@ def buy_option(player: int, listings: tuple[Listing, ...], money: int, committed
     return Option(Buy, card=Explained(cards, "the card", why=why, otherwise=_NOT_FOR_SALE))
 
 
-def trade_options(
-    player: int, listings: tuple[Listing, ...], money: int, round_: int
-) -> list[Option]:
-    """In ``player``'s market turn, the purchases it may claim and the listings it may withdraw:
-    one option per run of listings of the same kind, so that the list follows the listings' card
-    order; every option words the refusal of any card the same way.
+def withdraw_option(player: int, listings: tuple[Listing, ...], round_: int) -> Option:
+    """The listings ``player`` may withdraw in its market turn (those up since an earlier
+    round), in card order.
 
     Args:
         player: the seat in its market turn.
         listings: every listing, in card order.
-        money: its unlocked Scudo (nothing is committed in a market window).
-        round_: the current round (a listing may be withdrawn after a later round was played).
+        round_: the current round.
     """
+    cards = tuple([x.card for x in listings if x.seller == player and x.listed_round < round_])
+    why = functools.partial(_withdraw_refusals, player, listings, round_)
     missing = f"P{player} has no listing on card {{value}}"
-    if not listings:
-        return [_unlisted(Buy, _NOT_FOR_SALE), _unlisted(Withdraw, missing)]
-    buy_why = functools.partial(_buy_refusals, player, listings, money, 0)
-    withdraw_why = functools.partial(_withdraw_refusals, player, listings, round_)
-    options: list[Option] = []
-    kind: type[Action] | None = None
-    cards: list[int] = []
-    buys = withdrawals = False
-    for listing in (*listings, None):  # None closes the last run
-        if listing is None:
-            now: type[Action] | None = None
-        elif listing.seller == player:
-            if listing.listed_round >= round_:
-                continue
-            now = Withdraw
-        elif listing.price <= money:
-            now = Buy
-        else:
-            continue
-        if now is not kind and kind is not None:  # a run ends
-            if kind is Buy:
-                buys = True
-                domain = Explained(cards, "the card", why=buy_why, otherwise=_NOT_FOR_SALE)
-            else:
-                withdrawals = True
-                domain = Explained(cards, "the card", why=withdraw_why, otherwise=missing)
-            options.append(Option(kind, card=domain))
-            cards = []
-        if listing is not None:
-            kind = now
-            cards.append(listing.card)
-    if not buys:
-        domain = Explained((), "the card", why=buy_why, otherwise=_NOT_FOR_SALE)
-        options.append(Option(Buy, card=domain))
-    if not withdrawals:
-        domain = Explained((), "the card", why=withdraw_why, otherwise=missing)
-        options.append(Option(Withdraw, card=domain))
-    return options
+    return Option(Withdraw, card=Explained(cards, "the card", why=why, otherwise=missing))
 
 
 def market_options(
@@ -112,8 +72,8 @@ def market_options(
     listed: bool,
     round_: int,
 ) -> list[Option]:
-    """What ``player`` may do in their market turn: end it, list one of its face-up cards (once
-    per window: ``listed`` says it has), buy, withdraw.
+    """What ``player`` may do in their market turn, in this order: end it, list one of its
+    face-up cards (once per window: ``listed`` says it has), buy, withdraw.
 
     Args:
         player: the seat in its market turn.
@@ -139,17 +99,16 @@ def market_options(
         if locked:
             note += f"; {locked} more are locked on listings"
         listing = Option(List, card=card, price=Amount(1, money, "the price", note=note))
-    return [END_TURN, listing, *trade_options(player, listings, money, round_)]
+    return [
+        END_TURN,
+        listing,
+        buy_option(player, listings, money, 0),
+        withdraw_option(player, listings, round_),
+    ]
 
 
 def _already_for_sale(face_up: tuple[int, ...], for_sale: list[int]) -> list[tuple[int, str]]:
     return [(c, f"card {c} is already for sale") for c in face_up if c in for_sale]
-
-
-@functools.lru_cache(maxsize=64)
-def _unlisted(cls: type[Action], otherwise: str) -> Option:
-    """The option of a card action when nothing is listed: no card, and ``otherwise`` says so."""
-    return Option(cls, card=Explained((), "the card", otherwise=otherwise))
 
 
 def _buy_refusals(
@@ -196,4 +155,4 @@ def _withdraw_refusals(
 
 
 #: The purchase option while nothing is listed (it refuses every card, saying so).
-NOTHING_FOR_SALE = _unlisted(Buy, _NOT_FOR_SALE)
+NOTHING_FOR_SALE = Option(Buy, card=Explained((), "the card", otherwise=_NOT_FOR_SALE))

@@ -127,7 +127,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 
 from tradekit.core.actions import Action
-from tradekit.core.domains import NOTHING, Menu, OneOf, Option, Section, refuse
+from tradekit.core.domains import NOTHING, Menu, OneOf, Option, refuse
 from tradekit.core.events import BANK
 from tradekit.core.sealed import (
     Block,
@@ -204,18 +204,11 @@ class Claim:
 
 #: The loan, when one may be taken (an option holds no state: one serves every menu).
 _LOAN = Option(TakeLoan)
-#: The action classes each phase's own step may offer (see ``Section``).
-STEP_CLASSES: dict[str, frozenset[type[Action]]] = {
-    "offer": frozenset({Offer}),
-    "bid": frozenset({Bid}),
-    "tiebreak": frozenset({AddBid}),
-    "goose": frozenset({TakeGoose, GiveGoose, DeclineGoose}),
-    "pick": frozenset({Pick}),
-    "market": frozenset({EndTurn, List, Buy, Withdraw}),
-    "claim": frozenset({SellTo, Buy, PassClaim}),
-}
 #: How a refusal names each phase's step.
-STEP_NAMES = {phase: f"the {phase} phase" for phase in STEP_CLASSES} | {"claim": "the claim step"}
+STEP_NAMES = {
+    phase: f"the {phase} phase"
+    for phase in ("offer", "bid", "tiebreak", "goose", "pick", "market", "scoring", "over")
+} | {"claim": "the claim step"}
 
 
 # Menus are declared at every decision and most of their options recur from one decision to the
@@ -519,32 +512,21 @@ class TurinState(State):
         return self._remembered(player, self._build_menu)
 
     def _build_menu(self, player: int) -> Menu:
-        # The market and the purchases are sections while cards are listed, declared only when
-        # listed or when an action of their classes is checked: a bot that builds its action
-        # from the view pays only for the check of that action. The other steps' options are
-        # few and made once (see _card_option), so they are declared at once.
         phase = self.phase
-        items: list[Option | Section] = []
+        items: list[Option] = []
         moving = player in self.to_move
         if moving:
-            if phase == "market" and self.listings:
-                classes = STEP_CLASSES[phase]
-                items.append(self._section(classes, lambda: self._step_options(player, phase)))
-            else:
-                items += self._step_options(player, phase)
+            items += self._step_options(player, phase)
         if phase == "claim":
             if not moving:
                 claim = self.claim
                 assert claim is not None
                 why = f"a claim on card {claim.card} is being settled first"
                 items.append(refuse(Buy, why))
-        elif not (moving and phase == "market"):
-            if self.listings:
-                items.append(self._buy_option(player))
-            else:
-                items.append(NOTHING_FOR_SALE)
+        elif not (moving and phase == "market"):  # the market turn offers its own purchases
+            items.append(self._buy_option(player) if self.listings else NOTHING_FOR_SALE)
         items.append(self._loan_option(player))
-        return Menu(items, step=STEP_NAMES.get(phase, f"the {phase} phase"))
+        return Menu(items, step=STEP_NAMES.get(phase) or f"the {phase} phase")
 
     def _step_options(self, player: int, phase: str) -> Sequence[Option]:
         if phase == "offer":
