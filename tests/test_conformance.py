@@ -19,7 +19,10 @@ logs, the log's actions are the decisions, frozen views; replay from JSON on eve
 :data:`REPLAY_EVERY`-th game. On every :data:`EXPENSIVE_EVERY`-th game (every game of the quick
 test): replay, duplicate-free legal lists, a pool of every action offered during the run from which
 illegal actions are tried on every seat at sampled steps (refused with ``IllegalActionError``,
-state and ``to_json`` unchanged; ``can`` agrees with ``legal_actions``), views equal to those of a
+state and ``to_json`` unchanged; ``can`` agrees with ``legal_actions``), every kind of legal
+action of every seat at both ends of its domains sent with each field of a wrong type or out of
+range (``2.0``, ``True``, ``"3"``, ``None``, ``10**30``, a seat or card that does not exist:
+refused as malformed, naming the field), views equal to those of a
 copy whose hidden information was resampled (:data:`RESAMPLE_STEP`), and undo/re-apply of the
 last decision. Counters make sure these checks really bit: resampling changed the teacher view,
 illegal actions were tried, every kind of action offered was played.
@@ -344,11 +347,9 @@ def _check_illegal(state: State, where: str, rng: np.random.Generator, stats: St
         with pytest.raises(IllegalActionError):
             state.apply(state.to_move[0], "pass")  # type: ignore[arg-type]
         # A legal action with a field of the wrong type is refused as malformed, naming the
-        # field, never a crash (a student's bot may send Bid("3") or Offer(2.0)).
-        mover = state.to_move[0]
-        mine = state.legal_actions(mover)
-        for i in rng.choice(len(mine), size=min(1, len(mine)), replace=False):
-            action = mine[int(i)]
+        # field, never a crash (a student's bot may send Bid("3") or Offer(2.0)): every kind of
+        # action each seat may take now, at both ends of its domains.
+        for mover, action in _probe_actions(state):
             specs = {spec.name: spec for spec in field_specs(type(action))}
             for name in field_names(type(action)):
                 junks = _junk(getattr(action, name), specs[name].optional)
@@ -375,6 +376,21 @@ def _check_illegal(state: State, where: str, rng: np.random.Generator, stats: St
                     stats.illegal_tried += 1
     assert state.to_json() == saved, f"{where} refused actions changed to_json()"
     assert state.view("all") == teacher, f"{where} refused actions changed the teacher view"
+
+
+def _probe_actions(state: State) -> list[tuple[int, Action]]:
+    """Every seat that may act now with the first and the last action of each option of its
+    menu (one of each kind of legal action, every field at both ends of its domain)."""
+    out: list[tuple[int, Action]] = []
+    for seat in range(state.game.num_players):
+        legal = state.legal_actions(seat)
+        options = getattr(legal, "options", None)
+        if options is None:  # a plain list: its ends
+            ends = [legal[0], legal[-1]] if len(legal) else []
+        else:
+            ends = [a for option in options if len(option) for a in (option[0], option[-1])]
+        out += [(seat, a) for a in dict.fromkeys(ends)]
+    return out
 
 
 def _junk(value: object, optional: bool) -> list[object]:

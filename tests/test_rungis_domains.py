@@ -356,7 +356,7 @@ def test_the_kept_menu_is_never_stale() -> None:
         while not state.is_over:
             seat = state.to_move[int(rng.integers(len(state.to_move)))]
             legal = state.legal_actions(seat)
-            fresh = state._menu(seat)
+            fresh = state._declare_menu(seat)
             assert len(legal) == len(fresh)
             assert [legal[i] for i in range(min(len(legal), 40))] == list(fresh)[:40]
             state.apply(seat, legal[int(rng.integers(len(legal)))])

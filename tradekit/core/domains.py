@@ -270,7 +270,11 @@ class Option:
             self._fixed = fixed = layout[1]
             #: The one domain of an option that declares every field of a one-field class,
             #: indexed without the general walk.
-            self._one: Domain | None = None if fixed or where is not None else domain
+            if fixed or where is not None:
+                self._one: Domain | None = None
+            else:
+                self._one = domain
+                self._count = len(domain)
             return
         layout = _LAYOUTS.get((cls, *domains))
         if layout is None:
@@ -430,8 +434,14 @@ class Menu(Sequence[Action]):
             raise IndexError(index)
         # Every decision indexes its menu once; bisect skips the options that list nothing.
         k = bisect.bisect_right(ends, index)
-        start = ends[k - 1] if k else 0
-        action = self._handed = self.options[k][index - start]
+        option = self.options[k]
+        one = option._one
+        if k:
+            index -= ends[k - 1]
+        # The one-field option (most of them) is indexed here, without a call to the option.
+        cls: Any = option.cls  # a one-field class, when ``one`` is set
+        action = cls(one.value(index)) if one is not None else option[index]
+        self._handed = action
         return action
 
     def __iter__(self) -> Iterator[Action]:

@@ -19,7 +19,7 @@ import copy
 import dataclasses
 import json
 import reprlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -141,9 +141,10 @@ def fresh_seed() -> int:
 class State(abc.ABC):
     """A game in play. Subclasses implement the rules; this class holds the protocol.
 
-    Subclasses implement :attr:`to_move`, :meth:`legal_actions`, :meth:`_illegal_reason`
-    (``None`` when legal), :meth:`_do` (mutate; called only for legal actions), :meth:`view`,
-    :attr:`is_over`, :meth:`scores` and :meth:`summary`.
+    Subclasses implement :attr:`to_move`, :meth:`_declare_menu` (what a seat may do now, from
+    which the legal list, the check and the refusal come), :meth:`legal_actions` (the menu),
+    :meth:`_do` (mutate; called only for legal actions), :meth:`view`, :attr:`is_over`,
+    :meth:`scores` and :meth:`summary`.
     """
 
     game: Game
@@ -188,13 +189,18 @@ class State(abc.ABC):
             other.__dict__[name] = {} if name in memos else copy.deepcopy(value, memo)
         return other
 
-    def _remembered(self, player: int, declare: Callable[[int], Menu]) -> Menu:
-        """``declare(player)``, the menu of this position for ``player``, built once: the list a
-        player reads and the check of the action they then take share one build."""
+    def _menu(self, player: int) -> Menu:
+        """:meth:`_declare_menu` for this position, built once: the list a player reads and the
+        check of the action they then take share one build (forgotten after every decision)."""
         menu = self._menu_memo.get(player)
         if menu is None:
-            menu = self._menu_memo[player] = declare(player)
+            menu = self._menu_memo[player] = self._declare_menu(player)
         return menu
+
+    @abc.abstractmethod
+    def _declare_menu(self, player: int) -> Menu:
+        """The one declaration of what ``player`` may do now: the legal actions (in the order bots
+        and random players index them), their check and every refusal come from it."""
 
     # -- protocol -----------------------------------------------------------------------------
     @property
@@ -207,9 +213,10 @@ class State(abc.ABC):
         """Every action ``player`` may take now: the out-of-turn ones only, when ``player`` is not
         to move. May be a lazy :class:`~tradekit.core.domains.Menu`."""
 
-    @abc.abstractmethod
     def _illegal_reason(self, player: int, action: Action) -> str | None:
-        """Why ``action`` by ``player`` is illegal now, or ``None`` if it is legal."""
+        """Why ``action`` by ``player`` is illegal now, or ``None`` if it is legal: the menu's
+        refusal."""
+        return self._menu(player).reason(action)
 
     @abc.abstractmethod
     def _do(self, player: int, action: Action) -> None:

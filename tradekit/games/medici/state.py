@@ -300,14 +300,9 @@ class MediciState(State):
             )
         return None
 
-    def _menu(self, player: int) -> Menu:
-        """What ``player`` may do now, declared once: the legal actions and every refusal come
-        from it. The order is the order of the legal list (bots and random players pick by
-        index): Turn then Auction; Pass then the bids from the lowest up."""
-        return self._remembered(player, self._declare)
-
-    def _declare(self, player: int) -> Menu:
-        """Build :meth:`_menu` (see there)."""
+    def _declare_menu(self, player: int) -> Menu:
+        """What ``player`` may do now, in the order of the legal list (bots and random players
+        pick by index): Turn then Auction; Pass then the bids from the lowest up."""
         # Who is to move, as to_move says, read directly (this runs at every decision).
         if self.phase == "turn":
             return _turn_menu(player, self.turn_reason()) if player == self.active else NOTHING
@@ -329,9 +324,6 @@ class MediciState(State):
             (10001, Pass(), Bid(amount=10000))
         """
         return self._menu(player)
-
-    def _illegal_reason(self, player: int, action: Action) -> str | None:
-        return self._menu(player).reason(action)
 
     def _do(self, player: int, action: Action) -> None:
         self._event("action", f"P{player}: {action}", player=player, action=action)

@@ -656,16 +656,9 @@ class NegocesState(State):
         """
         return self._menu(player)
 
-    def _illegal_reason(self, player: int, action: Action) -> str | None:
-        return self._menu(player).reason(action)
-
-    def _menu(self, player: int) -> Menu:
-        """What ``player`` may do now, declared once: the legal actions, their check and the
-        refusal of anything else all come from it. Closed kinds of action are declared with
-        their reason (:func:`refuse`), so a refusal names the rule that forbids it."""
-        return self._remembered(player, self._build_menu)
-
-    def _build_menu(self, player: int) -> Menu:
+    def _declare_menu(self, player: int) -> Menu:
+        """What ``player`` may do now. Closed kinds of action are declared with their reason
+        (:func:`refuse`), so a refusal names the rule that forbids it."""
         if self.over:
             return Menu((), step="the finished game")
         options: list[Option] = []

@@ -438,18 +438,10 @@ class RungisState(State):
         """
         if self.is_over or player not in self._moving:
             return NOTHING
-        return self._remembered(player, self._menu)
+        return self._menu(player)
 
-    def _illegal_reason(self, player: int, action: Action) -> str | None:
-        return self._declared(player).reason(action)
-
-    def _declared(self, player: int) -> Menu:
-        """:meth:`_menu`, built once per decision (a check follows every listing)."""
-        return self._remembered(player, self._menu)
-
-    def _menu(self, player: int) -> Menu:
-        """What ``player`` may do now, declared once: the legal actions (in the order bots and
-        random players index them), the check and the refusal sentence all come from it."""
+    def _declare_menu(self, player: int) -> Menu:
+        """What ``player`` may do now, in the order bots and random players index them."""
         step = self.step
         options: list[Option] = []
         if step in WINDOWS:

@@ -503,15 +503,7 @@ class TurinState(State):
             return NOTHING
         return self._menu(player)
 
-    def _illegal_reason(self, player: int, action: Action) -> str | None:
-        return self._menu(player).reason(action)
-
-    def _menu(self, player: int) -> Menu:
-        """The one declaration of what ``player`` may do now (see :mod:`tradekit.core.domains`):
-        the legal list, the check and the refusal all come from it."""
-        return self._remembered(player, self._build_menu)
-
-    def _build_menu(self, player: int) -> Menu:
+    def _declare_menu(self, player: int) -> Menu:
         phase = self.phase
         items: list[Option] = []
         moving = player in self.to_move
