@@ -298,19 +298,15 @@ class Option:
                 yield action
 
     def __len__(self) -> int:
-        count = self._count
+        count = self._count  # a one-field option counted itself when declared
         if count is None:
-            one = self._one
-            if one is not None:
-                count = len(one)
-            else:
-                count = 1
-                for _, domain in self.domains:
-                    count *= len(domain)
-                if self.where is not None and count:
-                    if count > SCAN_LIMIT:
-                        raise OverflowError(f"{self.cls.__name__}: too many combinations to scan")
-                    count = sum(1 for _ in self._all())
+            count = 1
+            for _, domain in self.domains:
+                count *= len(domain)
+            if self.where is not None and count:
+                if count > SCAN_LIMIT:
+                    raise OverflowError(f"{self.cls.__name__}: too many combinations to scan")
+                count = sum(1 for _ in self._all())
             self._count = count
         return count
 
