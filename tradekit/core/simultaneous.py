@@ -62,7 +62,7 @@ class SealedStep:
         chosen = self.chosen
         if not chosen:
             return self.seats
-        return tuple(p for p in self.seats if p not in chosen)
+        return tuple([p for p in self.seats if p not in chosen])
 
     @property
     def complete(self) -> bool:

@@ -111,9 +111,9 @@ def _snapshot(value: Any) -> Any:
     if kind in _SCALARS:
         return value
     if isinstance(value, dict):
-        return {k: _snapshot(v) for k, v in value.items()}
+        return {k: v if type(v) in _SCALARS else _snapshot(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_snapshot(v) for v in value]
+        return [v if type(v) in _SCALARS else _snapshot(v) for v in value]
     return value
 
 
@@ -417,7 +417,10 @@ class State(abc.ABC):
                 self.phase,
                 player,
                 action,
-                {k: _snapshot(v) for k, v in data.items()} if data else {},
+                # Most logged values are scalars: they are kept without a call each.
+                {k: v if type(v) in _SCALARS else _snapshot(v) for k, v in data.items()}
+                if data
+                else {},
                 None if visible_to is None else tuple(visible_to),
                 text,
             )

@@ -37,7 +37,10 @@ class Amounts(Range):
     __slots__ = ("explain",)
 
     def __init__(self, lo: int, hi: int, label: str, explain: Explain | None = None) -> None:
-        super().__init__(lo, hi, label)
+        # Made at every decision: the base's fields set here rather than through super().
+        self.lo = lo
+        self.hi = hi
+        self.label = label
         self.explain = explain
 
     def reason(self, value: object) -> str | None:
@@ -61,7 +64,11 @@ class Among(OneOf):
         what: str = "",
         explain: Explain | None = None,
     ) -> None:
-        super().__init__(values, label, what)
+        # Made at every decision: the base's fields set here rather than through super().
+        self.values = values if type(values) is tuple else tuple(values)
+        self.label = label
+        self.what = what
+        self._index = None
         self.explain = explain
 
     def reason(self, value: object) -> str | None:

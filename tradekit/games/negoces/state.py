@@ -148,7 +148,7 @@ import numpy as np
 
 from tradekit.core.actions import Action
 from tradekit.core.auctions import AscendingAuction
-from tradekit.core.domains import Menu, OneOf, Option, refuse
+from tradekit.core.domains import Domain, Menu, OneOf, Option, refuse
 from tradekit.core.errors import ConfigError
 from tradekit.core.setup import MAX_MONEY, Setup
 from tradekit.core.simultaneous import SealedStep
@@ -624,7 +624,8 @@ class NegocesState(State):
         phase = self.phase
         if phase == "negotiate":
             idle = self.idle
-            return tuple(p for p in self.sealed.waiting if p not in idle)
+            waiting = self.sealed.waiting
+            return tuple([p for p in waiting if p not in idle]) if idle else waiting
         if phase == "auction":
             assert self.auction is not None
             speaker = self.auction.speaker
@@ -662,12 +663,16 @@ class NegocesState(State):
         if self.over:
             return Menu((), step="the finished game")
         options: list[Option] = []
+        phase = self.phase
+        words = _PHASE_WORDS.get(phase)
+        if words is None:
+            words = _PHASE_WORDS[phase] = (f"_{phase}_options", f"the {phase} phase")
         if player in self.to_move:
-            options = getattr(self, f"_{self.phase}_options")(player)
+            options = getattr(self, words[0])(player)
         elif player in self.idle:  # a barred buyer is not asked: say why they cannot offer
             options = self._offer_options(player)
         options += self._loan_options(player)  # in turn or not (out_of_turn)
-        return Menu(options, step=f"the {self.phase} phase")
+        return Menu(options, step=words[1])
 
     def _auction_options(self, player: int) -> list[Option]:
         assert self.auction is not None
@@ -711,10 +716,10 @@ class NegocesState(State):
     def _prepare_options(self, player: int) -> list[Option]:
         hand_goods = tuple(self._goods(self.hands[player]))
         options = [
-            Option(PutUp, good=OneOf(hand_goods, "the good put up", f"a good in P{player}'s hand")),
-            Option(
+            Option.of(PutUp, OneOf(hand_goods, "the good put up", f"a good in P{player}'s hand")),
+            Option.of(
                 SellInactive,
-                good=OneOf(
+                OneOf(
                     tuple(self._goods(self.inactive[player])),
                     "the card sold",
                     f"an inactive good face up before P{player}",
@@ -724,7 +729,7 @@ class NegocesState(State):
         if self.treasurer[player]:
             options.append(plain(UseTreasurer))
         else:
-            options.append(refuse(UseTreasurer, f"P{player} holds no Treasurer card"))
+            options.append(_refused(UseTreasurer, "P{player} holds no Treasurer card", player))
         closed = self._temple_closed(player)
         if closed is None:
             goods = tuple(g for g in hand_goods if g != SACRED)
@@ -804,10 +809,10 @@ class NegocesState(State):
                 )
             )
         else:
-            options.append(refuse(Ban, f"P{player} holds no Miser card"))
+            options.append(_refused(Ban, "P{player} holds no Miser card", player))
         if self.phase == "negotiate":
             if self.thief != player:
-                options.append(refuse(Steal, f"P{player} does not hold the Thief"))
+                options.append(_refused(Steal, "P{player} does not hold the Thief", player))
             elif self.guard == self.seller:
                 why = f"the seller P{self.seller} holds the Guard and cannot be robbed"
                 options.append(refuse(Steal, why))
@@ -821,7 +826,7 @@ class NegocesState(State):
         if player in self.offers:
             options.append(plain(Withdraw))
         else:
-            options.append(refuse(Withdraw, f"P{player} has no offer to withdraw"))
+            options.append(_refused(Withdraw, "P{player} has no offer to withdraw", player))
         return options + self._special_options(player)
 
     def _decide_options(self, player: int) -> list[Option]:
@@ -835,7 +840,7 @@ class NegocesState(State):
             return f"P{v} has no offer standing (before the close)"
 
         what = "a buyer of this sale" if closing else "a buyer with an offer standing"
-        options = [Option(Accept, buyer=Among(chosen, "the buyer accepted", what, not_chosen))]
+        options = [Option.of(Accept, Among(chosen, "the buyer accepted", what, not_chosen))]
         if "face_down" in self.variants:
             face_down = tuple(
                 b for b, o in sorted(self.offers.items()) if o.card is not None and not o.shown
@@ -1737,6 +1742,17 @@ class NegocesState(State):
         return other
 
 
+#: By phase: the name of the method declaring its options, and the step's name in refusals.
+_PHASE_WORDS: dict[str, tuple[str, str]] = {}
+
+
+@functools.lru_cache(maxsize=1024)
+def _refused(cls: type[Action], why: str, player: int) -> Option:
+    """:func:`refuse` with ``why`` worded for ``player`` (``{player}`` filled in), made once per
+    seat: menus are declared at every decision and these refusals recur in each."""
+    return refuse.__wrapped__(cls, why.format(player=player))  # cached here, not twice
+
+
 @functools.lru_cache(maxsize=4096)
 def _offer_options(
     player: int,
@@ -1758,22 +1774,13 @@ def _offer_options(
         return None
 
     if inactive:
-        coins_only = "an inactive card is bought for coins only (0 or more)"
 
         def inactive_coins(v: object) -> str | None:
-            return too_many(v) or (coins_only if type(v) is int and v < 0 else None)
+            return too_many(v) or (_COINS_ONLY if type(v) is int and v < 0 else None)
 
-        return (
-            Option(
-                Offer,
-                good=Only(None, "the card offered", f"None: {coins_only}"),
-                coins=Amounts(0, most, "the coins offered", inactive_coins),
-                loan=Only(False, "the loan card", f"False: {coins_only}"),
-            ),
-        )
-    shown = ", ".join(repr(g) for g in goods) or "no card"
-    good_text = f"None or a good in P{player}'s hand ({shown})"
-    loan_text = "True or False" if held else f"False (P{player} holds no loan card to offer)"
+        good, loan = _INACTIVE_FIELDS
+        coins = Amounts(0, most, "the coins offered", inactive_coins)
+        return (Option.of(Offer, good, coins, loan),)
 
     def bare(v: object) -> str | None:
         if type(v) is int and v < 0:
@@ -1785,38 +1792,53 @@ def _offer_options(
             return f"the seller P{seller} could not pay {-v} coins: the offer must be payable"
         return too_many(v)
 
+    cards, loans = _offer_fields(player, goods, held)
     if not held:
         # Without a loan card: one option for coins alone, one for every card (listed good by
         # good, then by coins: the order of the field product).
+        ((no_card, any_card), (no_loan,)) = cards, loans
         return (
-            Option(
-                Offer,
-                good=Only(None, "the card offered", good_text),
-                coins=Amounts(0, most, "the coins offered", bare),
-                loan=Only(False, "the loan card", loan_text),
-            ),
-            Option(
-                Offer,
-                good=Among(goods, "the card offered", f"None or a good in P{player}'s hand"),
-                coins=Amounts(least, most, "the coins offered", payable),
-                loan=Only(False, "the loan card", loan_text),
-            ),
+            Option.of(Offer, no_card, Amounts(0, most, "the coins offered", bare), no_loan),
+            Option.of(Offer, any_card, Amounts(least, most, "the coins offered", payable), no_loan),
         )
     options = []
-    for good in [None, *goods]:
-        for loan in (False, True):
-            bare_offer = good is None and not loan
-            options.append(
-                Option(
-                    Offer,
-                    good=Only(good, "the card offered", good_text),
-                    coins=Amounts(
-                        0 if bare_offer else least,
-                        most,
-                        "the coins offered",
-                        bare if bare_offer else payable,
-                    ),
-                    loan=Only(loan, "the loan card", loan_text),
-                )
+    for k, card in enumerate(cards):
+        for loan in loans:
+            bare_offer = k == 0 and not loan.only  # no card (the first choice) and no loan card
+            coins = (
+                Amounts(0, most, "the coins offered", bare)
+                if bare_offer
+                else Amounts(least, most, "the coins offered", payable)
             )
+            options.append(Option.of(Offer, card, coins, loan))
     return tuple(options)
+
+
+#: Why an inactive card is bought for coins alone.
+_COINS_ONLY = "an inactive card is bought for coins only (0 or more)"
+#: The card and loan fields of an offer for an inactive card: none of either.
+_INACTIVE_FIELDS = (
+    Only(None, "the card offered", f"None: {_COINS_ONLY}"),
+    Only(False, "the loan card", f"False: {_COINS_ONLY}"),
+)
+
+
+@functools.lru_cache(maxsize=1024)
+def _offer_fields(
+    player: int, goods: tuple[str, ...], held: bool
+) -> tuple[tuple[Domain, ...], tuple[Only, ...]]:
+    """The card and loan domains of ``player``'s offers, which depend only on the goods in hand
+    and the loan card (they outlive the coins, which change from sale to sale).
+
+    Without a loan card: (no card, any good in hand) and (no loan card,). With one: every card
+    choice one by one (none first) and (without, with the loan card).
+    """
+    shown = ", ".join(repr(g) for g in goods) or "no card"
+    good_text = f"None or a good in P{player}'s hand ({shown})"
+    loan_text = "True or False" if held else f"False (P{player} holds no loan card to offer)"
+    no_card = Only(None, "the card offered", good_text)
+    if not held:
+        any_card = Among(goods, "the card offered", f"None or a good in P{player}'s hand")
+        return (no_card, any_card), (Only(False, "the loan card", loan_text),)
+    cards = (no_card, *(Only(g, "the card offered", good_text) for g in goods))
+    return cards, (Only(False, "the loan card", loan_text), Only(True, "the loan card", loan_text))

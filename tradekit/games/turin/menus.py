@@ -46,7 +46,7 @@ def buy_option(player: int, listings: tuple[Listing, ...], money: int, committed
     """
     cards = tuple([x.card for x in listings if x.seller != player and x.price <= money])
     why = functools.partial(_buy_refusals, player, listings, money, committed)
-    return Option(Buy, card=Explained(cards, "the card", why=why, otherwise=_NOT_FOR_SALE))
+    return Option.of(Buy, Explained(cards, "the card", why=why, otherwise=_NOT_FOR_SALE))
 
 
 def withdraw_option(player: int, listings: tuple[Listing, ...], round_: int) -> Option:
@@ -61,7 +61,7 @@ def withdraw_option(player: int, listings: tuple[Listing, ...], round_: int) -> 
     cards = tuple([x.card for x in listings if x.seller == player and x.listed_round < round_])
     why = functools.partial(_withdraw_refusals, player, listings, round_)
     missing = f"P{player} has no listing on card {{value}}"
-    return Option(Withdraw, card=Explained(cards, "the card", why=why, otherwise=missing))
+    return Option.of(Withdraw, Explained(cards, "the card", why=why, otherwise=missing))
 
 
 def market_options(
@@ -83,28 +83,60 @@ def market_options(
         listed: whether it has listed a card in this window.
         round_: the current round.
     """
+    if not listings:  # nothing listed yet (a common market turn): the shared options serve
+        listing = _LISTED_ONCE if listed else _listing_option(player, face_up, money, 0)
+        return [END_TURN, listing, NOTHING_FOR_SALE, _nothing_to_withdraw(player)]
     if listed:
         listing = _LISTED_ONCE
     else:
         for_sale = [x.card for x in listings]
-        card = Explained(
-            [c for c in face_up if c not in for_sale] if for_sale else face_up,
-            "the card",
-            f"a card among P{player}'s face-up cards",
-            why=functools.partial(_already_for_sale, face_up, for_sale),
-            otherwise=f"card {{value}} is not among P{player}'s face-up cards",
-        )
-        locked = sum([x.price for x in listings if x.seller == player])
-        note = f"it is locked from P{player}'s own {money} unlocked Scudo"
-        if locked:
-            note += f"; {locked} more are locked on listings"
-        listing = Option(List, card=card, price=Amount(1, money, "the price", note=note))
+        left = tuple([c for c in face_up if c not in for_sale])
+        if len(left) == len(face_up):
+            locked = sum([x.price for x in listings if x.seller == player])
+            listing = _listing_option(player, face_up, money, locked)
+        else:
+            card = Explained(
+                left,
+                "the card",
+                f"a card among P{player}'s face-up cards",
+                why=functools.partial(_already_for_sale, face_up, for_sale),
+                otherwise=f"card {{value}} is not among P{player}'s face-up cards",
+            )
+            locked = sum([x.price for x in listings if x.seller == player])
+            listing = Option.of(List, card, _price(player, money, locked))
     return [
         END_TURN,
         listing,
         buy_option(player, listings, money, 0),
         withdraw_option(player, listings, round_),
     ]
+
+
+@functools.lru_cache(maxsize=4096)
+def _listing_option(player: int, face_up: tuple[int, ...], money: int, locked: int) -> Option:
+    """The listing of any of ``player``'s face-up cards (none of them is for sale yet) at a price
+    from 1 to ``money``; ``locked`` Scudo are on their other listings (for the refusal's words)."""
+    card = Explained(
+        face_up,
+        "the card",
+        f"a card among P{player}'s face-up cards",
+        otherwise=f"card {{value}} is not among P{player}'s face-up cards",
+    )
+    return Option.of(List, card, _price(player, money, locked))
+
+
+def _price(player: int, money: int, locked: int) -> Amount:
+    note = f"it is locked from P{player}'s own {money} unlocked Scudo"
+    if locked:
+        note += f"; {locked} more are locked on listings"
+    return Amount(1, money, "the price", note=note)
+
+
+@functools.lru_cache(maxsize=64)
+def _nothing_to_withdraw(player: int) -> Option:
+    """The withdrawal option while nothing is listed."""
+    missing = f"P{player} has no listing on card {{value}}"
+    return Option.of(Withdraw, Explained((), "the card", otherwise=missing))
 
 
 def _already_for_sale(face_up: tuple[int, ...], for_sale: list[int]) -> list[tuple[int, str]]:

@@ -204,6 +204,7 @@ class Claim:
 
 #: The loan, when one may be taken (an option holds no state: one serves every menu).
 _LOAN = Option(TakeLoan)
+_PASS_CLAIM = Option(PassClaim)
 #: How a refusal names each phase's step.
 STEP_NAMES = {
     phase: f"the {phase} phase"
@@ -629,7 +630,7 @@ class TurinState(State):
                 ),
                 otherwise=f"card {{value}} cannot be claimed while card {claim.card} is",
             )
-        return [Option(Buy, card=card), Option(PassClaim)]
+        return [Option.of(Buy, card), _PASS_CLAIM]
 
     # -- doing ----------------------------------------------------------------------------------
     def _do(self, player: int, action: Action) -> None:
