@@ -429,8 +429,19 @@ class Menu(Sequence[Action]):
     def __init__(self, options: Iterable[Option], step: str = "this step") -> None:
         self.options: tuple[Option, ...] = options if type(options) is tuple else tuple(options)
         self.step = step
-        #: Where each option's actions end in the whole list (made on first need).
+        #: Where each option's actions end in the whole list: made here when every option has
+        #: counted itself (nearly every menu, and every menu is read), else on first need.
         self._ends: list[int] | None = None
+        ends: list[int] = []
+        total = 0
+        for option in self.options:
+            count = option._count
+            if count is None:
+                break
+            total += count
+            ends.append(total)
+        else:
+            self._ends = ends
         #: The action last read by index: made from the options, so it needs no check.
         self._handed: Action | None = None
 

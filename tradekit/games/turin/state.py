@@ -215,15 +215,27 @@ STEP_NAMES = {
 # Menus are declared at every decision and most of their options recur from one decision to the
 # next (the same hand, the same budget): these make each one once.
 @functools.lru_cache(maxsize=4096)
-def _card_option(cls: type[Action], cards: tuple[int, ...], what: str) -> Option:
-    """An option of ``cls`` whose card is one of ``cards``."""
-    return Option(cls, card=OneOf(cards, "the card", what))
+def _card_option(cls: type[Action], cards: tuple[int, ...], owner: int | None) -> Option:
+    """An option of ``cls`` whose card is one of ``cards``: from ``owner``'s hand, or from the
+    lot when ``owner`` is ``None``."""
+    what = "a card in the lot" if owner is None else f"a card in P{owner}'s hand"
+    return Option.of(cls, OneOf(cards, "the card", what))
 
 
 @functools.lru_cache(maxsize=4096)
-def _amount_option(cls: type[Action], most: int, label: str, note: str) -> Option:
-    """An option of ``cls`` whose amount is a whole number of Scudo from 0 to ``most``."""
-    return Option(cls, amount=Amount(0, most, label, note=note))
+def _amount_option(
+    cls: type[Action], player: int, most: int, committed: int, locked: int
+) -> Option:
+    """An option of ``cls`` whose amount is a whole number of Scudo from 0 to ``most``: a bid, or
+    an addition (:class:`AddBid`) to a bid of ``committed``; ``locked`` Scudo of
+    ``player`` are on listings (the refusal says why the bound is what it is)."""
+    label = f"P{player}'s addition" if cls is AddBid else f"P{player}'s bid"
+    notes = []
+    if committed:
+        notes.append(f"the bid of {committed} is already committed")
+    if locked:
+        notes.append(f"{locked} more are locked on listings")
+    return Option.of(cls, Amount(0, most, label, note="; ".join(notes)))
 
 
 def majority_holders(units: Sequence[int]) -> tuple[list[int], list[int]]:
@@ -523,31 +535,21 @@ class TurinState(State):
 
     def _step_options(self, player: int, phase: str) -> Sequence[Option]:
         if phase == "offer":
-            return [_card_option(Offer, tuple(self.hands[player]), f"a card in P{player}'s hand")]
+            return [_card_option(Offer, tuple(self.hands[player]), player)]
         if phase == "bid":
-            return [_amount_option(Bid, *self._amount(player, 0, f"P{player}'s bid"))]
+            locked = self.locked(player) if self.listings else 0
+            return [_amount_option(Bid, player, self.scudo[player], 0, locked)]
         if phase == "tiebreak":
             bid = self.bids[player]
-            return [_amount_option(AddBid, *self._amount(player, bid, f"P{player}'s addition"))]
+            locked = self.locked(player) if self.listings else 0
+            return [_amount_option(AddBid, player, self.scudo[player] - bid, bid, locked)]
         if phase == "goose":
             return self._goose_options(player)
         if phase == "pick":
-            return [_card_option(Pick, tuple(self.lot), "a card in the lot")]
+            return [_card_option(Pick, tuple(self.lot), None)]
         if phase == "market":
             return self._market_options(player)
         return self._claim_options(player)
-
-    def _amount(self, player: int, committed: int, label: str) -> tuple[int, str, str]:
-        """Scudo ``player`` may put in now (from 0 to the unlocked Scudo above ``committed``),
-        the label and the note a refusal adds."""
-        most = self.scudo[player] - committed
-        notes = []
-        if committed:
-            notes.append(f"the bid of {committed} is already committed")
-        locked = self.locked(player)
-        if locked:
-            notes.append(f"{locked} more are locked on listings")
-        return most, label, "; ".join(notes)
 
     def _loan_option(self, player: int) -> Option:
         if self.loans[player]:
