@@ -49,7 +49,9 @@ class Domain(abc.ABC):
     """The values one action field may take now: a finite, indexable set.
 
     Subclasses say whether a value belongs (:meth:`reason` is ``None``), how many values there
-    are, and the ``i``-th value, so that a whole menu can be indexed without being listed.
+    are, and the ``i``-th value, so that a whole menu can be indexed without being listed. A
+    subclass that overrides ``__contains__`` (a faster membership test) must agree with
+    :meth:`reason`: ``value in domain`` exactly when ``domain.reason(value) is None``.
     """
 
     __slots__ = ()
@@ -404,6 +406,20 @@ class Option:
         """Why this option does not allow ``action``, or ``None`` if it does."""
         return self.progress(action)[1]
 
+    def accepts(self, action: Action) -> bool:
+        """Whether this option allows ``action``, without wording any refusal (a replayed or a
+        bot's action is checked against every option of its class; most say no)."""
+        if type(action) is not self.cls:
+            return False
+        for name, domain in self.domains:
+            if getattr(action, name) not in domain:
+                return False
+        for name, default in self._fixed.items():
+            value = getattr(action, name)
+            if not (type(value) is type(default) and value == default):
+                return False
+        return self.where is None or self.where(action) is None
+
     def __repr__(self) -> str:
         fields = ", ".join(f"{n}={d!r}" for n, d in self.domains)
         return f"Option({self.cls.__name__}{', ' if fields else ''}{fields})"
@@ -521,8 +537,12 @@ class Menu(Sequence[Action]):
         or ``None`` if it is."""
         if action is self._handed:  # the action a player just read off this menu
             return None
+        options = self._options_of(type(action))
+        for option in options:
+            if option.accepts(action):
+                return None
         best: tuple[int, str] | None = None
-        for option in self._options_of(type(action)):
+        for option in options:
             done, why = option.progress(action)
             if why is None:
                 return None

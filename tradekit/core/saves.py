@@ -116,31 +116,61 @@ def _too_big(size: int) -> str:
     )
 
 
+#: Whole numbers a save may hold lie strictly between minus this and this.
+_NUMBER_LIMIT = 10**MAX_DIGITS
+#: JSON's own containers, recognised by exact type before the slower abstract checks.
+_CONTAINERS = (dict, list)
+
+
 def _check_shape(doc: object) -> None:
-    """Depth, string length and value count, walked without recursion."""
-    stack: list[tuple[object, int]] = [(doc, 1)]
-    count = 0
+    """Depth, string length and value count, walked without recursion.
+
+    Scalars are checked where they are found and only containers go on the stack: a save is
+    mostly numbers and short texts, and every replay walks all of it.
+    """
+    _check_scalar(doc)
+    if not _is_container(doc):
+        return
+    stack: list[tuple[Any, int]] = [(doc, 1)]
+    count = 1
     while stack:
         value, depth = stack.pop()
-        count += 1
-        if count > MAX_VALUES:
-            raise ReplayError(f"the saved game holds more than {MAX_VALUES:,} values")
-        if isinstance(value, Mapping):
+        if type(value) is dict or isinstance(value, Mapping):
             children: Any = value.values()
             for key in value:
-                if not isinstance(key, str) or len(key) > MAX_STRING:
+                if type(key) is not str or len(key) > MAX_STRING:
                     raise ReplayError("the saved game has an object key that is not a short text")
-        elif isinstance(value, (list, tuple)):
-            children = value
         else:
-            if isinstance(value, str) and len(value) > MAX_STRING:
-                raise ReplayError(
-                    f"the saved game holds a text of {len(value):,} characters; at most "
-                    f"{MAX_STRING:,} are read"
-                )
-            if type(value) is int and not -(10**MAX_DIGITS) < value < 10**MAX_DIGITS:
-                raise ReplayError(f"the saved game holds a number of more than {MAX_DIGITS} digits")
-            continue
+            children = value
+        count += len(children)
+        if count > MAX_VALUES:
+            raise ReplayError(f"the saved game holds more than {MAX_VALUES:,} values")
         if depth >= MAX_DEPTH and children:
             raise ReplayError(f"the saved game nests lists or objects more than {MAX_DEPTH} deep")
-        stack.extend((child, depth + 1) for child in children)
+        for child in children:
+            kind = type(child)
+            if kind is int:
+                if not -_NUMBER_LIMIT < child < _NUMBER_LIMIT:
+                    _check_scalar(child)
+            elif kind is str:
+                if len(child) > MAX_STRING:
+                    _check_scalar(child)
+            elif kind in _CONTAINERS or _is_container(child):
+                stack.append((child, depth + 1))
+            else:
+                _check_scalar(child)
+
+
+def _is_container(value: object) -> bool:
+    return isinstance(value, (Mapping, list, tuple))
+
+
+def _check_scalar(value: object) -> None:
+    """Raise if ``value`` is a text or a number over the limits."""
+    if isinstance(value, str) and len(value) > MAX_STRING:
+        raise ReplayError(
+            f"the saved game holds a text of {len(value):,} characters; at most "
+            f"{MAX_STRING:,} are read"
+        )
+    if type(value) is int and not -_NUMBER_LIMIT < value < _NUMBER_LIMIT:
+        raise ReplayError(f"the saved game holds a number of more than {MAX_DIGITS} digits")

@@ -98,6 +98,10 @@ class Only(Domain):
             f"{self.label} must be {self.allowed or repr(self.only)}; got {describe_value(value)}"
         )
 
+    def __contains__(self, value: object) -> bool:
+        only = self.only
+        return type(value) is type(only) and value == only
+
     def __len__(self) -> int:
         return 1
 
