@@ -44,6 +44,8 @@ def buy_option(player: int, listings: tuple[Listing, ...], money: int, committed
         money: the Scudo ``player`` may spend on a purchase (unlocked, not committed).
         committed: the Scudo ``player`` has committed to a sealed bid (for the refusal's words).
     """
+    if not listings:
+        return NOTHING_FOR_SALE
     cards = tuple([x.card for x in listings if x.seller != player and x.price <= money])
     why = functools.partial(_buy_refusals, player, listings, money, committed)
     return Option.of(Buy, Explained(cards, "the card", why=why, otherwise=_NOT_FOR_SALE))
@@ -58,6 +60,8 @@ def withdraw_option(player: int, listings: tuple[Listing, ...], round_: int) -> 
         listings: every listing, in card order.
         round_: the current round.
     """
+    if not listings:
+        return _nothing_to_withdraw(player)
     cards = tuple([x.card for x in listings if x.seller == player and x.listed_round < round_])
     why = functools.partial(_withdraw_refusals, player, listings, round_)
     missing = f"P{player} has no listing on card {{value}}"
@@ -83,16 +87,13 @@ def market_options(
         listed: whether it has listed a card in this window.
         round_: the current round.
     """
-    if not listings:  # nothing listed yet (a common market turn): the shared options serve
-        listing = _LISTED_ONCE if listed else _listing_option(player, face_up, money, 0)
-        return [END_TURN, listing, NOTHING_FOR_SALE, _nothing_to_withdraw(player)]
     if listed:
         listing = _LISTED_ONCE
     else:
         for_sale = [x.card for x in listings]
         left = tuple([c for c in face_up if c not in for_sale])
+        locked = sum([x.price for x in listings if x.seller == player])
         if len(left) == len(face_up):
-            locked = sum([x.price for x in listings if x.seller == player])
             listing = _listing_option(player, face_up, money, locked)
         else:
             card = Explained(
@@ -102,7 +103,6 @@ def market_options(
                 why=functools.partial(_already_for_sale, face_up, for_sale),
                 otherwise=f"card {{value}} is not among P{player}'s face-up cards",
             )
-            locked = sum([x.price for x in listings if x.seller == player])
             listing = Option.of(List, card, _price(player, money, locked))
     return [
         END_TURN,
@@ -134,7 +134,7 @@ def _price(player: int, money: int, locked: int) -> Amount:
 
 @functools.lru_cache(maxsize=64)
 def _nothing_to_withdraw(player: int) -> Option:
-    """The withdrawal option while nothing is listed."""
+    """The withdrawal option while nothing is listed (one per seat)."""
     missing = f"P{player} has no listing on card {{value}}"
     return Option.of(Withdraw, Explained((), "the card", otherwise=missing))
 

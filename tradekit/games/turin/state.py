@@ -168,7 +168,7 @@ from tradekit.games.turin.game import (
     LOAN_REPAYMENT,
     STARTING_SCUDO,
 )
-from tradekit.games.turin.menus import NOTHING_FOR_SALE, buy_option, market_options
+from tradekit.games.turin.menus import buy_option, market_options
 from tradekit.games.turin.view import ClaimInfo, Listing, TurinView
 
 if TYPE_CHECKING:
@@ -529,7 +529,7 @@ class TurinState(State):
                 why = f"a claim on card {claim.card} is being settled first"
                 items.append(refuse(Buy, why))
         elif not (moving and phase == "market"):  # the market turn offers its own purchases
-            items.append(self._buy_option(player) if self.listings else NOTHING_FOR_SALE)
+            items.append(self._buy_option(player))
         items.append(self._loan_option(player))
         return Menu(items, step=STEP_NAMES.get(phase) or f"the {phase} phase")
 
@@ -537,12 +537,11 @@ class TurinState(State):
         if phase == "offer":
             return [_card_option(Offer, tuple(self.hands[player]), player)]
         if phase == "bid":
-            locked = self.locked(player) if self.listings else 0
-            return [_amount_option(Bid, player, self.scudo[player], 0, locked)]
+            return [_amount_option(Bid, player, self.scudo[player], 0, self.locked(player))]
         if phase == "tiebreak":
             bid = self.bids[player]
-            locked = self.locked(player) if self.listings else 0
-            return [_amount_option(AddBid, player, self.scudo[player] - bid, bid, locked)]
+            most = self.scudo[player] - bid
+            return [_amount_option(AddBid, player, most, bid, self.locked(player))]
         if phase == "goose":
             return self._goose_options(player)
         if phase == "pick":
