@@ -1309,6 +1309,10 @@ class TurinState(State):
         locked = [0] * n
         for listing in listings.values():
             locked[listing.seller] += listing.price
+        # The scores as scores() gives them, from the locked Scudo just counted.
+        totals = self.final_scores
+        if totals is None:
+            totals = [s + k for s, k in zip(self.scudo, locked, strict=True)]
         bids = self.bids
         blocks = self.contested if self.contested else self.tie_blocks
         committed: tuple[int | None, ...] = nobody
@@ -1372,9 +1376,7 @@ class TurinState(State):
             underdog=self.underdog,
             discarded=tuple(self.discarded),
             unseen_discards=len(self.unseen),
-            scores=tuple(
-                s if h is not None else None for s, h in zip(self.scores(), scudo, strict=True)
-            ),
+            scores=tuple(s if h is not None else None for s, h in zip(totals, scudo, strict=True)),
             winners=tuple(self.winners()) if over else (),
         )
 
