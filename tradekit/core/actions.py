@@ -71,7 +71,7 @@ class Action:
         return data
 
     def __str__(self) -> str:
-        parts = [f"{f.name}={getattr(self, f.name)}" for f in dataclasses.fields(self)]
+        parts = [f"{name}={getattr(self, name)}" for name in field_names(type(self))]
         return f"{type(self).__name__.lower()} {' '.join(parts)}".strip()
 
 
