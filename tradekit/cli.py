@@ -1,4 +1,7 @@
-"""The ``tradekit`` command: simulations and paired comparisons written as CSV (or Parquet).
+"""The ``tradekit`` command: simulations, comparisons and sweeps written as CSV (or Parquet).
+
+Game tables are written as the games finish (chunk by chunk, in flat memory whatever ``-n``);
+summaries and standings are read off the same stream and written at the end.
 
 Examples::
 
@@ -7,16 +10,21 @@ Examples::
     tradekit compare turin --a scoring=classic --b scoring=red --bots heuristic \\
         -n 10000 --seed 1 --out summary.csv --table games.csv
     tradekit tournament turin --bots heuristic random random -n 500 --out standings.csv
+    tradekit sweep turin --grid players=3,4,5 --grid scoring=classic,red --bots heuristic \
+        -n 100000 --seed 1 --out sweep/ --summary summary.csv
     tradekit bots turin
 
 Options are ``key=value`` pairs read as JSON when they parse (``3``, ``true``, ``null``), else as
 text. A bot is a registered name with optional parameters: ``heuristic:aggression=0.7``.
 An output path ending in ``.parquet`` writes Parquet (needs pyarrow); ``-`` writes CSV to stdout.
+A sweep's ``--out`` is a directory of part files and a manifest: the same command run again
+after a stop resumes where it stopped (other parameters with the same directory are refused).
 
 Every argument is checked before the first game is played: a bad one (an unknown game, option,
-bot or decision kind; ``-n``, ``--seed``, ``--workers`` or ``--batch-size`` out of range; an
-output in a missing or unwritable directory) prints one line ``tradekit: error: ...`` on stderr
-and exits with status 2, as argparse does, without a traceback.
+bot or decision kind; ``-n``, ``--seed``, ``--workers``, ``--batch-size`` or ``--chunk`` out of
+range; a bad ``--grid``; an output in a missing or unwritable directory) prints one line
+``tradekit: error: ...`` on stderr and exits with status 2, as argparse does, without a
+traceback.
 """
 
 from __future__ import annotations
@@ -30,13 +38,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from tradekit.core.errors import ConfigError, TradekitError
+from tradekit.sim.stream import PARQUET
 
 if TYPE_CHECKING:
     import pandas as pd
-
-
-#: File suffixes written as Parquet.
-PARQUET = (".parquet", ".pq")
 
 
 class UsageError(TradekitError):
@@ -95,7 +100,8 @@ def write_table(frame: pd.DataFrame, path: str) -> str:
 def _has_parquet() -> bool:
     import importlib.util
 
-    return any(importlib.util.find_spec(m) for m in ("pyarrow", "fastparquet"))
+    # pyarrow, not any Parquet engine: tables are written row group by row group with it.
+    return importlib.util.find_spec("pyarrow") is not None
 
 
 def _reason(exc: OSError) -> str:
@@ -147,6 +153,68 @@ def check_output(path: str, flag: str = "--out") -> None:
         raise UsageError(f"argument {flag}: cannot write {path!r}: {_reason(exc)}") from None
 
 
+def check_folder(path: str, flag: str = "--out") -> None:
+    """Check, before any game is played, that a sweep can write its directory ``path``.
+
+    The directory may exist (a sweep to resume) or not (it is created, in a parent that must
+    exist); either must accept a new file.
+
+    Raises:
+        UsageError: naming the argument and the reason.
+
+    Example:
+        >>> check_folder("/no/such/dir/sweep")
+        Traceback (most recent call last):
+        ...
+        tradekit.cli.UsageError: argument --out: the directory '/no/such/dir' does not exist
+    """
+    if path == "-" or not path.strip():
+        raise UsageError(f"argument {flag}: expected a directory for the sweep, got {path!r}")
+    target = Path(path)
+    if target.exists() and not target.is_dir():
+        raise UsageError(f"argument {flag}: {path!r} is a file, not a directory")
+    where = target if target.exists() else target.parent
+    if not where.exists():
+        raise UsageError(f"argument {flag}: the directory {str(where)!r} does not exist")
+    if not where.is_dir():
+        raise UsageError(f"argument {flag}: {str(where)!r} is not a directory")
+    try:
+        with tempfile.TemporaryFile(dir=where):
+            pass
+    except OSError as exc:
+        raise UsageError(
+            f"argument {flag}: cannot write in {str(where)!r}: {_reason(exc)}"
+        ) from None
+
+
+def parse_grid(pairs: Sequence[str]) -> dict[str, list[Any]]:
+    """``["players=3,4", "scoring=classic,red"]`` -> ``{"players": [3, 4], "scoring": [...]}``.
+
+    Raises:
+        UsageError: a pair without ``=``, an empty value, or a key given twice.
+
+    Example:
+        >>> parse_grid(["players=3,4", "goose=null,underdog"])
+        {'players': [3, 4], 'goose': [None, 'underdog']}
+    """
+    from tradekit.bots.registry import parse_value
+
+    grid: dict[str, list[Any]] = {}
+    for pair in pairs:
+        key, eq, text = pair.partition("=")
+        key = key.strip()
+        values = [v.strip() for v in text.split(",")]
+        if not eq or not key or not all(values):
+            raise UsageError(
+                f"argument --grid: {pair!r}: expected KEY=VALUE,VALUE,... such as "
+                "players=3,4,5 (no empty value)"
+            )
+        if key in grid:
+            raise UsageError(f"argument --grid: {key!r} is given twice; list its values once")
+        grid[key] = [parse_value(v) for v in values]
+    return grid
+
+
 def _bots(values: Sequence[str] | None) -> Any:
     if not values:
         return "random"
@@ -176,7 +244,7 @@ def _in_range(flag: str, value: int, low: int, high: int, what: str) -> None:
 
 
 def _outputs(args: argparse.Namespace) -> list[tuple[str, str]]:
-    flags = {"simulate": ("out", "decisions"), "compare": ("out", "table")}
+    flags = {"simulate": ("out", "decisions"), "compare": ("out", "table"), "sweep": ("summary",)}
     names = flags.get(args.command, ("out", "table"))
     return [(f"--{name}", getattr(args, name)) for name in names if getattr(args, name, None)]
 
@@ -200,6 +268,15 @@ def check_args(args: argparse.Namespace) -> None:
         return
     what = "a number of games" if args.command == "simulate" else "a number of deals"
     _in_range("-n", args.n, 1, MAX_GAMES, what)
+    if getattr(args, "chunk", None) is not None:
+        _in_range("--chunk", args.chunk, 1, MAX_GAMES, "a number of deals")
+    if args.command == "sweep":
+        parse_grid(args.grid)
+        check_folder(args.out)
+        if (args.format or "parquet") == "parquet" and not _has_parquet():
+            raise UsageError(
+                "argument --format: Parquet needs pyarrow (pip install pyarrow); or --format csv"
+            )
     if args.seed is not None:
         _in_range("--seed", args.seed, 0, 2**63 - 1, "a whole number")
     if args.workers is not None:
@@ -267,17 +344,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         decisions = decision_kinds(args.decision_kinds, game)
     result = run(
         game, _bots(args.bots), args.n, args.seed, label=args.label, decisions=decisions,
-        **_run_args(args),
+        out=args.out, decisions_out=args.decisions or None, chunk=args.chunk, **_run_args(args),
     )  # fmt: skip
-    where = write_table(result.games, args.out)
+    where = "stdout" if args.out == "-" else args.out
     _say(
         args,
-        f"{result.n} games ({len(result.games)} rows) -> {where}; seed {result.seed}, "
+        f"{result.n} games ({result.rows} rows) -> {where}; seed {result.seed}, "
         f"{result.backend}, {result.seconds:.1f} s",
     )
-    if args.decisions and result.decisions is not None:
-        where = write_table(result.decisions, args.decisions)
-        _say(args, f"{len(result.decisions)} decisions -> {where}")
+    if args.decisions:
+        where = "stdout" if args.decisions == "-" else args.decisions
+        _say(args, f"decisions -> {where}")
     return 0
 
 
@@ -291,14 +368,14 @@ def cmd_compare(args: argparse.Namespace) -> int:
     labels = tuple(args.labels) if args.labels else None
     result = compare(
         game_a, game_b, _bots(args.bots), args.n, args.seed, labels=labels,
-        confidence=args.confidence, **_run_args(args),
+        confidence=args.confidence, out=args.table, chunk=args.chunk, **_run_args(args),
     )  # fmt: skip
     if args.out:
         where = write_table(result.summary, args.out)
         _say(args, f"summary ({len(result.summary)} rows) -> {where}")
     if args.table:
-        where = write_table(result.table, args.table)
-        _say(args, f"games ({len(result.table)} rows) -> {where}")
+        where = "stdout" if args.table == "-" else args.table
+        _say(args, f"games ({result.rows} rows) -> {where}")
     if not args.quiet and args.out != "-" and args.table != "-":
         print(result.text())
     _say(args, f"seed {result.seed}, {result.backend}, {result.seconds:.1f} s")
@@ -310,14 +387,36 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from tradekit.sim import tournament
 
     game = tradekit.load_game(args.game, **parse_options(args.option))
-    result = tournament(game, list(args.bots), args.n, args.seed, **_run_args(args))
+    result = tournament(
+        game, list(args.bots), args.n, args.seed, out=args.table, chunk=args.chunk,
+        **_run_args(args),
+    )  # fmt: skip
     if args.out:
         write_table(result.standings, args.out)
-    if args.table:
-        write_table(result.table, args.table)
     if not args.quiet and args.out != "-" and args.table != "-":
         print(result.standings.to_string(index=False))
     _say(args, f"seed {result.seed}, {result.backend}, {result.seconds:.1f} s")
+    return 0
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    import tradekit
+    from tradekit.sim import sweep
+
+    game = tradekit.load_game(args.game, **parse_options(args.option))
+    result = sweep(
+        game, parse_grid(args.grid), _bots(args.bots), args.n, args.seed, out=args.out,
+        format=args.format, chunk=args.chunk, **_run_args(args),
+    )  # fmt: skip
+    if args.summary:
+        where = write_table(result.summary, args.summary)
+        _say(args, f"summary ({len(result.summary)} rows) -> {where}")
+    again = f", resumed after {result.resumed:,} deals" if result.resumed else ""
+    _say(
+        args,
+        f"{len(result.combinations)} combinations x {result.n:,} deals ({result.rows:,} rows) "
+        f"-> {args.out}{again}; seed {result.seed}, {result.backend}, {result.seconds:.1f} s",
+    )
     return 0
 
 
@@ -347,6 +446,9 @@ def _common(parser: argparse.ArgumentParser, n: int) -> None:
         "--workers", type=int, default=None, help="worker processes (1 to the CPU count)"
     )
     parser.add_argument("--batch-size", type=int, default=None, help="games per task")
+    parser.add_argument(
+        "--chunk", type=int, default=None, help="deals per chunk written (default ~5,000 games)"
+    )
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress or summary")
 
 
@@ -388,6 +490,22 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--out", help="the standings table")
     tour.add_argument("--table", help="the game table")
     tour.set_defaults(func=cmd_tournament)
+
+    swp = sub.add_parser("sweep", help="every combination of a grid of options, same deals")
+    _common(swp, 1000)
+    swp.add_argument(
+        "--grid", action="append", required=True, metavar="KEY=V1,V2",
+        help="an option and its values, e.g. players=3,4,5 (repeat)",
+    )  # fmt: skip
+    swp.add_argument("--bots", nargs="+", help="one bot for all seats (or one per seat)")
+    swp.add_argument(
+        "--out", required=True, help="the sweep's directory (run again to resume a stopped one)"
+    )
+    swp.add_argument(
+        "--format", choices=("parquet", "csv"), default=None, help="part files (default parquet)"
+    )
+    swp.add_argument("--summary", help="the summary table (.csv or .parquet; - stdout)")
+    swp.set_defaults(func=cmd_sweep)
 
     bots = sub.add_parser("bots", help="list the bots of a game (or of every game)")
     bots.add_argument("game", nargs="?", help="the game's name")

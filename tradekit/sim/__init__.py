@@ -4,6 +4,9 @@
   into a tidy table; :func:`compare` two rule choices on the same deals (common random numbers);
   :func:`tournament` bots against each other with seat rotation; :func:`load_games` real class
   games saved as JSON into the same table.
+* :func:`sweep` every combination of a grid of options (and player counts) on the same deals
+  into one table; ``out=`` writes any of these tables to CSV or Parquet as the games finish,
+  in flat memory (a sweep's directory resumes where it stopped); :func:`read_table` reads one.
 * Backends: in this process, local worker processes (the default for large runs) or a Dask
   ``distributed.Client``. One master seed gives the same table on every backend.
 
@@ -26,6 +29,8 @@ from tradekit.sim.measures import (
 from tradekit.sim.play import Decision, LegalActions, PlayedGame, play
 from tradekit.sim.seeds import bot_rng, engine_seed
 from tradekit.sim.simulate import Simulation, run, simulate
+from tradekit.sim.stream import read_table
+from tradekit.sim.sweep import Sweep, sweep
 from tradekit.sim.tables import options_json, variant_label
 from tradekit.sim.tournament import Tournament, tournament
 
@@ -36,6 +41,7 @@ __all__ = [
     "Measures",
     "PlayedGame",
     "Simulation",
+    "Sweep",
     "Tournament",
     "bot_rng",
     "compare",
@@ -47,11 +53,13 @@ __all__ = [
     "options_json",
     "paired_stats",
     "play",
+    "read_table",
     "register_measures",
     "rule_choices",
     "run",
     "shutdown",
     "simulate",
+    "sweep",
     "tournament",
     "variant_label",
 ]

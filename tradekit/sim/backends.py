@@ -3,9 +3,10 @@
 Games travel in batches (one task per batch, not per game). The items of a run are generated as
 they are needed (:class:`Plan`), cut into batches lazily (:func:`batches`), and only a few
 batches per worker are in flight at a time, so a run of a billion games starts playing at once
-in a small, constant amount of memory (its results are still collected). Results come back in
-any order and are put back in item order, so the table never depends on the backend or the
-number of workers.
+in a small, constant amount of memory. Results come back in any order and are put back in item
+order, so the table never depends on the backend or the number of workers; :func:`stream`
+hands them on batch by batch as soon as they are in order (results waiting for an earlier batch
+count against the same window), :func:`execute` collects them.
 
 * ``"serial"``: in this process.
 * ``"processes"``: a :class:`concurrent.futures.ProcessPoolExecutor` with the ``spawn`` start
@@ -35,7 +36,7 @@ import pickle
 import signal
 import sys
 import warnings
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures.process import BrokenProcessPool
 from types import FrameType
 from typing import Any, Protocol
@@ -78,25 +79,41 @@ class Plan:
     Deal by deal, then rule choice by rule choice, then line-up by line-up: item ``(deal, g, k)``
     plays deal ``deal`` of rule choice ``g`` with line-up ``k``.
 
+    Attributes:
+        deals: deals ``first .. deals - 1`` are played.
+        games: rule choices played on every deal.
+        lineups: line-ups played on every deal and rule choice.
+        first: the first deal (a resumed sweep starts after the deals it already has).
+        own_lineups: rule choice ``g`` plays only line-up ``g`` (item ``(deal, g, g)``): the rule
+            choices of a sweep may differ in their number of seats.
+
     Example:
         >>> plan = Plan(10**6, games=2)
         >>> len(plan)
         2000000
         >>> list(itertools.islice(plan, 3))
         [(0, 0, 0), (0, 1, 0), (1, 0, 0)]
+        >>> list(Plan(3, games=2, first=2, own_lineups=True))
+        [(2, 0, 0), (2, 1, 1)]
     """
 
     deals: int
     games: int = 1
     lineups: int = 1
+    first: int = 0
+    own_lineups: bool = False
 
     def __len__(self) -> int:
-        return self.deals * self.games * self.lineups
+        per_deal = self.games * (1 if self.own_lineups else self.lineups)
+        return max(0, self.deals - self.first) * per_deal
 
     def __iter__(self) -> Iterator[Item]:
         # Nested ranges, not itertools.product: product turns each range into a tuple first.
-        for deal in range(self.deals):
+        for deal in range(self.first, self.deals):
             for g in range(self.games):
+                if self.own_lineups:
+                    yield (deal, g, g)
+                    continue
                 for k in range(self.lineups):
                     yield (deal, g, k)
 
@@ -313,14 +330,14 @@ def default_batch_size(games: int, workers: int) -> int:
 
 
 class _Progress:
-    def __init__(self, total: int, show: bool, desc: str) -> None:
+    def __init__(self, total: int, show: bool, desc: str, initial: int = 0) -> None:
         self.bar: Any = None
         if show:
             try:
                 from tqdm.auto import tqdm
             except ImportError:  # pragma: no cover - tqdm is in the notebook extra
                 return
-            self.bar = tqdm(total=total, desc=desc, unit="game", leave=True)
+            self.bar = tqdm(total=total, desc=desc, unit="game", leave=True, initial=initial)
 
     def update(self, n: int) -> None:
         if self.bar is not None:
@@ -354,7 +371,19 @@ def choose_backend(backend: object, games: int, workers: int | None) -> tuple[ob
     return backend, count
 
 
-def execute(
+def _user_stacklevel() -> int:
+    """The ``stacklevel`` of a warning that points at the first caller outside tradekit."""
+    level = 1
+    frame = inspect.currentframe()
+    # This function's frame, then the one that warns: both are tradekit's.
+    frame = frame.f_back if frame is not None else None
+    while frame is not None and str(frame.f_globals.get("__name__", "")).startswith("tradekit"):
+        level += 1
+        frame = frame.f_back
+    return level
+
+
+def stream(
     job: Job,
     items: Items,
     *,
@@ -363,35 +392,31 @@ def execute(
     batch_size: int | None = None,
     progress: bool | None = None,
     desc: str = "games",
-) -> tuple[list[GameResult], str]:
-    """Play every item of ``job``; returns the results in item order and the backend used.
+    total: int | None = None,
+    done: int = 0,
+) -> tuple[Generator[list[GameResult], None, None], str]:
+    """Play every item of ``job``; returns the batches of results, in item order, as they come.
 
-    ``items`` is a :class:`Plan` (or any sized iterable, such as a list): it is read batch by
-    batch as workers become free, never all at once.
+    The arguments are checked and the backend chosen at once (see :func:`execute`); the games
+    are played as the returned iterator is read. At most :data:`IN_FLIGHT_PER_WORKER` batches
+    per worker are being played or waiting for an earlier batch, so memory stays small whatever
+    the number of items. Closing the iterator early cancels the batches not yet started.
 
-    Worker processes are not used, and the games are played in this process with a
-    ``RuntimeWarning`` that says why, when a worker could not load the bots or when the call runs
-    at the top level of a script outside ``if __name__ == "__main__":`` (see
-    :func:`unguarded_call`). A pool that breaks anyway is retried once, then reported as a
-    :class:`WorkerError` (never as ``BrokenProcessPool``). A worker that reaches this call while
-    it re-runs such a script (when the check above could not tell) exits at once without a word
-    (:func:`starting_as_worker`), so the parent's one sentence is all the user reads.
-
-    Raises:
-        ConfigError: a bad backend, number of workers or batch size.
-        WorkerError: the worker processes stopped twice before the games were played.
+    Args:
+        total: games shown by the progress bar (default: ``len(items)``); with ``done``, the
+            games already played before these items (a resumed sweep's one bar).
 
     Example:
         >>> import tradekit
         >>> from tradekit.sim.play import Job, resolve_bots
         >>> game = tradekit.load_game("turin")
         >>> job = Job((game,), (resolve_bots(game, "random"),), 1)
-        >>> results, used = execute(job, Plan(3), backend="serial")
-        >>> [r.item for r in results], used
-        ([(0, 0, 0), (1, 0, 0), (2, 0, 0)], 'serial')
+        >>> parts, used = stream(job, Plan(5), backend="serial", batch_size=2)
+        >>> [len(part) for part in parts], used
+        ([2, 2, 1], 'serial')
     """
-    total = len(items)
-    chosen, count = choose_backend(backend, total, workers)
+    count_items = len(items)
+    chosen, count = choose_backend(backend, count_items, workers)
     if batch_size is not None and (
         isinstance(batch_size, bool)
         or not isinstance(batch_size, int)
@@ -417,49 +442,91 @@ def execute(
             warnings.warn(
                 f"playing in this process instead of worker processes: {problem}",
                 RuntimeWarning,
-                stacklevel=3,
+                stacklevel=_user_stacklevel(),
             )
             chosen = "serial"
-    size = batch_size or default_batch_size(total, count if chosen != "serial" else 1)
-    parts = batches(items, size)
-    show = total >= AUTO_PROGRESS if progress is None else bool(progress)
-    bar = _Progress(total, show, desc)
-    results: list[GameResult] = []
+    size = batch_size or default_batch_size(count_items, count if chosen != "serial" else 1)
+    shown = count_items if total is None else total
+    show = shown >= AUTO_PROGRESS if progress is None else bool(progress)
+    if chosen == "serial":
+        name = "serial"
+    elif chosen == "processes":
+        name = f"processes({count})"
+    else:
+        name = "dask"
+    return _played(
+        job, batches(items, size), chosen, count, _Progress(shown, show, desc, done)
+    ), name
+
+
+def _played(
+    job: Job, parts: Iterator[list[Item]], chosen: object, count: int, bar: _Progress
+) -> Generator[list[GameResult], None, None]:
+    # The bar opens when the first game is played (the generator's first step), not before.
     try:
         if chosen == "serial":
             for part in parts:
-                done = run_batch(job, part)
-                results.extend(done)
-                bar.update(len(done))
-            name = "serial"
+                results = run_batch(job, part)
+                bar.update(len(results))
+                yield results
         elif chosen == "processes":
-            results = _run_processes(job, parts, count, bar.update)
-            name = f"processes({count})"
+            yield from _run_processes(job, parts, count, bar.update)
         else:
-            results = _run_dask(chosen, job, parts, bar.update)
-            name = "dask"
+            yield from _run_dask(chosen, job, parts, bar.update)
     finally:
         bar.close()
+
+
+def execute(job: Job, items: Items, **options: Any) -> tuple[list[GameResult], str]:
+    """Play every item of ``job``; returns the results in item order and the backend used.
+
+    Takes the arguments of :func:`stream` (``backend``, ``workers``, ``batch_size``,
+    ``progress``, ``desc``), which hands the results on as they come instead of collecting
+    them. ``items`` is a :class:`Plan` (or any sized iterable, such as a list): it is read batch
+    by batch as workers become free, never all at once.
+
+    Worker processes are not used, and the games are played in this process with a
+    ``RuntimeWarning`` that says why, when a worker could not load the bots or when the call runs
+    at the top level of a script outside ``if __name__ == "__main__":`` (see
+    :func:`unguarded_call`). A pool that breaks anyway is retried once, then reported as a
+    :class:`WorkerError` (never as ``BrokenProcessPool``). A worker that reaches this call while
+    it re-runs such a script (when the check above could not tell) exits at once without a word
+    (:func:`starting_as_worker`), so the parent's one sentence is all the user reads.
+
+    Raises:
+        ConfigError: a bad backend, number of workers or batch size.
+        WorkerError: the worker processes stopped twice before the games were played.
+
+    Example:
+        >>> import tradekit
+        >>> from tradekit.sim.play import Job, resolve_bots
+        >>> game = tradekit.load_game("turin")
+        >>> job = Job((game,), (resolve_bots(game, "random"),), 1)
+        >>> results, used = execute(job, Plan(3), backend="serial")
+        >>> [r.item for r in results], used
+        ([(0, 0, 0), (1, 0, 0), (2, 0, 0)], 'serial')
+    """
+    parts, name = stream(job, items, **options)
+    results: list[GameResult] = []
+    for part in parts:
+        results.extend(part)
     return results, name
-
-
-def _in_order(done: dict[int, list[GameResult]]) -> list[GameResult]:
-    return [result for index in sorted(done) for result in done[index]]
 
 
 def _run_processes(
     job: Job, parts: Iterator[list[Item]], workers: int, update: Callable[[int], None]
-) -> list[GameResult]:
+) -> Iterator[list[GameResult]]:
     window = IN_FLIGHT_PER_WORKER * workers
     numbered = enumerate(parts)
-    done: dict[int, list[GameResult]] = {}
+    done: dict[int, list[GameResult]] = {}  # finished batches waiting for an earlier one
     pending: dict[concurrent.futures.Future[list[GameResult]], tuple[int, list[Item]]] = {}
     again: list[tuple[int, list[Item]]] = []  # batches of a broken pool, to play on a new one
     breaks = 0
+    following = 0  # the index of the next batch to hand on
     while True:
         try:
             pool = _pool(workers)
-            while len(pending) < window:
+            while len(pending) + len(done) < window:
                 entry = again.pop() if again else next(numbered, None)
                 if entry is None:
                     break
@@ -470,7 +537,7 @@ def _run_processes(
                     raise
                 pending[future] = entry
             if not pending:
-                return _in_order(done)
+                return
             finished, _ = concurrent.futures.wait(
                 pending, return_when=concurrent.futures.FIRST_COMPLETED
             )
@@ -480,6 +547,9 @@ def _run_processes(
                 del pending[future]
                 done[index] = batch
                 update(len(batch))
+            while following in done:
+                yield done.pop(following)
+                following += 1
         except BrokenProcessPool:
             # A pool kept from an earlier run may have lost a worker: try once on a new pool.
             _discard_pool(workers)
@@ -507,7 +577,7 @@ def _dask_threads(client: Any) -> int:
 
 def _run_dask(
     client: Any, job: Job, parts: Iterator[list[Item]], update: Callable[[int], None]
-) -> list[GameResult]:
+) -> Iterator[list[GameResult]]:
     import importlib
 
     as_completed: Any = importlib.import_module("distributed").as_completed
@@ -515,20 +585,29 @@ def _run_dask(
     numbered = enumerate(parts)
     index_of: dict[Any, int] = {}
     queue = as_completed()
+    window = IN_FLIGHT_PER_WORKER * _dask_threads(client)
+    done: dict[int, list[GameResult]] = {}  # finished batches waiting for an earlier one
 
-    def submit() -> None:
-        entry = next(numbered, None)
-        if entry is not None:
+    def fill() -> None:
+        while len(index_of) + len(done) < window:
+            entry = next(numbered, None)
+            if entry is None:
+                return
             future = client.submit(run_batch, shared, entry[1], pure=False)
             index_of[future] = entry[0]
             queue.add(future)
 
-    for _ in range(IN_FLIGHT_PER_WORKER * _dask_threads(client)):
-        submit()
-    done: dict[int, list[GameResult]] = {}
-    for future in queue:
-        batch = future.result()
-        done[index_of.pop(future)] = batch
-        update(len(batch))
-        submit()
-    return _in_order(done)
+    fill()
+    following = 0
+    try:
+        for future in queue:
+            batch = future.result()
+            done[index_of.pop(future)] = batch
+            update(len(batch))
+            while following in done:
+                yield done.pop(following)
+                following += 1
+            fill()
+    finally:
+        for future in index_of:
+            future.cancel()

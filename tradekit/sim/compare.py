@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -72,11 +73,53 @@ def paired_stats(
         raise ConfigError("b", f"{y.shape}", f"as many values as a ({x.shape})")
     d = y - x
     n = len(d)
-    changed = int(np.count_nonzero(d))
+    return paired_result(
+        n,
+        float(x.mean()) if n else math.nan,
+        float(y.mean()) if n else math.nan,
+        float(d.mean()) if n else math.nan,
+        float(d.std(ddof=1)) if n > 1 else math.nan,
+        int(np.count_nonzero(d)),
+        int(np.count_nonzero(d > 0)),
+        binary=binary,
+        confidence=confidence,
+        t_pvalue=lambda: float(stats.ttest_rel(y, x).pvalue),
+    )
+
+
+def paired_result(
+    n: int,
+    mean_a: float,
+    mean_b: float,
+    mean_diff: float,
+    sd: float,
+    changed: int,
+    gained: int,
+    *,
+    binary: bool,
+    confidence: float,
+    t_pvalue: Callable[[], float] | None = None,
+) -> dict[str, Any]:
+    """:func:`paired_stats` from the moments of the paired differences (a streamed comparison).
+
+    Args:
+        n: pairs; ``mean_a``, ``mean_b``, ``mean_diff``: means of A, B and B - A; ``sd``: the
+            sample standard deviation of B - A; ``changed``: pairs that differ; ``gained``:
+            pairs where B is larger.
+        t_pvalue: the paired t-test's p-value when the values are at hand (default: from the
+            t distribution of the mean difference, the same test).
+
+    Example:
+        >>> s = paired_result(4, 2.5, 3.75, 1.25, 0.5, 4, 4, binary=False, confidence=0.95)
+        >>> round(s["p_value"], 6) == round(paired_stats([1, 2, 3, 4], [2, 3, 5, 5])["p_value"], 6)
+        True
+    """
+    from scipy import stats
+
     out: dict[str, Any] = {
-        "a": float(x.mean()) if n else math.nan,
-        "b": float(y.mean()) if n else math.nan,
-        "diff": float(d.mean()) if n else math.nan,
+        "a": mean_a,
+        "b": mean_b,
+        "diff": mean_diff,
         "ci_low": math.nan,
         "ci_high": math.nan,
         "p_value": math.nan,
@@ -86,17 +129,18 @@ def paired_stats(
     }
     if n < 2:
         return out
-    sd = float(d.std(ddof=1))
     if sd == 0.0:
         out.update(ci_low=out["diff"], ci_high=out["diff"], p_value=1.0 if changed == 0 else 0.0)
         return out
     half = float(stats.t.ppf((1 + confidence) / 2, n - 1)) * sd / math.sqrt(n)
     out.update(ci_low=out["diff"] - half, ci_high=out["diff"] + half)
     if binary:
-        gained = int(np.count_nonzero(d > 0))
         out["p_value"] = float(stats.binomtest(gained, changed, 0.5).pvalue) if changed else 1.0
+    elif t_pvalue is not None:
+        out["p_value"] = t_pvalue()
     else:
-        out["p_value"] = float(stats.ttest_rel(y, x).pvalue)
+        t = mean_diff / (sd / math.sqrt(n))
+        out["p_value"] = float(2 * stats.t.sf(abs(t), n - 1))
     return out
 
 
@@ -115,8 +159,25 @@ def summarise(table: pd.DataFrame, a: str, b: str, confidence: float = 0.95) -> 
 
     One row per seat for ``win rate`` and ``score``, then one row per game-level measure.
     """
-    import pandas as pd
+    rows = [
+        {
+            "measure": measure,
+            "seat": seat,
+            **paired_stats(x, y, binary=binary, confidence=confidence),
+        }
+        for measure, seat, binary, x, y in paired_columns(table, a, b)
+    ]
+    return summary_frame(rows)
 
+
+def paired_columns(
+    table: pd.DataFrame, a: str, b: str
+) -> Iterator[tuple[str, int | None, bool, np.ndarray[Any, Any], np.ndarray[Any, Any]]]:
+    """The paired samples of a tidy table of variants ``a`` and ``b`` on the same deals.
+
+    Yields ``(measure, seat, binary, x, y)`` in the summary's order: ``win rate`` (binary) and
+    ``score`` seat by seat, then each game-level measure (``seat`` None).
+    """
     left = table[table["variant"] == a].sort_values(["deal", "seat"])
     right = table[table["variant"] == b].sort_values(["deal", "seat"])
     if left.empty or right.empty:
@@ -130,18 +191,21 @@ def summarise(table: pd.DataFrame, a: str, b: str, confidence: float = 0.95) -> 
         # one row per deal, one column per seat (the tables are sorted by deal, then seat)
         return np.asarray(frame[column], dtype=float).reshape(deals, len(seats))
 
-    rows: list[dict[str, Any]] = []
-    for measure, column, binary in (("win rate", "win", True), ("score", "score", False)):
-        x, y = grid(left, column), grid(right, column)
-        for i, seat in enumerate(seats):
-            stats_ = paired_stats(x[:, i], y[:, i], binary=binary, confidence=confidence)
-            rows.append({"measure": measure, "seat": seat, **stats_})
-    rows.sort(key=lambda r: (r["seat"], r["measure"] != "win rate"))
+    pairs = {
+        (measure, binary): (grid(left, column), grid(right, column))
+        for measure, column, binary in (("win rate", "win", True), ("score", "score", False))
+    }
+    for i, seat in enumerate(seats):
+        for (measure, binary), (x, y) in pairs.items():
+            yield measure, seat, binary, x[:, i], y[:, i]
     for column in game_measures(table):
-        stats_ = paired_stats(
-            grid(left, column)[:, 0], grid(right, column)[:, 0], confidence=confidence
-        )
-        rows.append({"measure": column, "seat": None, **stats_})
+        yield column, None, False, grid(left, column)[:, 0], grid(right, column)[:, 0]
+
+
+def summary_frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    """The summary table of :func:`summarise`'s rows."""
+    import pandas as pd
+
     frame = pd.DataFrame(rows)
     frame["seat"] = frame["seat"].astype("Int64")
     return frame
@@ -183,25 +247,29 @@ class Comparison:
     Attributes:
         a: the label of rule choice A; ``b``: of B.
         game_a: rule choice A; ``game_b``: B.
-        table: the tidy table of both (``variant`` is ``a`` or ``b``), deal by deal.
+        table: the tidy table of both (``variant`` is ``a`` or ``b``), deal by deal; None
+            when it was written to ``out`` (its file is ``path``).
         summary: one row per measure (and seat): means under A and B, the mean paired
             difference B - A with its interval, the test and its p-value.
         seed: the master seed; ``n``: deals played under each rule choice.
         confidence: the interval level.
         backend: where the games were played; ``seconds``: wall time.
+        path: where the table was written (None: it is in ``table``); ``rows``: its rows.
     """
 
     a: str
     b: str
     game_a: Game
     game_b: Game
-    table: pd.DataFrame
+    table: pd.DataFrame | None
     summary: pd.DataFrame
     seed: int
     n: int
     confidence: float
     backend: str
     seconds: float
+    path: str | None = None
+    rows: int = 0
 
     def text(self, measures: Sequence[str] | None = None) -> str:
         """The summary in sentences, one per row (only ``measures`` if given)."""
@@ -234,6 +302,8 @@ def compare(
     workers: int | None = None,
     batch_size: int | None = None,
     progress: bool | None = None,
+    out: str | os.PathLike[str] | None = None,
+    chunk: int | None = None,
 ) -> Comparison:
     """Play both rule choices on the same ``n`` deals with the same bots; compare them paired.
 
@@ -248,6 +318,10 @@ def compare(
         backend: see :func:`tradekit.sim.run`; ``workers``, ``batch_size``, ``progress`` too
             (a call at the top level of a script outside ``if __name__ == "__main__":`` plays
             in this process, with a ``RuntimeWarning``, instead of in worker processes).
+        out: write the table to this file (CSV, or Parquet for ``.parquet``) as the games
+            finish instead of holding it; the summary is then read off the stream (paired
+            moments of every measure, :class:`tradekit.sim.accumulate.Paired`): the same
+            figures to rounding. ``chunk``: deals per chunk written.
 
     Raises:
         ConfigError: different games or player counts, or a bad argument.
@@ -280,19 +354,28 @@ def compare(
             labels = ("A", "B")
     elif len(labels) != 2 or labels[0] == labels[1]:
         raise ConfigError("labels", labels, "two different names, for A and B")
+    from tradekit.sim.accumulate import Paired
+    from tradekit.sim.stream import TableWriter, chunk_deals, frames, write_all
+
     job = Job((game_a, game_b), (lineup,), master)
+    options: dict[str, Any] = {
+        "backend": backend, "workers": workers, "batch_size": batch_size, "progress": progress,
+        "desc": "paired games",
+    }  # fmt: skip
     start = time.perf_counter()
-    results, used = execute(
-        job,
-        Plan(n, games=2),
-        backend=backend,
-        workers=workers,
-        batch_size=batch_size,
-        progress=progress,
-        desc="paired games",
-    )
-    table = games_frame(job, results, labels)
-    summary = summarise(table, labels[0], labels[1], confidence)
+    writer: TableWriter | None = None
+    table: pd.DataFrame | None = None
+    if out is None:
+        results, used = execute(job, Plan(n, games=2), **options)
+        table = games_frame(job, results, labels)
+        summary = summarise(table, labels[0], labels[1], confidence)
+    else:
+        writer = TableWriter(out, "out")
+        paired = Paired(labels[0], labels[1], confidence)
+        deals = chunk_deals(chunk, 2, n)
+        tables, used = frames(job, Plan(n, games=2), list(labels), deals=deals, **options)
+        write_all(tables, writer, observe=paired.add)
+        summary = paired.frame()
     return Comparison(
         labels[0],
         labels[1],
@@ -305,4 +388,6 @@ def compare(
         confidence,
         used,
         time.perf_counter() - start,
+        writer.path if writer else None,
+        writer.rows if writer else len(table) if table is not None else 0,
     )

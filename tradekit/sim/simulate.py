@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 import time
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
@@ -24,20 +25,32 @@ class Simulation:
     """The result of :func:`run`.
 
     Attributes:
-        games: the tidy table, one row per game and seat (see :mod:`tradekit.sim.tables`).
-        decisions: the decision table (None unless decisions were asked for).
+        games: the tidy table, one row per game and seat (see :mod:`tradekit.sim.tables`);
+            None when it was written to ``out`` (:func:`tradekit.sim.read_table` reads it).
+        decisions: the decision table (None unless decisions were asked for, or when it was
+            written to ``decisions_out``).
         seed: the master seed (pass it again to get the same tables).
         n: games played.
         backend: where they were played (``"serial"``, ``"processes(2)"``, ``"dask"``).
         seconds: wall time.
+        summary: per seat and per game-level measure: ``n``, ``mean``, ``sd``, ``min``,
+            ``max`` (read off the table chunk by chunk as it was written, see
+            :class:`tradekit.sim.accumulate.Summary`).
+        path: where the game table was written (None: it is in ``games``); ``decisions_path``:
+            the decision table's.
+        rows: rows of the game table.
     """
 
-    games: pd.DataFrame
+    games: pd.DataFrame | None
     decisions: pd.DataFrame | None
     seed: int
     n: int
     backend: str
     seconds: float
+    summary: pd.DataFrame | None = None
+    path: str | None = None
+    decisions_path: str | None = None
+    rows: int = 0
 
 
 #: The most games (or deals) one run may ask for. Far more than any machine plays; it keeps every
@@ -113,6 +126,9 @@ def run(
     workers: int | None = None,
     batch_size: int | None = None,
     progress: bool | None = None,
+    out: str | os.PathLike[str] | None = None,
+    decisions_out: str | os.PathLike[str] | None = None,
+    chunk: int | None = None,
 ) -> Simulation:
     """Play ``n`` games of one rule choice; return the tidy tables and how they were made.
 
@@ -133,6 +149,14 @@ def run(
             instead, with a ``RuntimeWarning`` saying so (the results are the same).
         batch_size: games per task, at most 10,000 (default: about 8 tasks per worker).
         progress: show a progress bar (default: for runs of 2,000 games or more).
+        out: write the game table to this file as the games finish (``.parquet`` or ``.pq``:
+            Parquet, one row group per chunk, needs pyarrow; else CSV) instead of holding it:
+            memory stays flat whatever ``n``. The file holds the table the same call without
+            ``out`` returns (the result's ``games`` is then None).
+        decisions_out: where to write the decision table the same way (needed when
+            ``decisions`` are asked for with ``out``).
+        chunk: deals per chunk written (default: about 5,000 games); it changes nothing in
+            the table, only how much is held at a time.
 
     Raises:
         ConfigError: a bad argument, named.
@@ -144,20 +168,48 @@ def run(
         ...              decisions="Bid")
         >>> result.n, len(result.games), set(result.decisions["kind"])
         (3, 9, {'Bid'})
+        >>> import os, tempfile
+        >>> path = os.path.join(tempfile.mkdtemp(), "games.csv")
+        >>> written = run("turin", "random", n=3, seed=1, backend="serial", out=path)
+        >>> written.games is None, written.rows, written.path == path
+        (True, 9, True)
     """
+    from tradekit.sim.accumulate import Summary
+    from tradekit.sim.stream import TableWriter, chunk_deals, frames, write_all
+
     game = resolve_game(game)
     lineup = resolve_bots(game, bots)
     n = check_count(n)
     master = master_seed(seed)
     job = Job((game,), (lineup,), master, decision_filter(decisions, game))
-    start = time.perf_counter()
-    results, used = execute(
-        job, Plan(n), backend=backend, workers=workers, batch_size=batch_size, progress=progress
-    )
     labels = [label or variant_label(game)]
-    table = games_frame(job, results, labels)
-    decided = decisions_frame(job, results, labels) if job.decisions else None
-    return Simulation(table, decided, master, n, used, time.perf_counter() - start)
+    options: dict[str, Any] = {
+        "backend": backend, "workers": workers, "batch_size": batch_size, "progress": progress,
+    }  # fmt: skip
+    summary = Summary()
+    start = time.perf_counter()
+    if out is None:
+        if decisions_out is not None:
+            raise ConfigError("decisions_out", str(decisions_out), "None unless out is given")
+        results, used = execute(job, Plan(n), **options)
+        table = games_frame(job, results, labels)
+        decided = decisions_frame(job, results, labels) if job.decisions else None
+        summary.add(table)
+        return Simulation(
+            table, decided, master, n, used, time.perf_counter() - start, summary.frame(),
+            rows=len(table),
+        )  # fmt: skip
+    if bool(job.decisions) != (decisions_out is not None):
+        wanted = "a path for the decision table" if job.decisions else "None without decisions"
+        raise ConfigError("decisions_out", decisions_out, wanted)
+    games_out = TableWriter(out, "out")
+    decided_out = TableWriter(decisions_out, "decisions_out") if decisions_out else None
+    tables, used = frames(job, Plan(n), labels, deals=chunk_deals(chunk, 1, n), **options)
+    write_all(tables, games_out, decided_out, summary.add)
+    return Simulation(
+        None, None, master, n, used, time.perf_counter() - start, summary.frame(),
+        games_out.path, decided_out.path if decided_out else None, games_out.rows,
+    )  # fmt: skip
 
 
 def simulate(
@@ -169,7 +221,8 @@ def simulate(
 ) -> pd.DataFrame:
     """Play ``n`` games and return the tidy table, one row per game and seat.
 
-    Takes the arguments of :func:`run` and returns ``run(...).games``.
+    Takes the arguments of :func:`run` (but ``out``: use :func:`run`) and returns
+    ``run(...).games``.
 
     Example:
         >>> import tradekit
@@ -181,4 +234,8 @@ def simulate(
         >>> table.groupby("deal")["win_share"].sum().round(6).tolist()
         [1.0, 1.0, 1.0, 1.0]
     """
-    return run(game, bots, n, seed, **options).games
+    if options.get("out") is not None:
+        raise ConfigError("out", options["out"], "None: simulate returns the table (use run)")
+    table = run(game, bots, n, seed, **options).games
+    assert table is not None  # no out: the table is in memory
+    return table

@@ -11,9 +11,10 @@ import copy
 import dataclasses
 import itertools
 import math
+import os
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tradekit.bots.base import Bot
 from tradekit.bots.registry import BotLike, make_bot
@@ -37,14 +38,16 @@ class Tournament:
     """The result of :func:`tournament`.
 
     Attributes:
-        table: the tidy table (one row per game and seat; ``bot`` names the bot).
+        table: the tidy table (one row per game and seat; ``bot`` names the bot); None when
+            it was written to ``out`` (its file is ``path``).
         standings: one row per bot: games, ``win_rate`` (wins shared among tied winners) with a
             t-interval, ``mean_score``, ``mean_rank``, sorted best first.
         fair_share: the win rate of equally strong bots (1 / seats).
         seed: the master seed; ``n``: deals; ``lineups``: line-ups played on every deal.
+        path: where the table was written (None: it is in ``table``); ``rows``: its rows.
     """
 
-    table: pd.DataFrame
+    table: pd.DataFrame | None
     standings: pd.DataFrame
     fair_share: float
     seed: int
@@ -52,6 +55,8 @@ class Tournament:
     lineups: int
     backend: str
     seconds: float
+    path: str | None = None
+    rows: int = 0
 
     def _repr_html_(self) -> str:
         return str(self.standings.to_html(index=False, float_format=lambda v: f"{v:.3f}"))
@@ -75,8 +80,6 @@ def lineups_for(count: int, seats: int, rotate: bool = True) -> list[tuple[int, 
 
 def standings(table: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
     """One row per bot of a tidy table: games, win rate with its interval, mean score and rank."""
-    from scipy import stats
-
     grouped = table.groupby("bot", sort=False)
     frame = grouped.agg(
         games=("win_share", "size"),
@@ -86,6 +89,14 @@ def standings(table: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
         mean_score=("score", "mean"),
         mean_rank=("rank", "mean"),
     ).reset_index()
+    return standings_frame(frame, confidence)
+
+
+def standings_frame(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFrame:
+    """The standings of per-bot figures (``games``, ``wins``, ``win_rate`` and its ``sd``,
+    ``mean_score``, ``mean_rank``): the win rate's t-interval, best first."""
+    from scipy import stats
+
     t = [
         float(stats.t.ppf((1 + confidence) / 2, g - 1)) if g > 1 else math.nan
         for g in frame["games"]
@@ -125,6 +136,8 @@ def tournament(
     workers: int | None = None,
     batch_size: int | None = None,
     progress: bool | None = None,
+    out: str | os.PathLike[str] | None = None,
+    chunk: int | None = None,
 ) -> Tournament:
     """Play bots against each other on ``n`` deals, every line-up and seat rotation per deal.
 
@@ -139,6 +152,9 @@ def tournament(
         backend: see :func:`tradekit.sim.run`; ``workers``, ``batch_size``, ``progress`` too
             (a call at the top level of a script outside ``if __name__ == "__main__":`` plays
             in this process, with a ``RuntimeWarning``, instead of in worker processes).
+        out: write the table to this file (CSV, or Parquet for ``.parquet``) as the games
+            finish instead of holding it; the standings are then read off the stream
+            (:class:`tradekit.sim.accumulate.Standings`). ``chunk``: deals per chunk written.
 
     Raises:
         ConfigError: too few or too many bots, or a bad argument.
@@ -167,25 +183,39 @@ def tournament(
         )
     master = master_seed(seed)
     lineups = tuple(tuple(entrants[i] for i in order) for order in orders)
+    from tradekit.sim.accumulate import Standings
+    from tradekit.sim.stream import TableWriter, chunk_deals, frames, write_all
+
     job = Job((game,), lineups, master)
+    plan = Plan(n, lineups=len(lineups))
+    options: dict[str, Any] = {
+        "backend": backend, "workers": workers, "batch_size": batch_size, "progress": progress,
+        "desc": "tournament games",
+    }  # fmt: skip
+    labels = [variant_label(game)]
     start = time.perf_counter()
-    results, used = execute(
-        job,
-        Plan(n, lineups=len(lineups)),
-        backend=backend,
-        workers=workers,
-        batch_size=batch_size,
-        progress=progress,
-        desc="tournament games",
-    )
-    table = games_frame(job, results, [variant_label(game)])
+    writer: TableWriter | None = None
+    table: pd.DataFrame | None = None
+    if out is None:
+        results, used = execute(job, plan, **options)
+        table = games_frame(job, results, labels)
+        ranked = standings(table, confidence)
+    else:
+        writer = TableWriter(out, "out")
+        accumulated = Standings(confidence)
+        deals = chunk_deals(chunk, len(lineups), n)
+        tables, used = frames(job, plan, labels, deals=deals, **options)
+        write_all(tables, writer, observe=accumulated.add)
+        ranked = accumulated.frame()
     return Tournament(
         table,
-        standings(table, confidence),
+        ranked,
         1 / seats,
         master,
         n,
         len(lineups),
         used,
         time.perf_counter() - start,
+        writer.path if writer else None,
+        writer.rows if writer else len(table) if table is not None else 0,
     )
