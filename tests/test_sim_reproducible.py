@@ -5,7 +5,6 @@ from __future__ import annotations
 import sys
 import types
 import warnings
-from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -32,24 +31,6 @@ def cautious(view: Any, legal: Any) -> Any:
 @pytest.fixture(scope="module")
 def serial() -> Any:
     return run(GAME, BOTS, n=40, seed=99, backend="serial", decisions=True)
-
-
-@pytest.fixture(scope="module")
-def dask_client() -> Iterator[Any]:
-    distributed = pytest.importorskip("distributed")
-    cluster = distributed.LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address="127.0.0.1:0",
-    )
-    client = distributed.Client(cluster)
-    try:
-        yield client
-    finally:
-        client.close()
-        cluster.close()
 
 
 def test_seeds_are_spawned_from_the_master_seed() -> None:

@@ -219,22 +219,11 @@ def test_a_sweep_out_that_cannot_be_a_directory_is_one_line(
     assert "the directory" in capsys.readouterr().err and not (tmp_path / "missing").exists()
 
 
-def test_a_sweep_streams_the_same_table_from_dask(tmp_path: Path, uninterrupted: Any) -> None:
-    distributed = pytest.importorskip("distributed")
-    cluster = distributed.LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address="127.0.0.1:0",
-    )
-    client = distributed.Client(cluster)
-    try:
-        s = sweep("turin", GRID, "random", n=9, seed=5, backend=client, batch_size=3, chunk=2,
-                  out=tmp_path / "s")  # fmt: skip
-    finally:
-        client.close()
-        cluster.close()
+def test_a_sweep_streams_the_same_table_from_dask(
+    tmp_path: Path, uninterrupted: Any, dask_client: Any
+) -> None:
+    s = sweep("turin", GRID, "random", n=9, seed=5, backend=dask_client, batch_size=3, chunk=2,
+              out=tmp_path / "s")  # fmt: skip
     assert s.backend == "dask"
     pd.testing.assert_frame_equal(read_table(tmp_path / "s"), uninterrupted.table)
     pd.testing.assert_frame_equal(s.summary, uninterrupted.summary)
