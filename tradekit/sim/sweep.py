@@ -247,8 +247,13 @@ def sweep(
     if manifest:
         _same_parameters(folder, saved, parameters)
     else:
-        manifest = {"layout": LAYOUT, "parameters": parameters, "parts": [], "summary": []}
-        manifest["complete"] = False
+        manifest = {
+            "layout": LAYOUT,
+            "parameters": parameters,
+            "parts": [],
+            "summary": [],
+            "complete": False,
+        }
         _save(folder, manifest)
     parts: list[dict[str, Any]] = manifest["parts"]
     _tidy_folder(folder, {p["file"] for p in parts})
