@@ -1753,7 +1753,6 @@ def _refused(cls: type[Action], why: str, player: int) -> Option:
     return refuse.__wrapped__(cls, why.format(player=player))  # cached here, not twice
 
 
-@functools.lru_cache(maxsize=4096)
 def _offer_options(
     player: int,
     seller: int,
@@ -1766,7 +1765,11 @@ def _offer_options(
     """The offers of :meth:`NegocesState._offer_options`, from the facts they depend on:
     ``player``'s coins (``most``), minus the seller's coins (``least``), the goods in
     ``player``'s hand, whether they hold a loan card and whether the market card is inactive
-    (a sale's buyers offer again and again with the same facts)."""
+    (a sale's buyers offer again and again with the same facts).
+
+    Not cached: the facts repeat too seldom (about one call in four over long runs), and a full
+    cache of options, each holding its own closures, makes every garbage collection walk them.
+    """
 
     def too_many(v: object) -> str | None:
         if type(v) is int and v > most:
