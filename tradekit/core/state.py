@@ -536,7 +536,7 @@ def replay(saved: str | bytes | Mapping[str, Any]) -> State:
         except Exception as exc:  # a tampered save must never escape as a crash
             raise ReplayError(f"decision {index} cannot be applied: {exc!r}") from None
     regenerated = [e.to_json() for e in state.log]
-    saved_log = doc["log"]
+    saved_log = _without_logged_seed(doc["log"], doc["seed"])
     if regenerated != saved_log and not _older_log_matches(saved_log, regenerated):
         for index, (a, b) in enumerate(zip(regenerated, saved_log, strict=False)):
             if a != b:
@@ -558,6 +558,27 @@ _REPR.maxlevel = 3
 def _short(value: object) -> str:
     """A bounded repr of hostile input for a message (never the whole of a huge value)."""
     return _REPR.repr(value)
+
+
+def _without_logged_seed(log: list[Any], seed: int) -> list[Any]:
+    """The saved log with the seed taken out of its opening event, where tradekit logged it
+    before 2026-12 (every seat could read it there, and re-deal every hidden card from it); the
+    seed now stays in the save's header only. A logged seed other than the header's is kept, so
+    the replay refuses it as a changed event."""
+    for index, event in enumerate(log):
+        data = event.get("data") if isinstance(event, dict) else None
+        # The first release's opening event carried no "what".
+        if not isinstance(data, dict) or data.get("what", "start") != "start":
+            continue
+        if "seed" not in data:
+            if "what" in data:
+                return log
+            continue
+        if type(data["seed"]) is not int or data["seed"] != seed:
+            return log
+        opening = {**event, "data": {k: v for k, v in data.items() if k != "seed"}}
+        return [*log[:index], opening, *log[index + 1 :]]
+    return log
 
 
 def _older_log_matches(saved: list[Any], replayed: list[dict[str, Any]]) -> bool:

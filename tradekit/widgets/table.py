@@ -153,7 +153,9 @@ class TableWidget:
 
     # -- set-up -------------------------------------------------------------------------------
     def _new_seed(self, seed: int | None = None) -> int:
-        return seed if seed is not None else self._rng.randrange(2**31)
+        # 63 bits: a deal seed small enough to try one by one would let a student re-deal the
+        # hidden cards from their own hand.
+        return seed if seed is not None else self._rng.getrandbits(63)
 
     def _make_policies(
         self, game: Game, bots: str | Mapping[int, Any] | Sequence[Any] | None

@@ -43,7 +43,7 @@ action is ``event.action``) names the event in ``data["what"]``, next to the fac
 present) is the seat the event is about; cards are card ids; places are 1-based; the round is
 ``event.round``.
 
-* ``start`` (the first event): ``seed``, ``players``, ``reward_table``, ``ship_rewards`` (florins
+* ``start`` (the first event): ``players``, ``reward_table``, ``ship_rewards`` (florins
   by ship rank), ``cards`` (cards played a round), ``wealth`` (florins per seat).
 * ``setup`` (a scripted set-up, right after ``start``): ``round``, ``first_player``, ``wealth``,
   ``ladders`` (per seat, a space per good in ladder order), ``warehouses`` (card ids per seat).
@@ -182,7 +182,6 @@ class MediciState(State):
             f"{self.per_round} cards a round",
             data={
                 "what": "start",
-                "seed": self.seed,
                 "players": n,
                 "reward_table": game.reward_table,
                 "ship_rewards": list(self.rewards),

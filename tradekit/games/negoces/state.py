@@ -101,7 +101,7 @@ present) is the seat the event is about; cards are card ids; ``event.round`` is 
   ``loans`` (loan cards per seat), ``treasury``.
 * ``scripted_coins``: ``coins`` (per seat).
 * ``starting_coins`` (blind, seen by its seat): ``seat``, ``coins``.
-* ``start``: ``seed``, ``players``, ``variants``, ``goal`` (``[different goods, coins]``).
+* ``start``: ``players``, ``variants``, ``goal`` (``[different goods, coins]``).
 * ``auction`` (the Diamant, Thief or Guard is auctioned): ``item``, ``opener``.
 * ``drop_out`` (a pass without a decision): ``seat``, ``item``, ``high_bid``.
 * ``auction_won``: ``item``, ``winner``, ``price``.
@@ -334,7 +334,6 @@ class NegocesState(State):
             + f"; to win: {self.goal_goods} different goods and {self.goal_coins} coins",
             data={
                 "what": "start",
-                "seed": self.seed,
                 "players": n,
                 "variants": list(game.variants),
                 "goal": [self.goal_goods, self.goal_coins],

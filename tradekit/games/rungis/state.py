@@ -67,7 +67,7 @@ Rulings where the rules page is silent (also in ``data/rungis/README.md``):
 Event data. Every non-action event's ``data`` names the event in ``what`` and holds its facts, so
 renderers and measures never parse the English ``text``. Seats are ints, cards ids, articles ids:
 
-* ``start``: ``rounds``, ``seed``. ``setup`` (scripted): ``shops``, ``gold``, ``first``.
+* ``start``: ``rounds``. ``setup`` (scripted): ``shops``, ``gold``, ``first``.
   ``hand`` (scripted, owner only): ``hand``. ``shuffle`` / ``scripted_deck`` (hidden): ``deck``.
 * ``round``: ``first_buyer``. ``deck_empty``: nothing more. ``centre``: ``centre`` (``None`` for a
   face-down special). ``face_down`` (hidden): ``face_down``, the special cards among them.
@@ -206,7 +206,7 @@ class RungisState(State):
             f"Rungis, {n} players, {self.rounds} rounds, "
             + ("with" if game.specials else "without")
             + " special cards",
-            data={"what": "start", "rounds": self.rounds, "seed": self.seed},
+            data={"what": "start", "rounds": self.rounds},
         )
         self._begin_round()
         self._moving = self._compute_to_move()

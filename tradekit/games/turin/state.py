@@ -75,7 +75,7 @@ Rulings where the rules page is silent (also in ``data/turin/README.md``):
 Event data: every event that is not a player's decision names itself in ``data["what"]`` and
 carries its facts, so narration and measures never read the English text:
 
-* ``start``: ``rounds``, ``seed``.
+* ``start``: ``rounds`` (never the seed: a seat that knew it could re-deal every hidden card).
 * ``deal`` (chance, seen by its owner): ``deal``, the hand dealt or scripted.
 * ``centre`` (chance): ``centre``, the round-1 lot of 4-5 players.
 * ``unseen`` (chance, seen by nobody): ``unseen``, the cards out of play.
@@ -343,7 +343,7 @@ class TurinState(State):
         self._event(
             "info",
             f"Turin Market, {n} players, {game.scoring} scoring, {self.rounds} auction rounds",
-            data={"what": "start", "rounds": self.rounds, "seed": self.seed},
+            data={"what": "start", "rounds": self.rounds},
         )
         self._next_round()
 
