@@ -32,8 +32,14 @@ from __future__ import annotations
 
 import codecs
 import csv
+import functools
+import hashlib
 import io
+import json
+import os
 import re
+import shutil
+import tempfile
 import threading
 import tomllib
 from collections.abc import Iterator, Mapping, Sequence
@@ -120,6 +126,60 @@ def file_stamps(folder: Path, names: Sequence[str]) -> tuple[int, ...]:
         except (OSError, ValueError):
             out.append(-1)
     return tuple(out)
+
+
+def table_texts(folder: Path, names: Sequence[str]) -> dict[str, str]:
+    """The text of each of ``folder``'s table files that exists, by file name, as
+    :func:`read_text` gives it: what a save embeds, so that it replays under the same tables.
+
+    Read once per set of modification times (like the games' loaded tables).
+
+    Example:
+        >>> texts = table_texts(data_root() / "turin", ["payouts.csv", "no-such.csv"])
+        >>> list(texts), texts["payouts.csv"].splitlines()[0]
+        (['payouts.csv'], 'good,classic,red')
+    """
+    names = tuple(names)
+    return dict(_table_texts(str(folder), names, file_stamps(folder, names)))
+
+
+@functools.lru_cache(maxsize=16)
+def _table_texts(
+    folder: str, names: tuple[str, ...], stamps: tuple[int, ...]
+) -> tuple[tuple[str, str], ...]:
+    return tuple(
+        (name, read_text(Path(folder) / name))
+        for name, stamp in zip(names, stamps, strict=True)
+        if stamp != -1
+    )
+
+
+def saved_table_folder(game: str, texts: Mapping[str, str]) -> Path:
+    """A folder holding the tables ``texts`` (file name to text, as a save embeds them), for
+    replaying a game under the tables it was played with.
+
+    The folder is made once, under the system's temporary folder, named by a digest of the texts,
+    so the same tables always get the same folder. File names must be plain names (the caller
+    checks them against the game's own).
+
+    Example:
+        >>> folder = saved_table_folder("turin", {"payouts.csv": "good,classic\\ngrapes,6\\n"})
+        >>> (folder / "payouts.csv").read_text(encoding="utf-8").splitlines()
+        ['good,classic', 'grapes,6']
+    """
+    digest = hashlib.sha256(json.dumps(sorted(texts.items())).encode()).hexdigest()[:24]
+    folder = Path(tempfile.gettempdir()) / "tradekit-tables" / f"{game}-{digest}"
+    if not folder.is_dir():
+        # Written beside it and renamed, so that a half-written folder is never read.
+        partial = folder.with_name(f"{folder.name}.{os.getpid()}.partial")
+        partial.mkdir(parents=True, exist_ok=True)
+        for name, text in texts.items():
+            (partial / name).write_text(text, encoding="utf-8")
+        try:
+            partial.rename(folder)
+        except OSError:  # another process made it first
+            shutil.rmtree(partial, ignore_errors=True)
+    return folder
 
 
 def read_text(path: Path | str) -> str:

@@ -33,8 +33,12 @@ MAX_CHARS = 32 * 2**20
 MAX_DEPTH = 16
 #: The most digits a number may have (seeds are below 2**64, which has 20).
 MAX_DIGITS = 30
-#: The longest text a save may hold in one string (event texts are a line).
+#: The longest text a save may hold in one string (event texts are a line), but for the tables.
 MAX_STRING = 20_000
+#: The longest text of a data table a save embeds (a table file is at most 1 MiB).
+MAX_TABLE_TEXT = 1 << 20
+#: The most data tables a save may embed (a game reads a handful).
+MAX_TABLES = 32
 #: The most decisions a save may hold (no game of these rules comes near 100,000).
 MAX_DECISIONS = 100_000
 #: The most values (numbers, strings, lists, objects) a save may hold in all.
@@ -123,6 +127,25 @@ _CONTAINERS = (dict, list)
 
 
 def _check_shape(doc: object) -> None:
+    """Depth, string length and value count; the embedded tables' texts may be longer."""
+    tables = doc.get("tables") if type(doc) is dict else None
+    if type(tables) is not dict:
+        _walk(doc)
+        return
+    if len(tables) > MAX_TABLES:
+        raise ReplayError(f"the saved game embeds more than {MAX_TABLES} tables")
+    for text in tables.values():
+        if type(text) is str and len(text) > MAX_TABLE_TEXT:
+            raise ReplayError(
+                f"the saved game embeds a table of {len(text):,} characters; at most "
+                f"{MAX_TABLE_TEXT:,} are read"
+            )
+    assert isinstance(doc, dict)
+    shortened = {k: "" if type(v) is str else v for k, v in tables.items()}
+    _walk({**doc, "tables": shortened})
+
+
+def _walk(doc: object) -> None:
     """Depth, string length and value count, walked without recursion.
 
     Scalars are checked where they are found and only containers go on the stack: a save is

@@ -34,6 +34,7 @@ from tradekit.core.actions import (
     exact_integers,
     field_specs,
 )
+from tradekit.core.data import MAX_FILE_BYTES, saved_table_folder, table_folder, table_texts
 from tradekit.core.domains import Menu
 from tradekit.core.errors import (
     IllegalActionError,
@@ -62,10 +63,29 @@ class Game(abc.ABC):
     #: tables label amounts with it.
     money_name: ClassVar[str] = "coins"
 
+    #: The game's data tables: its folder in ``data/``, its title in messages and the files it
+    #: reads (none: it reads no tables). Saves embed their text (:meth:`data_files`).
+    tables_read: ClassVar[tuple[str, str, tuple[str, ...]]] = ("", "", ())
+
     @property
     @abc.abstractmethod
     def num_players(self) -> int:
         """How many seats the game has."""
+
+    def data_files(self) -> dict[str, str]:
+        """The text of every data table this game is played with, by file name (the shipped
+        ones, or those of its ``data_dir``): a save embeds them, and :func:`replay` refuses a
+        save whose tables have changed since.
+
+        Example:
+            >>> import tradekit
+            >>> sorted(tradekit.load_game("turin").data_files())
+            ['cards.csv', 'goods.csv', 'payouts.csv']
+        """
+        folder_name, title, names = self.tables_read
+        if not names:
+            return {}
+        return table_texts(table_folder(getattr(self, "data_dir", None), folder_name, title), names)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         # Options are immutable: copies of a state share them (and any tables they hold).
@@ -461,7 +481,8 @@ class State(abc.ABC):
         return rebuilt
 
     def to_json(self, indent: int | None = None) -> str:
-        """The whole game as JSON: options, seed, set-up, decisions and the full log."""
+        """The whole game as JSON, for the teacher: options, seed, set-up, the text of the data
+        tables it is played with, decisions and the full log (every seat's secrets)."""
         doc = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -469,13 +490,18 @@ class State(abc.ABC):
             "options": self.game.options(),
             "seed": self.seed,
             "setup": self.setup,
+            "tables": self.game.data_files(),
             "decisions": [[p, a.to_json()] for p, a in self._decisions],
             "log": [e.to_json() for e in self.log],
         }
         return json.dumps(doc, indent=indent, ensure_ascii=False)
 
 
-def replay(saved: str | bytes | Mapping[str, Any]) -> State:
+#: How :func:`replay` treats a save's embedded data tables.
+TABLE_MODES = ("check", "saved", "current")
+
+
+def replay(saved: str | bytes | Mapping[str, Any], tables: str = "check") -> State:
     """Rebuild a game from :meth:`State.to_json` output, checking every logged event.
 
     The game is replayed from its seed and decisions; the regenerated log must equal the saved one
@@ -484,9 +510,20 @@ def replay(saved: str | bytes | Mapping[str, Any]) -> State:
     phase's events in another order, still loads: every saved fact must hold (see
     ``_older_log_matches``).
 
+    A save embeds the text of the data tables the game was played with (saves made before
+    2026-12 do not; they are replayed under today's tables). ``tables`` says what to do with them:
+
+    * ``"check"`` (the default): replay under today's tables, refused if one differs from the
+      embedded one (the same decisions could end with other scores);
+    * ``"saved"``: replay under the embedded tables (written once to a folder of the system's
+      temporary folder, which the replayed game's ``data_dir`` then names);
+    * ``"current"``: replay the decisions under today's tables whatever they hold ("what would
+      this game have scored under the edited payouts?"). The decisions must still be legal, but
+      the log is today's: it is not compared with the saved one.
+
     Raises:
-        ReplayError: malformed JSON, an unknown game or version, an illegal decision, or a log that
-            does not match.
+        ReplayError: malformed JSON, an unknown game or version, a table that changed, an
+            illegal decision, or a log that does not match.
 
     Example:
         >>> import tradekit
@@ -512,12 +549,20 @@ def replay(saved: str | bytes | Mapping[str, Any]) -> State:
     if type(doc["seed"]) is not int or not 0 <= doc["seed"] < 2**64:
         seed = _short(doc["seed"])
         raise ReplayError(f"'seed' must be a whole number from 0 to 2**64 - 1, got {seed}")
+    if tables not in TABLE_MODES:
+        raise ReplayError(f"tables must be one of {TABLE_MODES}, got {_short(tables)}")
+    options = doc["options"]
+    embedded = _embedded_tables(doc)
+    if embedded is not None and tables == "saved":
+        options = {**options, "data_dir": str(saved_table_folder(str(doc["game"]), embedded))}
     try:
-        game = load_game(doc["game"], **doc["options"])
+        game = load_game(doc["game"], **options)
     except ReplayError:
         raise
     except Exception as exc:
         raise ReplayError(f"cannot rebuild the game: {exc}") from None
+    if embedded is not None and tables == "check":
+        _check_tables(game, embedded)
     try:
         state = game.new_state(seed=doc["seed"], setup=doc.get("setup"))
     except Exception as exc:
@@ -535,6 +580,8 @@ def replay(saved: str | bytes | Mapping[str, Any]) -> State:
             raise ReplayError(f"decision {index} is illegal: {exc}") from None
         except Exception as exc:  # a tampered save must never escape as a crash
             raise ReplayError(f"decision {index} cannot be applied: {exc!r}") from None
+    if tables == "current":
+        return state
     regenerated = [e.to_json() for e in state.log]
     saved_log = _without_logged_seed(doc["log"], doc["seed"])
     if regenerated != saved_log and not _older_log_matches(saved_log, regenerated):
@@ -558,6 +605,48 @@ _REPR.maxlevel = 3
 def _short(value: object) -> str:
     """A bounded repr of hostile input for a message (never the whole of a huge value)."""
     return _REPR.repr(value)
+
+
+def _embedded_tables(doc: Mapping[str, Any]) -> dict[str, str] | None:
+    """The save's embedded tables (``None`` for a save made before they were), checked: plain
+    file names of the game's own tables, each a text of at most a table's size."""
+    embedded = doc.get("tables")
+    if embedded is None:
+        return None
+    if not isinstance(embedded, dict):
+        raise ReplayError(
+            f"'tables' must be an object of file names and texts, got {_short(embedded)}"
+        )
+    from tradekit.core.registry import game_class
+
+    try:
+        names = game_class(str(doc["game"])).tables_read[2]
+    except Exception as exc:
+        raise ReplayError(f"cannot rebuild the game: {exc}") from None
+    for name, text in embedded.items():
+        if name not in names:
+            raise ReplayError(f"'tables' holds {_short(name)}, not a table of this game")
+        if not isinstance(text, str) or len(text) > MAX_FILE_BYTES:
+            raise ReplayError(f"the saved table {name} must be a text of at most 1 MiB")
+    return embedded
+
+
+def _check_tables(game: Game, embedded: Mapping[str, str]) -> None:
+    """Refuse a replay under tables other than those the game was saved with."""
+    try:
+        current = game.data_files()
+    except TradekitError as exc:
+        raise ReplayError(f"cannot read the game's tables: {exc}") from None
+    for name in sorted(set(embedded) | set(current)):
+        if embedded.get(name) != current.get(name):
+            change = "is missing now" if name not in current else "has changed"
+            if name not in embedded:
+                change = "was not there when it was saved"
+            raise ReplayError(
+                f"the table {name} {change} since this game was saved, so the same decisions "
+                "could end differently: replay(save, tables='saved') replays it under the tables "
+                "it was played with, tables='current' under today's"
+            )
 
 
 def _without_logged_seed(log: list[Any], seed: int) -> list[Any]:

@@ -12,7 +12,7 @@ from tradekit.core.errors import ConfigError
 from tradekit.core.registry import register
 from tradekit.core.state import Game
 from tradekit.games.medici.actions import ACTION_TYPES
-from tradekit.games.medici.tables import CountRow, MediciTables, load_tables
+from tradekit.games.medici.tables import FILES, CountRow, MediciTables, load_tables
 
 if TYPE_CHECKING:
     from tradekit.games.medici.state import MediciState
@@ -52,6 +52,7 @@ class MediciGame(Game):
     """
 
     money_name: ClassVar[str] = "florins"
+    tables_read: ClassVar[tuple[str, str, tuple[str, ...]]] = ("medici", "Medici", FILES)
 
     players: int = 4
     reward_table: str = DEFAULT_TABLE

@@ -13,7 +13,7 @@ from tradekit.core.errors import ConfigError
 from tradekit.core.registry import register
 from tradekit.core.state import Game
 from tradekit.games.negoces.actions import ACTION_TYPES
-from tradekit.games.negoces.tables import NegocesTables, load_tables
+from tradekit.games.negoces.tables import FILES, NegocesTables, load_tables
 
 if TYPE_CHECKING:
     from tradekit.games.negoces.state import NegocesState
@@ -127,6 +127,7 @@ expected 3 players for new_monopolies (this game has 4)
     """
 
     money_name: ClassVar[str] = "coins"
+    tables_read: ClassVar[tuple[str, str, tuple[str, ...]]] = ("negoces", "Négoces", FILES)
 
     players: int = 4
     variants: tuple[str, ...] = ()

@@ -25,6 +25,8 @@ from typing import Any
 from tradekit.core.data import Settings, Table, file_stamps, table_folder
 from tradekit.core.errors import DataError
 
+#: The table files the game reads (a save embeds their text).
+FILES = ("goods.csv", "setup.csv", "variants.toml")
 GOOD_KINDS = ("series", "diamant", "sacred", "contraband")
 #: The ids the engine knows the one good of these kinds by.
 FIXED_IDS = {"diamant": "diamant", "sacred": "textes_sacres"}
@@ -251,7 +253,7 @@ def load_tables(folder: str | Path | None = None) -> NegocesTables:
     """
     where = table_folder(folder, "negoces", "Négoces")
     # Keyed on the files' modification times, so a teacher's edited table is read again.
-    return _load(str(where), file_stamps(where, ("goods.csv", "setup.csv", "variants.toml")))
+    return _load(str(where), file_stamps(where, FILES))
 
 
 @functools.lru_cache(maxsize=16)

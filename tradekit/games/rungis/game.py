@@ -12,7 +12,7 @@ from tradekit.core.errors import ConfigError
 from tradekit.core.registry import register
 from tradekit.core.state import Game
 from tradekit.games.rungis.actions import ACTION_TYPES
-from tradekit.games.rungis.tables import RungisTables, load_tables
+from tradekit.games.rungis.tables import FILES, RungisTables, load_tables
 
 if TYPE_CHECKING:
     from tradekit.games.rungis.state import RungisState
@@ -49,6 +49,7 @@ class RungisGame(Game):
     """
 
     money_name: ClassVar[str] = "gold"
+    tables_read: ClassVar[tuple[str, str, tuple[str, ...]]] = ("rungis", "Rungis", FILES)
 
     players: int = 4
     specials: bool = True

@@ -18,6 +18,8 @@ from typing import Any
 from tradekit.core.data import Table, file_stamps, table_folder
 from tradekit.core.errors import DataError
 
+#: The table files the game reads (a save embeds their text).
+FILES = ("articles.csv", "specials.csv")
 #: When a special card may be played.
 #:
 #: * ``auction_start``: at the start of the Rungis phase, once the centre cards are turned and
@@ -192,7 +194,7 @@ def load_tables(folder: str | Path | None = None) -> RungisTables:
     """
     path = table_folder(folder, "rungis", "Rungis")
     # Keyed on the files' modification times, so a teacher's edited table is read again.
-    stamps = file_stamps(path, ("articles.csv", "specials.csv"))
+    stamps = file_stamps(path, FILES)
     return _load(str(path), stamps)
 
 

@@ -12,7 +12,7 @@ from tradekit.core.errors import ConfigError
 from tradekit.core.registry import register
 from tradekit.core.state import Game
 from tradekit.games.turin.actions import ACTION_TYPES
-from tradekit.games.turin.tables import TurinTables, load_tables
+from tradekit.games.turin.tables import FILES, TurinTables, load_tables
 
 if TYPE_CHECKING:
     from tradekit.games.turin.state import TurinState
@@ -74,6 +74,7 @@ class TurinGame(Game):
     """
 
     money_name: ClassVar[str] = "Scudo"
+    tables_read: ClassVar[tuple[str, str, tuple[str, ...]]] = ("turin", "Turin Market", FILES)
 
     players: int = 3
     scoring: str = "classic"

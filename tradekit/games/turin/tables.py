@@ -14,6 +14,8 @@ from typing import Any
 from tradekit.core.data import Table, file_stamps, table_folder
 from tradekit.core.errors import DataError
 
+#: The table files the game reads (a save embeds their text).
+FILES = ("goods.csv", "cards.csv", "payouts.csv")
 #: The deal depends on there being exactly this many cards.
 NUM_CARDS = 18
 #: Units on a card: 3 of one good, 2 of a second, 1 of a third.
@@ -122,7 +124,7 @@ def load_tables(folder: str | Path | None = None) -> TurinTables:
     """
     path = table_folder(folder, "turin", "Turin Market")
     # Keyed on the files' modification times, so a teacher's edited table is read again.
-    stamps = file_stamps(path, ("goods.csv", "cards.csv", "payouts.csv"))
+    stamps = file_stamps(path, FILES)
     return _load(str(path), stamps)
 
 
