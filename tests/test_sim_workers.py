@@ -348,3 +348,23 @@ def test_a_billion_games_from_the_command_line_start_at_once(tmp_path: Path) -> 
 def test_bad_arguments_of_run_are_named(arguments: dict[str, Any], message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         run(GAME, "random", **{"n": 2, **arguments})
+
+
+class Client:
+    """Looks like a ``distributed.Client`` of a cluster with 3 workers of 4 threads."""
+
+    def submit(self) -> None: ...
+
+    def scatter(self) -> None: ...
+
+    def nthreads(self) -> dict[str, int]:
+        return {"tcp://a": 4, "tcp://b": 4, "tcp://c": 4}
+
+
+def test_dask_batches_are_sized_for_the_clusters_threads() -> None:
+    # About 8 batches per thread: 12 threads share 10,000 games in batches of 105, not 250.
+    client = Client()
+    assert backends.is_dask_client(client)
+    assert backends.sizing_workers(client, 0) == 12
+    assert backends.sizing_workers(client, 3) == 3  # workers= says otherwise
+    assert backends.default_batch_size(10_000, backends.sizing_workers(client, 0)) == 105

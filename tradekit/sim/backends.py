@@ -329,6 +329,21 @@ def default_batch_size(games: int, workers: int) -> int:
     return max(10, min(250, -(-games // (8 * max(1, workers)))))
 
 
+def sizing_workers(backend: object, workers: int) -> int:
+    """How many workers the batches are sized for: one in this process, the worker processes,
+    or a Dask cluster's threads (``workers`` when given, else what the client reports).
+
+    Example:
+        >>> sizing_workers("serial", 2), sizing_workers("processes", 2)
+        (1, 2)
+    """
+    if backend == "serial":
+        return 1
+    if backend == "processes":
+        return workers
+    return workers or _dask_threads(backend)
+
+
 class _Progress:
     def __init__(self, total: int, show: bool, desc: str, initial: int = 0) -> None:
         self.bar: Any = None
@@ -445,7 +460,7 @@ def stream(
                 stacklevel=_user_stacklevel(),
             )
             chosen = "serial"
-    size = batch_size or default_batch_size(count_items, count if chosen != "serial" else 1)
+    size = batch_size or default_batch_size(count_items, sizing_workers(chosen, count))
     shown = count_items if total is None else total
     show = shown >= AUTO_PROGRESS if progress is None else bool(progress)
     if chosen == "serial":
