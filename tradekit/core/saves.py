@@ -25,6 +25,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from tradekit.core.data import MAX_FILE_BYTES
 from tradekit.core.errors import ReplayError
 
 #: The largest save read, in characters (the longest games save well under 1 MB).
@@ -35,8 +36,8 @@ MAX_DEPTH = 16
 MAX_DIGITS = 30
 #: The longest text a save may hold in one string (event texts are a line), but for the tables.
 MAX_STRING = 20_000
-#: The longest text of a data table a save embeds (a table file is at most 1 MiB).
-MAX_TABLE_TEXT = 1 << 20
+#: The longest text of a data table a save embeds: a table file's largest size.
+MAX_TABLE_TEXT = MAX_FILE_BYTES
 #: The most data tables a save may embed (a game reads a handful).
 MAX_TABLES = 32
 #: The most decisions a save may hold (no game of these rules comes near 100,000).

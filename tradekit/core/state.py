@@ -34,7 +34,7 @@ from tradekit.core.actions import (
     exact_integers,
     field_specs,
 )
-from tradekit.core.data import MAX_FILE_BYTES, saved_table_folder, table_folder, table_texts
+from tradekit.core.data import saved_table_folder, table_folder, table_texts
 from tradekit.core.domains import Menu
 from tradekit.core.errors import (
     IllegalActionError,
@@ -609,7 +609,7 @@ def _short(value: object) -> str:
 
 def _embedded_tables(doc: Mapping[str, Any]) -> dict[str, str] | None:
     """The save's embedded tables (``None`` for a save made before they were), checked: plain
-    file names of the game's own tables, each a text of at most a table's size."""
+    file names of the game's own tables, each a text (``parse_save`` bounds their length)."""
     embedded = doc.get("tables")
     if embedded is None:
         return None
@@ -626,7 +626,7 @@ def _embedded_tables(doc: Mapping[str, Any]) -> dict[str, str] | None:
     for name, text in embedded.items():
         if name not in names:
             raise ReplayError(f"'tables' holds {_short(name)}, not a table of this game")
-        if not isinstance(text, str) or len(text) > MAX_FILE_BYTES:
+        if not isinstance(text, str):
             raise ReplayError(f"the saved table {name} must be a text of at most 1 MiB")
     return embedded
 
@@ -639,9 +639,12 @@ def _check_tables(game: Game, embedded: Mapping[str, str]) -> None:
         raise ReplayError(f"cannot read the game's tables: {exc}") from None
     for name in sorted(set(embedded) | set(current)):
         if embedded.get(name) != current.get(name):
-            change = "is missing now" if name not in current else "has changed"
             if name not in embedded:
                 change = "was not there when it was saved"
+            elif name not in current:
+                change = "is missing now"
+            else:
+                change = "has changed"
             raise ReplayError(
                 f"the table {name} {change} since this game was saved, so the same decisions "
                 "could end differently: replay(save, tables='saved') replays it under the tables "
