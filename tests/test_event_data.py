@@ -270,6 +270,7 @@ NEGOCES_TEXTS = {
     "no_offer": "no offer stands: the negotiation continues",
     "ban": "P{seat} plays the Miser: P{banned} may offer nothing in this sale",
     "accept": "P{seller} accepts P{buyer}'s offer",
+    "coins_total": "the players hold {coins} coins in all",
     "swindle": "P{seat} plays the Swindler: the card paid is swapped, unseen",
 }
 
@@ -332,6 +333,11 @@ def negoces_text(state: NegocesState, event: Event) -> str:
         return f"P{d['buyer']} buys {good(d['market'])} from P{d['seller']} for {paid}"
     if kind == "paid_with":
         return f"P{d['seat']} paid with {good(d['paid'])}"
+    if kind == "void_offer":
+        return (
+            f"P{d['seller']} cannot pay the {-d['coins']} coins P{d['buyer']} asked: "
+            f"P{d['buyer']} takes the card for nothing"
+        )
     if kind == "tax_unpaid":
         then = "loses their Treasurer card" if d["treasurer"] else "pays nothing"
         return f"P{d['seat']} cannot pay the tax and {then}"
@@ -429,6 +435,7 @@ SPECS = {
             "auction": "opener",
             "auction_won": "winner",
             "accept": "buyer",
+            "void_offer": "buyer",
             "sale": "buyer",
             "game_end": "winner",
         },

@@ -10,6 +10,7 @@ The seed here is large and of distinctive digits, so that its text cannot turn u
 
 from __future__ import annotations
 
+import copy
 import json
 
 import numpy as np
@@ -17,6 +18,8 @@ import pytest
 from test_conformance import CONFIGS
 
 import tradekit
+from tradekit.core.actions import Action
+from tradekit.core.errors import IllegalActionError
 from tradekit.core.state import State
 from tradekit.render import render
 
@@ -101,3 +104,90 @@ def test_a_save_whose_opening_event_logged_the_seed_still_replays(name: str) -> 
     doc["log"][opening]["data"]["seed"] = SEED + 1
     with pytest.raises(tradekit.ReplayError, match=f"log event {opening} differs"):
         tradekit.replay(json.dumps(doc))
+
+
+def _why(state: State, seat: int, action: Action) -> str | None:
+    """The refusal ``seat`` would get for ``action`` (``None``: allowed)."""
+    try:
+        state.check(seat, action)
+    except IllegalActionError as error:
+        return str(error)
+    return None
+
+
+def _blind_states() -> list[State]:
+    """Blind Négoces positions where a buyer is to offer, from seeded random games."""
+    out: list[State] = []
+    game = tradekit.load_game("negoces", players=4, variants=("blind", "bank"))
+    for seed in range(6):
+        state = game.new_state(seed=seed)
+        rng = np.random.default_rng(seed)
+        while not state.over and len(out) < 40 * (seed + 1):
+            seat = state.to_move[0]
+            if getattr(state, "phase", "") == "negotiate":
+                out.append(copy.deepcopy(state))
+            actions = state.legal_actions(seat)
+            state.apply(seat, actions[int(rng.integers(len(actions)))])
+    return out
+
+
+def test_blind_offers_do_not_depend_on_the_sellers_hidden_coins() -> None:
+    # A buyer's offers and the refusal of every asking amount are the same whatever coins the
+    # seller (and the others) hold: the seller's coins are hidden in the blind variant.
+    from tradekit.games.negoces import Offer
+
+    for k, state in enumerate(_blind_states()):
+        for buyer in state.to_move:
+            other = state.resample_hidden(buyer, seed=k)  # type: ignore[attr-defined]
+            assert other.view(buyer) == state.view(buyer)
+            assert list(other.legal_actions(buyer)) == list(state.legal_actions(buyer))
+            hand = state.view(buyer).hand
+            good = state.tables.good_of[hand[0]] if hand else None  # type: ignore[attr-defined]
+            for coins in (-200, -61, -60, -30, -5, -1, 0, 3):
+                action = Offer(good, coins, False)
+                assert _why(other, buyer, action) == _why(state, buyer, action)
+
+
+def test_blind_an_offer_the_seller_cannot_pay_is_void_at_the_close() -> None:
+    from tradekit.games.negoces import Accept, Continue
+
+    seen = 0
+    game = tradekit.load_game("negoces", players=3, variants=("blind",))
+    for seed in range(40):
+        state = game.new_state(seed=seed)
+        rng = np.random.default_rng(seed)
+        while not state.over:
+            seat = state.to_move[0]
+            actions = state.legal_actions(seat)
+            if state.phase == "decide":  # type: ignore[attr-defined]
+                seller = state.seller  # type: ignore[attr-defined]
+                coins = state.coins[seller]  # type: ignore[attr-defined]
+                unpaid = [
+                    b
+                    for b, o in state.offers.items()
+                    if -o.coins > coins  # type: ignore[attr-defined]
+                ]
+                closing = state.nround >= game.negotiation_rounds  # type: ignore[attr-defined]
+                for b in unpaid:
+                    why = _why(state, seller, Accept(b))
+                    if closing:
+                        assert why is None
+                    else:
+                        assert why is not None and "cannot pay" in why
+                if closing and unpaid:
+                    buyer = unpaid[0]
+                    before = copy.deepcopy(state)
+                    state.apply(seller, Accept(buyer))
+                    void = [e for e in state.log if e.data.get("what") == "void_offer"]
+                    assert void[-1].data["buyer"] == buyer
+                    # the buyer paid nothing: their coins and their other cards are as they were
+                    assert state.coins[buyer] == before.coins[buyer]  # type: ignore[attr-defined]
+                    assert state.coins[seller] == coins  # type: ignore[attr-defined]
+                    assert set(before.hands[buyer]) <= set(state.hands[buyer])  # type: ignore[attr-defined]
+                    seen += 1
+                    continue
+                if not closing and unpaid and Continue() in list(actions):
+                    state.apply(seller, Continue())
+                    continue
+            state.apply(seat, actions[int(rng.integers(len(actions)))])
+    assert seen >= 5

@@ -426,6 +426,12 @@ add_messages(
             "fr": "J'ai choisi J{buyer} : personne n'a fait d'offre, donc je donne la carte "
             "{good_fr} au joueur à qui elle sert le moins.",
         },
+        "negoces.bot.accept.void": {
+            "en": "Chose P{buyer}: I cannot pay the coins they ask, so they take {good_en} for "
+            "nothing, where it helps least.",
+            "fr": "J'ai choisi J{buyer} : je ne peux pas payer les pièces demandées, donc la "
+            "carte {good_fr} lui revient pour rien, là où elle sert le moins.",
+        },
         "negoces.bot.accept.best": {
             "en": "Accepted P{buyer}: their {paid_en} is worth {worth:.1f} coins to me, the best "
             "offer.",
@@ -1206,11 +1212,18 @@ class NegocesHeuristicBot(Bot):
                         AskToShow(o.buyer), said("negoces.bot.ask_to_show", buyer=o.buyer)
                     )
         counts, pos = self._position(view)
-        choices: list[tuple[float, float, int, float, bool, bool, OfferView | None]] = []
+        choices: list[tuple[float, float, int, float, bool, bool, OfferView | None, bool]] = []
         for buyer in range(view.players):
             if buyer == me:
                 continue
             offer = view.offers[buyer]
+            void = offer is not None and -offer.coins > pos.coins
+            if void:
+                # Blind: they ask more than I hold. Before the close I cannot take it; at the
+                # close naming them voids it and they take the card for nothing.
+                if not closing:
+                    continue
+                offer = None
             if offer is None and not closing:
                 continue
             blank = offer or OfferView(buyer, None, False, 0, False)
@@ -1218,10 +1231,10 @@ class NegocesHeuristicBot(Bot):
             # a buyer who wins too takes the game: the rules give a tie to the buyer
             mine = wins and not threat
             score = worth + (WIN if mine else 0.0) - (THREAT if threat else 0.0)
-            choices.append((score, self.rng.random(), buyer, worth, mine, threat, offer))
+            choices.append((score, self.rng.random(), buyer, worth, mine, threat, offer, void))
         if not choices:
             return self.because(Continue(), said("negoces.bot.no_offer_yet"))
-        _, _, buyer, worth, mine, threat, offer = max(choices)
+        _, _, buyer, worth, mine, threat, offer, void = max(choices)
         what = self._paid_words(offer)
         if mine:
             return self.because(
@@ -1237,6 +1250,8 @@ class NegocesHeuristicBot(Bot):
             )
         if threat:
             why = said("negoces.bot.accept.threat", buyer=buyer, **what, **name)
+        elif void:
+            why = said("negoces.bot.accept.void", buyer=buyer, **name)
         elif offer is None:
             why = said("negoces.bot.accept.nobody", buyer=buyer, **name)
         else:

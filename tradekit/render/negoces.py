@@ -404,6 +404,16 @@ add_messages(
             "en": "{seller} accepts {name}'s offer.",
             "fr": "{seller} accepte l'offre de {name}.",
         },
+        "negoces.n.void_offer": {
+            "en": "{seller} cannot pay the {coins} coins {name} asked: {name} takes the card "
+            "for nothing.",
+            "fr": "{seller} ne peut pas payer les {coins} pièces demandées par {name} : {name} "
+            "prend la carte pour rien.",
+        },
+        "negoces.n.coins_total": {
+            "en": "The players hold {n} coins in all.",
+            "fr": "Les joueurs ont {n} pièces en tout.",
+        },
         "negoces.n.buys": {
             "en": "{name} buys {good} from {seller} for {paid}.",
             "fr": "{name} achète {good} à {seller} contre {paid}.",
@@ -1052,6 +1062,8 @@ class NegocesRenderer(Renderer):
             return ctx.t("negoces.n.scripted_coins", list=money)
         if kind == "starting_coins":
             return ctx.t("negoces.n.starts_with", name=name, n=data["coins"])
+        if kind == "coins_total":
+            return ctx.t("negoces.n.coins_total", n=data["coins"])
         if kind == "auction":
             item = self.item_name(data["item"], ctx)
             return ctx.t("negoces.n.auction_opens", item=item, name=ctx.name(data["opener"]))
@@ -1090,6 +1102,13 @@ class NegocesRenderer(Renderer):
         if kind == "accept":
             seller = ctx.name(data["seller"])
             return ctx.t("negoces.n.accepts", seller=seller, name=ctx.name(data["buyer"]))
+        if kind == "void_offer":
+            return ctx.t(
+                "negoces.n.void_offer",
+                seller=ctx.name(data["seller"]),
+                name=ctx.name(data["buyer"]),
+                coins=-data["coins"],
+            )
         if kind == "sale":
             return self._narrate_sale(data, ctx)
         if kind == "swindle":

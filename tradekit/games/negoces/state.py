@@ -85,7 +85,12 @@ Rulings where the rules page is silent (also in ``data/negoces/README.md``):
   when deciding, may ask a buyer to turn theirs face up (for everyone). Cards exchanged stay
   unseen by the others unless turned up.
 * **Blind.** Coins are hidden; offered cards are face down to everyone, the seller included, until
-  paid. Coin amounts offered and paid are public.
+  paid. Coin amounts offered and paid are public. A buyer cannot see whether the seller could
+  pay the coins a card-and-coins offer asks, so they may ask for up to every coin of the game
+  (``coins_in_game``: the players' total, announced at a scripted set-up, plus the box, treasury
+  and bank). The seller may accept only an offer they can pay, and only such offers bind their
+  coins; at the close, naming a buyer whose asking they cannot pay voids that offer: the buyer
+  takes the card for nothing, as a buyer without an offer would.
 
 Event data, for renderers, measures and notebooks: every event but a player's decision (whose
 action is ``event.action``) names the event in ``data["what"]``, next to the facts of its English
@@ -101,6 +106,7 @@ present) is the seat the event is about; cards are card ids; ``event.round`` is 
   ``loans`` (loan cards per seat), ``treasury``.
 * ``scripted_coins``: ``coins`` (per seat).
 * ``starting_coins`` (blind, seen by its seat): ``seat``, ``coins``.
+* ``coins_total`` (blind, a scripted set-up): ``coins`` (all the players' coins together).
 * ``start``: ``players``, ``variants``, ``goal`` (``[different goods, coins]``).
 * ``auction`` (the Diamant, Thief or Guard is auctioned): ``item``, ``opener``.
 * ``drop_out`` (a pass without a decision): ``seat``, ``item``, ``high_bid``.
@@ -119,6 +125,8 @@ present) is the seat the event is about; cards are card ids; ``event.round`` is 
 * ``theft`` (the Thief): ``seat`` (the thief), ``card`` (the market card), ``seller``.
 * ``turn_up`` (reveal, face-down mini-variant): ``seat`` (the buyer), ``card``.
 * ``accept``: ``seller``, ``buyer``.
+* ``void_offer`` (blind, at the close: the seller chose an offer asking more coins than they
+  hold; the buyer takes the card for nothing): ``seller``, ``buyer``, ``coins`` (the offer's).
 * ``swindle`` (a Swindler is played): ``seat``.
 * ``swap`` (seen by the buyer and seller): ``seat``, ``paid`` (the card paid), ``offered``.
 * ``sale``: ``seller``, ``buyer``, ``market``, ``card`` (the card paid: an id, ``None``, or
@@ -327,6 +335,9 @@ class NegocesState(State):
             assert setup is not None
             self._scripted(setup)
         self._initial_money = list(self.coins)
+        #: Every coin of the game, wherever it lies: no seller can ever pay more. Public (the
+        #: players' total is the table's, or announced by a scripted blind set-up).
+        self.coins_in_game = sum(self.coins) + self.box_coins + self.treasury + self.bank_coins
         self._event(
             "info",
             f"Négoces, {n} players"
@@ -539,6 +550,13 @@ class NegocesState(State):
                     data={"what": "starting_coins", "seat": p, "coins": self.coins[p]},
                     visible_to=(p,),
                 )
+            # Blind players still know how much money the game holds, as with the dealt coins.
+            total = sum(self.coins)
+            self._event(
+                "info",
+                f"the players hold {total} coins in all",
+                data={"what": "coins_total", "coins": total},
+            )
         else:
             self._event(
                 "info",
@@ -771,15 +789,19 @@ class NegocesState(State):
         if player in self.banned:
             return [refuse(Offer, f"P{player} is barred by a Miser from offering in this sale")]
         goods = tuple(self._goods(self.hands[player]))
+        # Blind: the seller's coins are hidden, so a buyer may ask for up to every coin of the
+        # game; the seller accepts only what they can pay (see _decide_options, _accept).
+        least = -self.coins_in_game if "blind" in self.variants else -self.coins[seller]
         return list(
             _offer_options(
                 player,
                 seller,
                 self.coins[player],
-                -self.coins[seller],
+                least,
                 goods,
                 bool(self.loans[player]),
                 self.market_inactive,
+                "blind" in self.variants,
             )
         )
 
@@ -831,14 +853,23 @@ class NegocesState(State):
     def _decide_options(self, player: int) -> list[Option]:
         closing = self.nround >= self.game.negotiation_rounds
         buyers = self.buyers()
-        chosen = tuple(buyers if closing else sorted(self.offers))
+        offers = self.offers
+        if closing:
+            chosen = tuple(buyers)
+        else:
+            chosen = tuple(b for b in sorted(offers) if self._payable(offers[b]))
 
         def not_chosen(v: object) -> str | None:
             if v not in buyers:
                 return f"P{v} is not a buyer in this sale"
+            offer = offers.get(v) if type(v) is int else None
+            if offer is not None:
+                return f"P{player} cannot pay the {-offer.coins} coins P{v} asks (before the close)"
             return f"P{v} has no offer standing (before the close)"
 
         what = "a buyer of this sale" if closing else "a buyer with an offer standing"
+        if not closing and len(chosen) < len(offers):
+            what += f" that P{player} can pay"
         options = [Option.of(Accept, Among(chosen, "the buyer accepted", what, not_chosen))]
         if "face_down" in self.variants:
             face_down = tuple(
@@ -928,7 +959,7 @@ class NegocesState(State):
             return self.gift_left if self.gift_giver == player else 0
         if phase in ("negotiate", "decide"):
             if player == self.seller:
-                return max([-o.coins for o in self.offers.values()] + [0])
+                return max([-o.coins for o in self.offers.values() if self._payable(o)] + [0])
             offer = self.offers.get(player)
             sealed = self.sealed.choice(player)
             return max(
@@ -1392,6 +1423,11 @@ class NegocesState(State):
             return
         self._end_of_sale()
 
+    def _payable(self, offer: Standing) -> bool:
+        """Whether the seller can pay the coins ``offer`` asks (always, unless blind)."""
+        assert self.seller is not None
+        return -offer.coins <= self.coins[self.seller]
+
     def _accept(self, buyer: int) -> None:
         offer = self.offers.get(buyer, NO_OFFER)
         self._event(
@@ -1400,6 +1436,22 @@ class NegocesState(State):
             player=buyer,
             data={"what": "accept", "seller": self.seller, "buyer": buyer},
         )
+        if not self._payable(offer):
+            # Blind, at the close: the seller names a buyer whose asking they cannot pay. The
+            # offer is void and the buyer takes the card for nothing, as with no offer.
+            self._event(
+                "info",
+                f"P{self.seller} cannot pay the {-offer.coins} coins P{buyer} asked: "
+                f"P{buyer} takes the card for nothing",
+                player=buyer,
+                data={
+                    "what": "void_offer",
+                    "seller": self.seller,
+                    "buyer": buyer,
+                    "coins": offer.coins,
+                },
+            )
+            offer = NO_OFFER
         card = offer.card
         if card is not None and self.swindler[buyer]:
             others = [c for c in self.hands[buyer] if self._good(c) != self._good(card)]
@@ -1760,9 +1812,11 @@ def _offer_options(
     goods: tuple[str, ...],
     held: bool,
     inactive: bool,
+    blind: bool = False,
 ) -> tuple[Option, ...]:
     """The offers of :meth:`NegocesState._offer_options`, from the facts they depend on:
-    ``player``'s coins (``most``), minus the seller's coins (``least``), the goods in
+    ``player``'s coins (``most``), minus the seller's coins (``least``; minus every coin of
+    the game in the blind variant, where the seller's coins are hidden), the goods in
     ``player``'s hand, whether they hold a loan card and whether the market card is inactive
     (a sale's buyers offer again and again with the same facts).
 
@@ -1791,6 +1845,8 @@ def _offer_options(
 
     def payable(v: object) -> str | None:
         if type(v) is int and v < least:
+            if blind:
+                return f"the game holds only {-least} coins: no seller could pay {-v}"
             return f"the seller P{seller} could not pay {-v} coins: the offer must be payable"
         return too_many(v)
 
