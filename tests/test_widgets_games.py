@@ -51,7 +51,7 @@ def drive(w: TableWidget, rng: random.Random) -> int:
     ("name", "lang"), [(name, ("en", "fr")[i % 2]) for i, name in enumerate(tradekit.GAMES)]
 )
 def test_every_game_plays_to_the_end_through_the_widget(name: str, lang: str) -> None:
-    w = table(name, humans=[0], bots="random-policy", lang=lang, seed=3)
+    w = table(name, mode="teacher", humans=[0], bots="random-policy", lang=lang, seed=3)
     assert drive(w, random.Random(3)) > 0
     assert tradekit.replay(w.save()).scores() == w.state.scores()
     assert w.log.value and w.table.value
@@ -59,7 +59,7 @@ def test_every_game_plays_to_the_end_through_the_widget(name: str, lang: str) ->
 
 @pytest.mark.parametrize("name", tradekit.GAMES)
 def test_every_game_three_views_through_the_switch(name: str) -> None:
-    w = table(name, humans=[0], seed=1, bots="random-policy")
+    w = table(name, mode="teacher", humans=[0], seed=1, bots="random-policy")
     for value in ("seat:0", "public", "teacher"):
         w.view_switch.value = value
         assert w.table.value.startswith("<style>")
@@ -86,7 +86,7 @@ def test_a_new_game_plugs_in_without_touching_the_framework() -> None:
     original = type(state.game).name
     try:
         type(state.game).name = "turin_test_variant"
-        w = TableWidget(state, humans=[0], bots=[RandomPolicy(seed=1)])
+        w = TableWidget(state, mode="teacher", humans=[0], bots=[RandomPolicy(seed=1)])
         labels = [h.description for k, h in w.handles.items() if k.startswith("a")]
         assert labels and all(d.startswith("<<") for d in labels)
         w.handles["a0"].click()
@@ -98,7 +98,7 @@ def test_a_new_game_plugs_in_without_touching_the_framework() -> None:
 def test_out_of_turn_actions_are_offered_to_a_human_who_is_not_to_move() -> None:
     # Turin: a loan may be taken at any time. Once P0 has sealed its bid, the bots (not yet
     # stepped) are to move and P0 is not; the table still offers P0 its out-of-turn actions.
-    w = table("turin", players=3, humans=[0], bots="random-policy", autoplay=False, seed=5)
+    w = table("turin", players=3, mode="teacher", humans=[0], bots="random-policy", autoplay=False, seed=5)
     assert not any(key.startswith("anytime-") for key in w.handles)  # P0 is to move
     for kind in ("Offer", "Bid"):
         if kind == "Bid":
@@ -122,7 +122,7 @@ def test_out_of_turn_actions_are_offered_to_a_human_who_is_not_to_move() -> None
 
 def test_hot_seat_offers_nothing_out_of_turn() -> None:
     # At one shared screen only the acting student sits there: nobody else is offered anything.
-    w = table("turin", players=3, humans=[0, 1], hotseat=True, autoplay=False, seed=5)
+    w = table("turin", players=3, mode="teacher", humans=[0, 1], hotseat=True, autoplay=False, seed=5)
     w.reveal()
     offer = next(a for a in w.state.legal_actions(0) if type(a).__name__ == "Offer")
     w.submit(offer)

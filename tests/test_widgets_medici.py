@@ -58,7 +58,7 @@ def play_through_controls(w: TableWidget, rng: random.Random) -> dict[str, int]:
 def test_complete_games_through_the_controls(
     players: int, humans: list[int], options: dict[str, Any]
 ) -> None:
-    w = table("medici", players=players, humans=humans, seed=players, **options)
+    w = table("medici", players=players, mode="teacher", humans=humans, seed=players, **options)
     clicks = play_through_controls(w, random.Random(players))
     state = w.state
     assert state.is_over and len(state.scores()) == players
@@ -73,7 +73,7 @@ def test_complete_games_through_the_controls(
 
 
 def test_complete_game_in_french_with_autoplay_off() -> None:
-    w = table("medici", players=4, humans=[0], seed=7, lang="fr", autoplay=False)
+    w = table("medici", players=4, mode="teacher", humans=[0], seed=7, lang="fr", autoplay=False)
     assert w.step_button.description.endswith("Pas à pas")
     assert w.handles["turn"].description == "Retourner la carte suivante"
     assert w.handles["auction"].description == "Mettre le lot aux enchères"
@@ -84,7 +84,7 @@ def test_complete_game_in_french_with_autoplay_off() -> None:
 
 def first_human_auction(seed: int = 5) -> TableWidget:
     """P0 turns one card and auctions it; the random bots have spoken, P0 speaks last."""
-    w = table("medici", players=3, humans=[0], seed=seed, bots="random-policy")
+    w = table("medici", players=3, mode="teacher", humans=[0], seed=seed, bots="random-policy")
     assert set(w.handles) >= {"turn", "auction"}
     w.handles["auction"].click()
     assert w.state.phase == "auction" and w.state.to_move == (0,)
@@ -121,7 +121,7 @@ def test_the_least_bid_and_pass_buttons() -> None:
 
 
 def test_turn_buttons_follow_what_may_be_turned() -> None:
-    w = table("medici", players=3, humans=[0], seed=5, bots="random-policy")
+    w = table("medici", players=3, mode="teacher", humans=[0], seed=5, bots="random-policy")
     assert list(k for k in w.handles if k != "command") == ["turn", "auction"]
     w.handles["turn"].click()
     w.handles["turn"].click()
@@ -151,7 +151,7 @@ def test_typed_commands_mistyped_and_illegal_show_messages() -> None:
 
 
 def test_hot_seat_shows_the_curtain_between_players() -> None:
-    w = table("medici", players=3, humans=[0, 1], seed=3, bots="random-policy")
+    w = table("medici", players=3, mode="teacher", humans=[0, 1], seed=3, bots="random-policy")
     assert w.hotseat and w.curtain_down() and list(w.handles) == ["reveal"]
     assert "Pass the screen to P0" in w.table.value
     w.handles["reveal"].click()
@@ -164,7 +164,7 @@ def test_hot_seat_shows_the_curtain_between_players() -> None:
 
 
 def test_bots_explain_their_decisions_in_the_widget() -> None:
-    w = table("medici", players=4, humans=[0], seed=11)
+    w = table("medici", players=4, mode="teacher", humans=[0], seed=11)
     w.handles["auction"].click()
     assert "heuristic" in w.bots_box.value
     assert 'class="tk-why"' in w.log.value
@@ -172,7 +172,7 @@ def test_bots_explain_their_decisions_in_the_widget() -> None:
 
 
 def test_view_switch_shows_the_pile_to_the_teacher_only() -> None:
-    w = table("medici", players=3, humans=[0], seed=5)
+    w = table("medici", players=3, mode="teacher", humans=[0], seed=5)
     assert 'data-viewer="0"' in w.table.value and "Pile, top card first" not in w.table.value
     w.view_switch.value = "teacher"
     assert 'data-viewer="all"' in w.table.value and "Pile, top card first" in w.table.value

@@ -59,7 +59,7 @@ def play_through_controls(w: TableWidget, rng: random.Random) -> set[str]:
 
 def scripted_table(**kwargs: Any) -> TableWidget:
     state = tradekit.load_game("negoces", players=3).new_state(seed=1, setup={"hands": HANDS})
-    return TableWidget(state, **kwargs)
+    return TableWidget(state, **{"mode": "teacher", **kwargs})
 
 
 def test_the_game_plugs_in_its_controls() -> None:
@@ -82,7 +82,7 @@ def test_complete_games_through_the_controls(
 ) -> None:
     clicks: set[str] = set()
     for seed in range(2):
-        w = table("negoces", players=players, humans=humans, seed=seed, **options)
+        w = table("negoces", players=players, mode="teacher", humans=humans, seed=seed, **options)
         clicked = play_through_controls(w, random.Random(seed))
         clicks |= clicked
         state = w.state
@@ -97,7 +97,7 @@ def test_complete_games_through_the_controls(
 
 
 def test_complete_game_in_french_with_autoplay_off() -> None:
-    w = table("negoces", players=4, humans=[0], seed=7, lang="fr", autoplay=False)
+    w = table("negoces", players=4, mode="teacher", humans=[0], seed=7, lang="fr", autoplay=False)
     assert w.step_button.description.endswith("Pas à pas")
     play_through_controls(w, random.Random(7))
     assert "Partie terminée" in w.header.value
@@ -105,7 +105,7 @@ def test_complete_game_in_french_with_autoplay_off() -> None:
 
 
 def test_auction_buttons_are_the_legal_raises() -> None:
-    w = table("negoces", players=3, humans=[1], seed=3, bots="random-policy")
+    w = table("negoces", players=3, mode="teacher", humans=[1], seed=3, bots="random-policy")
     assert w.state.phase == "auction" and w.acting_human() == 1
     assert {k for k in w.handles if k.startswith(("bid-", "pass"))} == {"bid-1", "bid-2", "pass"}
     assert w.handles["bid-2"].description == "Bid 2"
@@ -115,7 +115,7 @@ def test_auction_buttons_are_the_legal_raises() -> None:
 
 def test_offer_slider_follows_the_card_and_stays_payable() -> None:
     # P0 sells; P1 (a human, 15 coins) offers; the seller holds 15 coins.
-    w = scripted_table(humans=[1], bots="random-policy", autoplay=False)
+    w = scripted_table(mode="teacher", humans=[1], bots="random-policy", autoplay=False)
     w.play_button.click()  # the bot seller puts a card up
     assert w.state.phase == "negotiate" and w.acting_human() == 1
     card, coins = w.handles["offer-card"], w.handles["offer-coins"]
@@ -133,7 +133,7 @@ def test_offer_slider_follows_the_card_and_stays_payable() -> None:
 
 
 def test_seller_buttons_accept_or_continue() -> None:
-    w = scripted_table(humans=[0], bots="random-policy")
+    w = scripted_table(mode="teacher", humans=[0], bots="random-policy")
     assert {k for k in w.handles if k.startswith("put-")} == {
         "put-bijoux",
         "put-cafe",
@@ -163,7 +163,7 @@ def test_gift_controls_share_out_the_thiefs_price() -> None:
         wanted = Bid(1) if view.auction is not None and view.auction.item == "thief" else None
         return wanted if wanted in legal else Pass()
 
-    w = TableWidget(state, humans=[1], bots={0: lambda v, legal: Pass(), 2: thief_for_one})
+    w = TableWidget(state, mode="teacher", humans=[1], bots={0: lambda v, legal: Pass(), 2: thief_for_one})
     w.handles["bid-2"].click()  # P1 takes the Diamant for 2; then opens the Thief at 0
     assert w.state.phase == "auction" and w.acting_human() == 1  # P2 bid 1, P0 dropped out
     assert {k for k in w.handles if k.startswith("bid-")} == {"bid-2", "bid-3"}
@@ -179,7 +179,7 @@ def test_gift_controls_share_out_the_thiefs_price() -> None:
 
 
 def test_typed_commands_and_french_labels() -> None:
-    w = scripted_table(humans=[1], bots="random-policy", autoplay=False, lang="fr")
+    w = scripted_table(mode="teacher", humans=[1], bots="random-policy", autoplay=False, lang="fr")
     w.play_button.click()
     w.type_command("offrir 99 pièces")
     assert "tk-error" in w.message.value and "Traceback" not in w.message.value
@@ -190,7 +190,7 @@ def test_typed_commands_and_french_labels() -> None:
 
 
 def test_hot_seat_hides_hands_and_sealed_offers_between_turns() -> None:
-    w = scripted_table(humans=[1, 2], bots="random-policy")
+    w = scripted_table(mode="teacher", humans=[1, 2], bots="random-policy")
     assert w.curtain_down() and list(w.handles) == ["reveal"]
     shown = {int(x) for x in re.findall(r'data-card="(\d+)"', w.table.value)}
     assert not shown & (set(HANDS[1]) | set(HANDS[2]))

@@ -77,7 +77,7 @@ def test_complete_games_through_the_controls(
 ) -> None:
     used: set[str] = set()
     for seed in range(games):
-        w = table("rungis", players=players, humans=humans, seed=seed, **options)
+        w = table("rungis", players=players, mode="teacher", humans=humans, seed=seed, **options)
         clicks, keys = play_through_controls(w, random.Random(seed))
         used |= keys
         state = w.state
@@ -93,7 +93,7 @@ def test_complete_games_through_the_controls(
 
 
 def test_complete_game_in_french_with_autoplay_off() -> None:
-    w = table("rungis", players=3, humans=[0], seed=7, lang="fr", autoplay=False)
+    w = table("rungis", players=3, mode="teacher", humans=[0], seed=7, lang="fr", autoplay=False)
     assert w.step_button.description.endswith("Pas à pas")
     play_through_controls(w, random.Random(7))
     assert "Partie terminée" in w.header.value
@@ -104,7 +104,7 @@ def scripted(humans: list[int], hotseat: bool | None = None, **setup: Any) -> Ta
     options = setup.pop("options", {"specials": False})
     game = tradekit.load_game("rungis", players=3, **options)
     state = game.new_state(seed=1, setup=setup)
-    w = TableWidget(state, humans=humans, bots="random-policy", hotseat=hotseat)
+    w = TableWidget(state, mode="teacher", humans=humans, bots="random-policy", hotseat=hotseat)
     if hotseat is False:
         w.set_view("all")  # the teacher's view: the controls of whoever must act
     return w
@@ -297,7 +297,7 @@ def test_hot_seat_hides_special_cards_and_prices_between_turns() -> None:
 
 
 def test_view_switch_shows_controls_for_the_acting_seat_only() -> None:
-    w = table("rungis", players=3, humans=[0], seed=5)
+    w = table("rungis", players=3, mode="teacher", humans=[0], seed=5)
     state = w.state
     assert isinstance(state, RungisState) and w.acting_human() == 0
     w.view_switch.value = "public"

@@ -70,7 +70,7 @@ def test_complete_games_through_the_controls(
     players: int, humans: list[int], options: dict[str, Any]
 ) -> None:
     for seed in range(2):
-        w = table("turin", players=players, humans=humans, seed=seed, **options)
+        w = table("turin", players=players, mode="teacher", humans=humans, seed=seed, **options)
         rng = random.Random(seed)
         clicks = play_through_controls(w, rng)
         assert clicks > 0
@@ -85,7 +85,7 @@ def test_complete_games_through_the_controls(
 
 
 def test_complete_game_in_french_with_autoplay_off() -> None:
-    w = table("turin", players=3, humans=[0], seed=7, lang="fr", autoplay=False)
+    w = table("turin", players=3, mode="teacher", humans=[0], seed=7, lang="fr", autoplay=False)
     assert w.step_button.description.endswith("Pas à pas")
     play_through_controls(w, random.Random(7))
     assert "Partie terminée" in w.header.value
@@ -93,7 +93,7 @@ def test_complete_game_in_french_with_autoplay_off() -> None:
 
 
 def test_bid_slider_is_bounded_to_what_is_legal() -> None:
-    w = table("turin", players=3, humans=[0], seed=5, bots="random-policy")
+    w = table("turin", players=3, mode="teacher", humans=[0], seed=5, bots="random-policy")
     offer = next(k for k in w.handles if k.startswith("offer-"))
     w.handles[offer].click()
     assert w.state.phase == "bid" and w.state.to_move == (0,)
@@ -109,7 +109,7 @@ def test_bid_slider_is_bounded_to_what_is_legal() -> None:
 
 
 def test_typed_commands_mistyped_and_illegal_show_messages() -> None:
-    w = table("turin", players=3, humans=[0], seed=5)
+    w = table("turin", players=3, mode="teacher", humans=[0], seed=5)
     decisions = len(w.state.decisions)
     for text in ("bid 400", "blah", "offer card 999", "", "Bid(amount=-1)"):
         w.type_command(text)
@@ -128,7 +128,7 @@ def test_typed_commands_mistyped_and_illegal_show_messages() -> None:
 
 
 def test_back_undoes_to_the_last_human_decision() -> None:
-    w = table("turin", players=3, humans=[0], seed=5)
+    w = table("turin", players=3, mode="teacher", humans=[0], seed=5)
     offer = next(k for k in w.handles if k.startswith("offer-"))
     w.handles[offer].click()
     w.handles["bid-amount"].value = 3
@@ -143,7 +143,7 @@ def test_back_undoes_to_the_last_human_decision() -> None:
 
 
 def test_what_if_branch_and_return() -> None:
-    w = table("turin", players=3, humans=[0], seed=5)
+    w = table("turin", players=3, mode="teacher", humans=[0], seed=5)
     offer = next(k for k in w.handles if k.startswith("offer-"))
     w.handles[offer].click()
     w.handles["bid"].click()  # bid 0
@@ -166,7 +166,7 @@ def test_what_if_branch_and_return() -> None:
 
 
 def test_what_if_labels_hide_sealed_decisions_until_revealed() -> None:
-    w = table("turin", players=3, humans=[0], seed=5)
+    w = table("turin", players=3, mode="teacher", humans=[0], seed=5)
     labels = [label for label, _ in w.whatif.options]
     assert labels and all("(hidden)" in label for label in labels)  # bots' sealed offers
     offer = next(k for k in w.handles if k.startswith("offer-"))
@@ -176,7 +176,7 @@ def test_what_if_labels_hide_sealed_decisions_until_revealed() -> None:
 
 
 def test_save_and_load_through_the_widget() -> None:
-    w = table("turin", players=3, humans=[0], seed=5)
+    w = table("turin", players=3, mode="teacher", humans=[0], seed=5)
     offer = next(k for k in w.handles if k.startswith("offer-"))
     w.handles[offer].click()
     w.save_button.click()
@@ -214,7 +214,7 @@ def test_save_and_load_through_the_widget() -> None:
     ],
 )
 def test_bad_saves_show_a_message(text: str, expected: str) -> None:
-    w = table("turin", players=3, humans=[0], seed=5)
+    w = table("turin", players=3, mode="teacher", humans=[0], seed=5)
     decisions = w.state.decisions
     w.json_box.value = text
     w.load_button.click()
@@ -223,7 +223,7 @@ def test_bad_saves_show_a_message(text: str, expected: str) -> None:
 
 
 def test_tampered_and_foreign_saves_show_a_message() -> None:
-    w = table("turin", players=3, humans=[0], seed=5)
+    w = table("turin", players=3, mode="teacher", humans=[0], seed=5)
     saved = w.save()
     w.json_box.value = saved.replace('"seed": 5', '"seed": 6', 1)
     w.load_button.click()
@@ -239,7 +239,7 @@ def test_tampered_and_foreign_saves_show_a_message() -> None:
 
 
 def test_hot_seat_hides_private_information_between_turns() -> None:
-    w = table("turin", players=3, humans=[0, 1], seed=3, bots="random-policy")
+    w = table("turin", players=3, mode="teacher", humans=[0, 1], seed=3, bots="random-policy")
     state = w.state
     assert w.hotseat and w.view_switch.disabled
     assert w.curtain_down() and list(w.handles) == ["reveal"]
@@ -262,7 +262,7 @@ def test_hot_seat_hides_private_information_between_turns() -> None:
 
 
 def test_bot_explanations_are_shown_after_the_reveal_only() -> None:
-    w = table("turin", players=3, humans=[0], seed=5)
+    w = table("turin", players=3, mode="teacher", humans=[0], seed=5)
     # The bots have offered (sealed): their explanations are not visible to P0 yet.
     assert all(name in w.bots_box.value for name in ("P1", "P2"))
     assert 'class="tk-why"' not in w.log.value
@@ -276,7 +276,7 @@ def test_bot_explanations_are_shown_after_the_reveal_only() -> None:
 
 
 def test_view_switch_and_controls_visibility() -> None:
-    w = table("turin", players=3, humans=[0], seed=5)
+    w = table("turin", players=3, mode="teacher", humans=[0], seed=5)
     assert [v for _, v in w.view_switch.options] == [
         "seat:0",
         "seat:1",
@@ -297,7 +297,7 @@ def test_view_switch_and_controls_visibility() -> None:
 
 
 def test_language_switch_relabels_everything() -> None:
-    w = table("turin", players=3, humans=[0], seed=5)
+    w = table("turin", players=3, mode="teacher", humans=[0], seed=5)
     w.lang_switch.value = "fr"
     assert w.new_button.description.endswith("Nouvelle partie")
     assert "Marché de Turin" in w.table.value and "Manche 1 sur 5" in w.header.value
@@ -312,7 +312,7 @@ def test_a_broken_bot_shows_a_message_and_the_game_goes_on() -> None:
     def broken(view: object, legal: object) -> object:
         raise RuntimeError("boom")
 
-    w = table("turin", players=3, humans=[0], seed=5, bots={1: broken})
+    w = table("turin", players=3, mode="teacher", humans=[0], seed=5, bots={1: broken})
     assert "boom" in w.message.value and "Traceback" not in w.message.value
     assert 1 not in w.state.to_move
 
@@ -320,6 +320,7 @@ def test_a_broken_bot_shows_a_message_and_the_game_goes_on() -> None:
 def test_a_bot_returning_an_illegal_action_is_replaced() -> None:
     w = TableWidget(
         tradekit.load_game("turin", players=2).new_state(seed=1),
+        mode="teacher",
         humans=[0],
         bots=[lambda view, legal: (Bid(999), "I bid everything")],
     )
@@ -328,7 +329,7 @@ def test_a_bot_returning_an_illegal_action_is_replaced() -> None:
 
 
 def test_all_bots_table_plays_to_the_end() -> None:
-    w = table("turin", players=4, humans=[], seed=2)
+    w = table("turin", players=4, mode="teacher", humans=[], seed=2)
     assert w.play_button.description.endswith("Play to the end")
     w.step_button.click()
     assert len(w.state.decisions) == 1
@@ -339,7 +340,7 @@ def test_all_bots_table_plays_to_the_end() -> None:
 
 
 def test_acting_after_the_end_shows_a_message() -> None:
-    w = table("turin", players=2, humans=[], seed=2)
+    w = table("turin", players=2, mode="teacher", humans=[], seed=2)
     w.play_button.click()
     w.type_command("bid 1")
     assert "tk-error" in w.message.value
@@ -349,7 +350,7 @@ def test_acting_after_the_end_shows_a_message() -> None:
 
 def test_bad_arguments() -> None:
     with pytest.raises(tradekit.TradekitError):
-        table("turin", players=3, humans=[5])
+        table("turin", players=3, mode="teacher", humans=[5])
     with pytest.raises(tradekit.ConfigError):
         table("turin", players=3, lang="de")
     with pytest.raises(TypeError):
@@ -358,11 +359,11 @@ def test_bad_arguments() -> None:
 
 def test_bot_explanations_follow_the_tables_language() -> None:
     # In French the heuristic bots' reasons are French; switching back gives English again.
-    w = table("turin", players=3, humans=[0], seed=5, lang="fr")
+    w = table("turin", players=3, mode="teacher", humans=[0], seed=5, lang="fr")
     w.set_view("all")
     assert "Carte " in w.log.value and "proposée" in w.log.value
     assert "Offered card" not in w.log.value
-    w = table("turin", players=3, humans=[0], seed=5, lang="en")
+    w = table("turin", players=3, mode="teacher", humans=[0], seed=5, lang="en")
     w.set_lang("fr")
     offer = next(k for k in w.handles if k.startswith("offer-"))
     w.handles[offer].click()  # the bots bid after the switch: their reasons are French
@@ -383,7 +384,7 @@ def test_claim_step_and_goose_declarations_through_the_buttons() -> None:
     state.apply(1, List(2, 3))
     while state.phase == "market":
         state.apply(state.to_move[0], EndTurn())
-    w = table(state, humans=[0, 1, 2], hotseat=False)
+    w = table(state, mode="teacher", humans=[0, 1, 2], hotseat=False)
     w.view_switch.value = "teacher"  # the controls of whichever seat must act
     # In the offer step P0 may also buy the listed card, out of turn or not.
     assert {"offer-5", "buy-2", "loan"} <= set(w.handles)

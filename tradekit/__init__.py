@@ -21,12 +21,14 @@ from tradekit.core import (
     IllegalActionError,
     Ledger,
     ReplayError,
+    Review,
     State,
     TradekitError,
     Transfer,
     load_game,
     registered_games,
     replay,
+    review,
 )
 
 __version__ = "0.1.0"
@@ -44,10 +46,12 @@ __all__ = [
     "IllegalActionError",
     "Ledger",
     "ReplayError",
+    "Review",
     "State",
     "TradekitError",
     "Transfer",
     "__version__",
     "load_game",
     "replay",
+    "review",
 ]

@@ -216,6 +216,49 @@ add_messages(
             "fr": "Cette partie sauvée est une partie de {saved}, pas de {game}.",
         },
         "upload": {"en": "Open a file", "fr": "Ouvrir un fichier"},
+        "saved_seat": {
+            "en": "Saved what you saw ({view}): the JSON is in the box below. Hand it in, or "
+            "open it with tradekit.review.",
+            "fr": "Sauvé ce que vous avez vu ({view}) : le JSON est dans la boîte ci-dessous. "
+            "Rendez-le, ou ouvrez-le avec tradekit.review.",
+        },
+        # -- a student's table -----------------------------------------------------------------
+        "student_view_refused": {
+            "en": "A student's table shows only your own view and the public view.",
+            "fr": "La table d'un élève ne montre que votre vue et la vue publique.",
+        },
+        "back_reveal_first": {
+            "en": "Show your cards first: Back undoes only your own decision.",
+            "fr": "Montrez d'abord vos cartes : Retour n'annule que votre propre décision.",
+        },
+        "back_no_seat": {
+            "en": "Switch to your own view first: Back undoes only your own decision.",
+            "fr": "Passez d'abord à votre vue : Retour n'annule que votre propre décision.",
+        },
+        "back_other_human": {
+            "en": "{name} has decided since: going back would undo their decision.",
+            "fr": "{name} a décidé depuis : revenir en arrière annulerait sa décision.",
+        },
+        # -- review ----------------------------------------------------------------------------
+        "review_of": {
+            "en": "The game as {view} saw it",
+            "fr": "La partie telle que {view} l'a vue",
+        },
+        "review_step": {"en": "Step {k} of {n}", "fr": "Étape {k} sur {n}"},
+        "review_steps": {"en": "Step", "fr": "Étape"},
+        "review_first": {"en": "⏮ Start", "fr": "⏮ Début"},
+        "review_prev": {"en": "◀ Previous", "fr": "◀ Précédent"},
+        "review_next": {"en": "Next ▶", "fr": "Suivant ▶"},
+        "review_last": {"en": "End ⏭", "fr": "Fin ⏭"},
+        "review_start": {"en": "the deal", "fr": "la donne"},
+        "review_quiet": {"en": "the table changed", "fr": "la table a changé"},
+        "review_mine": {"en": "you: {action}", "fr": "vous : {action}"},
+        "review_public": {"en": "the public", "fr": "le public"},
+        "review_teacher": {"en": "the teacher", "fr": "l'enseignant"},
+        "review_read_only": {
+            "en": "A review is read-only: it shows what was seen, step by step.",
+            "fr": "Une relecture ne se joue pas : elle montre ce qui a été vu, étape par étape.",
+        },
         # -- bots ------------------------------------------------------------------------------
         "bots": {"en": "Bots", "fr": "Robots"},
         "bot_said": {"en": "{name} ({bot}): {why}", "fr": "{name} ({bot}) : {why}"},

@@ -12,6 +12,7 @@ from tradekit.core.errors import (
 )
 from tradekit.core.events import BANK, Event, Ledger, Transfer
 from tradekit.core.registry import load_game, register, registered_games
+from tradekit.core.seat_saves import Review, review
 from tradekit.core.state import Game, State, Viewer, replay
 
 __all__ = [
@@ -24,6 +25,7 @@ __all__ = [
     "IllegalActionError",
     "Ledger",
     "ReplayError",
+    "Review",
     "State",
     "TradekitError",
     "Transfer",
@@ -32,4 +34,5 @@ __all__ = [
     "register",
     "registered_games",
     "replay",
+    "review",
 ]

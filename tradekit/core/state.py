@@ -48,6 +48,8 @@ from tradekit.core.view import Viewer as Viewer
 
 SAVE_FORMAT = "tradekit-game"
 SAVE_VERSION = 1
+#: The format of a seat save (:mod:`tradekit.core.seat_saves`), refused by :func:`replay`.
+SEAT_SAVE_FORMAT = "tradekit-seat-save"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -480,12 +482,33 @@ class State(abc.ABC):
             rebuilt.apply(p, a)
         return rebuilt
 
-    def to_json(self, indent: int | None = None) -> str:
-        """The whole game as JSON, for the teacher: options, seed, set-up, the text of the data
-        tables it is played with, decisions and the full log (every seat's secrets)."""
+    def to_json(self, indent: int | None = None, *, viewer: Viewer = "all") -> str:
+        """The game as JSON: the teacher's full save, or a seat's save.
+
+        Args:
+            indent: JSON indentation (``None``: one line).
+            viewer: ``"all"`` (the default) for the *full save*, which :func:`replay` replays
+                exactly: options, seed, set-up, the text of the data tables, every decision and
+                the full log, every seat's secrets included (``"holds": "everything"``). A seat
+                for that seat's *seat save*, or ``None`` for the public's: only what that viewer
+                saw, step by step, which ``tradekit.review`` opens (see
+                :mod:`tradekit.core.seat_saves`).
+
+        Example:
+            >>> import tradekit
+            >>> state = tradekit.load_game("turin", players=3).new_state(seed=4)
+            >>> import json
+            >>> json.loads(state.to_json())["holds"], json.loads(state.to_json(viewer=1))["holds"]
+            ('everything', 'seat 1')
+        """
+        if viewer != "all":
+            from tradekit.core.seat_saves import seat_save
+
+            return json.dumps(seat_save(self, viewer), indent=indent, ensure_ascii=False)
         doc = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
+            "holds": "everything",
             "game": self.game.name,
             "options": self.game.options(),
             "seed": self.seed,
@@ -531,9 +554,12 @@ def replay(saved: str | bytes | Mapping[str, Any], tables: str = "check") -> Sta
         >>> tradekit.replay(state.to_json()).to_json() == state.to_json()
         True
     """
-    from tradekit.core.registry import load_game
-
     doc = parse_save(saved)
+    if doc.get("format") == SEAT_SAVE_FORMAT:
+        raise ReplayError(
+            "this is a seat save: it holds only what one seat saw, so it cannot be replayed or "
+            "played on; tradekit.review(save) shows the game as that seat saw it"
+        )
     if doc.get("format") != SAVE_FORMAT:
         raise ReplayError(f"not a saved tradekit game (format must be {SAVE_FORMAT!r})")
     if doc.get("version") != SAVE_VERSION:
@@ -549,20 +575,7 @@ def replay(saved: str | bytes | Mapping[str, Any], tables: str = "check") -> Sta
     if type(doc["seed"]) is not int or not 0 <= doc["seed"] < 2**64:
         seed = _short(doc["seed"])
         raise ReplayError(f"'seed' must be a whole number from 0 to 2**64 - 1, got {seed}")
-    if tables not in TABLE_MODES:
-        raise ReplayError(f"tables must be one of {TABLE_MODES}, got {_short(tables)}")
-    options = doc["options"]
-    embedded = _embedded_tables(doc)
-    if embedded is not None and tables == "saved":
-        options = {**options, "data_dir": str(saved_table_folder(str(doc["game"]), embedded))}
-    try:
-        game = load_game(doc["game"], **options)
-    except ReplayError:
-        raise
-    except Exception as exc:
-        raise ReplayError(f"cannot rebuild the game: {exc}") from None
-    if embedded is not None and tables == "check":
-        _check_tables(game, embedded)
+    game = saved_game(doc, tables)
     try:
         state = game.new_state(seed=doc["seed"], setup=doc.get("setup"))
     except Exception as exc:
@@ -600,6 +613,35 @@ _REPR = reprlib.Repr()
 _REPR.maxstring = _REPR.maxother = 80
 _REPR.maxlist = _REPR.maxdict = 8
 _REPR.maxlevel = 3
+
+
+def saved_game(doc: Mapping[str, Any], tables: str = "check") -> Game:
+    """The game (options and data tables) a save names, built as ``tables`` says (see
+    :func:`replay`); shared by full saves and seat saves.
+
+    Raises:
+        ReplayError: the options are not an object, the game cannot be built with them, or (with
+            ``tables="check"``) a table differs from the one the save embeds.
+    """
+    from tradekit.core.registry import load_game
+
+    if tables not in TABLE_MODES:
+        raise ReplayError(f"tables must be one of {TABLE_MODES}, got {_short(tables)}")
+    if not isinstance(doc.get("options"), dict):
+        raise ReplayError("'options' must be an object")
+    options = doc["options"]
+    embedded = _embedded_tables(doc)
+    if embedded is not None and tables == "saved":
+        options = {**options, "data_dir": str(saved_table_folder(str(doc["game"]), embedded))}
+    try:
+        game = load_game(doc["game"], **options)
+    except ReplayError:
+        raise
+    except Exception as exc:
+        raise ReplayError(f"cannot rebuild the game: {exc}") from None
+    if embedded is not None and tables == "check":
+        _check_tables(game, embedded)
+    return game
 
 
 def _short(value: object) -> str:

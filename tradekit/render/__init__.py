@@ -164,6 +164,19 @@ class Renderer:
         """The game's own narration of ``event``, or ``None`` if it has none (generic: none)."""
         return None
 
+    def revealed_label(
+        self, action: Action, seat: int, reveal: Event, ctx: Context
+    ) -> tuple[str, bool] | None:
+        """What a viewer knows of ``seat``'s hidden ``action`` once ``reveal`` (the first reveal
+        it sees after the decision) is logged: ``(label, whole)``, where ``whole`` says that the
+        label is the whole action; or ``None`` if the reveal does not show it.
+
+        The generic renderer knows no reveal, so a hidden decision stays hidden; a game whose
+        reveals turn sealed choices face up says which, and what of them (Négoces shows a
+        face-down card as a card back).
+        """
+        return None
+
     def command_example(self, legal: Sequence[Action], view: Any, ctx: Context) -> str:
         """An example of a typed command (the text of one legal action)."""
         return str(legal[-1]) if legal else ""

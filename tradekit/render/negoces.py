@@ -940,6 +940,29 @@ class NegocesRenderer(Renderer):
         return str(legal[0]) if legal else ""
 
     # -- narration ----------------------------------------------------------------------------
+    def revealed_label(
+        self, action: Action, seat: int, reveal: Event, ctx: Context
+    ) -> tuple[str, bool] | None:
+        """An offer is shown at the end of its negotiation round as its reveal shows it: a card
+        played face down (``face_down``, ``blind``) stays a card back. Standing by an offer,
+        withdrawing it and a swindler's swap are never shown as such."""
+        if not isinstance(action, Offer) or reveal.data.get("what") != "offers":
+            return None
+        offers = reveal.data.get("offers")
+        shown = offers.get(seat, offers.get(str(seat))) if isinstance(offers, dict) else None
+        if not isinstance(shown, dict):
+            return None
+        if shown.get("coins") != action.coins or shown.get("loan") != action.loan:
+            return None
+        card = shown.get("card")
+        if card is None or isinstance(card, int):
+            good = None if card is None else self.tables(ctx).good_of.get(card)
+            if good != action.good:
+                return None
+            return self.action_label(action, None, ctx), True
+        back = OfferView(seat, None, True, action.coins, action.loan)
+        return ctx.t("negoces.a.offer", what=self.offer_view_words(back, ctx)), False
+
     def narrate_known(self, event: Event, ctx: Context) -> str | None:
         """The narration of ``event``, or ``None`` if this renderer does not know the event."""
         if event.kind == "action":

@@ -979,6 +979,18 @@ class RungisRenderer(Renderer):
         return str(legal[0]) if legal else ""
 
     # -- narration --------------------------------------------------------------------------
+    def revealed_label(
+        self, action: Action, seat: int, reveal: Event, ctx: Context
+    ) -> tuple[str, bool] | None:
+        """The price sheets are turned face up whole when every shop has written its own."""
+        if not isinstance(action, Price) or reveal.data.get("what") != "reveal":
+            return None
+        sheets = reveal.data.get("sheets")
+        sheet = sheets.get(str(seat), sheets.get(seat)) if isinstance(sheets, dict) else None
+        if not isinstance(sheet, dict) or sheet.get(action.article) != action.price:
+            return None
+        return self.action_label(action, None, ctx), True
+
     def narrate_known(self, event: Event, ctx: Context) -> str | None:
         """The narration of ``event``, or ``None`` if this renderer does not know the event."""
         if event.kind == "action":

@@ -312,6 +312,13 @@ add_messages(
 )
 
 
+def _seat_entry(entries: object, seat: int) -> object:
+    """A seat's entry in a reveal's per-seat mapping (keys are seats, or their text once saved)."""
+    if not isinstance(entries, dict):
+        return None
+    return entries.get(seat, entries.get(str(seat)))
+
+
 def _game(ctx: Context) -> TurinGame:
     return cast("TurinGame", ctx.game)
 
@@ -591,6 +598,22 @@ class TurinRenderer(Renderer):
         return str(legal[0]) if legal else ""
 
     # -- narration ----------------------------------------------------------------------------
+    def revealed_label(
+        self, action: Action, seat: int, reveal: Event, ctx: Context
+    ) -> tuple[str, bool] | None:
+        """Offers, bids and tie-break additions are turned face up whole, each by its reveal."""
+        what = reveal.data.get("what")
+        if isinstance(action, Offer) and what == "offers":
+            shown = _seat_entry(reveal.data.get("offers"), seat)
+            ok = shown == action.card
+        elif isinstance(action, Bid) and what == "bids":
+            ok = _seat_entry(reveal.data.get("bids"), seat) == action.amount
+        elif isinstance(action, AddBid) and what == "tiebreak":
+            ok = _seat_entry(reveal.data.get("tiebreak"), seat) == action.to_json()
+        else:
+            return None
+        return (self.action_label(action, None, ctx), True) if ok else None
+
     def narrate_known(self, event: Event, ctx: Context) -> str | None:
         """The narration of ``event``, or ``None`` if this renderer does not know the event."""
         if event.kind == "action":

@@ -3,6 +3,12 @@
 A class game saved with ``state.to_json()`` (or the widgets' save button) is replayed with
 :func:`tradekit.replay`, which checks every logged event, then measured exactly like a simulated
 game. Its rows have ``source == "class"`` so a chart can show the class beside the simulation.
+
+A seat save (``state.to_json(viewer=seat)``, what a student hands in) holds what one seat saw,
+not the game: :func:`load_games` reads its final scores (ranks, wins and margins follow from
+them), and leaves the game's measures empty (``None``), as they need every seat's secrets. The
+seat saves of one game count as one game, however many of its seats handed theirs in, and none
+is read when the game's full save is read too.
 """
 
 from __future__ import annotations
@@ -14,8 +20,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tradekit.core.actions import action_from_json
-from tradekit.core.errors import ConfigError
-from tradekit.core.state import State, replay
+from tradekit.core.errors import ConfigError, ReplayError
+from tradekit.core.events import Event
+from tradekit.core.saves import parse_save
+from tradekit.core.seat_saves import Review, review
+from tradekit.core.state import SEAT_SAVE_FORMAT, Game, State, replay
 from tradekit.sim.measures import measure, measures_for
 from tradekit.sim.play import GameResult
 from tradekit.sim.tables import game_rows, options_json, tidy, variant_label
@@ -50,13 +59,38 @@ def _documents(source: Source | Iterable[Source]) -> list[tuple[str, Any]]:
     return out
 
 
-def _replayed(source: Source | Iterable[Source]) -> list[tuple[str, Any, State]]:
-    games = []
-    unfinished = []
+def _replayed(
+    source: Source | Iterable[Source], seat_saves: bool = False
+) -> list[tuple[str, Any, State | Review]]:
+    """Every finished game of ``source``, replayed (a full save) or reviewed (a seat save, when
+    ``seat_saves``); seat saves of one game, handed in by several of its seats, count once."""
+    read: list[tuple[str, Any, State | Review]] = []
+    full: set[str] = set()
     for name, doc in _documents(source):
-        state = replay(doc)
-        if state.is_over:
-            games.append((name, doc, state))
+        parsed = parse_save(doc)
+        if parsed.get("format") == SEAT_SAVE_FORMAT:
+            if not seat_saves:
+                raise ReplayError(
+                    f"{name} is a seat save: it holds one seat's decisions only, so the decision "
+                    "table needs the full saves (load_games reads seat saves)"
+                )
+            read.append((name, parsed, review(parsed)))
+        else:
+            state = replay(parsed)
+            read.append((name, parsed, state))
+            if seat_saves:
+                full.add(_public_record(state.game, state.log))
+    games: list[tuple[str, Any, State | Review]] = []
+    unfinished = []
+    seen: set[str] = set()
+    for name, parsed, played in read:
+        if isinstance(played, Review):
+            key = _public_record(played.game, played.log)
+            if key in full or key in seen:
+                continue  # the game is in already (its full save, or another seat's save)
+            seen.add(key)
+        if played.is_over:
+            games.append((name, parsed, played))
         else:
             unfinished.append(name)
     if unfinished:
@@ -107,23 +141,68 @@ def load_games(
     import pandas as pd
 
     rows: list[dict[str, Any]] = []
-    for index, (_, _, state) in enumerate(_replayed(source)):
-        game_level, seat_level = measure(state)
-        result = GameResult(
-            (index, 0, 0), state.seed, tuple(state.scores()), game_level, tuple(seat_level)
-        )
+    partial: list[bool] = []
+    for index, (_, _, played) in enumerate(_replayed(source, seat_saves=True)):
+        n = played.game.num_players
+        if isinstance(played, Review):
+            # Only the scores: the measures need the whole game, which a seat save lacks.
+            result = GameResult((index, 0, 0), None, tuple(played.scores()), {}, ({},) * n)
+        else:
+            game_level, seat_level = measure(played)
+            result = GameResult(
+                (index, 0, 0), played.seed, tuple(played.scores()), game_level, tuple(seat_level)
+            )
         rows.extend(
             game_rows(
                 result,
                 source="class",
-                game=state.game,
-                variant=label or variant_label(state.game),
-                options=options_json(state.game),
+                game=played.game,
+                variant=label or variant_label(played.game),
+                options=options_json(played.game),
                 seed=None,
-                bots=_names(bot, state.game.num_players),
+                bots=_names(bot, n),
             )
         )
-    return tidy(pd.DataFrame(rows))
+        partial.extend([isinstance(played, Review)] * n)
+    frame = tidy(pd.DataFrame(rows))
+    if any(partial):
+        # tidy() fills absent measures with 0; a seat save's are unknown, not 0.
+        measured = [c for c in frame.columns if c not in _SCORE_COLUMNS]
+        frame[measured] = frame[measured].astype(float)
+        frame.loc[pd.Series(partial, index=frame.index), measured] = float("nan")
+        frame["game_seed"] = frame["game_seed"].astype("Int64")
+    return frame
+
+
+#: The columns a seat save fills (everything else is a measure of the whole game).
+_SCORE_COLUMNS = frozenset(
+    {
+        "source",
+        "game",
+        "variant",
+        "options",
+        "deal",
+        "seed",
+        "game_seed",
+        "players",
+        "seat",
+        "bot",
+        "score",
+        "rank",
+        "win",
+        "win_share",
+        "margin",
+        "score_spread",
+        "winning_margin",
+    }
+)
+
+
+def _public_record(game: Game, log: Iterable[Event]) -> str:
+    """What every seat of one game saw alike: its options and public events (a game's full save
+    and seat saves agree on it; two different games, in practice, never do)."""
+    public = [e.to_json() for e in log if e.visible_to is None]
+    return json.dumps([game.name, game.options(), public], sort_keys=True)
 
 
 def load_decisions(
@@ -140,12 +219,14 @@ def load_decisions(
     import pandas as pd
 
     rows: list[dict[str, Any]] = []
-    for index, (_, doc, state) in enumerate(_replayed(source)):
+    for index, (_, doc, played) in enumerate(_replayed(source)):
+        assert isinstance(played, State)
+        state = played
         game = state.game
         hooks = measures_for(game.name)
         names = _names(bot, game.num_players)
         fresh = game.new_state(seed=state.seed, setup=state.setup)
-        parsed = json.loads(doc) if isinstance(doc, str) else dict(doc)
+        parsed = doc
         game_rows_: list[dict[str, Any]] = []
         for step, (seat, action_doc) in enumerate(parsed["decisions"]):
             action = action_from_json(action_doc, game.action_types)

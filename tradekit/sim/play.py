@@ -14,7 +14,7 @@ from tradekit.bots.registry import BotLike, make_bot
 from tradekit.core.actions import Action
 from tradekit.core.errors import ConfigError, IllegalActionError
 from tradekit.core.registry import load_game
-from tradekit.core.state import Game, State
+from tradekit.core.state import Game, State, Viewer
 from tradekit.sim.measures import measure, measures_for
 from tradekit.sim.seeds import bot_rng, engine_seed, master_seed
 
@@ -113,9 +113,10 @@ class PlayedGame:
             if (seat is None or d.seat == seat) and (phase is None or d.phase == phase)
         ]
 
-    def to_json(self, indent: int | None = None) -> str:
-        """The game as saved JSON (``tradekit.replay`` reads it back)."""
-        return self.state.to_json(indent)
+    def to_json(self, indent: int | None = None, *, viewer: Viewer = "all") -> str:
+        """The game as saved JSON: the full save (``tradekit.replay`` reads it back) or, with
+        ``viewer``, a seat's save (``tradekit.review`` reads it); see :meth:`State.to_json`."""
+        return self.state.to_json(indent, viewer=viewer)
 
 
 def resolve_game(game: Game | str) -> Game:
@@ -171,7 +172,8 @@ class GameResult:
     """What a worker sends back for one game (small and picklable)."""
 
     item: Item
-    game_seed: int
+    #: ``None`` for a class game read from a seat save (which keeps no seed).
+    game_seed: int | None
     scores: tuple[int, ...]
     measures: dict[str, float]
     seat_measures: tuple[dict[str, float], ...]

@@ -89,6 +89,12 @@ class TableWidget:
         lang: ``"en"`` or ``"fr"``.
         names: display names per seat (default ``P0 (you), P1 ...``).
         hotseat: hide private information between human turns (default: more than one human).
+        mode: ``"student"`` (the default when a human holds a seat) or ``"teacher"`` (the
+            default for a table of bots). A student's table offers only the humans' own views
+            and the public view; its Save writes a seat save (what the seat on view saw; with
+            the hot-seat curtain down, what the public saw); Back and "what if" never undo
+            another human's decision. A teacher's table keeps every power: every seat's view and
+            the teacher's, the full save, Back over anybody's decision.
         autoplay: bots play on by themselves after a human acts.
         seed: seeds the deal (when ``game`` is not a state), new games and the random bots.
         **options: the game's options when ``game`` is a name.
@@ -115,6 +121,7 @@ class TableWidget:
         lang: str = "en",
         names: Sequence[str] | None = None,
         hotseat: bool | None = None,
+        mode: str | None = None,
         autoplay: bool = True,
         seed: int | None = None,
         **options: Any,
@@ -132,6 +139,11 @@ class TableWidget:
             if not isinstance(seat, int) or not 0 <= seat < n:
                 raise TradekitError(f"humans must be seats 0..{n - 1}, got {seat!r}")
         self.hotseat = len(self.humans) > 1 if hotseat is None else bool(hotseat)
+        if mode is None:
+            mode = "student" if self.humans else "teacher"
+        if mode not in MODES:
+            raise TradekitError(f"mode must be 'student' or 'teacher', got {mode!r}")
+        self.mode: str = mode
         self._custom_names = tuple(names) if names else None
         self.policies: dict[int, SeatPolicy] = self._make_policies(state.game, bots)
         self.state: State = state
@@ -142,8 +154,8 @@ class TableWidget:
         #: The log shows this many of the latest lines (``None``: all of them); long games
         #: would otherwise redraw thousands of lines after every click.
         self.log_lines: int | None = 400
-        self._label_cache: tuple[object, dict[tuple[int, bool], str]] = (None, {})
-        self._index_cache: tuple[State, int, int, list[int | None], int] | None = None
+        self._label_cache: tuple[object, dict[tuple[int, Viewer], str]] = (None, {})
+        self._index_cache: tuple[State, int, int, list[int | None], list[int]] | None = None
         self.handles: dict[str, Any] = {}
         self.last_error: BaseException | None = None
         self._view_choice = f"seat:{self.humans[0]}" if self.humans else "teacher"
@@ -341,8 +353,12 @@ class TableWidget:
         self.whatif.style = {"description_width": "initial"}
         self.tabs.titles = (t("log", lang), t("what_if", lang), t("save_load", lang))
         self.hide_button.description = t("hotseat_hide", lang)
-        options = [(viewer_label(s, self.ctx), f"seat:{s}") for s in range(self.game.num_players)]
-        options += [(t("view_public", lang), "public"), (t("view_teacher", lang), "teacher")]
+        options = [(viewer_label(s, self.ctx), f"seat:{s}") for s in self._seats_on_offer()]
+        options.append((t("view_public", lang), "public"))
+        if self.mode == "teacher":
+            options.append((t("view_teacher", lang), "teacher"))
+        if self._view_choice not in [v for _, v in options]:
+            self._view_choice = options[0][1]
         self.view_switch.unobserve(self._on_view, names="value")
         self.view_switch.options = options
         self.view_switch.value = self._view_choice
@@ -352,6 +368,12 @@ class TableWidget:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.ui._repr_mimebundle_(**kwargs)
+
+    def _seats_on_offer(self) -> list[int]:
+        """The seats whose view the switch offers: a student's table offers the humans' own."""
+        if self.mode == "teacher":
+            return list(range(self.game.num_players))
+        return list(self.humans)
 
     # -- who acts, who looks --------------------------------------------------------------------
     def acting_human(self) -> int | None:
@@ -502,8 +524,14 @@ class TableWidget:
         if not decisions:
             self.say(t("nothing_to_undo", self.lang), "note")
             return
-        mine = [k for k, (seat, _) in enumerate(decisions) if seat in self.humans]
-        k = mine[-1] if mine else len(decisions) - 1
+        if self.mode == "student":
+            k_or_none = self._student_back_point()
+            if k_or_none is None:
+                return
+            k = k_or_none
+        else:
+            mine = [k for k, (seat, _) in enumerate(decisions) if seat in self.humans]
+            k = mine[-1] if mine else len(decisions) - 1
         seat, action = decisions[k]
         what = self.renderer.action_label(action, self.state.view(seat), self.ctx)
         if self.hotseat:  # the next player at the screen must not read a sealed choice
@@ -514,6 +542,33 @@ class TableWidget:
         self.say(t("undone", self.lang, what=what), "ok")
         if self.autoplay.value:
             self._autoplay()
+
+    def _student_back_point(self) -> int | None:
+        """Where Back goes at a student's table: to before the last decision of the human at the
+        screen, if no other human has decided since (else a message, and ``None``)."""
+        decisions = self.state.decisions
+        me = self.humans[0] if len(self.humans) == 1 and not self.hotseat else self.viewer
+        if type(me) is not int or me not in self.humans:
+            key = "back_reveal_first" if self.curtain_down() else "back_no_seat"
+            self.say(t(key, self.lang), "note")
+            return None
+        mine = [k for k, (seat, _) in enumerate(decisions) if seat == me]
+        if not mine:
+            self.say(t("nothing_to_undo", self.lang), "note")
+            return None
+        k = mine[-1]
+        blocked = self._other_human_since(k, me)
+        if blocked is not None:
+            self.say(t("back_other_human", self.lang, name=self.ctx.name(blocked)), "error")
+            return None
+        return k
+
+    def _other_human_since(self, k: int, me: int | None) -> int | None:
+        """A human other than ``me`` who decided at or after decision ``k``, if any."""
+        for seat, _ in self.state.decisions[k:]:
+            if seat in self.humans and seat != me:
+                return seat
+        return None
 
     def _go_to(self, k: int) -> None:
         self.state = self.state.branch(k)
@@ -604,6 +659,12 @@ class TableWidget:
         self._branch(int(self.whatif.value))
 
     def _branch(self, k: int) -> None:
+        if self.mode == "student" and len(self.humans) > 1:
+            me = self.viewer if type(self.viewer) is int else None
+            blocked = self._other_human_since(k, me)
+            if blocked is not None:
+                self.say(t("back_other_human", self.lang, name=self.ctx.name(blocked)), "error")
+                return
         if self.main_state is None:
             self.main_state = self.state
             self._main_explanations = dict(self.explanations)
@@ -621,23 +682,44 @@ class TableWidget:
         self.say(t("returned", self.lang), "ok")
 
     # -- save and load --------------------------------------------------------------------------
+    def save_viewer(self) -> Viewer:
+        """Whose save the Save button writes: ``"all"`` (the full save) at a teacher's table;
+        at a student's, the seat on view (the public's with the hot-seat curtain down)."""
+        if self.mode == "teacher":
+            return "all"
+        viewer = self.viewer
+        return viewer if type(viewer) is int and viewer in self.humans else None
+
     def save(self) -> str:
-        """The game as JSON (``tradekit.replay`` reads it back)."""
-        return self.state.to_json(indent=1)
+        """The game as JSON: the full save at a teacher's table (``tradekit.replay`` reads it
+        back), a seat save at a student's (``tradekit.review`` opens it); see
+        :meth:`save_viewer`."""
+        return self.state.to_json(indent=1, viewer=self.save_viewer())
 
     def save_to_box(self) -> None:
         """Put the saved game in the text box and offer it as a download."""
+        viewer = self.save_viewer()
         text = self.save()
         self.json_box.value = text
         data = base64.b64encode(text.encode()).decode()
+        part = "game" if viewer == "all" else "public" if viewer is None else f"P{viewer}"
         link = p.tag(
             "a",
             p.esc(t("download", self.lang)),
             href=f"data:application/json;base64,{data}",
-            download=f"{self.game.name}-game.json",
+            download=f"{self.game.name}-{part}.json",
         )
         self.download.value = link
-        self.say(t("saved", self.lang, n=len(self.state.decisions)), "ok")
+        n = len(self.state.decisions)
+        if viewer == "all":
+            self.say(t("saved", self.lang, n=n), "ok")
+        else:
+            who = (
+                viewer_label(viewer, self.ctx)
+                if viewer is not None
+                else t("view_public", self.lang)
+            )
+            self.say(t("saved_seat", self.lang, view=who), "ok")
 
     def load(self, text: str | bytes) -> None:
         """Replay a saved game and play on from it (a bad save shows a message)."""
@@ -691,8 +773,13 @@ class TableWidget:
             self._refresh_quietly()
 
     def set_view(self, viewer: Viewer) -> None:
-        """Show a seat's view, the public view (``None``) or the teacher's (``"all"``)."""
+        """Show a seat's view, the public view (``None``) or the teacher's (``"all"``); a
+        student's table shows only its humans' own views and the public one (another is refused
+        with a message)."""
         choice = "public" if viewer is None else "teacher" if viewer == "all" else f"seat:{viewer}"
+        if choice not in [v for _, v in self.view_switch.options]:
+            self.say(t("student_view_refused", self.lang), "error")
+            return
         self.view_switch.value = choice
 
     def _on_lang(self, change: Mapping[str, Any]) -> None:
@@ -836,29 +923,52 @@ class TableWidget:
         if self.autoplay.value:
             self._autoplay()
 
-    def _decision_index(self) -> tuple[list[int | None], int]:
-        """Each decision's log index and the index of the last reveal, cached per state/length
-        (a refresh asks for them often; recomputing made long games slow)."""
+    def _decision_index(self) -> tuple[list[int | None], list[int]]:
+        """Each decision's log index and the log indices of the reveals, cached per state and
+        length (a refresh asks for them often; recomputing made long games slow)."""
         state = self.state
         cache = self._index_cache
         # Every decision logs an event, so the log's length tells whether the state moved on.
         if cache is not None and cache[0] is state and cache[1] == len(state.log):
             return cache[3], cache[4]
         events = decision_events(state)
-        last_reveal = max((i for i, e in enumerate(state.log) if e.kind == "reveal"), default=-1)
-        self._index_cache = (state, len(state.log), len(state.decisions), events, last_reveal)
-        return events, last_reveal
+        reveals = [i for i, e in enumerate(state.log) if e.kind == "reveal"]
+        self._index_cache = (state, len(state.log), len(state.decisions), events, reveals)
+        return events, reveals
+
+    def decision_label(self, index: int, viewer: Viewer) -> tuple[str, bool] | None:
+        """What ``viewer`` may know of decision ``index``: ``(label, whole)``, where ``whole``
+        says the label names the whole action; ``None`` while it is hidden from them.
+
+        A decision is known whole to whoever could see its event (the teacher sees all). A hidden
+        one (a sealed bid) is known as far as the first reveal the viewer sees after it shows it:
+        the game's renderer says what that reveal turned up (:meth:`Renderer.revealed_label`), so
+        a card offered face down is never named.
+        """
+        state = self.state
+        seat, action = state.decisions[index]
+        events, reveals = self._decision_index()
+        event = events[index] if index < len(events) else None
+        ctx = self.ctx
+        if (
+            viewer == "all"
+            or viewer == seat
+            or (event is not None and state.log[event].visible(viewer))
+        ):
+            return self.renderer.action_label(action, None, ctx), True
+        if event is None:
+            return None
+        for at in reveals[bisect.bisect_right(reveals, event) :]:
+            reveal = state.log[at]
+            if reveal.visible(viewer):
+                return self.renderer.revealed_label(action, seat, reveal, ctx)
+        return None
 
     def explanation_visible(self, index: int, viewer: Viewer) -> bool:
-        """Whether decision ``index`` (and a bot's explanation of it) may be shown to ``viewer``:
-        if its event is visible to them, or a reveal came after it."""
-        if viewer == "all":
-            return True
-        events, last_reveal = self._decision_index()
-        event = events[index] if index < len(events) else None
-        if event is None:
-            return False
-        return self.state.log[event].visible(viewer) or event < last_reveal
+        """Whether a bot's explanation of decision ``index`` may be shown to ``viewer``: only once
+        the viewer knows the whole decision (a reason names what was chosen)."""
+        known = self.decision_label(index, viewer)
+        return known is not None and known[1]
 
     def _draw_log(self, viewer: Viewer, ctx: Context) -> None:
         events, _ = self._decision_index()
@@ -897,8 +1007,7 @@ class TableWidget:
             bot = self.policies[seat].name
             if seat in latest:
                 index, bot, why = latest[seat]
-                action = self.state.decisions[index][1]
-                label = self.renderer.action_label(action, None, ctx)
+                label = self.renderer.action_label(self.state.decisions[index][1], None, ctx)
                 text = t(
                     "bot_said", self.lang, name=ctx.name(seat), bot=bot, why=f"{label} — {why}"
                 )
@@ -909,7 +1018,6 @@ class TableWidget:
 
     def _draw_whatif(self, viewer: Viewer, ctx: Context) -> None:
         events, _ = self._decision_index()
-        renderer = self.renderer
         log = self.state.log
         # Labels are kept per (decision, visible) for this state, language and names: after each
         # click only the new decisions (and newly revealed ones) are written again.
@@ -918,27 +1026,29 @@ class TableWidget:
             self._label_cache = (key, {})
         cache = self._label_cache[1]
         options = []
-        for k, (seat, action) in enumerate(self.state.decisions):
-            visible = seat == viewer or self.explanation_visible(k, viewer)
-            label = cache.get((k, visible))
+        for k, (seat, _) in enumerate(self.state.decisions):
+            label = cache.get((k, viewer))
             if label is None:
                 at = events[k]
                 heading = t(
                     "round_heading", self.lang, round=log[at].round if at is not None else 0
                 )
-                if visible:
-                    what = renderer.action_label(action, None, ctx)
-                    label = f"{k + 1}. {heading} · {ctx.name(seat)}: {what}"
+                known = self.decision_label(k, viewer)
+                if known is not None:
+                    label = f"{k + 1}. {heading} · {ctx.name(seat)}: {known[0]}"
+                    cache[(k, viewer)] = label  # known stays known
                 else:
                     hidden = t("hidden_decision", self.lang, name=ctx.name(seat))
                     label = f"{k + 1}. {heading} · {hidden}"
-                cache[(k, visible)] = label
             options.append((label, k))
         keep = self.whatif.value
         self.whatif.options = options
         if options:
             self.whatif.value = keep if keep is not None and keep < len(options) else options[-1][1]
 
+
+#: A table's modes: a student's (own views, seat saves) and a teacher's (every power).
+MODES = ("student", "teacher")
 
 #: The most out-of-turn actions offered as buttons at once (a seat rarely has more than a few).
 MAX_OUT_OF_TURN = 12
