@@ -375,7 +375,19 @@ def _event(
     text = doc.get("text", "")
     if type(text) is not str:
         raise ReplayError(f"{where}'text' must be a text")
-    event = Event(kind, rnd, phase, player, action, data, visible_to, text)
+    event = Event(kind, rnd, phase, player, action, _seat_keys(data), visible_to, text)
     if not event.visible(viewer):
         raise ReplayError(f"{where}{holds(viewer)} could not see this event")
     return event
+
+
+def _seat_keys(value: Any) -> Any:
+    """Event data with the seat keys the engine logs as numbers (``{0: 5}``) made numbers
+    again: JSON wrote them as texts. The renderers read seat keys of either kind."""
+    if isinstance(value, dict):
+        return {
+            int(k) if k.isdigit() and len(k) < 4 else k: _seat_keys(v) for k, v in value.items()
+        }
+    if isinstance(value, list):
+        return [_seat_keys(v) for v in value]
+    return value
