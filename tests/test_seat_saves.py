@@ -115,9 +115,7 @@ def test_load_games_reads_seat_saves_for_the_scores_and_counts_a_game_once(
 ) -> None:
     states = [s for (g, _), s in sorted(finished.items()) if g == name][:2]
     full = load_games([s.to_json() for s in states])
-    seats = load_games(
-        [s.to_json(viewer=p) for s in states for p in range(s.game.num_players)]
-    )
+    seats = load_games([s.to_json(viewer=p) for s in states for p in range(s.game.num_players)])
     assert len(seats) == len(full)
     for column in ("players", "seat", "score", "rank", "win", "margin"):
         assert seats[column].tolist() == full[column].tolist()

@@ -98,7 +98,9 @@ def test_a_new_game_plugs_in_without_touching_the_framework() -> None:
 def test_out_of_turn_actions_are_offered_to_a_human_who_is_not_to_move() -> None:
     # Turin: a loan may be taken at any time. Once P0 has sealed its bid, the bots (not yet
     # stepped) are to move and P0 is not; the table still offers P0 its out-of-turn actions.
-    w = table("turin", players=3, mode="teacher", humans=[0], bots="random-policy", autoplay=False, seed=5)
+    w = table(
+        "turin", players=3, mode="teacher", humans=[0], bots="random-policy", autoplay=False, seed=5
+    )
     assert not any(key.startswith("anytime-") for key in w.handles)  # P0 is to move
     for kind in ("Offer", "Bid"):
         if kind == "Bid":
@@ -122,7 +124,9 @@ def test_out_of_turn_actions_are_offered_to_a_human_who_is_not_to_move() -> None
 
 def test_hot_seat_offers_nothing_out_of_turn() -> None:
     # At one shared screen only the acting student sits there: nobody else is offered anything.
-    w = table("turin", players=3, mode="teacher", humans=[0, 1], hotseat=True, autoplay=False, seed=5)
+    w = table(
+        "turin", players=3, mode="teacher", humans=[0, 1], hotseat=True, autoplay=False, seed=5
+    )
     w.reveal()
     offer = next(a for a in w.state.legal_actions(0) if type(a).__name__ == "Offer")
     w.submit(offer)

@@ -163,7 +163,9 @@ def test_gift_controls_share_out_the_thiefs_price() -> None:
         wanted = Bid(1) if view.auction is not None and view.auction.item == "thief" else None
         return wanted if wanted in legal else Pass()
 
-    w = TableWidget(state, mode="teacher", humans=[1], bots={0: lambda v, legal: Pass(), 2: thief_for_one})
+    w = TableWidget(
+        state, mode="teacher", humans=[1], bots={0: lambda v, legal: Pass(), 2: thief_for_one}
+    )
     w.handles["bid-2"].click()  # P1 takes the Diamant for 2; then opens the Thief at 0
     assert w.state.phase == "auction" and w.acting_human() == 1  # P2 bid 1, P0 dropped out
     assert {k for k in w.handles if k.startswith("bid-")} == {"bid-2", "bid-3"}
