@@ -34,6 +34,7 @@ Every failure message names the game, options, seed and step, so it can be repla
 from __future__ import annotations
 
 import collections
+import copy
 import dataclasses
 import json
 import os
@@ -47,6 +48,7 @@ import tradekit
 from tradekit.core.actions import Action, FieldKind, action_from_json, field_names, field_specs
 from tradekit.core.errors import IllegalActionError, MalformedActionError
 from tradekit.core.state import Game, State
+from tradekit.render import render
 
 # ---------------------------------------------------------------- the only game-specific part
 
@@ -155,6 +157,7 @@ class Stats:
     can_checked: int = 0
     undos: int = 0
     out_of_turn: int = 0
+    widget_checks: int = 0
     applied_types: collections.Counter[str] = dataclasses.field(default_factory=collections.Counter)
     pool: set[Action] = dataclasses.field(default_factory=set)
     pool_list: list[Action] = dataclasses.field(default_factory=list)
@@ -281,6 +284,9 @@ def _check_resample(state: State, where: str, viewer: int | None, stats: Stats) 
     )
     before = state.view("all")
     mine = state.view(viewer)
+    outputs = _seat_outputs(state, viewer, stats)
+    widget = stats.resamples % WIDGET_EVERY == 0
+    text = _student_text(state, viewer) if widget else None
     for k in RESAMPLE_SEEDS:
         other = resample(viewer, seed=k)
         assert other is not state, where
@@ -288,10 +294,85 @@ def _check_resample(state: State, where: str, viewer: int | None, stats: Stats) 
             f"{where} view({viewer!r}) changes when hidden information is resampled "
             f"(seed {k}): it leaks something {viewer!r} may not know"
         )
+        for (what, ours), (_, theirs) in zip(
+            outputs, _seat_outputs(other, viewer, stats), strict=True
+        ):
+            assert ours == theirs, (
+                f"{where} {what} for {viewer!r} changes when hidden information is resampled "
+                f"(seed {k}): it leaks something {viewer!r} may not know"
+            )
+        if text is not None:
+            assert _student_text(other, viewer) == text, (
+                f"{where} the student table of {viewer!r} changes when hidden information is "
+                f"resampled (seed {k})"
+            )
+            stats.widget_checks += 1
         stats.resamples += 1
         if other.view("all") != before:
             stats.resamples_changed += 1
     assert state.view("all") == before, f"{where} resample_hidden changed the original state"
+
+
+#: The student widget's text is compared on every WIDGET_EVERY-th resampling (a table widget
+#: costs about 120 ms to build and draw).
+WIDGET_EVERY = 25
+#: How many actions of the pool each resampling tries for their refusals.
+REFUSALS_TRIED = 24
+
+
+def _seat_outputs(state: State, viewer: int | None, stats: Stats) -> list[tuple[str, object]]:
+    """Everything ``viewer`` reads of ``state`` besides the view: the visible log (the narrated
+    log is drawn from it alone, and is compared in the student table's text), the rendered table
+    (in French: the words differ from the English ones, what they say does not), and for a seat
+    its legal actions and the refusal of each of some pool actions, as text."""
+    out: list[tuple[str, object]] = [
+        ("visible_log", state.visible_log(viewer)),
+        ("rendered table", render(state, viewer, lang="fr")),
+    ]
+    if viewer is not None:
+        legal = state.legal_actions(viewer)
+        out.append(("legal_actions", repr(list(legal))))
+        refusals = []
+        pool = stats.pool_list
+        for action in pool[:: max(1, len(pool) // REFUSALS_TRIED)]:
+            try:
+                state.check(viewer, action)
+                refusals.append("legal")
+            except IllegalActionError as error:
+                refusals.append(str(error))
+        out.append(("refusals", json.dumps(refusals)))
+    return out
+
+
+def _student_text(state: State, viewer: int | None) -> str:
+    """Every text of a student's table showing ``viewer``'s seat (or the public view): header,
+    table, controls, log, bots, what-if list. Every seat is human, so building the table plays
+    nobody's move."""
+    from tradekit.widgets import TableWidget
+
+    seats = range(state.game.num_players)
+    w = TableWidget(
+        copy.deepcopy(state), humans=seats, hotseat=False, mode="student", autoplay=False
+    )
+    w.set_view(viewer)
+    return json.dumps(_widget_texts(w.ui))
+
+
+def _widget_texts(widget: Any) -> list[Any]:
+    """The texts a widget tree shows: descriptions, values, options, bounds, placeholders."""
+    out: list[Any] = []
+    for name in ("description", "tooltip", "placeholder", "value", "min", "max"):
+        value = getattr(widget, name, None)
+        if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+            out.append(value)
+    options = getattr(widget, "_options_labels", None)
+    if options:
+        out.append(list(options))
+    if hasattr(widget, "titles"):
+        out.append(list(widget.titles))
+    for child in getattr(widget, "children", ()):
+        out.extend(_widget_texts(child))
+    return out
 
 
 def _check_illegal(state: State, where: str, rng: np.random.Generator, stats: Stats) -> None:
@@ -554,6 +635,7 @@ def _assert_checks_bit(stats: Stats, games: int) -> None:
     assert stats.games == games
     assert stats.replays > 0
     assert stats.resamples > 0
+    assert stats.widget_checks > 0
     # The hidden-information check can only fail if resampling really changes hidden things.
     assert stats.resamples_changed > stats.resamples // 4, (
         f"resample_hidden changed the teacher view in only {stats.resamples_changed} of "

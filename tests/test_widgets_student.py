@@ -126,9 +126,9 @@ def _face_down_table() -> object:
                 w.step()
             for k, (p, action) in enumerate(w.state.decisions):
                 known = w.decision_label(k, 0)
-                if p != 0 and type(action).__name__ == "Offer" and action.good and known:
-                    if not known[1]:
-                        return w, k
+                offered = p != 0 and type(action).__name__ == "Offer" and action.good
+                if offered and known and not known[1]:
+                    return w, k
     raise AssertionError("no face-down offer was revealed in 30 games")
 
 
@@ -168,3 +168,22 @@ def test_the_review_widget_steps_through_a_seat_save() -> None:
     assert "Step 3 of" in r.header.value
     r.last_button.click()
     assert r.table.value == r.review.html(n - 1, "en", r.names)
+
+
+def test_a_students_table_keeps_the_bots_reasons_for_the_end_of_the_game() -> None:
+    w = table("turin", players=3, humans=[0], seed=5)
+    teacher = table("turin", players=3, humans=[0], mode="teacher", seed=5)
+    for t in (w, teacher):
+        offer = next(k for k in t.handles if k.startswith("offer-"))
+        t.handles[offer].click()  # the offers are revealed
+    assert 'class="tk-why"' in teacher.log.value and " — " in teacher.bots_box.value
+    assert 'class="tk-why"' not in w.log.value and " — " not in w.bots_box.value
+    assert "reasons are shown when the game is over" in w.bots_box.value
+    assert "P1 (heuristic): " in w.bots_box.value  # the bot's revealed offer, without a reason
+    while not w.state.is_over:
+        seat = w.acting_human()
+        if seat is None:
+            w.play_to_turn()
+        else:
+            w.submit(w.state.legal_actions(seat)[0])
+    assert 'class="tk-why"' in w.log.value and " — " in w.bots_box.value

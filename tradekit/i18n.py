@@ -246,10 +246,10 @@ add_messages(
         },
         "review_step": {"en": "Step {k} of {n}", "fr": "Étape {k} sur {n}"},
         "review_steps": {"en": "Step", "fr": "Étape"},
-        "review_first": {"en": "⏮ Start", "fr": "⏮ Début"},
+        "review_first": {"en": "◀◀ Start", "fr": "◀◀ Début"},
         "review_prev": {"en": "◀ Previous", "fr": "◀ Précédent"},
         "review_next": {"en": "Next ▶", "fr": "Suivant ▶"},
-        "review_last": {"en": "End ⏭", "fr": "Fin ⏭"},
+        "review_last": {"en": "End ▶▶", "fr": "Fin ▶▶"},
         "review_start": {"en": "the deal", "fr": "la donne"},
         "review_quiet": {"en": "the table changed", "fr": "la table a changé"},
         "review_mine": {"en": "you: {action}", "fr": "vous : {action}"},
@@ -262,6 +262,12 @@ add_messages(
         # -- bots ------------------------------------------------------------------------------
         "bots": {"en": "Bots", "fr": "Robots"},
         "bot_said": {"en": "{name} ({bot}): {why}", "fr": "{name} ({bot}) : {why}"},
+        "reasons_at_end": {
+            "en": "The bots' reasons are shown when the game is over: they reason from cards you "
+            "cannot see.",
+            "fr": "Les raisons des robots s'affichent à la fin de la partie : ils raisonnent sur "
+            "des cartes que vous ne voyez pas.",
+        },
         "random_why": {
             "en": "picked at random among {n} legal actions",
             "fr": "tiré au hasard parmi {n} actions permises",

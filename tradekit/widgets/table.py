@@ -966,7 +966,14 @@ class TableWidget:
 
     def explanation_visible(self, index: int, viewer: Viewer) -> bool:
         """Whether a bot's explanation of decision ``index`` may be shown to ``viewer``: only once
-        the viewer knows the whole decision (a reason names what was chosen)."""
+        the viewer knows the whole decision (a reason names what was chosen). At a student's
+        table, another seat's reasons wait for the end of the game: a bot reasons from its own
+        hand ("I hold 2 of them"), which the student may not know while the game is played."""
+        if viewer == "all":
+            return True
+        playing = self.mode == "student" and not self.state.is_over
+        if playing and self.state.decisions[index][0] != viewer:
+            return False
         known = self.decision_label(index, viewer)
         return known is not None and known[1]
 
@@ -997,23 +1004,30 @@ class TableWidget:
         if not self.policies:
             self.bots_box.value = ""
             return
-        latest: dict[int, tuple[int, str, str]] = {}
-        for index in sorted(self.explanations):
+        # Each bot's latest decision the viewer knows of (most recent first, stopping early:
+        # a long game has thousands of decisions).
+        latest: dict[int, tuple[str, str | None]] = {}
+        for index in sorted(self.explanations, reverse=True):
             seat, bot, why = self.explanations[index]
-            if self.explanation_visible(index, viewer):
-                latest[seat] = (index, bot, why)
+            if seat in latest:
+                continue
+            known = self.decision_label(index, viewer)
+            if known is not None:
+                latest[seat] = (known[0], why if self.explanation_visible(index, viewer) else None)
+            if len(latest) == len(self.policies):
+                break
         lines = []
         for seat in sorted(self.policies):
             bot = self.policies[seat].name
             if seat in latest:
-                index, bot, why = latest[seat]
-                label = self.renderer.action_label(self.state.decisions[index][1], None, ctx)
-                text = t(
-                    "bot_said", self.lang, name=ctx.name(seat), bot=bot, why=f"{label} — {why}"
-                )
+                label, reason = latest[seat]
+                said = label if reason is None else f"{label} — {reason}"
+                text = t("bot_said", self.lang, name=ctx.name(seat), bot=bot, why=said)
             else:
                 text = f"{ctx.name(seat)} ({bot})"
             lines.append(p.tag("div", p.esc(text), data_bot=seat))
+        if self.mode == "student" and not self.state.is_over and viewer != "all":
+            lines.append(p.tag("div", p.esc(t("reasons_at_end", self.lang)), cls="tk-muted"))
         self.bots_box.value = p.STYLE + p.section(t("bots", self.lang), "".join(lines))
 
     def _draw_whatif(self, viewer: Viewer, ctx: Context) -> None:
