@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from test_conformance import Stats, _seat_outputs, _student_text
 from test_secrets import SEED, _option_sets
 
 import tradekit
@@ -236,5 +237,14 @@ def test_deals_that_differ_only_in_hidden_facts_give_the_same_seat_save(name: st
             a, b = one.branch(agreed), other.branch(agreed)
             assert a.to_json(viewer=viewer) == b.to_json(viewer=viewer)
             assert a.to_json() != b.to_json()
+            # Everything else the seat reads is the same too, the refusal of every action any
+            # seat may take in either deal included.
+            stats = Stats()
+            for state in (a, b):
+                for seat in range(state.game.num_players):
+                    stats.pool_list.extend(state.legal_actions(seat)[:30])
+            assert _seat_outputs(a, viewer, stats) == _seat_outputs(b, viewer, stats)
+            assert render(a, viewer, lang="en") == render(b, viewer, lang="en")
+            assert _student_text(a, viewer) == _student_text(b, viewer)
             steps += agreed
     assert steps >= 40, f"the pairs agreed for only {steps} decisions in all"

@@ -78,6 +78,8 @@ def test_no_seat_ever_sees_the_seed(name: str) -> None:
             assert reason is None or DIGITS not in reason
         assert DIGITS not in render(state, viewer=0)
         assert DIGITS not in render(state, viewer=None)
+        for seat in (None, *seats):  # a seat save is made of what the seat saw: no seed
+            assert DIGITS not in state.to_json(viewer=seat)
         # The full save, for the teacher, keeps it (in its header only) and replays.
         saved = state.to_json()
         doc = json.loads(saved)
