@@ -230,6 +230,10 @@ add_messages(
             "en": "Accept {name}'s offer: {what}",
             "fr": "Accepter l'offre de {name} : {what}",
         },
+        "negoces.a.accept_any": {
+            "en": "Accept {name}'s offer",
+            "fr": "Accepter l'offre de {name}",
+        },
         "negoces.a.give_away": {
             "en": "Give it to {name} for nothing",
             "fr": "La donner à {name} pour rien",
@@ -906,7 +910,9 @@ class NegocesRenderer(Renderer):
             offer = v.offers[action.buyer] if v is not None else None
             if v is not None and offer is None:
                 return ctx.t("negoces.a.give_away", name=ctx.name(action.buyer))
-            what = self.offer_view_words(offer, ctx) if offer is not None else "?"
+            if offer is None:  # no view to read the offer from (a decision listed afterwards)
+                return ctx.t("negoces.a.accept_any", name=ctx.name(action.buyer))
+            what = self.offer_view_words(offer, ctx)
             return ctx.t("negoces.a.accept", name=ctx.name(action.buyer), what=what)
         if isinstance(action, Continue):
             return ctx.t("negoces.a.continue")
