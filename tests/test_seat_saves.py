@@ -140,6 +140,7 @@ def _tampered(saved: str, change: Callable[[dict[str, Any]], None]) -> str:
     [
         (lambda d: d["steps"][0]["view"].update(players="3"), "players: expected a whole number"),
         (lambda d: d["steps"][0]["view"].update(round=10**9), "out of range"),
+        (lambda d: d["steps"][0]["view"].update(lot=[1] * 20_000), "lot: a list of 20,000"),
         (lambda d: d["steps"][0]["view"].pop("scudo"), "the view lacks scudo"),
         (lambda d: d["steps"][1]["view"].update(nonsense=1), "has no field 'nonsense'"),
         (lambda d: d.update(viewer=7), "'viewer' must be a seat from 0 to 2"),

@@ -8,8 +8,8 @@ field annotations: nothing but the classes a view declares is ever built, and a 
 wrong kind is refused with a :class:`~tradekit.core.errors.ReplayError` naming the field.
 
 A seat save is hostile input like any save, and its views are drawn by the renderers, which
-size things by the numbers they hold: so every whole number read must lie within
-:data:`MAX_NUMBER`.
+size things by the numbers and lists they hold: so every whole number read must lie within
+:data:`MAX_NUMBER`, and every list hold at most :data:`MAX_ITEMS` items.
 
 Example:
     >>> import tradekit
@@ -37,6 +37,8 @@ from tradekit.core.errors import ReplayError
 #: The largest whole number (either sign) a view read from a save may hold: far above any
 #: amount, card id or count of these games, far below what would make a drawing huge.
 MAX_NUMBER = 1_000_000
+#: The longest list a view read from a save may hold (a whole deck is about a hundred cards).
+MAX_ITEMS = 10_000
 
 _HINTS: dict[type, dict[str, Any]] = {}
 
@@ -113,6 +115,8 @@ def _decode(doc: object, hint: Any, actions: Mapping[str, type[Action]], path: s
         args = typing.get_args(hint)
         if not isinstance(doc, list):
             raise ReplayError(f"{path}: expected a list, got {_short(doc)}")
+        if len(doc) > MAX_ITEMS:
+            raise ReplayError(f"{path}: a list of {len(doc):,} items (at most {MAX_ITEMS:,})")
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(_decode(v, args[0], actions, f"{path}[{i}]") for i, v in enumerate(doc))
         if len(doc) != len(args):

@@ -64,7 +64,10 @@ class ReviewWidget:
         self.review = saved if isinstance(saved, Review) else review(saved, viewer=viewer)
         self.lang = check_lang(lang)
         self._custom_names = tuple(names) if names else None
-        self.step = range(len(self.review))[step]
+        steps = range(len(self.review))
+        if type(step) is not int or not -len(steps) <= step < len(steps):
+            raise TradekitError(f"step must be in 0..{len(steps) - 1}, got {step!r}")
+        self.step = steps[step]
         self.last_error: BaseException | None = None
         self._labels: dict[tuple[str, tuple[str, ...]], list[tuple[str, int]]] = {}
         self._build()
