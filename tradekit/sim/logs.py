@@ -121,7 +121,9 @@ def load_games(
 
     Args:
         source: a saved game's JSON text or parsed document, a ``.json`` file, a folder of
-            them, or a list of any of these.
+            them, or a list of any of these. Full saves and seat saves may be mixed: a seat save
+            gives the scores only (its measure columns are empty), and a game is read once
+            however many of its saves are given.
         bot: the name in the ``bot`` column (one for all seats, or one per seat).
         label: the ``variant`` label (default: the options that differ from the defaults, the
             same label a simulation of those options gets).
