@@ -52,8 +52,7 @@ from tradekit.core.state import (
     saved_game,
 )
 from tradekit.core.view import Viewer, check_viewer
-from tradekit.core.view_codec import _decode as decode_value
-from tradekit.core.view_codec import decode_field, encode_view
+from tradekit.core.view_codec import decode_field, decode_value, encode_view
 
 if TYPE_CHECKING:
     from tradekit.widgets.review import ReviewWidget

@@ -82,6 +82,14 @@ def decode_view(doc: object, cls: type, actions: Mapping[str, type[Action]]) -> 
     return _decode(doc, cls, actions, "")
 
 
+def decode_value(
+    doc: object, hint: Any, actions: Mapping[str, type[Action]], path: str = ""
+) -> Any:
+    """Read one value of type ``hint`` (a view's field type, a dataclass, an action class) back
+    from its JSON; ``path`` names it in errors."""
+    return _decode(doc, hint, actions, path)
+
+
 def decode_field(
     cls: type, name: str, doc: object, actions: Mapping[str, type[Action]], where: str = ""
 ) -> Any:

@@ -39,6 +39,7 @@ __all__ = [
     "render",
     "render_log",
     "renderer_for",
+    "seat_entry",
     "viewer_label",
 ]
 
@@ -285,6 +286,19 @@ def render_log(
     if not lines:
         lines.append(tag("p", esc(empty), cls="tk-muted"))
     return parts.STYLE + tag("div", tag("div", "".join(lines)), cls="tk tk-log")
+
+
+def seat_entry(entries: object, seat: int) -> object:
+    """A seat's entry in an event's per-seat mapping (``{0: ...}``; a saved event's keys are
+    the seats' text), or ``None``.
+
+    Example:
+        >>> seat_entry({0: 5}, 0), seat_entry({"1": 7}, 1), seat_entry(None, 0)
+        (5, 7, None)
+    """
+    if not isinstance(entries, dict):
+        return None
+    return entries.get(seat, entries.get(str(seat)))
 
 
 def _plain(value: Any) -> str:

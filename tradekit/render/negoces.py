@@ -55,7 +55,7 @@ from tradekit.games.negoces.actions import (
 )
 from tradekit.games.negoces.view import AuctionView, NegocesView, OfferView, SaleRecord
 from tradekit.i18n import add_messages, has_message
-from tradekit.render import Context, Renderer, register_renderer, status_pill
+from tradekit.render import Context, Renderer, register_renderer, seat_entry, status_pill
 from tradekit.render import parts as p
 from tradekit.render.parts import esc, pill, tag
 
@@ -954,8 +954,7 @@ class NegocesRenderer(Renderer):
         withdrawing it and a swindler's swap are never shown as such."""
         if not isinstance(action, Offer) or reveal.data.get("what") != "offers":
             return None
-        offers = reveal.data.get("offers")
-        shown = offers.get(seat, offers.get(str(seat))) if isinstance(offers, dict) else None
+        shown = seat_entry(reveal.data.get("offers"), seat)
         if not isinstance(shown, dict):
             return None
         if shown.get("coins") != action.coins or shown.get("loan") != action.loan:

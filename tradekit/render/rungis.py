@@ -47,7 +47,7 @@ from tradekit.games.rungis.actions import (
 )
 from tradekit.games.rungis.view import RungisView
 from tradekit.i18n import add_messages, has_message
-from tradekit.render import Context, Renderer, register_renderer
+from tradekit.render import Context, Renderer, register_renderer, seat_entry
 from tradekit.render import parts as p
 from tradekit.render.parts import esc, pill, tag
 
@@ -985,8 +985,7 @@ class RungisRenderer(Renderer):
         """The price sheets are turned face up whole when every shop has written its own."""
         if not isinstance(action, Price) or reveal.data.get("what") != "reveal":
             return None
-        sheets = reveal.data.get("sheets")
-        sheet = sheets.get(str(seat), sheets.get(seat)) if isinstance(sheets, dict) else None
+        sheet = seat_entry(reveal.data.get("sheets"), seat)
         if not isinstance(sheet, dict) or sheet.get(action.article) != action.price:
             return None
         return self.action_label(action, None, ctx), True

@@ -46,7 +46,7 @@ from tradekit.games.turin.actions import (
 from tradekit.games.turin.game import LOAN_AMOUNT, LOAN_REPAYMENT
 from tradekit.games.turin.view import TurinView
 from tradekit.i18n import add_messages, has_message
-from tradekit.render import Context, Renderer, register_renderer, status_pill
+from tradekit.render import Context, Renderer, register_renderer, seat_entry, status_pill
 from tradekit.render import parts as p
 from tradekit.render.parts import esc, pill, tag
 
@@ -310,13 +310,6 @@ add_messages(
         },
     }
 )
-
-
-def _seat_entry(entries: object, seat: int) -> object:
-    """A seat's entry in a reveal's per-seat mapping (keys are seats, or their text once saved)."""
-    if not isinstance(entries, dict):
-        return None
-    return entries.get(seat, entries.get(str(seat)))
 
 
 def _game(ctx: Context) -> TurinGame:
@@ -604,12 +597,12 @@ class TurinRenderer(Renderer):
         """Offers, bids and tie-break additions are turned face up whole, each by its reveal."""
         what = reveal.data.get("what")
         if isinstance(action, Offer) and what == "offers":
-            shown = _seat_entry(reveal.data.get("offers"), seat)
+            shown = seat_entry(reveal.data.get("offers"), seat)
             ok = shown == action.card
         elif isinstance(action, Bid) and what == "bids":
-            ok = _seat_entry(reveal.data.get("bids"), seat) == action.amount
+            ok = seat_entry(reveal.data.get("bids"), seat) == action.amount
         elif isinstance(action, AddBid) and what == "tiebreak":
-            ok = _seat_entry(reveal.data.get("tiebreak"), seat) == action.to_json()
+            ok = seat_entry(reveal.data.get("tiebreak"), seat) == action.to_json()
         else:
             return None
         return (self.action_label(action, None, ctx), True) if ok else None

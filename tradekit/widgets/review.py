@@ -30,11 +30,10 @@ import ipywidgets as widgets
 from tradekit.core.errors import TradekitError
 from tradekit.core.seat_saves import Review, review
 from tradekit.core.view import Viewer
-from tradekit.i18n import LANGS, check_lang, t
+from tradekit.i18n import check_lang, t
 from tradekit.render import Context, render_log, renderer_for
 from tradekit.render import parts as p
-
-LANG_NAMES = {"en": "English", "fr": "Français"}
+from tradekit.widgets.table import language_switch
 
 
 class ReviewWidget:
@@ -106,11 +105,7 @@ class ReviewWidget:
         self.last_button = button(lambda: self.go(len(self.review) - 1))
         self.steps = widgets.Dropdown(layout=widgets.Layout(width="460px"))
         self.steps.observe(self._on_step, names="value")
-        self.lang_switch = widgets.Dropdown(
-            options=[(LANG_NAMES[x], x) for x in LANGS],
-            value=self.lang,
-            layout=widgets.Layout(width="120px"),
-        )
+        self.lang_switch = language_switch(self.lang)
         self.lang_switch.observe(lambda change: self.set_lang(str(change["new"])), names="value")
         self.message = widgets.HTML()
         self.table = widgets.HTML()

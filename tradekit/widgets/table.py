@@ -52,6 +52,15 @@ MAX_BOT_STEPS = 20_000
 LANG_NAMES = {"en": "English", "fr": "Français"}
 
 
+def language_switch(lang: str) -> Any:
+    """The dropdown of the languages every label exists in, showing ``lang``."""
+    return widgets.Dropdown(
+        options=[(LANG_NAMES[x], x) for x in LANGS],
+        value=lang,
+        layout=widgets.Layout(width="120px"),
+    )
+
+
 def decision_events(state: State) -> list[int | None]:
     """For each decision, the index in ``state.log`` of the action event that records it.
 
@@ -242,11 +251,7 @@ class TableWidget:
         self.autoplay = widgets.Checkbox(value=autoplay, indent=False)
         self.view_switch = widgets.Dropdown(layout=widgets.Layout(width="230px"))
         self.view_switch.observe(self._on_view, names="value")
-        self.lang_switch = widgets.Dropdown(
-            options=[(LANG_NAMES[x], x) for x in LANGS],
-            value=self.lang,
-            layout=widgets.Layout(width="120px"),
-        )
+        self.lang_switch = language_switch(self.lang)
         self.lang_switch.observe(self._on_lang, names="value")
         self.message = widgets.HTML()
         self.table = widgets.HTML()
@@ -557,18 +562,16 @@ class TableWidget:
             self.say(t("nothing_to_undo", self.lang), "note")
             return None
         k = mine[-1]
-        blocked = self._other_human_since(k, me)
-        if blocked is not None:
-            self.say(t("back_other_human", self.lang, name=self.ctx.name(blocked)), "error")
-            return None
-        return k
+        return None if self._another_human_since(k, me) else k
 
-    def _other_human_since(self, k: int, me: int | None) -> int | None:
-        """A human other than ``me`` who decided at or after decision ``k``, if any."""
+    def _another_human_since(self, k: int, me: int | None) -> bool:
+        """Whether a human other than ``me`` decided at or after decision ``k`` (said, naming
+        them: going back to ``k`` would undo their decision)."""
         for seat, _ in self.state.decisions[k:]:
             if seat in self.humans and seat != me:
-                return seat
-        return None
+                self.say(t("back_other_human", self.lang, name=self.ctx.name(seat)), "error")
+                return True
+        return False
 
     def _go_to(self, k: int) -> None:
         self.state = self.state.branch(k)
@@ -661,9 +664,7 @@ class TableWidget:
     def _branch(self, k: int) -> None:
         if self.mode == "student" and len(self.humans) > 1:
             me = self.viewer if type(self.viewer) is int else None
-            blocked = self._other_human_since(k, me)
-            if blocked is not None:
-                self.say(t("back_other_human", self.lang, name=self.ctx.name(blocked)), "error")
+            if self._another_human_since(k, me):
                 return
         if self.main_state is None:
             self.main_state = self.state
