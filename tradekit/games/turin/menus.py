@@ -68,64 +68,64 @@ def withdraw_option(player: int, listings: tuple[Listing, ...], round_: int) -> 
     return Option.of(Withdraw, Explained(cards, "the card", why=why, otherwise=missing))
 
 
-def market_options(
+def listing_option(
     player: int,
     face_up: tuple[int, ...],
     listings: tuple[Listing, ...],
     money: int,
     listed: bool,
-    round_: int,
-) -> list[Option]:
-    """What ``player`` may do in their market turn, in this order: end it, list one of its
-    face-up cards (once per window: ``listed`` says it has), buy, withdraw.
+) -> Option:
+    """The listings ``player`` may make in their market turn: one of its face-up cards not yet
+    for sale, at a price from 1 to its unlocked Scudo, once per window (``listed`` says it has
+    listed in this window).
+
+    The market turn offers, in this order: :data:`END_TURN`, this option, :func:`buy_option`
+    (nothing is committed in a market window) and :func:`withdraw_option`.
 
     Args:
         player: the seat in its market turn.
         face_up: its face-up cards.
         listings: every listing, in card order.
-        money: its unlocked Scudo (nothing is committed in a market window).
+        money: its unlocked Scudo.
         listed: whether it has listed a card in this window.
-        round_: the current round.
+
+    Example:
+        >>> listings = (Listing(card=4, seller=0, price=3, listed_round=1),)
+        >>> option = listing_option(0, (4, 8), listings, 2, False)
+        >>> list(option)
+        [List(card=8, price=1), List(card=8, price=2)]
+        >>> option.reason(List(4, 1))
+        'card 4 is already for sale'
     """
     if listed:
-        listing = _LISTED_ONCE
-    else:
+        return _LISTED_ONCE
+    left: tuple[int, ...] = face_up
+    locked = 0
+    why: Refusals | tuple[()] = ()
+    if listings:
         for_sale = [x.card for x in listings]
         left = tuple([c for c in face_up if c not in for_sale])
         locked = sum([x.price for x in listings if x.seller == player])
-        if len(left) == len(face_up):
-            listing = _listing_option(player, face_up, money, locked)
-        else:
-            card = Explained(
-                left,
-                "the card",
-                f"a card among P{player}'s face-up cards",
-                why=functools.partial(_already_for_sale, face_up, for_sale),
-                otherwise=f"card {{value}} is not among P{player}'s face-up cards",
-            )
-            listing = Option.of(List, card, _price(player, money, locked))
-    return [
-        END_TURN,
-        listing,
-        buy_option(player, listings, money, 0),
-        withdraw_option(player, listings, round_),
-    ]
-
-
-@functools.lru_cache(maxsize=4096)
-def _listing_option(player: int, face_up: tuple[int, ...], money: int, locked: int) -> Option:
-    """The listing of any of ``player``'s face-up cards (none of them is for sale yet) at a price
-    from 1 to ``money``; ``locked`` Scudo are on their other listings (for the refusal's words)."""
-    card = Explained(
-        face_up,
-        "the card",
-        f"a card among P{player}'s face-up cards",
-        otherwise=f"card {{value}} is not among P{player}'s face-up cards",
-    )
+        if len(left) != len(face_up):
+            why = functools.partial(_already_for_sale, face_up, for_sale)
+    what, otherwise = _face_up_words(player)
+    card = Explained(left, "the card", what, why=why, otherwise=otherwise)
     return Option.of(List, card, _price(player, money, locked))
 
 
+@functools.lru_cache(maxsize=64)
+def _face_up_words(player: int) -> tuple[str, str]:
+    """How a listing's card is named and refused (one pair per seat: menus are declared at
+    every decision)."""
+    return (
+        f"a card among P{player}'s face-up cards",
+        f"card {{value}} is not among P{player}'s face-up cards",
+    )
+
+
+@functools.lru_cache(maxsize=256)
 def _price(player: int, money: int, locked: int) -> Amount:
+    """The price of a listing: 1 to ``money`` (``locked`` Scudo more are on listings)."""
     note = f"it is locked from P{player}'s own {money} unlocked Scudo"
     if locked:
         note += f"; {locked} more are locked on listings"
@@ -139,7 +139,7 @@ def _nothing_to_withdraw(player: int) -> Option:
     return Option.of(Withdraw, Explained((), "the card", otherwise=missing))
 
 
-def _already_for_sale(face_up: tuple[int, ...], for_sale: list[int]) -> list[tuple[int, str]]:
+def _already_for_sale(face_up: tuple[int, ...], for_sale: list[int]) -> list[tuple[Hashable, str]]:
     return [(c, f"card {c} is already for sale") for c in face_up if c in for_sale]
 
 

@@ -121,7 +121,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
@@ -168,7 +168,13 @@ from tradekit.games.turin.game import (
     LOAN_REPAYMENT,
     STARTING_SCUDO,
 )
-from tradekit.games.turin.menus import buy_option, market_options
+from tradekit.games.turin.menus import (
+    END_TURN,
+    NOTHING_FOR_SALE,
+    buy_option,
+    listing_option,
+    withdraw_option,
+)
 from tradekit.games.turin.view import ClaimInfo, Listing, TurinView
 
 if TYPE_CHECKING:
@@ -212,9 +218,6 @@ STEP_NAMES = {
 } | {"claim": "the claim step"}
 
 
-# Menus are declared at every decision and most of their options recur from one decision to the
-# next (the same hand, the same budget): these make each one once.
-@functools.lru_cache(maxsize=4096)
 def _card_option(cls: type[Action], cards: tuple[int, ...], owner: int | None) -> Option:
     """An option of ``cls`` whose card is one of ``cards``: from ``owner``'s hand, or from the
     lot when ``owner`` is ``None``."""
@@ -222,7 +225,10 @@ def _card_option(cls: type[Action], cards: tuple[int, ...], owner: int | None) -
     return Option.of(cls, OneOf(cards, "the card", what))
 
 
-@functools.lru_cache(maxsize=4096)
+# Bids recur from one decision to the next (the same budget), cards seldom: only bids are kept,
+# in a small cache, because every object a cache holds is traced by the garbage collector (a
+# cache of thousands of options made random play a fifth slower).
+@functools.lru_cache(maxsize=256)
 def _amount_option(
     cls: type[Action], player: int, most: int, committed: int, locked: int
 ) -> Option:
@@ -321,6 +327,9 @@ class TurinState(State):
         self.placements: list[Placement] = []
         self.pick_queue: list[list[int]] = []
         self.listings: dict[int, Listing] = {}
+        #: What menus read off the listings (the listings in card order, each seat's purchases),
+        #: made once between two changes of the listings: several phases pass without one.
+        self._listing_memo: dict[Hashable, Any] = {}
         self.market_order: list[int] = []
         self.market_pos = 0
         self.quiet_turns = 0
@@ -476,7 +485,9 @@ class TurinState(State):
 
     def locked(self, player: int) -> int:
         """Scudo ``player`` has locked on listings."""
-        return sum(x.price for x in self.listings.values() if x.seller == player)
+        if not self.listings:
+            return 0
+        return sum([x.price for x in self.listings.values() if x.seller == player])
 
     def committed(self, player: int) -> int:
         """Scudo ``player`` has committed to a sealed bid not yet resolved: a sealed bid in the
@@ -583,19 +594,45 @@ class TurinState(State):
         listings = self.listings
         if not listings:
             return ()
-        return tuple([listings[c] for c in sorted(listings)])
+        memo = self._listing_memo
+        listed: tuple[Listing, ...] | None = memo.get("listed")
+        if listed is None:
+            listed = memo["listed"] = tuple([listings[c] for c in sorted(listings)])
+        return listed
 
     def _market_options(self, player: int) -> list[Option]:
-        listed = player in self.listed_this_window
-        face_up = tuple(self.face_up[player])
-        return market_options(
-            player, face_up, self._listed(), self.scudo[player], listed, self.round
+        """What ``player`` may do in their market turn, in this order: end it, list, buy,
+        withdraw."""
+        listing = listing_option(
+            player,
+            tuple(self.face_up[player]),
+            self._listed(),
+            self.scudo[player],
+            player in self.listed_this_window,
         )
+        return [END_TURN, listing, self._buy_option(player), self._withdraw_option(player)]
+
+    def _withdraw_option(self, player: int) -> Option:
+        """The listings ``player`` may withdraw in their market turn."""
+        key = ("withdraw", player, self.round)
+        memo = self._listing_memo
+        option: Option | None = memo.get(key)
+        if option is None:
+            option = memo[key] = withdraw_option(player, self._listed(), self.round)
+        return option
 
     def _buy_option(self, player: int) -> Option:
         """The purchases ``player`` may claim outside their market turn."""
+        if not self.listings:
+            return NOTHING_FOR_SALE
         committed = self.committed(player)
-        return buy_option(player, self._listed(), self.scudo[player] - committed, committed)
+        money = self.scudo[player] - committed
+        key = (player, money, committed)
+        memo = self._listing_memo
+        option: Option | None = memo.get(key)
+        if option is None:
+            option = memo[key] = buy_option(player, self._listed(), money, committed)
+        return option
 
     def _claim_options(self, player: int) -> list[Option]:
         claim = self.claim
@@ -700,6 +737,7 @@ class TurinState(State):
     def _sell(self, listing: Listing, buyer: int, claimants: Sequence[int]) -> None:
         card, seller, price = listing.card, listing.seller, listing.price
         del self.listings[card]
+        self._listing_memo.clear()
         self.scudo[buyer] -= price
         self.scudo[seller] += 2 * price
         self._transfer(price, buyer, seller, f"bought card {card}")
@@ -1093,9 +1131,11 @@ class TurinState(State):
         if isinstance(action, List):
             self.scudo[player] -= action.price
             self.listings[action.card] = Listing(action.card, player, action.price, self.round)
+            self._listing_memo.clear()
             self.listed_this_window.add(player)
         elif isinstance(action, Withdraw):
             listing = self.listings.pop(action.card)
+            self._listing_memo.clear()
             self.scudo[player] += listing.price
 
     # -- end of game ----------------------------------------------------------------------------
@@ -1121,6 +1161,7 @@ class TurinState(State):
                 data={"what": "taken_down", "card": card, "price": listing.price},
             )
         self.listings = {}
+        self._listing_memo.clear()
         self._final_payouts()
         self._repay_loans()
         self.final_scores = list(self.scudo)
