@@ -70,6 +70,45 @@ class Event:
         return out
 
 
+#: The slot setters of Event's fields, in the order :func:`new_event` takes them.
+_FIELDS = ("kind", "round", "phase", "player", "action", "data", "visible_to", "text")
+if tuple(f.name for f in dataclasses.fields(Event)) != _FIELDS:  # pragma: no cover
+    raise AssertionError("new_event must take every field of Event, in order")
+_SETTERS = tuple(Event.__dict__[name].__set__ for name in _FIELDS)
+
+
+def new_event(
+    kind: str,
+    round: int,
+    phase: str,
+    player: int | None,
+    action: Action | None,
+    data: Mapping[str, Any],
+    visible_to: tuple[int, ...] | None,
+    text: str,
+) -> Event:
+    """``Event(kind, round, …, text)``, every field given, made without the frozen dataclass's
+    ``__init__`` (which sets each field through ``object.__setattr__``): a game logs two or three
+    events per decision, and this halves what each costs.
+
+    Example:
+        >>> made = new_event("info", 1, "bid", None, None, {}, None, "t")
+        >>> made == Event("info", 1, "bid", text="t")
+        True
+    """
+    event = object.__new__(Event)
+    k, r, ph, pl, ac, da, vi, te = _SETTERS
+    k(event, kind)
+    r(event, round)
+    ph(event, phase)
+    pl(event, player)
+    ac(event, action)
+    da(event, data)
+    vi(event, visible_to)
+    te(event, text)
+    return event
+
+
 def _jsonable(value: Any) -> Any:
     if isinstance(value, dict):
         return {str(k): _jsonable(v) for k, v in value.items()}

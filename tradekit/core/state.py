@@ -42,7 +42,7 @@ from tradekit.core.errors import (
     ReplayError,
     TradekitError,
 )
-from tradekit.core.events import Event, Ledger, Transfer
+from tradekit.core.events import Event, Ledger, Transfer, new_event
 from tradekit.core.saves import parse_save
 from tradekit.core.view import Viewer as Viewer
 
@@ -433,7 +433,7 @@ class State(abc.ABC):
         visible_to: Sequence[int] | None = None,
     ) -> None:
         self.log.append(
-            Event(
+            new_event(
                 kind,
                 self.round,
                 self.phase,
