@@ -2,7 +2,10 @@
 """The one entry point for humans and CI (standard library only).
 
     python3 dev.py lab   [ARGS...]   set up .venv, then open JupyterLab on notebooks/
-    python3 dev.py test  [ARGS...]   set up .venv, then ruff, mypy and pytest (ARGS go to pytest)
+    python3 dev.py test  [ARGS...]   set up .venv, then ruff, ruff format, mypy and pytest: the
+                                     whole suite, as CI runs it (ARGS go to pytest)
+    python3 dev.py test --fast       the same checks, and the tests a developer runs while working
+                                     (everything not marked slow); both print the 15 slowest
     python3 dev.py bench [ARGS...]   set up .venv, then run every bench/*.py (ARGS go to each)
     python3 dev.py setup             only set up .venv
 
@@ -123,14 +126,19 @@ def parallel(args: list[str]) -> list[str]:
 
 def cmd_test(args: list[str]) -> int:
     ensure_venv()
+    fast = "--fast" in args
+    args = [a for a in args if a != "--fast"]
+    tier = ["-m", "not slow"] if fast else []
     lint_paths = [p for p in ("tradekit", "tests", "bench") if (ROOT / p).exists()]
     steps: list[tuple[str, list[str | Path]]] = [
         ("ruff", [BIN / "ruff", "check", *lint_paths]),
+        ("ruff-format", [BIN / "ruff", "format", "--check", *lint_paths]),
         ("mypy", [BIN / "mypy"]),
-        ("pytest", [BIN / "pytest", *parallel(args), *args]),
+        # --durations=15 (in pyproject.toml) prints the 15 slowest tests at the end.
+        ("pytest", [BIN / "pytest", *parallel(args), *tier, *args]),
     ]
     for name, argv in steps:
-        say(f"step {name}: " + " ".join([name, *map(str, argv[1:])]))
+        say(f"step {name}: " + " ".join([Path(argv[0]).name, *map(str, argv[1:])]))
         start = time.monotonic()
         code = run(argv)
         took = time.monotonic() - start
@@ -138,7 +146,7 @@ def cmd_test(args: list[str]) -> int:
             say(f"step {name} FAILED (exit code {code}) after {took:.0f} s")
             return code
         say(f"step {name} passed in {took:.0f} s")
-    say("all steps passed: ruff, mypy, pytest")
+    say("all steps passed: " + ", ".join(name for name, _ in steps))
     return 0
 
 

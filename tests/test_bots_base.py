@@ -21,9 +21,9 @@ from tradekit.bots import (
     make_bot,
     parse_spec,
 )
-from tradekit.bots.turin import TurinHeuristicBot
 from tradekit.core.errors import ConfigError
 from tradekit.games.turin import Bid, EndTurn, Offer
+from tradekit.games.turin.bots import TurinHeuristicBot
 from tradekit.sim import LegalActions, play
 
 
@@ -167,7 +167,7 @@ print(",".join(loaded) or "ok")
 """
 
 
-@pytest.mark.parametrize("module", ["tradekit.bots", "tradekit.bots.turin", "tradekit.sim"])
+@pytest.mark.parametrize("module", ["tradekit.bots", "tradekit.games.turin.bots", "tradekit.sim"])
 def test_bots_and_sim_import_only_numpy_and_the_engine(module: str) -> None:
     out = subprocess.run(
         [sys.executable, "-c", CHECK.format(module=module)],

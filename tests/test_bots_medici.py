@@ -20,8 +20,8 @@ import pytest
 import tradekit
 from tradekit import ConfigError
 from tradekit.bots import Bot, Said, bot_classes, make_bot
-from tradekit.bots.medici import MediciHeuristicBot, expected_reward
 from tradekit.games.medici import Auction, Bid, MediciState, Pass, Turn
+from tradekit.games.medici.bots import MediciHeuristicBot, expected_reward
 from tradekit.i18n import keys, t
 from tradekit.sim import play, run, simulate, tournament
 
@@ -171,7 +171,7 @@ def test_a_whole_round_of_heuristics_reads_like_a_story() -> None:
 
 
 # -- explanations in English and French ---------------------------------------------------------
-#: Every message of the bot (the catalogue is filled when tradekit.bots.medici is imported).
+#: Every message of the bot (the catalogue is filled when tradekit.games.medici.bots is imported).
 MESSAGES = [k for k in keys() if k.startswith("medici.bot.")]
 #: Messages whose French spells out the number one ("au plus une carte", "plus d'un florin").
 SPELLED_ONE = {"medici.bot.auction_limit_one", "medici.bot.bid_richest_one"}
@@ -412,7 +412,7 @@ def test_heuristic_beats_random_by_a_clear_margin(players: int) -> None:
     assert (top["mean_score"] - others["mean_score"]).min() > 60
 
 
-# -- measures (tradekit/sim/measures/medici.py) --------------------------------------------------
+# -- measures (tradekit/games/medici/measures.py) --------------------------------------------------
 def worked_round() -> MediciState:
     """The notebook's worked example: the end of round 1 with four players, scored."""
     state = new_state(
@@ -435,7 +435,7 @@ def worked_round() -> MediciState:
 
 
 def test_measures_of_the_worked_round() -> None:
-    from tradekit.sim.measures.medici import game_measures, seat_measures
+    from tradekit.games.medici.measures import game_measures, seat_measures
 
     state = worked_round()
     m = game_measures(state)
@@ -457,7 +457,7 @@ def test_measures_of_the_worked_round() -> None:
 
 
 def test_free_fills_and_monopoly_bonuses_are_counted() -> None:
-    from tradekit.sim.measures.medici import game_measures, seat_measures
+    from tradekit.games.medici.measures import game_measures, seat_measures
 
     state = new_state(
         round=3,

@@ -20,7 +20,6 @@ import pytest
 import tradekit
 from tradekit import ConfigError
 from tradekit.bots import Bot, Said, bot_classes, make_bot, said
-from tradekit.bots.negoces import NegocesHeuristicBot
 from tradekit.games.negoces import (
     Accept,
     Ban,
@@ -39,6 +38,7 @@ from tradekit.games.negoces import (
     UseTreasurer,
     variant_sets,
 )
+from tradekit.games.negoces.bots import NegocesHeuristicBot
 from tradekit.i18n import keys, t
 from tradekit.sim import run, tournament
 

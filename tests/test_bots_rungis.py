@@ -21,14 +21,14 @@ import tradekit
 from tradekit import ConfigError
 from tradekit.bots import make_bot
 from tradekit.bots.base import Bot, Said
-from tradekit.bots.rungis import (
+from tradekit.games.rungis import Done, Play, Price, Propose, RungisState, Terms
+from tradekit.games.rungis.bots import (
     CartelBot,
     RungisBot,
     RungisHeuristicBot,
     TitForTatBot,
     UndercutterBot,
 )
-from tradekit.games.rungis import Done, Play, Price, Propose, RungisState, Terms
 from tradekit.i18n import keys, t
 from tradekit.sim import run, tournament
 from tradekit.sim.play import Job, LegalActions, resolve_bots, run_batch

@@ -11,7 +11,6 @@ import pytest
 
 import tradekit
 from tradekit.bots import Said, said
-from tradekit.bots.turin import TurinHeuristicBot, chance_row
 from tradekit.games.turin import (
     AddBid,
     Bid,
@@ -26,6 +25,7 @@ from tradekit.games.turin import (
     TakeGoose,
     TurinState,
 )
+from tradekit.games.turin.bots import TurinHeuristicBot, chance_row
 from tradekit.i18n import keys, t
 from tradekit.sim import run, tournament
 

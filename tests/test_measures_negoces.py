@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import tradekit
+from tradekit.games.negoces.measures import game_measures, seat_measures
 from tradekit.sim import compare, play, run, simulate
 from tradekit.sim.measures import measures_for, rule_choices
-from tradekit.sim.measures.negoces import game_measures, seat_measures
 
 GAME_COLUMNS = [
     "sales", "no_winner", "card_sales", "coin_sales", "free_sales", "negative_sales", "thefts",

@@ -11,9 +11,9 @@ import pytest
 
 import tradekit
 from tradekit.games.medici import Auction, Bid, MediciState, Pass, Turn
+from tradekit.games.medici.render import MediciRenderer
 from tradekit.i18n import LANGS, keys, t
 from tradekit.render import Context, render, render_log, renderer_for
-from tradekit.render.medici import MediciRenderer
 
 RENDERER = MediciRenderer()
 ALL_CARDS = set(range(1, 37))
@@ -300,7 +300,7 @@ def test_catalogue_has_both_languages() -> None:
 def read_from_the_log(states: list[MediciState], views: dict[int, list[Any]]) -> list[Any]:
     """What the renderer and the measures make of finished games: every narrated line in both
     languages, the tables of the views given, the game's and every seat's measures."""
-    from tradekit.sim.measures import medici as measures
+    from tradekit.games.medici import measures
 
     return [
         (
@@ -318,8 +318,8 @@ def test_narration_tables_and_measures_read_the_engines_split_not_the_tie_functi
 ) -> None:
     # Games with ties on ships and ladders, played (and viewed) while the tie split still works.
     from tradekit.core import ties
-    from tradekit.render import medici as render_module
-    from tradekit.sim.measures import medici as measures
+    from tradekit.games.medici import measures
+    from tradekit.games.medici import render as render_module
 
     states = [random_game(seed, players=players) for players in (3, 5, 6) for seed in range(4)]
     tied = new_state(ladders={"spices": [3, 1, 1]}, piles=[[1]])  # two tied seconds, empty ships

@@ -27,9 +27,9 @@ from tradekit.games.negoces import (
     UseTreasurer,
     variant_sets,
 )
+from tradekit.games.negoces.render import NegocesRenderer
 from tradekit.i18n import LANGS, keys, t
 from tradekit.render import Context, render, render_log, renderer_for
-from tradekit.render.negoces import NegocesRenderer
 
 RENDERER = NegocesRenderer()
 HANDS = [[0, 1, 2, 4, 5, 6, 48], [8, 9, 10, 12, 13, 14], [16, 17, 18, 20, 21, 22]]

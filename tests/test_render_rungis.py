@@ -22,9 +22,9 @@ from tradekit.games.rungis import (
     RungisState,
     Terms,
 )
+from tradekit.games.rungis.render import RungisRenderer
 from tradekit.i18n import LANGS, keys, t
 from tradekit.render import Context, render, render_log, renderer_for
-from tradekit.render.rungis import RungisRenderer
 
 RENDERER = RungisRenderer()
 FRUIT, EGGS, CHEESE, FISH, MEAT = 1, 13, 25, 37, 43

@@ -10,9 +10,9 @@ import pytest
 import tradekit
 from tradekit.core.state import State
 from tradekit.games.turin import Bid, Buy, EndTurn, List, Offer, SellTo, TakeGoose
+from tradekit.games.turin.render import TurinRenderer
 from tradekit.i18n import LANGS, keys, t
 from tradekit.render import Context, default_names, render, render_log, renderer_for
-from tradekit.render.turin import TurinRenderer
 
 RENDERER = TurinRenderer()
 

@@ -32,10 +32,10 @@ from tradekit.games.rungis import (
     Terms,
 )
 from tradekit.games.rungis import state as state_module
+from tradekit.games.rungis.measures import game_measures, seat_measures
+from tradekit.games.rungis.render import RungisRenderer
 from tradekit.render import Context
-from tradekit.render.rungis import RungisRenderer
 from tradekit.sim import play
-from tradekit.sim.measures.rungis import game_measures, seat_measures
 
 FRUIT, EGGS, CHEESE, FISH, MEAT = 1, 13, 25, 37, 43
 

@@ -1,8 +1,8 @@
 """Every registered game plays to its end in the table widget through its controls only.
 
-A game with its own controls (``tradekit/widgets/<name>.py``) is played with them; a game without
-is played with the generic controls (a dropdown of the legal actions and a Play button). Either
-way only the widget's sliders, dropdowns and buttons are touched.
+A game with its own controls (``controls=`` in its plug-in entry) is played with them; a game
+without is played with the generic controls (a dropdown of the legal actions and a Play button).
+Either way only the widget's sliders, dropdowns and buttons are touched.
 """
 
 from __future__ import annotations

@@ -12,9 +12,9 @@ widgets = pytest.importorskip("ipywidgets", reason="needs the notebook extra")
 
 import tradekit  # noqa: E402
 from tradekit.games.negoces import Accept, Bid, Offer, Pass, PutUp  # noqa: E402
+from tradekit.games.negoces.controls import NegocesControls  # noqa: E402
 from tradekit.widgets import TableWidget, table  # noqa: E402
 from tradekit.widgets.controls import controls_for  # noqa: E402
-from tradekit.widgets.negoces import NegocesControls  # noqa: E402
 
 MAX_CLICKS = 4_000
 HANDS = [[0, 1, 2, 4, 5, 6, 48], [8, 9, 10, 12, 13, 14], [16, 17, 18, 20, 21, 22]]

@@ -12,6 +12,7 @@ Example:
 
 from __future__ import annotations
 
+from tradekit import games as games  # registers every game's plug-in entry
 from tradekit.core import (
     Action,
     ConfigError,

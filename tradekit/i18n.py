@@ -2,8 +2,8 @@
 
 Every string the renderer and the widgets show comes from here, looked up by a key and formatted
 with named fields. The framework's own messages are below; a game adds its own with
-:func:`add_messages` (Turin Market's live in :mod:`tradekit.render.turin`). Names of goods and cards
-come from each game's data tables (``name_en`` / ``name_fr``), not from this catalogue.
+:func:`add_messages` (Turin Market's live in :mod:`tradekit.games.turin.render`). Names of goods
+and cards come from each game's data tables (``name_en`` / ``name_fr``), not from this catalogue.
 
 This module is pure Python (the engine never needs it, the renderer and the widgets do).
 

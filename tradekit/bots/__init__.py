@@ -1,8 +1,9 @@
 """Bots: strategies that see one seat's view and the legal actions, never the state.
 
 * :class:`RandomBot` plays every game uniformly at random.
-* Each game's own bots live in ``tradekit.bots.<game>`` (e.g.
-  :class:`tradekit.bots.turin.TurinHeuristicBot`) and are found by name with :func:`make_bot`.
+* Each game's own bots live in its package, ``tradekit.games.<game>.bots`` (e.g.
+  :class:`tradekit.games.turin.bots.TurinHeuristicBot`), and are found by name with
+  :func:`make_bot`.
 * :func:`bot` turns a student's plain function into a bot.
 
 This package imports only numpy and the engine, because bots run inside worker processes.

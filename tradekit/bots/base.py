@@ -159,7 +159,7 @@ class Bot(abc.ABC):
         """The name shown in tables: the label, else the name and any non-default parameters.
 
         Example:
-            >>> from tradekit.bots.turin import TurinHeuristicBot
+            >>> from tradekit.games.turin.bots import TurinHeuristicBot
             >>> TurinHeuristicBot(aggression=0.9).tag
             'heuristic(aggression=0.9)'
         """

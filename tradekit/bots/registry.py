@@ -1,21 +1,20 @@
 """Bots by game name: ``make_bot("turin", "heuristic")``.
 
-Bots that play any game register under ``game = None``; a game's own bots live in the module
-``tradekit.bots.<game>`` (e.g. :mod:`tradekit.bots.turin`), which is imported the first time a bot
-of that game is asked for. So a new game's bots need no change here: create
-``tradekit/bots/<game>.py`` and decorate its classes with :func:`register_bot`.
+Bots that play any game register under ``game = None``; a game's own bots live in the module its
+plug-in entry names (``bots=`` of the ``PLUGIN`` in ``tradekit/games/<game>/__init__.py``, e.g.
+:mod:`tradekit.games.turin.bots`), imported the first time a bot of that game is asked for. So a
+new game's bots need no change here: decorate its classes with :func:`register_bot`.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import json
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from tradekit.bots.base import Bot
 from tradekit.core.errors import ConfigError
+from tradekit.core.registry import import_part
 
 T = TypeVar("T", bound=type[Bot])
 
@@ -38,10 +37,10 @@ def register_bot(cls: T) -> T:
 def _load(game: str) -> None:
     if game in _LOADED:
         return
+    module = import_part(game, "bots")
+    if module is not None and not _BOTS.get(game):
+        raise ImportError(f"module {module.__name__!r} registers no bot for {game!r}")
     _LOADED.add(game)
-    module = f"tradekit.bots.{game}"
-    if game.isidentifier() and importlib.util.find_spec(module) is not None:
-        importlib.import_module(module)
 
 
 def bot_classes(game: str) -> dict[str, type[Bot]]:

@@ -11,7 +11,7 @@ from tradekit.core.errors import (
     TradekitError,
 )
 from tradekit.core.events import BANK, Event, Ledger, Transfer
-from tradekit.core.registry import load_game, register, registered_games
+from tradekit.core.registry import Plugin, load_game, register_plugin, registered_games
 from tradekit.core.seat_saves import Review, review
 from tradekit.core.state import Game, State, Viewer, replay
 
@@ -24,6 +24,7 @@ __all__ = [
     "Game",
     "IllegalActionError",
     "Ledger",
+    "Plugin",
     "ReplayError",
     "Review",
     "State",
@@ -31,7 +32,7 @@ __all__ = [
     "Transfer",
     "Viewer",
     "load_game",
-    "register",
+    "register_plugin",
     "registered_games",
     "replay",
     "review",

@@ -1,40 +1,151 @@
-"""The registry of games: ``load_game(name, **options)`` and the list of names."""
+"""The registry of games: one :class:`Plugin` entry per game, ``load_game(name, **options)``.
+
+A game lives in one package, ``tradekit/games/<game>/``. Its ``__init__.py`` holds a ``PLUGIN``:
+the game's options class and the dotted paths of its other parts — its bots, its measures, its
+renderer and its table controls. :func:`register_plugin` is the one registration a game makes;
+``tradekit.games`` registers the shipped games in the lessons' order.
+
+The parts are imported only when first asked for (:func:`import_part`): playing a game loads
+neither its bots nor anything of the notebook stack, and a worker process that only simulates
+never imports a renderer. A part a plug-in names but that cannot be imported is an error naming
+the module — never a silent fallback to the generic part.
+
+Example:
+    >>> import tradekit
+    >>> plugin("turin").renderer
+    'tradekit.games.turin.render'
+    >>> import_part("turin", "bots").__name__
+    'tradekit.games.turin.bots'
+"""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
-from typing import Any, TypeVar
+import importlib
+import re
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Literal
 
 from tradekit.core.errors import ConfigError
-from tradekit.core.state import Game
 
-G = TypeVar("G", bound=type[Game])
+if TYPE_CHECKING:  # the engine's state module reads the registry: no import back at run time
+    from tradekit.core.state import Game
 
-_REGISTRY: dict[str, type[Game]] = {}
+#: The parts a plug-in may name, besides its game.
+Part = Literal["bots", "measures", "renderer", "controls"]
+PARTS: tuple[Part, ...] = ("bots", "measures", "renderer", "controls")
+
+_DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
 
 
-def register(name: str) -> Callable[[G], G]:
-    """Class decorator: register a :class:`Game` subclass under ``name``."""
+@dataclasses.dataclass(frozen=True)
+class Plugin:
+    """Everything of one game: its options class and where its other parts live.
 
-    def deco(cls: G) -> G:
-        cls.name = name
-        _REGISTRY[name] = cls
-        return cls
+    Attributes:
+        name: the game's registry name (``load_game(name)``); a Python identifier.
+        game: the game's options class (a :class:`~tradekit.core.state.Game` dataclass).
+        bots: the module that registers the game's own bots (``register_bot``), if any.
+        measures: the module that registers the game's measures (``register_measures``).
+        renderer: the module that registers its renderer (``register_renderer``); without one
+            the generic renderer draws the game.
+        controls: the module that registers its table controls (``register_controls``);
+            without one the table offers the generic list of legal actions.
 
-    return deco
+    Example:
+        >>> from tradekit.games.turin import TurinGame
+        >>> Plugin("turin", TurinGame, bots="tradekit.games.turin.bots").bots
+        'tradekit.games.turin.bots'
+        >>> Plugin("turin", TurinGame, bots="tradekit/games/turin/bots.py")
+        Traceback (most recent call last):
+        ...
+        tradekit.core.errors.ConfigError: option 'bots' = 'tradekit/games/turin/bots.py' is ...
+    """
+
+    name: str
+    game: type[Game]
+    bots: str | None = None
+    measures: str | None = None
+    renderer: str | None = None
+    controls: str | None = None
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.name, str) and self.name.isidentifier()):
+            raise ConfigError("name", self.name, "a Python identifier such as 'turin'")
+        if not (isinstance(self.game, type) and _is_game(self.game)):
+            raise ConfigError("game", self.game, "a subclass of tradekit.core.state.Game")
+        for part in PARTS:
+            path = getattr(self, part)
+            if path is not None and not (isinstance(path, str) and _DOTTED.fullmatch(path)):
+                raise ConfigError(
+                    part, path, "a dotted module path such as 'tradekit.games.turin.bots'"
+                )
+
+
+def _is_game(cls: type) -> bool:
+    return any(
+        base.__name__ == "Game" and base.__module__ == "tradekit.core.state" for base in cls.__mro__
+    )
+
+
+_PLUGINS: dict[str, Plugin] = {}
+
+
+def register_plugin(plugin: Plugin) -> Plugin:
+    """Register a game: the one call a game's package makes (``tradekit.games`` calls it for
+    the shipped games). Sets ``plugin.game.name``; games are listed in registration order.
+
+    Raises:
+        ConfigError: if another game is already registered under that name.
+    """
+    known = _PLUGINS.get(plugin.name)
+    if known is not None and known != plugin:
+        raise ConfigError("name", plugin.name, "a name no other game is registered under")
+    plugin.game.name = plugin.name
+    _PLUGINS[plugin.name] = plugin
+    return plugin
 
 
 def registered_games() -> tuple[str, ...]:
-    """The names of every registered game, in the lessons' order (``tradekit.games.ORDER``)."""
-    _ensure_loaded()
-    from tradekit.games import ORDER
-
-    return tuple(sorted(_REGISTRY, key=lambda n: (ORDER.index(n) if n in ORDER else len(ORDER), n)))
+    """The names of every registered game, in registration order (the lessons' order for the
+    shipped games: ``tradekit.games.ORDER``)."""
+    return tuple(_PLUGINS)
 
 
-def _ensure_loaded() -> None:
-    import tradekit.games  # noqa: F401  (registers every game)
+def plugin(name: str) -> Plugin:
+    """The plug-in entry of the game called ``name``.
+
+    Raises:
+        ConfigError: if no game has that name.
+    """
+    found = _PLUGINS.get(name) if isinstance(name, str) else None
+    if found is None:
+        raise ConfigError("name", name, "one of " + ", ".join(repr(n) for n in _PLUGINS))
+    return found
+
+
+def import_part(name: str, part: Part) -> ModuleType | None:
+    """Import the module the game ``name`` names for ``part`` (which registers that part), or
+    return ``None`` when the game is unknown or names no such part.
+
+    Raises:
+        ImportError: if the plug-in names a module that cannot be imported (the message names
+            the game, the part and the module).
+    """
+    found = _PLUGINS.get(name) if isinstance(name, str) else None
+    path = getattr(found, part) if found is not None else None
+    if path is None:
+        return None
+    try:
+        return importlib.import_module(path)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and path.startswith(exc.name):
+            raise ImportError(
+                f"the {part} of game {name!r} are declared in module {path!r}, which does not "
+                "exist (check the PLUGIN entry in the game's __init__.py)",
+                name=path,
+            ) from exc
+        raise
 
 
 def game_class(name: str) -> type[Game]:
@@ -48,11 +159,7 @@ def game_class(name: str) -> type[Game]:
         >>> game_class("turin").money_name
         'Scudo'
     """
-    _ensure_loaded()
-    cls = _REGISTRY.get(name)
-    if cls is None:
-        raise ConfigError("name", name, "one of " + ", ".join(repr(n) for n in _REGISTRY))
-    return cls
+    return plugin(name).game
 
 
 def load_game(name: str, **options: Any) -> Game:

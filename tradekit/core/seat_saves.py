@@ -36,6 +36,7 @@ Example:
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -44,6 +45,7 @@ from tradekit.core.errors import ReplayError, TradekitError
 from tradekit.core.events import Event
 from tradekit.core.saves import parse_save
 from tradekit.core.state import (
+    PRESENTATION,
     SAVE_FORMAT,
     SEAT_SAVE_FORMAT,
     Game,
@@ -58,6 +60,9 @@ if TYPE_CHECKING:
     from tradekit.widgets.review import ReviewWidget
 
 SEAT_SAVE_VERSION = 1
+
+#: The module of the review widget, imported by name for :meth:`Review.widget`.
+REVIEW_WIDGET = "tradekit.widgets.review"
 
 #: The value of a full save's ``"holds"`` key; a seat save names its viewer there.
 HOLDS_ALL = "everything"
@@ -213,20 +218,20 @@ class Review:
         return tuple(self.view().winners)
 
     def html(self, step: int = -1, lang: str = "en", names: Sequence[str] | None = None) -> str:
-        """The table at ``step`` as the viewer saw it, as HTML (the game's renderer draws it)."""
-        from tradekit.render import Context, renderer_for
-
-        ctx = Context(self.game, lang, tuple(names or ()))
-        return renderer_for(self.game.name).table(self.view(step), ctx)
+        """The table at ``step`` as the viewer saw it, as HTML (the game's renderer draws it;
+        the presentation layer is imported by name, as for :meth:`State._repr_html_`)."""
+        render = importlib.import_module(PRESENTATION)
+        ctx = render.Context(self.game, lang, tuple(names or ()))
+        return str(render.renderer_for(self.game.name).table(self.view(step), ctx))
 
     def _repr_html_(self) -> str:
         return self.html()
 
     def widget(self, **kwargs: Any) -> ReviewWidget:
-        """A widget to step through the review (:class:`tradekit.widgets.review.ReviewWidget`)."""
-        from tradekit.widgets.review import ReviewWidget
-
-        return ReviewWidget(self, **kwargs)
+        """A widget to step through the review (:class:`tradekit.widgets.review.ReviewWidget`,
+        imported by name: the engine imports no widget code)."""
+        widget: ReviewWidget = importlib.import_module(REVIEW_WIDGET).ReviewWidget(self, **kwargs)
+        return widget
 
 
 def review(

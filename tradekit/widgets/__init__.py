@@ -8,11 +8,11 @@ A table with a human is a student's (``mode="student"``: the humans' own views a
 seat saves); ``mode="teacher"`` has every view and the full save. ``review_widget(save)`` steps
 through a seat save (or a full save, as one viewer), read-only.
 
-A game plugs in with two modules and touches nothing here (see ``docs/adding-a-game.md``,
-"Rendering and widgets"): ``tradekit/render/<name>.py`` registers a
-:class:`~tradekit.render.Renderer` and ``tradekit/widgets/<name>.py`` registers
-:class:`~tradekit.widgets.controls.Controls`. A game without them still plays with the generic
-ones.
+A game plugs in with two modules of its own package and touches nothing here (see
+``docs/adding-a-game.md``): ``tradekit/games/<name>/render.py`` registers a
+:class:`~tradekit.render.Renderer` and ``tradekit/games/<name>/controls.py`` registers
+:class:`~tradekit.widgets.controls.Controls`, both named in the game's ``PLUGIN`` entry. A game
+without them still plays with the generic ones.
 """
 
 from __future__ import annotations

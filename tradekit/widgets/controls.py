@@ -1,9 +1,10 @@
 """Controls generated from the legal actions: the per-game plug-in and its generic fallback.
 
-A game registers a :class:`Controls` subclass with :func:`register_controls` in
-``tradekit/widgets/<name>.py``; :func:`controls_for` imports that module on first use and falls
-back to the generic controls (a list of the legal actions and a Play button), so every registered
-game can be played in the table widget before it has controls of its own.
+A game registers a :class:`Controls` subclass with :func:`register_controls` in the module its
+plug-in entry names (``controls=``); :func:`controls_for` imports that module on first use and
+falls back to the generic controls when the game names none (a list of the legal actions and a
+Play button), so every registered game can be played in the table widget before it has controls of
+its own.
 
 A control never applies an action itself: it calls :meth:`ControlContext.submit`, and the table
 widget checks the action, applies it, and shows a message (never a traceback) if it is refused.
@@ -12,7 +13,6 @@ widget checks the action, applies it, and shows a message (never a traceback) if
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -20,6 +20,7 @@ import ipywidgets as widgets
 
 from tradekit.core.actions import Action
 from tradekit.core.domains import Menu, Range
+from tradekit.core.registry import import_part
 from tradekit.render import Context, Renderer
 
 C = TypeVar("C", bound="type[Controls]")
@@ -160,7 +161,8 @@ _GENERIC = Controls()
 def register_controls(name: str) -> Callable[[C], C]:
     """Class decorator: register a :class:`Controls` subclass for the game ``name``.
 
-    Put it in ``tradekit/widgets/<name>.py``; :func:`controls_for` imports that module on demand.
+    Put it in the module the game's plug-in entry names (``controls=``, usually
+    ``tradekit/games/<name>/controls.py``); :func:`controls_for` imports that module on demand.
     """
 
     def deco(cls: C) -> C:
@@ -173,12 +175,9 @@ def register_controls(name: str) -> Callable[[C], C]:
 
 def controls_for(name: str) -> Controls:
     """The controls registered for the game ``name`` (the generic ones if it has none)."""
-    if name not in _CONTROLS and name not in _TRIED and name.isidentifier():
-        _TRIED.add(name)  # a game without a plug-in module is looked for once, not on every call
-        module = f"tradekit.widgets.{name}"
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
+    if name not in _CONTROLS and name not in _TRIED:
+        module = import_part(name, "controls")
+        if module is not None and name not in _CONTROLS:
+            raise ImportError(f"module {module.__name__!r} registers no controls for {name!r}")
+        _TRIED.add(name)  # a game without controls is looked for once, not on every call
     return _CONTROLS.get(name, _GENERIC)

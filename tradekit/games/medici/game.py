@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tradekit.core.actions import Action
 from tradekit.core.errors import ConfigError
-from tradekit.core.registry import register
 from tradekit.core.state import Game
 from tradekit.games.medici.actions import ACTION_TYPES
 from tradekit.games.medici.tables import FILES, CountRow, MediciTables, load_tables
@@ -27,7 +26,6 @@ ROUNDS = 3
 DEFAULT_TABLE = "1995"
 
 
-@register("medici")
 @dataclasses.dataclass(frozen=True)
 class MediciGame(Game):
     """Medici (Reiner Knizia): once-around auctions of 1-3 card lots, ships and commodity ladders.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tradekit.core.registry import Plugin
 from tradekit.games.negoces.actions import (
     Accept,
     AskToShow,
@@ -34,8 +35,20 @@ from tradekit.games.negoces.state import NegocesState
 from tradekit.games.negoces.tables import NegocesTables, load_tables
 from tradekit.games.negoces.view import AuctionView, NegocesView, OfferView, SaleRecord
 
+#: The game's one registration (``tradekit.games`` registers it): its options class and where
+#: its other parts live, imported the first time each is needed.
+PLUGIN = Plugin(
+    "negoces",
+    NegocesGame,
+    bots="tradekit.games.negoces.bots",
+    measures="tradekit.games.negoces.measures",
+    renderer="tradekit.games.negoces.render",
+    controls="tradekit.games.negoces.controls",
+)
+
 __all__ = [
     "INCOMPATIBLE",
+    "PLUGIN",
     "VARIANTS",
     "Accept",
     "AskToShow",

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tradekit.core.actions import Action
 from tradekit.core.errors import ConfigError
-from tradekit.core.registry import register
 from tradekit.core.state import Game
 from tradekit.games.negoces.actions import ACTION_TYPES
 from tradekit.games.negoces.tables import FILES, NegocesTables, load_tables
@@ -100,7 +99,6 @@ def variant_sets(players: int, count: int, seed: int = 0) -> list[tuple[str, ...
     return out[:count]
 
 
-@register("negoces")
 @dataclasses.dataclass(frozen=True)
 class NegocesGame(Game):
     """Négoces (François Tréca, 2006): a Diamant auction, then negotiated sales.

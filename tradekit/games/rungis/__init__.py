@@ -6,6 +6,7 @@ source). See the docstring of ``tradekit.games.rungis.state`` and ``data/rungis/
 
 from __future__ import annotations
 
+from tradekit.core.registry import Plugin
 from tradekit.games.rungis.actions import (
     Accept,
     Announce,
@@ -24,9 +25,21 @@ from tradekit.games.rungis.state import RungisState
 from tradekit.games.rungis.tables import KINDS, TIMINGS, Article, RungisTables, Special, load_tables
 from tradekit.games.rungis.view import AuctionView, Effect, ProposalView, RungisView, SaleLine
 
+#: The game's one registration (``tradekit.games`` registers it): its options class and where
+#: its other parts live, imported the first time each is needed.
+PLUGIN = Plugin(
+    "rungis",
+    RungisGame,
+    bots="tradekit.games.rungis.bots",
+    measures="tradekit.games.rungis.measures",
+    renderer="tradekit.games.rungis.render",
+    controls="tradekit.games.rungis.controls",
+)
+
 __all__ = [
     "KINDS",
     "LOWEST_BONUS",
+    "PLUGIN",
     "STARTING_GOLD",
     "TIMINGS",
     "Accept",

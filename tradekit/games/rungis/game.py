@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tradekit.core.actions import Action
 from tradekit.core.errors import ConfigError
-from tradekit.core.registry import register
 from tradekit.core.state import Game
 from tradekit.games.rungis.actions import ACTION_TYPES
 from tradekit.games.rungis.tables import FILES, RungisTables, load_tables
@@ -26,7 +25,6 @@ ROUNDS_MANY_PLAYERS = 8
 PLAYERS = range(3, 9)
 
 
-@register("rungis")
 @dataclasses.dataclass(frozen=True)
 class RungisGame(Game):
     """Rungis (Christophe Boelinger, Jeux Descartes 2002): auctions, then a price war.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tradekit.core.registry import Plugin
 from tradekit.games.turin.actions import (
     AddBid,
     Bid,
@@ -24,7 +25,19 @@ from tradekit.games.turin.state import TurinState, majority_holders
 from tradekit.games.turin.tables import TurinTables, load_tables
 from tradekit.games.turin.view import ClaimInfo, Listing, TurinView
 
+#: The game's one registration (``tradekit.games`` registers it): its options class and where
+#: its other parts live, imported the first time each is needed.
+PLUGIN = Plugin(
+    "turin",
+    TurinGame,
+    bots="tradekit.games.turin.bots",
+    measures="tradekit.games.turin.measures",
+    renderer="tradekit.games.turin.render",
+    controls="tradekit.games.turin.controls",
+)
+
 __all__ = [
+    "PLUGIN",
     "SETUP",
     "AddBid",
     "Bid",

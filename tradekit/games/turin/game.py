@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tradekit.core.actions import Action
 from tradekit.core.errors import ConfigError
-from tradekit.core.registry import register
 from tradekit.core.state import Game
 from tradekit.games.turin.actions import ACTION_TYPES
 from tradekit.games.turin.tables import FILES, TurinTables, load_tables
@@ -47,7 +46,6 @@ BANK_PAYS_DEBT = 2
 GOOSE_VARIANTS = (None, "tiebreak", "underdog")
 
 
-@register("turin")
 @dataclasses.dataclass(frozen=True)
 class TurinGame(Game):
     """Turin Market (Jordan Draper): sealed bids for ranked prizes, then majorities.

@@ -53,9 +53,9 @@ from tradekit.games.negoces.actions import (
     UseTreasurer,
     Withdraw,
 )
+from tradekit.games.negoces.render import NegocesRenderer
 from tradekit.games.negoces.view import NegocesView
 from tradekit.i18n import add_messages
-from tradekit.render.negoces import NegocesRenderer
 from tradekit.widgets.controls import ControlContext, Controls, register_controls
 
 add_messages(

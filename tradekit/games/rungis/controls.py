@@ -45,8 +45,8 @@ from tradekit.games.rungis.actions import (
     Refuse,
     Terms,
 )
+from tradekit.games.rungis.render import RungisRenderer
 from tradekit.i18n import add_messages
-from tradekit.render.rungis import RungisRenderer
 from tradekit.widgets.controls import ControlContext, Controls, register_controls
 
 add_messages(

@@ -2,8 +2,9 @@
 
 Every game gets the generic measures (:func:`generic_measures`): its length in decisions, its
 rounds, its chance events and the money that flowed into the players' hands. A game adds its
-own in the module ``tradekit.sim.measures.<game>`` (imported the first time a table of that game
-is built), by calling :func:`register_measures` with up to four functions:
+own in the module its plug-in entry names (``measures=`` of the ``PLUGIN`` in
+``tradekit/games/<game>/__init__.py``, imported the first time a table of that game is built), by
+calling :func:`register_measures` with up to four functions:
 
 * ``game(state) -> {name: number}``: one value per finished game (ties, loans, ...), repeated on
   every seat's row;
@@ -22,13 +23,13 @@ These functions use the engine only (no pandas): they run inside worker processe
 from __future__ import annotations
 
 import dataclasses
-import importlib
-import importlib.util
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from tradekit.core.actions import Action
+from tradekit.core.errors import ConfigError
+from tradekit.core.registry import import_part, load_game
 from tradekit.core.state import State
 
 GameMeasure = Callable[[State], Mapping[str, float]]
@@ -87,10 +88,10 @@ def register_measures(
 def measures_for(name: str) -> Measures:
     """The measure functions of game ``name`` (empty ones if the game registered none)."""
     if name not in _LOADED:
+        module = import_part(name, "measures")
+        if module is not None and name not in _REGISTRY:
+            raise ImportError(f"module {module.__name__!r} registers no measures for {name!r}")
         _LOADED.add(name)
-        module = f"tradekit.sim.measures.{name}"
-        if name.isidentifier() and importlib.util.find_spec(module) is not None:
-            importlib.import_module(module)
     return _REGISTRY.get(name, Measures())
 
 
@@ -104,8 +105,6 @@ def rule_choices(name: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
         >>> rule_choices("turin")
         ({'scoring': 'classic'}, {'scoring': 'red'})
     """
-    from tradekit.core.errors import ConfigError
-    from tradekit.core.registry import load_game
 
     registered = measures_for(name).choices
     if registered is not None:

@@ -38,8 +38,8 @@ from tradekit.games.turin.actions import (
     TakeLoan,
     Withdraw,
 )
+from tradekit.games.turin.render import TurinRenderer
 from tradekit.i18n import add_messages
-from tradekit.render.turin import TurinRenderer
 from tradekit.widgets.controls import ControlContext, Controls, register_controls
 
 add_messages(
