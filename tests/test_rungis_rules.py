@@ -428,7 +428,7 @@ def test_no_delivery_keeps_a_player_out_of_the_auction_phase() -> None:
     assert state.to_move == (2,)  # P1 may not designate
     state.apply(2, Designate(0))
     state.apply(2, Bid(1))
-    # Everyone who may buy has bought: the last card is removed (the rules page's ruling).
+    # Everyone who may buy has bought: the last card is removed (ruling R7 of docs/rules/rungis.md).
     assert state.removed == [EGGS] and state.phase == "cac40"
     assert state.view(None).effects[0].kind == "no_delivery"
 

@@ -115,7 +115,7 @@ def order_block(
         first: players placed at the top of the block before the others (e.g. who handed over the
             goose to win the tie), in that order.
         concede: players who concede the tie: placed at the bottom of the block and winning
-            nothing whatever that place carries (e.g. who took the goose).
+            nothing whatever that place carries (a player who gives up the tie).
 
     Example (the Turin rulebook: J2 adds 1, J1 adds 0):
         >>> block = rank_blocks({1: 2, 2: 2, 3: 4}, [2, 1, 0])[1]

@@ -1,6 +1,6 @@
 """Tie-splitting: how tied players share money.
 
-Three rules appear in the games, all built on :func:`split_share`:
+Two rules appear in the games, both built on :func:`split_share`:
 
 * Turin Market majorities: tied majority holders share a pot, each share **rounded up** (the bank
   makes up the difference).

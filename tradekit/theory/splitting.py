@@ -23,7 +23,7 @@ every score profile (or any joint distribution, for dependent deals) and both us
 
 Assumptions: independent scores across players (unless a joint law is given to
 :func:`enumerate_profiles`); the rules as the engine plays them
-(``data/medici/README.md`` and ``data/turin/README.md``).
+(``docs/rules/medici.md`` and ``docs/rules/turin.md``).
 References: rank-order reward schemes, Lazear & Rosen, "Rank-order tournaments as optimum labor
 contracts", JPE 1981. In the contest literature a tie gives each tied player the prize with equal
 probability — an equal split in expectation, with no rounding (Baye, Kovenock & de Vries, "The

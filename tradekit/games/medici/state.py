@@ -1,4 +1,4 @@
-"""Medici played exactly by its rules, stated here (and in ``data/medici/README.md``).
+"""Medici played exactly by its rules, stated here and in ``docs/rules/medici.md``.
 
 A round: the pile (18, 24, 30 or 36 of the 36 cards by player count) is shuffled; in turn each
 player whose warehouse is not full turns 1-3 cards one at a time, then the lot goes to a
@@ -8,14 +8,14 @@ warehouse is full or the pile is empty; if only one player still has room, they 
 warehouse from the pile for free. Scoring: ships by rank, then ladders (10 and 5, plus the 10/20
 monopoly bonuses). Three rounds; the poorest player starts rounds 2 and 3; the richest wins.
 
-Rulings where the rules page is silent (also in ``data/medici/README.md``):
+Rulings where the rulebook is silent (numbered, with their reasons, in ``docs/rules/medici.md``):
 
 * **The first card is turned automatically.** A turn starts with the active player's first card
   already turned (it always may be: the active player has room for it). After each card the
   active player chooses :class:`Turn` or :class:`Auction`. When no further card may be turned
   (the lot has 3 cards, the pile is empty, or one more card would leave nobody with room for the
   lot), :class:`Turn` is refused with that reason and :class:`Auction` is the only legal action.
-* **Able to bid means room.** As the rules page says, a card may be turned only if at least one
+* **Able to bid means room.** As the rules say, a card may be turned only if at least one
   player (the active player included) has room in their warehouse for the whole lot after it;
   wealth is not considered, so a lot that only penniless players could take is offered and
   discarded.

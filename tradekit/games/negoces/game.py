@@ -17,7 +17,7 @@ from tradekit.games.negoces.tables import FILES, NegocesTables, load_tables
 if TYPE_CHECKING:
     from tradekit.games.negoces.state import NegocesState
 
-#: Every variant, by its option name (see the rules page and ``data/negoces/README.md``).
+#: Every variant, by its option name (see ``docs/rules/negoces.md``).
 VARIANTS: dict[str, str] = {
     "bank": "the bank: loans of 5 coins; a player holding a loan cannot win",
     "blind": "blind players: coins hidden, offered cards face down",

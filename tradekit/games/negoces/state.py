@@ -1,4 +1,4 @@
-"""Négoces played by its rules, with every variant (this docstring and ``data/negoces/README.md``
+"""Négoces played by its rules, with every variant (this docstring and ``docs/rules/negoces.md``
 state them).
 
 The game: an open auction for the Diamant (coins paid go back to the box), then negotiated sales
@@ -6,7 +6,7 @@ until a player holds the required number of different goods and coins. In a sale
 player holding one card more than the others) puts a card face up on the market; the other players
 make offers in rounds; the seller accepts one.
 
-Rulings where the rules page is silent (also in ``data/negoces/README.md``):
+Rulings where the rulebook is silent (numbered, with their reasons, in ``docs/rules/negoces.md``):
 
 * **Negotiation rounds.** Each round every buyer, simultaneously and sealed, posts or changes an
   offer (:class:`Offer`), keeps what they have (:class:`Stand`) or withdraws (:class:`Withdraw`);

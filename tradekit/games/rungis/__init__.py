@@ -1,7 +1,7 @@
 """Rungis (Christophe Boelinger, Jeux Descartes 2002): auctions for market stalls, then a price war.
 
 The project calls the game "Rungis" after its first phase (the published title is not in our
-source). See the docstring of ``tradekit.games.rungis.state`` and ``data/rungis/README.md``.
+source). See the docstring of ``tradekit.games.rungis.state`` and ``docs/rules/rungis.md``.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Rungis played by its rules (stated below and in ``data/rungis/README.md``).
+"""Rungis played by its rules (stated below and in ``docs/rules/rungis.md``).
 
 A round has four phases:
 
@@ -38,7 +38,7 @@ The secret prices are not the core's one-choice sealed step (``SealedStep``): a 
 several actions (one price per type held, one type at a time), its "has written" event comes when
 the last price is in, and a Rumour's player writes only after their target has finished.
 
-Rulings where the rules page is silent (also in ``data/rungis/README.md``):
+Rulings where the rulebook is silent (numbered, with their reasons, in ``docs/rules/rungis.md``):
 
 * **Declining to open.** The designator may pass instead of opening; the other players who may
   still buy then may open in turn order. The card is removed only when nobody opens.

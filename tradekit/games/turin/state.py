@@ -1,4 +1,4 @@
-"""Turin Market played exactly by its rules (as its rules page states them, with its rulings).
+"""Turin Market played exactly by its rules (as ``docs/rules/turin.md`` states them).
 
 A round: every player offers a card (simultaneous, sealed), everybody bids (simultaneous, sealed),
 ties with a prize are settled by open goose declarations (variant "tiebreak") and then
@@ -7,7 +7,7 @@ rounded down), winners pick in place order, then a market window lets players li
 cards in turn. A listed card may be bought at any time, and a loan taken at any time, whether or
 not one is to move. After the last round the final payouts are made by majorities.
 
-Rulings where the rules page is silent (also in ``data/turin/README.md``):
+Rulings where the rulebook is silent (numbered, with their reasons, in ``docs/rules/turin.md``):
 
 * **Market windows.** A window follows every round's picks; the window after the last round is the
   window "before final scoring" (a second window straight after it would change nothing). Players

@@ -20,8 +20,8 @@ FILES = ("goods.csv", "cards.csv", "payouts.csv")
 NUM_CARDS = 18
 #: Units on a card: 3 of one good, 2 of a second, 1 of a third.
 CARD_UNITS = (3, 2, 1)
-#: Bounds the rules do not dictate (see :func:`load_tables`). A sealed bid lists every amount
-#: from 0 to the bidder's Scudo, so payouts stay small enough for that list to stay short.
+#: Bounds the rules do not dictate (see :func:`load_tables`): payouts stay within what a table
+#: of Scudo can show and a student can add up.
 MAX_PAYOUT = 100
 #: 18 cards of 3 goods each: a table with more goods would hold goods on no card.
 MAX_GOODS = NUM_CARDS * len(CARD_UNITS)
