@@ -96,11 +96,19 @@ def register_plugin(plugin: Plugin) -> Plugin:
     the shipped games). Sets ``plugin.game.name``; games are listed in registration order.
 
     Raises:
-        ConfigError: if another game is already registered under that name.
+        ConfigError: if another game is already registered under that name, or this game's
+            class under another name (a class is one game: states and saves carry its name).
     """
     known = _PLUGINS.get(plugin.name)
     if known is not None and known != plugin:
         raise ConfigError("name", plugin.name, "a name no other game is registered under")
+    for other in _PLUGINS.values():
+        if other.game is plugin.game and other.name != plugin.name:
+            raise ConfigError(
+                "game",
+                plugin.game.__name__,
+                f"a class not already registered as {other.name!r} (subclass it for a new game)",
+            )
     plugin.game.name = plugin.name
     _PLUGINS[plugin.name] = plugin
     return plugin
