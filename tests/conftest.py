@@ -1,4 +1,9 @@
-"""Fixtures shared by several test files."""
+"""Fixtures shared by several test files.
+
+Two tiers: ``python3 dev.py test`` runs everything; ``python3 dev.py test --fast`` leaves out
+the tests marked ``slow`` and sets ``TRADEKIT_FAST=1``, under which the checks that sweep many
+games (the quick conformance check) play fewer of them.
+"""
 
 from __future__ import annotations
 

@@ -361,6 +361,7 @@ def test_every_explanation_is_one_sentence() -> None:
 # ----------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_never_an_illegal_action_in_thousands_of_games() -> None:
     # 4 player counts x 12 variant sets (none, each variant alone, all together, random mixes)
     # x 3 line-ups x 14 games = 2,016 games. Any illegal action raises BotError (naming the

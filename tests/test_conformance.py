@@ -105,8 +105,10 @@ def games_per_count(name: str) -> int:
     return GAMES_FOR.get(name, GAMES_PER_COUNT)
 
 
-#: Random games per (game, player count) in the quick test (every check on every game).
-QUICK_GAMES = 50
+#: Random games per (game, player count) in the quick test (every check on every game): fewer
+#: in the fast tier a developer runs while working (``dev.py test --fast`` sets TRADEKIT_FAST),
+#: where the big sweep below does not run at all.
+QUICK_GAMES = 6 if os.environ.get("TRADEKIT_FAST") else 50
 #: No game may take more decisions than this.
 MAX_STEPS = 20_000
 #: Views, sealed-choice and legal-list checks on every SAMPLE_STEP-th step.
