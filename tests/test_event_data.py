@@ -17,7 +17,7 @@ import dataclasses
 import functools
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pytest
@@ -129,92 +129,158 @@ def medici_games() -> list[MediciState]:
 def medici_text(state: MediciState, event: Event) -> str:
     """The English text of a Medici event, rebuilt from its data (and the card table) only."""
     d = event.data
-    card = state.card_text
     kind = d["what"]
     if kind in MEDICI_TEXTS:
         return MEDICI_TEXTS[kind].format(**d)
+    if kind not in MEDICI_BUILDERS:
+        raise AssertionError(f"undocumented event {kind!r}")
+    return MEDICI_BUILDERS[kind](state, event)
 
-    def seats(ss: list[int]) -> str:
-        return ", ".join(f"P{s}" for s in ss)
 
-    def lot(cards: list[int]) -> str:
-        return "the lot " + ", ".join(card(c) for c in cards)
+def _seats(ss: list[int]) -> str:
+    return ", ".join(f"P{s}" for s in ss)
 
-    def good(gid: str) -> str:
-        return state.goods[state.good_index[gid]].name_en.lower()
 
-    if kind == "start":
-        return (
-            f"Medici, {d['players']} players, ship table {d['reward_table']} "
-            f"{d['ship_rewards']}, {d['cards']} cards a round"
+def _medici_lot(state: MediciState, cards: list[int]) -> str:
+    return "the lot " + ", ".join(state.card_text(c) for c in cards)
+
+
+def _medici_good(state: MediciState, gid: str) -> str:
+    return state.goods[state.good_index[gid]].name_en.lower()
+
+
+# One text per Medici event kind, rebuilt from the event's data.
+def _medici_start(state: MediciState, event: Event) -> str:
+    d = event.data
+    return (
+        f"Medici, {d['players']} players, ship table {d['reward_table']} "
+        f"{d['ship_rewards']}, {d['cards']} cards a round"
+    )
+
+
+def _medici_shuffle(state: MediciState, event: Event) -> str:
+    return f"round {event.round}: the pile is shuffled"
+
+
+def _medici_round_start(state: MediciState, event: Event) -> str:
+    d = event.data
+    return (
+        f"round {event.round}: {d['pile_size']} cards in the pile, {d['out_of_play']} out of "
+        f"play; P{d['seat']} starts"
+    )
+
+
+def _medici_turn_card(state: MediciState, event: Event) -> str:
+    d = event.data
+    return f"P{d['seat']} turns {state.card_text(d['turned'])}"
+
+
+def _medici_auction(state: MediciState, event: Event) -> str:
+    d = event.data
+    text = f"auction of {_medici_lot(state, d['lot'])}; bidders in order: "
+    text += _seats(d["order"]) or "none"
+    return text + (f"; no room for it: {_seats(d['no_room'])}" if d["no_room"] else "")
+
+
+def _medici_forced_pass(state: MediciState, event: Event) -> str:
+    d = event.data
+    if d["reason"] == "cannot_open":
+        return f"P{d['seat']} has no florins to open the bidding and passes"
+    return (
+        f"P{d['seat']} cannot beat the high bid of {d['high_bid']} with {d['florins']} "
+        "florins and passes"
+    )
+
+
+def _medici_discard(state: MediciState, event: Event) -> str:
+    return f"nobody bids: {_medici_lot(state, event.data['lot'])} is discarded"
+
+
+def _medici_sale(state: MediciState, event: Event) -> str:
+    d = event.data
+    return f"P{d['seat']} buys {_medici_lot(state, d['lot'])} for {d['price']}"
+
+
+def _medici_free_card(state: MediciState, event: Event) -> str:
+    d = event.data
+    return f"P{d['seat']} takes {state.card_text(d['free'])} free"
+
+
+def _medici_round_end(state: MediciState, event: Event) -> str:
+    why = {"full": "every warehouse is full", "pile_out": "the pile has run out"}
+    return f"round {event.round} ends: {why[event.data['reason']]}"
+
+
+def _medici_ships(state: MediciState, event: Event) -> str:
+    pairs = zip(event.data["totals"], event.data["paid"], strict=True)
+    return "ships: " + ", ".join(f"P{p} {t} → {x}" for p, (t, x) in enumerate(pairs))
+
+
+def _medici_ladder_move(state: MediciState, event: Event) -> str:
+    d = event.data
+    top = f" (the top; {d['lost']} more lost)" if d["lost"] else ""
+    good = _medici_good(state, d["good"])
+    return f"P{d['seat']} moves up the {good} ladder from {d['from']} to {d['to']}{top}"
+
+
+def _medici_payment(state: MediciState, event: Event) -> str:
+    d = event.data
+    if d["source"] == "bonus":
+        reason = f"ladder of {_medici_good(state, d['good'])}: monopoly bonus space {d['space']}"
+    else:
+        places = d["places"]
+        assert places == list(range(places[0], places[0] + d["divisor"]))
+        assert d["paid"] == sum(d["shares"]) // d["divisor"]
+        label = "ship rank" if d["source"] == "ship" else "places"
+        terms = "+".join(map(str, d["shares"]))
+        tied = (
+            f"{label} {places[0]}–{places[-1]} tied: ({terms})/{d['divisor']} rounded down "
+            f"= {d['paid']}"
         )
-    if kind == "shuffle":
-        return f"round {event.round}: the pile is shuffled"
-    if kind == "round_start":
-        return (
-            f"round {event.round}: {d['pile_size']} cards in the pile, {d['out_of_play']} out of "
-            f"play; P{d['seat']} starts"
-        )
-    if kind == "turn_card":
-        return f"P{d['seat']} turns {card(d['turned'])}"
-    if kind == "auction":
-        text = f"auction of {lot(d['lot'])}; bidders in order: {seats(d['order']) or 'none'}"
-        return text + (f"; no room for it: {seats(d['no_room'])}" if d["no_room"] else "")
-    if kind == "forced_pass":
-        if d["reason"] == "cannot_open":
-            return f"P{d['seat']} has no florins to open the bidding and passes"
-        return (
-            f"P{d['seat']} cannot beat the high bid of {d['high_bid']} with {d['florins']} "
-            "florins and passes"
-        )
-    if kind == "discard":
-        return f"nobody bids: {lot(d['lot'])} is discarded"
-    if kind == "sale":
-        return f"P{d['seat']} buys {lot(d['lot'])} for {d['price']}"
-    if kind == "free_card":
-        return f"P{d['seat']} takes {card(d['free'])} free"
-    if kind == "round_end":
-        why = {"full": "every warehouse is full", "pile_out": "the pile has run out"}
-        return f"round {event.round} ends: {why[d['reason']]}"
-    if kind == "ships":
-        pairs = zip(d["totals"], d["paid"], strict=True)
-        return "ships: " + ", ".join(f"P{p} {t} → {x}" for p, (t, x) in enumerate(pairs))
-    if kind == "ladder_move":
-        top = f" (the top; {d['lost']} more lost)" if d["lost"] else ""
-        return (
-            f"P{d['seat']} moves up the {good(d['good'])} ladder from {d['from']} to {d['to']}{top}"
-        )
-    if kind == "payment":
-        if d["source"] == "bonus":
-            reason = f"ladder of {good(d['good'])}: monopoly bonus space {d['space']}"
+        if d["source"] == "ship":
+            reason = tied if d["divisor"] > 1 else f"ship rank {places[0]}: {d['paid']}"
         else:
-            places = d["places"]
-            assert places == list(range(places[0], places[0] + d["divisor"]))
-            assert d["paid"] == sum(d["shares"]) // d["divisor"]
-            label = "ship rank" if d["source"] == "ship" else "places"
-            terms = "+".join(map(str, d["shares"]))
-            tied = (
-                f"{label} {places[0]}–{places[-1]} tied: ({terms})/{d['divisor']} rounded down "
-                f"= {d['paid']}"
-            )
-            if d["source"] == "ship":
-                reason = tied if d["divisor"] > 1 else f"ship rank {places[0]}: {d['paid']}"
-            else:
-                alone = MEDICI_ORDINALS[places[0] - 1]
-                reason = f"ladder of {good(d['good'])}: " + (tied if d["divisor"] > 1 else alone)
-        return f"P{d['seat']} receives {d['paid']}: {reason}"
-    if kind == "poorest":
-        text = f"P{d['poorest']} is the poorest ({d['florins']} florins) and starts the next round"
-        others = [s for s in d["tied"] if s != d["poorest"]]
-        if others:
-            text += (
-                f" (tied with {seats(others)}: first after P{d['first_player']}, who started "
-                "this round)"
-            )
-        return text
-    if kind == "game_end":
-        return f"final wealth {d['scores']}; winner(s) {seats(d['winners'])}"
-    raise AssertionError(f"undocumented event {kind!r}")
+            alone = MEDICI_ORDINALS[places[0] - 1]
+            good = _medici_good(state, d["good"])
+            reason = f"ladder of {good}: " + (tied if d["divisor"] > 1 else alone)
+    return f"P{d['seat']} receives {d['paid']}: {reason}"
+
+
+def _medici_poorest(state: MediciState, event: Event) -> str:
+    d = event.data
+    text = f"P{d['poorest']} is the poorest ({d['florins']} florins) and starts the next round"
+    others = [s for s in d["tied"] if s != d["poorest"]]
+    if others:
+        text += (
+            f" (tied with {_seats(others)}: first after P{d['first_player']}, who started "
+            "this round)"
+        )
+    return text
+
+
+def _medici_game_end(state: MediciState, event: Event) -> str:
+    d = event.data
+    return f"final wealth {d['scores']}; winner(s) {_seats(d['winners'])}"
+
+
+#: The texts that take more than the data's values as they are, by event kind.
+MEDICI_BUILDERS: dict[str, Callable[[MediciState, Event], str]] = {
+    "start": _medici_start,
+    "shuffle": _medici_shuffle,
+    "round_start": _medici_round_start,
+    "turn_card": _medici_turn_card,
+    "auction": _medici_auction,
+    "forced_pass": _medici_forced_pass,
+    "discard": _medici_discard,
+    "sale": _medici_sale,
+    "free_card": _medici_free_card,
+    "round_end": _medici_round_end,
+    "ships": _medici_ships,
+    "ladder_move": _medici_ladder_move,
+    "payment": _medici_payment,
+    "poorest": _medici_poorest,
+    "game_end": _medici_game_end,
+}
 
 
 def test_medici_payments_match_the_ledger() -> None:
@@ -282,73 +348,134 @@ def negoces_text(state: NegocesState, event: Event) -> str:
     good = state.tables.good_of.__getitem__
     if kind in NEGOCES_TEXTS:
         return NEGOCES_TEXTS[kind].format(**d)
+    if kind not in NEGOCES_BUILDERS:
+        raise AssertionError(f"undocumented event {kind!r}")
+    return NEGOCES_BUILDERS[kind](good, d)
 
-    if kind == "in_play":
-        return "goods in play: " + ", ".join(d["in_play"])
-    if kind == "deal":
-        if d["scripted"]:
-            return f"P{d['seat']} is given a scripted hand"
-        return f"P{d['seat']} is dealt {len(d['deal'])} cards"
-    if kind == "inactive":
-        fronts = (f"P{p} {', '.join(map(good, cards))}" for p, cards in enumerate(d["inactive"]))
-        return "inactive cards laid face up: " + "; ".join(fronts)
-    if kind == "start":
-        variants = f", variants {', '.join(d['variants'])}" if d["variants"] else ""
-        goods, coins = d["goal"]
-        return (
-            f"Négoces, {d['players']} players{variants}; to win: {goods} different goods and "
-            f"{coins} coins"
-        )
-    if kind == "auction":
-        return f"auction of the {d['item'].capitalize()}: P{d['opener']} opens at 0"
-    if kind == "auction_won":
-        return f"P{d['winner']} wins the {d['item'].capitalize()} for {d['price']}"
-    if kind == "temple":
-        return f"P{d['seat']} gives up {good(d['removed'])} at the temple for sacred texts"
-    if kind == "market":
-        coins_only = " (an inactive card: coins only)" if d["inactive"] else ""
-        return f"P{d['seat']} puts {good(d['market'])} on the market{coins_only}"
-    if kind == "offers":
-        items = []
-        for buyer, offer in d["offers"].items():
-            card = offer["card"]
-            words = [f"P{buyer}"] + ([good(card)] if isinstance(card, int) else [])
-            words += [card] if isinstance(card, str) else []
-            words.append(f"{offer['coins']:+d} coins")
-            words += ["a loan card"] if offer["loan"] else []
-            items.append(" ".join(words))
-        return f"round {d['round']} offers: {'; '.join(items) or 'none'}"
-    if kind == "theft":
-        return f"P{d['seat']} plays the Thief and takes {good(d['card'])} from P{d['seller']}"
-    if kind == "turn_up":
-        return f"P{d['seat']} turns up the offered card: {good(d['card'])}"
-    if kind == "swap":
-        return f"P{d['seat']} pays with {good(d['paid'])} instead of {good(d['offered'])}"
-    if kind == "sale":
-        card = d["card"]
-        parts = [] if card is None else ["a card unseen" if card == "hidden" else good(card)]
-        parts += [f"{d['coins']} coins"] if d["coins"] else []
-        parts += ["a loan card"] if d["loan"] else []
-        paid = " and ".join(parts) or "nothing"
-        return f"P{d['buyer']} buys {good(d['market'])} from P{d['seller']} for {paid}"
-    if kind == "paid_with":
-        return f"P{d['seat']} paid with {good(d['paid'])}"
-    if kind == "void_offer":
-        return (
-            f"P{d['seller']} cannot pay the {-d['coins']} coins P{d['buyer']} asked: "
-            f"P{d['buyer']} takes the card for nothing"
-        )
-    if kind == "tax_unpaid":
-        then = "loses their Treasurer card" if d["treasurer"] else "pays nothing"
-        return f"P{d['seat']} cannot pay the tax and {then}"
-    if kind == "show":
-        return f"P{d['seat']} shows {len(d['hand'])} cards and {d['coins']} coins"
-    if kind == "game_end":
-        if d["winner"] is None:
-            return f"{d['sales']} sales without a winner: the game ends with no winner"
-        w = d["winner"]
-        return f"P{w} holds {d['goods']} different goods and {d['coins']} coins: P{w} wins"
-    raise AssertionError(f"undocumented event {kind!r}")
+
+# One text per Négoces event kind, rebuilt from the event's data; ``good`` names a card's good.
+def _negoces_in_play(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
+    return "goods in play: " + ", ".join(d["in_play"])
+
+
+def _negoces_deal(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
+    if d["scripted"]:
+        return f"P{d['seat']} is given a scripted hand"
+    return f"P{d['seat']} is dealt {len(d['deal'])} cards"
+
+
+def _negoces_inactive(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
+    fronts = (f"P{p} {', '.join(map(good, cards))}" for p, cards in enumerate(d["inactive"]))
+    return "inactive cards laid face up: " + "; ".join(fronts)
+
+
+def _negoces_start(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
+    variants = f", variants {', '.join(d['variants'])}" if d["variants"] else ""
+    goods, coins = d["goal"]
+    return (
+        f"Négoces, {d['players']} players{variants}; to win: {goods} different goods and "
+        f"{coins} coins"
+    )
+
+
+def _negoces_auction(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
+    return f"auction of the {d['item'].capitalize()}: P{d['opener']} opens at 0"
+
+
+def _negoces_auction_won(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
+    return f"P{d['winner']} wins the {d['item'].capitalize()} for {d['price']}"
+
+
+def _negoces_temple(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
+    return f"P{d['seat']} gives up {good(d['removed'])} at the temple for sacred texts"
+
+
+def _negoces_market(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
+    coins_only = " (an inactive card: coins only)" if d["inactive"] else ""
+    return f"P{d['seat']} puts {good(d['market'])} on the market{coins_only}"
+
+
+def _negoces_offers(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
+    items = []
+    for buyer, offer in d["offers"].items():
+        card = offer["card"]
+        words = [f"P{buyer}"] + ([good(card)] if isinstance(card, int) else [])
+        words += [card] if isinstance(card, str) else []
+        words.append(f"{offer['coins']:+d} coins")
+        words += ["a loan card"] if offer["loan"] else []
+        items.append(" ".join(words))
+    return f"round {d['round']} offers: {'; '.join(items) or 'none'}"
+
+
+def _negoces_theft(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
+    return f"P{d['seat']} plays the Thief and takes {good(d['card'])} from P{d['seller']}"
+
+
+def _negoces_turn_up(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
+    return f"P{d['seat']} turns up the offered card: {good(d['card'])}"
+
+
+def _negoces_swap(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
+    return f"P{d['seat']} pays with {good(d['paid'])} instead of {good(d['offered'])}"
+
+
+def _negoces_sale(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
+    card = d["card"]
+    parts = [] if card is None else ["a card unseen" if card == "hidden" else good(card)]
+    parts += [f"{d['coins']} coins"] if d["coins"] else []
+    parts += ["a loan card"] if d["loan"] else []
+    paid = " and ".join(parts) or "nothing"
+    return f"P{d['buyer']} buys {good(d['market'])} from P{d['seller']} for {paid}"
+
+
+def _negoces_paid_with(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
+    return f"P{d['seat']} paid with {good(d['paid'])}"
+
+
+def _negoces_void_offer(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
+    return (
+        f"P{d['seller']} cannot pay the {-d['coins']} coins P{d['buyer']} asked: "
+        f"P{d['buyer']} takes the card for nothing"
+    )
+
+
+def _negoces_tax_unpaid(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
+    then = "loses their Treasurer card" if d["treasurer"] else "pays nothing"
+    return f"P{d['seat']} cannot pay the tax and {then}"
+
+
+def _negoces_show(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
+    return f"P{d['seat']} shows {len(d['hand'])} cards and {d['coins']} coins"
+
+
+def _negoces_game_end(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
+    if d["winner"] is None:
+        return f"{d['sales']} sales without a winner: the game ends with no winner"
+    w = d["winner"]
+    return f"P{w} holds {d['goods']} different goods and {d['coins']} coins: P{w} wins"
+
+
+#: The texts that take more than the data's values as they are, by event kind.
+NEGOCES_BUILDERS: dict[str, Callable[[Callable[[int], str], Mapping[str, Any]], str]] = {
+    "in_play": _negoces_in_play,
+    "deal": _negoces_deal,
+    "inactive": _negoces_inactive,
+    "start": _negoces_start,
+    "auction": _negoces_auction,
+    "auction_won": _negoces_auction_won,
+    "temple": _negoces_temple,
+    "market": _negoces_market,
+    "offers": _negoces_offers,
+    "theft": _negoces_theft,
+    "turn_up": _negoces_turn_up,
+    "swap": _negoces_swap,
+    "sale": _negoces_sale,
+    "paid_with": _negoces_paid_with,
+    "void_offer": _negoces_void_offer,
+    "tax_unpaid": _negoces_tax_unpaid,
+    "show": _negoces_show,
+    "game_end": _negoces_game_end,
+}
 
 
 def test_negoces_sales_match_the_ledger() -> None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from tradekit.core.actions import Action
@@ -105,61 +105,97 @@ def _decode(doc: object, hint: Any, actions: Mapping[str, type[Action]], path: s
     if origin is typing.Annotated:
         return _decode(doc, typing.get_args(hint)[0], actions, path)
     if origin in (typing.Union, types.UnionType):
-        members = typing.get_args(hint)
-        if doc is None:
-            if type(None) in members:
-                return None
-            raise ReplayError(f"{path or 'the view'}: expected a value, got null")
-        errors: list[ReplayError] = []
-        for member in members:
-            if member is type(None):
-                continue
-            try:
-                return _decode(doc, member, actions, path)
-            except ReplayError as exc:
-                errors.append(exc)
-        raise errors[0]
+        return _decode_union(doc, typing.get_args(hint), actions, path)
     if origin is tuple:
-        args = typing.get_args(hint)
-        if not isinstance(doc, list):
-            raise ReplayError(f"{path}: expected a list, got {_short(doc)}")
-        if len(doc) > MAX_ITEMS:
-            raise ReplayError(f"{path}: a list of {len(doc):,} items (at most {MAX_ITEMS:,})")
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_decode(v, args[0], actions, f"{path}[{i}]") for i, v in enumerate(doc))
-        if len(doc) != len(args):
-            raise ReplayError(f"{path}: expected a list of {len(args)}, got {len(doc)} items")
-        return tuple(
-            _decode(v, a, actions, f"{path}[{i}]")
-            for i, (v, a) in enumerate(zip(doc, args, strict=True))
-        )
-    if hint is type(None):
-        if doc is not None:
-            raise ReplayError(f"{path}: expected null, got {_short(doc)}")
-        return None
-    if hint is bool:
-        if type(doc) is not bool:
-            raise ReplayError(f"{path}: expected true or false, got {_short(doc)}")
-        return doc
-    if hint is int:
-        if type(doc) is not int:
-            raise ReplayError(f"{path}: expected a whole number, got {_short(doc)}")
-        if not -MAX_NUMBER <= doc <= MAX_NUMBER:
-            raise ReplayError(f"{path}: {doc} is out of range (at most {MAX_NUMBER:,} either way)")
-        return doc
-    if hint is float:
-        if type(doc) not in (int, float):
-            raise ReplayError(f"{path}: expected a number, got {_short(doc)}")
-        return float(doc)  # type: ignore[arg-type]
-    if hint is str:
-        if type(doc) is not str:
-            raise ReplayError(f"{path}: expected a text, got {_short(doc)}")
-        return doc
-    if isinstance(hint, type) and issubclass(hint, Action):
-        return _decode_action(doc, hint, actions, path)
-    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        return _decode_dataclass(doc, hint, actions, path)
+        return _decode_tuple(doc, typing.get_args(hint), actions, path)
+    if isinstance(hint, type):
+        read = _SCALARS.get(hint)
+        if read is not None:
+            return read(doc, path)
+        if issubclass(hint, Action):
+            return _decode_action(doc, hint, actions, path)
+        if dataclasses.is_dataclass(hint):
+            return _decode_dataclass(doc, hint, actions, path)
     raise ReplayError(f"{path}: a view field of type {hint!r} cannot be read")
+
+
+def _decode_union(
+    doc: object, members: tuple[Any, ...], actions: Mapping[str, type[Action]], path: str
+) -> Any:
+    """The first member of a union that reads ``doc``; else the first member's error."""
+    if doc is None:
+        if type(None) in members:
+            return None
+        raise ReplayError(f"{path or 'the view'}: expected a value, got null")
+    errors: list[ReplayError] = []
+    for member in members:
+        if member is type(None):
+            continue
+        try:
+            return _decode(doc, member, actions, path)
+        except ReplayError as exc:
+            errors.append(exc)
+    raise errors[0]
+
+
+def _decode_tuple(
+    doc: object, args: tuple[Any, ...], actions: Mapping[str, type[Action]], path: str
+) -> tuple[Any, ...]:
+    """A tuple of any length (``tuple[X, ...]``) or of fixed length and member types."""
+    if not isinstance(doc, list):
+        raise ReplayError(f"{path}: expected a list, got {_short(doc)}")
+    if len(doc) > MAX_ITEMS:
+        raise ReplayError(f"{path}: a list of {len(doc):,} items (at most {MAX_ITEMS:,})")
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(_decode(v, args[0], actions, f"{path}[{i}]") for i, v in enumerate(doc))
+    if len(doc) != len(args):
+        raise ReplayError(f"{path}: expected a list of {len(args)}, got {len(doc)} items")
+    return tuple(
+        _decode(v, a, actions, f"{path}[{i}]")
+        for i, (v, a) in enumerate(zip(doc, args, strict=True))
+    )
+
+
+def _read_none(doc: object, path: str) -> None:
+    if doc is not None:
+        raise ReplayError(f"{path}: expected null, got {_short(doc)}")
+    return None
+
+
+def _read_bool(doc: object, path: str) -> bool:
+    if type(doc) is not bool:
+        raise ReplayError(f"{path}: expected true or false, got {_short(doc)}")
+    return doc
+
+
+def _read_int(doc: object, path: str) -> int:
+    if type(doc) is not int:
+        raise ReplayError(f"{path}: expected a whole number, got {_short(doc)}")
+    if not -MAX_NUMBER <= doc <= MAX_NUMBER:
+        raise ReplayError(f"{path}: {doc} is out of range (at most {MAX_NUMBER:,} either way)")
+    return doc
+
+
+def _read_float(doc: object, path: str) -> float:
+    if type(doc) not in (int, float):
+        raise ReplayError(f"{path}: expected a number, got {_short(doc)}")
+    return float(doc)  # type: ignore[arg-type]
+
+
+def _read_str(doc: object, path: str) -> str:
+    if type(doc) is not str:
+        raise ReplayError(f"{path}: expected a text, got {_short(doc)}")
+    return doc
+
+
+#: How a field of each plain type is read: checked exactly (``True`` is no whole number).
+_SCALARS: dict[type, Callable[[object, str], Any]] = {
+    type(None): _read_none,
+    bool: _read_bool,
+    int: _read_int,
+    float: _read_float,
+    str: _read_str,
+}
 
 
 def _decode_action(

@@ -79,6 +79,27 @@ def game_measures(state: State) -> dict[str, float]:
         ),
         0,
     )  # fmt: skip
+    _count_sales(state, out)
+    rounds = _count_events(state, out)
+    gifts = _count_decisions(state, out)
+    removed, tax, taken, loans, repaid = _ledger_totals(state)
+    out.update(
+        sales=neg.sales,
+        no_winner=1 if state.is_over and neg.winner is None else 0,
+        accept_round=sum(rounds) / len(rounds) if rounds else 0.0,
+        coins_removed=removed,
+        tax=tax,
+        treasury_taken=taken,
+        treasury_left=neg.treasury,
+        loans=loans,
+        loans_repaid=repaid,
+        gifts=gifts,
+    )
+    return out
+
+
+def _count_sales(state: State, out: dict[str, float]) -> None:
+    """Add how each sale was paid to ``out`` (``card_sales`` ... ``coins_back``)."""
     for sale in _sales(state):
         coins = sale["coins"]
         card = sale["card"]
@@ -93,6 +114,11 @@ def game_measures(state: State) -> dict[str, float]:
         elif coins < 0:
             out["negative_sales"] += 1
             out["coins_back"] -= coins
+
+
+def _count_events(state: State, out: dict[str, float]) -> list[int]:
+    """Add the auction prices and the counted events (thefts, temple visits, bans, swindles)
+    to ``out``; return the negotiation round of each accepted offer."""
     counted = {"theft": "thefts", "temple": "temple_visits", "ban": "bans", "swindle": "swindles"}
     rounds: list[int] = []
     last_round = 0
@@ -107,6 +133,11 @@ def game_measures(state: State) -> dict[str, float]:
             out[f"{data['item']}_price"] = data["price"]
         elif kind in counted:
             out[counted[kind]] += 1
+    return rounds
+
+
+def _count_decisions(state: State, out: dict[str, float]) -> int:
+    """Add the offers posted (and the negative ones) to ``out``; return the coins given."""
     gifts = 0
     for _, action in state.decisions:
         if isinstance(action, Offer):
@@ -115,6 +146,11 @@ def game_measures(state: State) -> dict[str, float]:
                 out["negative_offers"] += 1
         elif isinstance(action, Give):
             gifts += action.coins
+    return gifts
+
+
+def _ledger_totals(state: State) -> tuple[int, int, int, int, int]:
+    """Coins sent to the box, taxed, taken from the treasury; loans taken and repaid."""
     removed = tax = taken = loans = repaid = 0
     for t in state.ledger:
         if t.payee == BOX:
@@ -127,19 +163,7 @@ def game_measures(state: State) -> dict[str, float]:
             loans += 1
         elif t.payee == BANK:
             repaid += 1
-    out.update(
-        sales=neg.sales,
-        no_winner=1 if state.is_over and neg.winner is None else 0,
-        accept_round=sum(rounds) / len(rounds) if rounds else 0.0,
-        coins_removed=removed,
-        tax=tax,
-        treasury_taken=taken,
-        treasury_left=neg.treasury,
-        loans=loans,
-        loans_repaid=repaid,
-        gifts=gifts,
-    )
-    return out
+    return removed, tax, taken, loans, repaid
 
 
 def seat_measures(state: State, seat: int) -> dict[str, float]:

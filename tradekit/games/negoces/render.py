@@ -27,7 +27,7 @@ Example:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from tradekit.core.actions import Action
@@ -875,14 +875,14 @@ class NegocesRenderer(Renderer):
     def action_label(self, action: Action, view: Any, ctx: Context) -> str:
         """A button's text for a Négoces action, in ``ctx.lang``."""
         v = view if isinstance(view, NegocesView) else None
+        if isinstance(action, (UseTreasurer, Stand, Steal, Accept, Swap)):
+            return self._view_label(action, v, ctx)
         if isinstance(action, Bid):
             return ctx.t("negoces.a.bid", n=action.amount)
         if isinstance(action, Pass):
             return ctx.t("negoces.a.pass")
         if isinstance(action, Give):
             return ctx.t("negoces.a.give", n=action.coins, name=ctx.name(action.to))
-        if isinstance(action, UseTreasurer):
-            return ctx.t("negoces.a.treasurer", n=v.treasury if v is not None else "?")
         if isinstance(action, Temple):
             return ctx.t("negoces.a.temple", good=self.good_name(action.good, ctx))
         if isinstance(action, PutUp):
@@ -892,20 +892,40 @@ class NegocesRenderer(Renderer):
         if isinstance(action, Offer):
             what = self.offer_words(action.good, action.coins, action.loan, ctx)
             return ctx.t("negoces.a.offer", what=what)
-        if isinstance(action, Stand):
-            standing = v is not None and v.me is not None and v.offers[v.me] is not None
-            return ctx.t("negoces.a.stand" if standing or v is None else "negoces.a.no_offer")
         if isinstance(action, Withdraw):
             return ctx.t("negoces.a.withdraw")
         if isinstance(action, Ban):
             return ctx.t("negoces.a.ban", name=ctx.name(action.target))
+        if isinstance(action, AskToShow):
+            return ctx.t("negoces.a.ask", name=ctx.name(action.buyer))
+        if isinstance(action, Continue):
+            return ctx.t("negoces.a.continue")
+        if isinstance(action, NoSwap):
+            return ctx.t("negoces.a.no_swap")
+        if isinstance(action, TakeLoan):
+            return ctx.t("negoces.a.take_loan", n=self._loan_size(ctx))
+        if isinstance(action, RepayLoan):
+            return ctx.t("negoces.a.repay_loan", n=self._loan_size(ctx))
+        return str(action)
+
+    def _view_label(
+        self,
+        action: UseTreasurer | Stand | Steal | Accept | Swap,
+        v: NegocesView | None,
+        ctx: Context,
+    ) -> str:
+        """The label of an action whose text depends on what the viewer sees (``v`` is ``None``
+        for a decision listed afterwards, with no view to read)."""
+        if isinstance(action, UseTreasurer):
+            return ctx.t("negoces.a.treasurer", n=v.treasury if v is not None else "?")
+        if isinstance(action, Stand):
+            standing = v is not None and v.me is not None and v.offers[v.me] is not None
+            return ctx.t("negoces.a.stand" if standing or v is None else "negoces.a.no_offer")
         if isinstance(action, Steal):
             good = "?"
             if v is not None and v.market is not None:
                 good = self.card_name(v.market, ctx)
             return ctx.t("negoces.a.steal", good=good)
-        if isinstance(action, AskToShow):
-            return ctx.t("negoces.a.ask", name=ctx.name(action.buyer))
         if isinstance(action, Accept):
             offer = v.offers[action.buyer] if v is not None else None
             if v is not None and offer is None:
@@ -914,23 +934,11 @@ class NegocesRenderer(Renderer):
                 return ctx.t("negoces.a.accept_any", name=ctx.name(action.buyer))
             what = self.offer_view_words(offer, ctx)
             return ctx.t("negoces.a.accept", name=ctx.name(action.buyer), what=what)
-        if isinstance(action, Continue):
-            return ctx.t("negoces.a.continue")
-        if isinstance(action, Swap):
-            # the swap is unseen: only the buyer deciding it (or the teacher) reads the good
-            deciding = (
-                v is not None and v.pending is not None and v.viewer in (v.pending.buyer, "all")
-            )
-            if not deciding:
-                return ctx.t("negoces.a.swap_unseen")
-            return ctx.t("negoces.a.swap", good=self.good_name(action.good, ctx))
-        if isinstance(action, NoSwap):
-            return ctx.t("negoces.a.no_swap")
-        if isinstance(action, TakeLoan):
-            return ctx.t("negoces.a.take_loan", n=self._loan_size(ctx))
-        if isinstance(action, RepayLoan):
-            return ctx.t("negoces.a.repay_loan", n=self._loan_size(ctx))
-        return str(action)
+        # a Swap: it is unseen, so only the buyer deciding it (or the teacher) reads the good
+        deciding = v is not None and v.pending is not None and v.viewer in (v.pending.buyer, "all")
+        if not deciding:
+            return ctx.t("negoces.a.swap_unseen")
+        return ctx.t("negoces.a.swap", good=self.good_name(action.good, ctx))
 
     def _loan_size(self, ctx: Context) -> int:
         return self.tables(ctx).constant("bank", "loan")
@@ -1074,100 +1082,131 @@ class NegocesRenderer(Renderer):
         """Narrate a reveal or an info event from its data (``what`` names the event)."""
         kind = data.get("what")
         name = ctx.name(data.get("seat"))
-        if kind == "start":
-            variants = ""
-            if data["variants"]:
-                names = ", ".join(self.variant_name(x, ctx) for x in data["variants"])
-                variants = ctx.t("negoces.n.variants", list=names)
-            goods, coins = data["goal"]
-            return ctx.t(
-                "negoces.n.start", n=data["players"], variants=variants, goods=goods, coins=coins
-            )
-        if kind == "setup":
-            return ctx.t("negoces.n.scripted")
-        if kind == "scripted_coins":
-            money = ", ".join(f"{ctx.name(s)} {n}" for s, n in enumerate(data["coins"]))
-            return ctx.t("negoces.n.scripted_coins", list=money)
-        if kind == "starting_coins":
-            return ctx.t("negoces.n.starts_with", name=name, n=data["coins"])
-        if kind == "coins_total":
-            return ctx.t("negoces.n.coins_total", n=data["coins"])
-        if kind == "auction":
-            item = self.item_name(data["item"], ctx)
-            return ctx.t("negoces.n.auction_opens", item=item, name=ctx.name(data["opener"]))
-        if kind == "auction_won":
-            item = self.item_name(data["item"], ctx)
-            return ctx.t(
-                "negoces.n.auction_won", name=ctx.name(data["winner"]), item=item, n=data["price"]
-            )
-        if kind == "drop_out":
-            return ctx.t("negoces.n.cannot_raise", name=name)
-        if kind == "gift":
-            return ctx.t("negoces.n.shares_out", name=name, n=data["gift"])
-        if kind == "sale_start":
-            return ctx.t("negoces.n.sale", n=data["sale"], name=name, cards=data["cards"])
-        if kind == "treasurer":
-            return ctx.t("negoces.n.treasurer_out", name=name)
-        if kind == "temple":
-            good = self.card_name(data["removed"], ctx)
-            return ctx.t("negoces.n.temple", name=name, good=good)
-        if kind == "market":
-            key = "negoces.n.market_inactive" if data["inactive"] else "negoces.n.market"
-            return ctx.t(key, name=name, good=self.card_name(data["market"], ctx))
-        if kind == "chosen":
-            return ctx.t("negoces.n.chosen", name=name)
-        if kind == "offers":
-            return self._narrate_offers(data, ctx)
-        if kind == "no_offer":
-            return ctx.t("negoces.n.continues")
-        if kind == "ban":
-            return ctx.t("negoces.n.ban", to=ctx.name(data["banned"]))
-        if kind == "theft":
-            good = self.card_name(data["card"], ctx)
-            return ctx.t("negoces.n.steal", name=name, good=good, seller=ctx.name(data["seller"]))
-        if kind == "turn_up":
-            return ctx.t("negoces.n.turned_up", name=name, good=self.card_name(data["card"], ctx))
-        if kind == "accept":
-            seller = ctx.name(data["seller"])
-            return ctx.t("negoces.n.accepts", seller=seller, name=ctx.name(data["buyer"]))
-        if kind == "void_offer":
-            return ctx.t(
-                "negoces.n.void_offer",
-                seller=ctx.name(data["seller"]),
-                name=ctx.name(data["buyer"]),
-                coins=-data["coins"],
-            )
-        if kind == "sale":
-            return self._narrate_sale(data, ctx)
-        if kind == "swindle":
-            return ctx.t("negoces.n.swindler", name=name)
-        if kind == "swap":
-            good, offered = self.card_name(data["paid"], ctx), self.card_name(data["offered"], ctx)
-            return ctx.t("negoces.n.swapped", name=name, good=good, offered=offered)
-        if kind == "paid_with":
-            return ctx.t("negoces.n.paid_with", name=name, good=self.card_name(data["paid"], ctx))
-        if kind == "tax_unpaid":
-            return ctx.t(
-                "negoces.n.lost_treasurer" if data["treasurer"] else "negoces.n.no_tax", name=name
-            )
-        if kind == "show":
-            cards = self.cards_text(data["hand"], ctx)
-            return ctx.t("negoces.n.shows", name=name, cards=cards, n=data["coins"])
-        if kind == "game_end":
-            if data["winner"] is None:
-                return ctx.t("negoces.n.no_winner", n=data["sales"])
-            winner = ctx.name(data["winner"])
-            by = data.get("by")  # games saved before instant wins do not say
-            if by is None:
-                return ctx.t("negoces.n.wins", name=winner, goods=data["goods"], n=data["coins"])
-            return ctx.t(
-                "negoces.n.wins_by",
-                name=winner,
-                goods=data["goods"],
-                n=data["coins"],
-                by=ctx.t(f"negoces.by.{by}"),
-            )
-        return None
+        # a ``what`` that is not a text names no event (and an unhashable one must not raise)
+        narrate = _INFO_NARRATORS.get(kind) if isinstance(kind, str) else None
+        return None if narrate is None else narrate(self, data, name, ctx)
+
+    # Each narrates one info or reveal event from its data; ``name`` is the seat's (``seat``).
+    def _info_start(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        variants = ""
+        if data["variants"]:
+            names = ", ".join(self.variant_name(x, ctx) for x in data["variants"])
+            variants = ctx.t("negoces.n.variants", list=names)
+        goods, coins = data["goal"]
+        return ctx.t(
+            "negoces.n.start", n=data["players"], variants=variants, goods=goods, coins=coins
+        )
+
+    def _info_setup(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t("negoces.n.scripted")
+
+    def _info_scripted_coins(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        money = ", ".join(f"{ctx.name(s)} {n}" for s, n in enumerate(data["coins"]))
+        return ctx.t("negoces.n.scripted_coins", list=money)
+
+    def _info_starting_coins(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t("negoces.n.starts_with", name=name, n=data["coins"])
+
+    def _info_coins_total(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t("negoces.n.coins_total", n=data["coins"])
+
+    def _info_auction(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        item = self.item_name(data["item"], ctx)
+        return ctx.t("negoces.n.auction_opens", item=item, name=ctx.name(data["opener"]))
+
+    def _info_auction_won(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        item = self.item_name(data["item"], ctx)
+        return ctx.t(
+            "negoces.n.auction_won", name=ctx.name(data["winner"]), item=item, n=data["price"]
+        )
+
+    def _info_drop_out(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t("negoces.n.cannot_raise", name=name)
+
+    def _info_gift(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t("negoces.n.shares_out", name=name, n=data["gift"])
+
+    def _info_sale_start(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t("negoces.n.sale", n=data["sale"], name=name, cards=data["cards"])
+
+    def _info_treasurer(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t("negoces.n.treasurer_out", name=name)
+
+    def _info_temple(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        good = self.card_name(data["removed"], ctx)
+        return ctx.t("negoces.n.temple", name=name, good=good)
+
+    def _info_market(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        key = "negoces.n.market_inactive" if data["inactive"] else "negoces.n.market"
+        return ctx.t(key, name=name, good=self.card_name(data["market"], ctx))
+
+    def _info_chosen(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t("negoces.n.chosen", name=name)
+
+    def _info_offers(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return self._narrate_offers(data, ctx)
+
+    def _info_no_offer(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t("negoces.n.continues")
+
+    def _info_ban(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t("negoces.n.ban", to=ctx.name(data["banned"]))
+
+    def _info_theft(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        good = self.card_name(data["card"], ctx)
+        return ctx.t("negoces.n.steal", name=name, good=good, seller=ctx.name(data["seller"]))
+
+    def _info_turn_up(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t("negoces.n.turned_up", name=name, good=self.card_name(data["card"], ctx))
+
+    def _info_accept(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        seller = ctx.name(data["seller"])
+        return ctx.t("negoces.n.accepts", seller=seller, name=ctx.name(data["buyer"]))
+
+    def _info_void_offer(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t(
+            "negoces.n.void_offer",
+            seller=ctx.name(data["seller"]),
+            name=ctx.name(data["buyer"]),
+            coins=-data["coins"],
+        )
+
+    def _info_sale(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return self._narrate_sale(data, ctx)
+
+    def _info_swindle(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t("negoces.n.swindler", name=name)
+
+    def _info_swap(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        good, offered = self.card_name(data["paid"], ctx), self.card_name(data["offered"], ctx)
+        return ctx.t("negoces.n.swapped", name=name, good=good, offered=offered)
+
+    def _info_paid_with(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t("negoces.n.paid_with", name=name, good=self.card_name(data["paid"], ctx))
+
+    def _info_tax_unpaid(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t(
+            "negoces.n.lost_treasurer" if data["treasurer"] else "negoces.n.no_tax", name=name
+        )
+
+    def _info_show(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        cards = self.cards_text(data["hand"], ctx)
+        return ctx.t("negoces.n.shows", name=name, cards=cards, n=data["coins"])
+
+    def _info_game_end(self, data: dict[str, Any], name: str, ctx: Context) -> str:
+        if data["winner"] is None:
+            return ctx.t("negoces.n.no_winner", n=data["sales"])
+        winner = ctx.name(data["winner"])
+        by = data.get("by")  # games saved before instant wins do not say
+        if by is None:
+            return ctx.t("negoces.n.wins", name=winner, goods=data["goods"], n=data["coins"])
+        return ctx.t(
+            "negoces.n.wins_by",
+            name=winner,
+            goods=data["goods"],
+            n=data["coins"],
+            by=ctx.t(f"negoces.by.{by}"),
+        )
 
     def _narrate_sale(self, data: dict[str, Any], ctx: Context) -> str:
         paid: list[str] = []
@@ -1188,3 +1227,36 @@ class NegocesRenderer(Renderer):
             seller=ctx.name(data["seller"]),
             paid=what,
         )
+
+
+#: How each info or reveal event is narrated, by its ``what`` (with the seat's name).
+_INFO_NARRATORS: dict[str, Callable[[NegocesRenderer, dict[str, Any], str, Context], str]] = {
+    "start": NegocesRenderer._info_start,
+    "setup": NegocesRenderer._info_setup,
+    "scripted_coins": NegocesRenderer._info_scripted_coins,
+    "starting_coins": NegocesRenderer._info_starting_coins,
+    "coins_total": NegocesRenderer._info_coins_total,
+    "auction": NegocesRenderer._info_auction,
+    "auction_won": NegocesRenderer._info_auction_won,
+    "drop_out": NegocesRenderer._info_drop_out,
+    "gift": NegocesRenderer._info_gift,
+    "sale_start": NegocesRenderer._info_sale_start,
+    "treasurer": NegocesRenderer._info_treasurer,
+    "temple": NegocesRenderer._info_temple,
+    "market": NegocesRenderer._info_market,
+    "chosen": NegocesRenderer._info_chosen,
+    "offers": NegocesRenderer._info_offers,
+    "no_offer": NegocesRenderer._info_no_offer,
+    "ban": NegocesRenderer._info_ban,
+    "theft": NegocesRenderer._info_theft,
+    "turn_up": NegocesRenderer._info_turn_up,
+    "accept": NegocesRenderer._info_accept,
+    "void_offer": NegocesRenderer._info_void_offer,
+    "sale": NegocesRenderer._info_sale,
+    "swindle": NegocesRenderer._info_swindle,
+    "swap": NegocesRenderer._info_swap,
+    "paid_with": NegocesRenderer._info_paid_with,
+    "tax_unpaid": NegocesRenderer._info_tax_unpaid,
+    "show": NegocesRenderer._info_show,
+    "game_end": NegocesRenderer._info_game_end,
+}

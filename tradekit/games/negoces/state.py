@@ -447,10 +447,26 @@ class NegocesState(State):
         return reader
 
     def _scripted(self, setup: Mapping[str, Any]) -> None:
-        n = self.n
-        t = self.tables
         s = self._read_setup(setup)
-        bad = s.bad
+        self._script_cards(s)
+        used = s.used
+        self.sacred = [c for c in self.sacred if c not in used]
+        if "coins" in s:
+            self.coins = s.money("coins")
+        self._script_thief_guard(s)
+        if "loans" in s:
+            self._script_loans(s)
+        if "treasury" in s:
+            self._script_treasury(s, setup["treasury"])
+        self._script_variant_cards(s)
+        self._script_opening(s, setup, used)
+        self.box.sort()
+        self._set_unused()
+        self._log_scripted()
+
+    def _script_cards(self, s: Setup) -> None:
+        """The scripted ``hands`` and ``inactive`` cards: goods, never a special card."""
+        t = self.tables
         valid = set(self._all_card_ids()) - set(t.special["loan"])
         for kind in ("treasurer", "thief", "guard", "miser", "swindler"):
             valid -= set(t.special[kind])
@@ -458,33 +474,41 @@ class NegocesState(State):
         if "inactive" in s:
             self.inactive = s.cards_per_seat("inactive", valid)
             if not {"smugglers", "new_monopolies"} & self.variants and any(self.inactive):
-                raise bad("inactive", "inactive cards only with smugglers or new_monopolies")
+                raise s.bad("inactive", "inactive cards only with smugglers or new_monopolies")
         s.check_once()
-        used = s.used
-        self.sacred = [c for c in self.sacred if c not in used]
-        if "coins" in s:
-            self.coins = s.money("coins")
+
+    def _script_thief_guard(self, s: Setup) -> None:
+        """``thief`` and ``guard``: holder seats, with their variant (placed by
+        :meth:`_script_opening`)."""
         for key, variant in (("thief", "thief_guard"), ("guard", "thief_guard")):
             if key in s:
                 s.seat(key)
                 if variant not in self.variants:
-                    raise bad(key, f"only with the {variant} variant")
-        if "loans" in s:
-            if "bank" not in self.variants:
-                raise bad("loans", "only with the bank variant")
-            counts = s.per_seat("loans")
-            if not all(_is_int(v) and v >= 0 for v in counts) or sum(counts) > len(self.bank_loans):
-                raise bad("loans", "whole numbers >= 0, 6 loan cards at most in all")
-            for p, k in enumerate(counts):
-                self.loans[p] = [self.bank_loans.pop(0) for _ in range(k)]
-            self.bank_coins -= self.loan_size * sum(counts)
-        if "treasury" in s:
-            value = setup["treasury"]
-            if "treasury" not in self.variants or not _is_int(value) or not 0 <= value <= MAX_MONEY:
-                raise bad(
-                    "treasury", f"a whole number from 0 to {MAX_MONEY}, with the treasury variant"
-                )
-            self.treasury = value
+                    raise s.bad(key, f"only with the {variant} variant")
+
+    def _script_loans(self, s: Setup) -> None:
+        """``loans``: loan cards per seat, taken from the bank with their coins."""
+        if "bank" not in self.variants:
+            raise s.bad("loans", "only with the bank variant")
+        counts = s.per_seat("loans")
+        if not all(_is_int(v) and v >= 0 for v in counts) or sum(counts) > len(self.bank_loans):
+            raise s.bad("loans", "whole numbers >= 0, 6 loan cards at most in all")
+        for p, k in enumerate(counts):
+            self.loans[p] = [self.bank_loans.pop(0) for _ in range(k)]
+        self.bank_coins -= self.loan_size * sum(counts)
+
+    def _script_treasury(self, s: Setup, value: Any) -> None:
+        """``treasury``: the coins in the public treasury."""
+        if "treasury" not in self.variants or not _is_int(value) or not 0 <= value <= MAX_MONEY:
+            raise s.bad(
+                "treasury", f"a whole number from 0 to {MAX_MONEY}, with the treasury variant"
+            )
+        self.treasury = value
+
+    def _script_variant_cards(self, s: Setup) -> None:
+        """``treasurer``, ``misers``, ``swindlers``: who holds each variant's card (the others'
+        go back to the box)."""
+        t = self.tables
         for key, variant, attr in (
             ("treasurer", "treasury", "treasurer"),
             ("misers", "misers", "miser"),
@@ -492,17 +516,24 @@ class NegocesState(State):
         ):
             if key in s:
                 if variant not in self.variants:
-                    raise bad(key, f"True or False per seat, with the {variant} variant")
+                    raise s.bad(key, f"True or False per seat, with the {variant} variant")
                 flags = s.flags(key)
                 setattr(self, attr, flags)
                 for p, held in enumerate(flags):
                     if not held:
                         self.box.append(t.special[attr][p])
+
+    def _script_opening(self, s: Setup, setup: Mapping[str, Any], used: list[int]) -> None:
+        """How the scripted game opens: with the first sale when the Diamant is in a hand (the
+        seller holds one card more; the Thief and Guard go to their holders), else with the
+        Diamant auction (equal hands, the Thief and Guard still to be auctioned)."""
+        n = self.n
+        t = self.tables
         totals = [len(self.hands[p]) + len(self.inactive[p]) for p in range(n)]
         if self.diamant in used:
             self.market = None
             if sorted(totals)[:-1] != [max(totals) - 1] * (n - 1):
-                raise bad("hands", "one seat (the seller) with one card more than each other")
+                raise s.bad("hands", "one seat (the seller) with one card more than each other")
             for key in ("thief", "guard"):
                 holder = setup.get(key)
                 if key == "thief":
@@ -516,11 +547,13 @@ class NegocesState(State):
                         self.box.append(card)
         else:
             if len(set(totals)) != 1:
-                raise bad("hands", "equal hands (plus inactive cards) before the Diamant auction")
+                raise s.bad("hands", "equal hands (plus inactive cards) before the Diamant auction")
             if setup.get("thief") is not None or setup.get("guard") is not None:
-                raise bad("thief", "the Thief and Guard are auctioned after the Diamant")
-        self.box.sort()
-        self._set_unused()
+                raise s.bad("thief", "the Thief and Guard are auctioned after the Diamant")
+
+    def _log_scripted(self) -> None:
+        """Log the scripted hands (each to its seat), the set-up, and the coins."""
+        n = self.n
         for p in range(n):
             self._event(
                 "chance",

@@ -66,6 +66,7 @@ from tradekit.games.rungis.actions import (
     Terms,
 )
 from tradekit.games.rungis.game import LOWEST_BONUS
+from tradekit.games.rungis.tables import Special
 from tradekit.games.rungis.view import RungisView
 from tradekit.i18n import add_messages
 
@@ -318,6 +319,18 @@ add_messages(_MESSAGES)
 
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _play_reason(special: Special, outcome: str, worth: float, **fields: Any) -> tuple[float, Said]:
+    """A play's worth and its reason: the message of ``outcome`` naming the card and the worth."""
+    why = said(
+        f"rungis.bot.play.{outcome}",
+        card_en=special.name_en,
+        card_fr=special.name_fr,
+        worth=float(worth),
+        **fields,
+    )
+    return worth, why
 
 
 @dataclasses.dataclass(eq=False, kw_only=True)
@@ -644,94 +657,127 @@ class RungisBot(Bot):
         """A special-card play's worth in gold to this bot, and the reason for playing it."""
         special = self._specials[play.card]
         kind, amount = special.kind, special.amount
-        me = self.me
         counts = self.counts(view)
-        spite = self.spite
-        t = play.article
-
-        def reason(outcome: str, worth: float, **fields: Any) -> tuple[float, Said]:
-            why = said(
-                f"rungis.bot.play.{outcome}",
-                card_en=special.name_en,
-                card_fr=special.name_fr,
-                worth=float(worth),
-                **fields,
-            )
-            return worth, why
-
-        def round_gold(owner: int, article: str) -> float:
-            return counts[owner].get(article, 0) * self.earnings(view, article, owner, counts)
-
-        def rivals(article: str, per_card: float | None = None) -> float:
-            total = 0.0
-            for q in range(view.players):
-                if q != me and counts[q].get(article):
-                    total += counts[q][article] * per_card if per_card else round_gold(q, article)
-            return total
-
         if kind == "no_delivery":
             assert play.player is not None
             articles = sum(1 for c in view.centre if c is not None and c in self._types)
             if not articles:
-                return reason("no_delivery_empty", 0.0)
+                return _play_reason(special, "no_delivery_empty", 0.0)
             worth = 2.0 + 0.2 * view.gold[play.player]
-            return reason("no_delivery", worth, rival=play.player, gold=view.gold[play.player])
+            return _play_reason(
+                special, "no_delivery", worth, rival=play.player, gold=view.gold[play.player]
+            )
         if kind == "double_order":
             values = sorted(
                 (self.card_value(view, c) for c in view.centre if c is not None),
                 reverse=True,
             )
             if len(values) < 2:
-                return reason("double_order_few", 0.0)
-            return reason("double_order", self.share * values[1] / 2)
+                return _play_reason(special, "double_order_few", 0.0)
+            return _play_reason(special, "double_order", self.share * values[1] / 2)
         if kind == "preemption":
             assert play.pick is not None
             price = self._base[self._types[play.pick]] + amount
             worth = self.card_value(view, play.pick) - price
-            return reason("preemption", worth, pick=play.pick, price=price)
+            return _play_reason(special, "preemption", worth, pick=play.pick, price=price)
+        return self._shop_play_worth(view, play, special, counts)
+
+    def _shop_play_worth(
+        self, view: RungisView, play: Play, special: Special, counts: list[dict[str, int]]
+    ) -> tuple[float, Said]:
+        """:meth:`play_worth` of a play on an article or a rival's shop (not on the centre):
+        the gold the shops' articles earn, a rival's counted at ``spite``."""
+        kind, amount = special.kind, special.amount
+        me = self.me
+        spite = self.spite
+        t = play.article
         good = self._good(t) if t is not None else {}
         if kind == "strike" and t is not None:
-            return reason("strike", spite * rivals(t) - round_gold(me, t), **good)
+            worth = spite * self._rivals(view, counts, t) - self._round_gold(view, counts, me, t)
+            return _play_reason(special, "strike", worth, **good)
         if kind == "tax" and t is not None:
-            worth = spite * rivals(t, amount) - counts[me].get(t, 0) * amount
-            return reason("tax", worth, amount=amount, **good)
+            worth = spite * self._rivals(view, counts, t, amount) - counts[me].get(t, 0) * amount
+            return _play_reason(special, "tax", worth, amount=amount, **good)
         if kind == "subsidy" and t is not None:
             gain = float(amount * counts[me].get(t, 0))
-            return reason("subsidy", gain, amount=amount, **good)
+            return _play_reason(special, "subsidy", gain, amount=amount, **good)
         if kind == "price_freeze" and t is not None:
             cut = self._base[t] / 2
-            worth = spite * rivals(t, cut) - counts[me].get(t, 0) * cut
-            return reason("price_freeze", worth, **good)
+            worth = spite * self._rivals(view, counts, t, cut) - counts[me].get(t, 0) * cut
+            return _play_reason(special, "price_freeze", worth, **good)
         if kind == "exclusivity" and t is not None:
             base = self._base[t]
-            gain = counts[me].get(t, 0) * (2 * base + LOWEST_BONUS) - round_gold(me, t)
-            return reason("exclusivity", gain + spite * rivals(t), **good)
+            own = self._round_gold(view, counts, me, t)
+            gain = counts[me].get(t, 0) * (2 * base + LOWEST_BONUS) - own
+            worth = gain + spite * self._rivals(view, counts, t)
+            return _play_reason(special, "exclusivity", worth, **good)
         if kind == "shortage" and t is not None:
             half = self._base[t] / 2
-            worth = counts[me].get(t, 0) * half - spite * rivals(t, half)
-            return reason("shortage", worth, **good)
+            worth = counts[me].get(t, 0) * half - spite * self._rivals(view, counts, t, half)
+            return _play_reason(special, "shortage", worth, **good)
         if kind == "rumour":
             assert play.player is not None
             shared = sum(1 for a in counts[me] if counts[play.player].get(a))
-            return reason("rumour", 2.0 * shared, rival=play.player, shared=shared)
+            return _play_reason(special, "rumour", 2.0 * shared, rival=play.player, shared=shared)
         if kind == "advertising" and t is not None:
-            mine = counts[me].get(t, 0)
-            status = self._status(view, t)
-            price = self._sheet_price(view, me, t)
-            if status == "lowest" or price is None:
-                return reason("advertising_paid", 0.0, **good)
-            paid = price if status == "middle" else 0
-            if status == "unknown":
-                paid = price // 2
-            return reason("advertising", float(mine * (price + LOWEST_BONUS - paid)), **good)
+            return self._advertising_worth(view, special, counts, t, good)
         if kind == "spoilage" and play.player is not None and t is not None:
             q = play.player
             future = self.earnings(view, t, q, counts) * max(0, self.rounds_left(view))
             worth = spite * (self._base[t] + future)
             if counts[q].get(t) == 1 and counts[me].get(t):
-                worth += round_gold(me, t) / 2  # one rival fewer in my price war
-            return reason("spoilage", worth, rival=q, **good)
-        return reason("none", 0.0)
+                # one rival fewer in my price war
+                worth += self._round_gold(view, counts, me, t) / 2
+            return _play_reason(special, "spoilage", worth, rival=q, **good)
+        return _play_reason(special, "none", 0.0)
+
+    def _advertising_worth(
+        self,
+        view: RungisView,
+        special: Special,
+        counts: list[dict[str, int]],
+        t: str,
+        good: dict[str, str],
+    ) -> tuple[float, Said]:
+        """Advertising ``t`` (paid as a lowest asker): nothing if I already am one (or have no
+        price for ``t``), else per card my price and the bonus, less what I am paid anyway (my
+        price in the middle, half of it before the reveal)."""
+        mine = counts[self.me].get(t, 0)
+        status = self._status(view, t)
+        price = self._sheet_price(view, self.me, t)
+        if status == "lowest" or price is None:
+            return _play_reason(special, "advertising_paid", 0.0, **good)
+        paid = price if status == "middle" else 0
+        if status == "unknown":
+            paid = price // 2
+        return _play_reason(
+            special, "advertising", float(mine * (price + LOWEST_BONUS - paid)), **good
+        )
+
+    def _round_gold(
+        self, view: RungisView, counts: list[dict[str, int]], owner: int, article: str
+    ) -> float:
+        """The gold ``owner``'s cards of ``article`` earn this round."""
+        return counts[owner].get(article, 0) * self.earnings(view, article, owner, counts)
+
+    def _rivals(
+        self,
+        view: RungisView,
+        counts: list[dict[str, int]],
+        article: str,
+        per_card: float | None = None,
+    ) -> float:
+        """What the other seats' cards of ``article`` earn this round, or (``per_card``) that
+        much on each of their cards."""
+        total = 0.0
+        for q in range(view.players):
+            if q != self.me and counts[q].get(article):
+                total += (
+                    counts[q][article] * per_card
+                    if per_card
+                    else self._round_gold(view, counts, q, article)
+                )
+        return total
 
     def _sheet_price(self, view: RungisView, seat: int, article: str) -> int | None:
         sheet = view.sheets[seat]

@@ -26,7 +26,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from tradekit.core.actions import Action
@@ -1066,79 +1066,108 @@ class RungisRenderer(Renderer):
     def _narrate_info(self, event: Event, data: dict[str, Any], ctx: Context) -> str | None:
         name = ctx.name(event.player)
         what = data.get("what")
-        if what == "start":
-            game = _game(ctx)
-            specials = ctx.t("rungis.specials_on" if game.specials else "rungis.specials_off")
-            return ctx.t("rungis.n.start", n=game.players, rounds=data["rounds"], specials=specials)
-        if what == "setup":
-            gold = ", ".join(f"{ctx.name(s)} {g}" for s, g in enumerate(data["gold"]))
-            return ctx.t("rungis.n.scripted", gold=gold, name=ctx.name(data["first"]))
-        if what == "round":
-            return ctx.t("rungis.n.round", round=event.round, name=ctx.name(data["first_buyer"]))
-        if what == "deck_empty":
-            return ctx.t("rungis.n.empty_deck")
-        if what == "removed_unseen":
-            return ctx.t("rungis.n.removed_unseen", card=self.card_name(data["removed"], ctx))
-        if what in ("removed", "removed_face_down"):
-            key = _WHY.get(str(data.get("why")))
-            if key is None:
-                return None
-            why = ctx.t(key)
-            if what == "removed":
-                card = self.card_name(data["removed"], ctx)
-                return ctx.t("rungis.n.removed", card=card, why=why)
-            return ctx.t("rungis.n.removed_face_down", why=why)
-        if what == "looks":
-            return ctx.t("rungis.n.looks", name=name, card=self.card_name(data["special"], ctx))
-        if what == "buy":
-            if "card" in data:
-                card = self.card_name(data["card"], ctx)
-                return ctx.t("rungis.n.buys", name=name, card=card, n=data["price"])
-            return ctx.t("rungis.n.buys_special", name=name, n=data["price"])
-        if what == "effect":
-            return self._narrate_effect(event, data, ctx)
-        if what == "trade":
-            return self._narrate_trade(data, ctx)
-        if what == "sheet_written":
-            return ctx.t("rungis.n.sheet_written", name=name)
-        if what == "rumour":
-            sheet = ", ".join(f"{self.article_name(a, ctx)} {x}" for a, x in data["sheet"].items())
-            return ctx.t("rungis.n.rumour", name=name, target=ctx.name(data["of"]), sheet=sheet)
-        if what == "strike":
-            return ctx.t("rungis.n.strike", article=self.article_name(data["article"], ctx))
-        if what == "subsidy":
-            return ctx.t(
-                "rungis.n.subsidy",
-                name=name,
-                n=data["paid"],
-                article=self.article_name(data["article"], ctx),
-                amount=data["amount"],
-                cards=data["cards"],
+        # a ``what`` that is not a text names no event (and an unhashable one must not raise)
+        narrate = _INFO_NARRATORS.get(what) if isinstance(what, str) else None
+        return None if narrate is None else narrate(self, event, data, name, ctx)
+
+    # Each narrates one info event from its data; ``name`` is the event's player's.
+    def _info_start(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        game = _game(ctx)
+        specials = ctx.t("rungis.specials_on" if game.specials else "rungis.specials_off")
+        return ctx.t("rungis.n.start", n=game.players, rounds=data["rounds"], specials=specials)
+
+    def _info_setup(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        gold = ", ".join(f"{ctx.name(s)} {g}" for s, g in enumerate(data["gold"]))
+        return ctx.t("rungis.n.scripted", gold=gold, name=ctx.name(data["first"]))
+
+    def _info_round(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t("rungis.n.round", round=event.round, name=ctx.name(data["first_buyer"]))
+
+    def _info_deck_empty(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t("rungis.n.empty_deck")
+
+    def _info_removed_unseen(
+        self, event: Event, data: dict[str, Any], name: str, ctx: Context
+    ) -> str:
+        return ctx.t("rungis.n.removed_unseen", card=self.card_name(data["removed"], ctx))
+
+    def _info_removed(
+        self, event: Event, data: dict[str, Any], name: str, ctx: Context
+    ) -> str | None:
+        """A card removed face up (``removed``) or face down (``removed_face_down``)."""
+        key = _WHY.get(str(data.get("why")))
+        if key is None:
+            return None
+        why = ctx.t(key)
+        if data.get("what") == "removed":
+            card = self.card_name(data["removed"], ctx)
+            return ctx.t("rungis.n.removed", card=card, why=why)
+        return ctx.t("rungis.n.removed_face_down", why=why)
+
+    def _info_looks(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t("rungis.n.looks", name=name, card=self.card_name(data["special"], ctx))
+
+    def _info_buy(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        if "card" in data:
+            card = self.card_name(data["card"], ctx)
+            return ctx.t("rungis.n.buys", name=name, card=card, n=data["price"])
+        return ctx.t("rungis.n.buys_special", name=name, n=data["price"])
+
+    def _info_effect(
+        self, event: Event, data: dict[str, Any], name: str, ctx: Context
+    ) -> str | None:
+        return self._narrate_effect(event, data, ctx)
+
+    def _info_trade(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return self._narrate_trade(data, ctx)
+
+    def _info_sheet_written(
+        self, event: Event, data: dict[str, Any], name: str, ctx: Context
+    ) -> str:
+        return ctx.t("rungis.n.sheet_written", name=name)
+
+    def _info_rumour(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        sheet = ", ".join(f"{self.article_name(a, ctx)} {x}" for a, x in data["sheet"].items())
+        return ctx.t("rungis.n.rumour", name=name, target=ctx.name(data["of"]), sheet=sheet)
+
+    def _info_strike(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t("rungis.n.strike", article=self.article_name(data["article"], ctx))
+
+    def _info_subsidy(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t(
+            "rungis.n.subsidy",
+            name=name,
+            n=data["paid"],
+            article=self.article_name(data["article"], ctx),
+            amount=data["amount"],
+            cards=data["cards"],
+        )
+
+    def _info_sale(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        lines = [
+            ctx.t(
+                "rungis.n.sale_line",
+                name=ctx.name(int(line["player"])),
+                status=ctx.t(f"rungis.status.{line['status']}"),
+                n=line["paid"],
             )
-        if what == "sale":
-            lines = [
-                ctx.t(
-                    "rungis.n.sale_line",
-                    name=ctx.name(int(line["player"])),
-                    status=ctx.t(f"rungis.status.{line['status']}"),
-                    n=line["paid"],
-                )
-                for line in data["lines"]
-            ]
-            article = self.article_name(data["article"], ctx)
-            return ctx.t("rungis.n.sale", article=article, lines=_semicolon(ctx).join(lines))
-        if what == "score":
-            return ctx.t(
-                "rungis.n.final_seat",
-                name=name,
-                gold=data["gold"],
-                shop=data["shop"],
-                score=data["score"],
-            )
-        if what == "final":
-            scores = ", ".join(f"{ctx.name(s)} {n}" for s, n in enumerate(data["scores"]))
-            return ctx.t("rungis.n.final", scores=scores, who=ctx.who(data["winners"]))
-        return None
+            for line in data["lines"]
+        ]
+        article = self.article_name(data["article"], ctx)
+        return ctx.t("rungis.n.sale", article=article, lines=_semicolon(ctx).join(lines))
+
+    def _info_score(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t(
+            "rungis.n.final_seat",
+            name=name,
+            gold=data["gold"],
+            shop=data["shop"],
+            score=data["score"],
+        )
+
+    def _info_final(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        scores = ", ".join(f"{ctx.name(s)} {n}" for s, n in enumerate(data["scores"]))
+        return ctx.t("rungis.n.final", scores=scores, who=ctx.who(data["winners"]))
 
     def _narrate_trade(self, data: dict[str, Any], ctx: Context) -> str:
         proposer, to = int(data["proposer"]), int(data["to"])
@@ -1168,3 +1197,28 @@ class RungisRenderer(Renderer):
             fields["amount"] = data["top"]
         effect = ctx.t(f"rungis.effect.{kind}", **fields)
         return ctx.t("rungis.n.effect", card=self.card_name(int(data["card"]), ctx), effect=effect)
+
+
+#: How each info event is narrated, by its ``what`` (with the event's player's name).
+_INFO_NARRATORS: dict[
+    str, Callable[[RungisRenderer, Event, dict[str, Any], str, Context], str | None]
+] = {
+    "start": RungisRenderer._info_start,
+    "setup": RungisRenderer._info_setup,
+    "round": RungisRenderer._info_round,
+    "deck_empty": RungisRenderer._info_deck_empty,
+    "removed_unseen": RungisRenderer._info_removed_unseen,
+    "removed": RungisRenderer._info_removed,
+    "removed_face_down": RungisRenderer._info_removed,
+    "looks": RungisRenderer._info_looks,
+    "buy": RungisRenderer._info_buy,
+    "effect": RungisRenderer._info_effect,
+    "trade": RungisRenderer._info_trade,
+    "sheet_written": RungisRenderer._info_sheet_written,
+    "rumour": RungisRenderer._info_rumour,
+    "strike": RungisRenderer._info_strike,
+    "subsidy": RungisRenderer._info_subsidy,
+    "sale": RungisRenderer._info_sale,
+    "score": RungisRenderer._info_score,
+    "final": RungisRenderer._info_final,
+}

@@ -22,8 +22,8 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from tradekit.core.actions import Action
 from tradekit.core.events import Event
@@ -695,89 +695,147 @@ class TurinRenderer(Renderer):
     def _narrate_info(self, event: Event, data: dict[str, Any], ctx: Context) -> str | None:
         name = ctx.name(event.player)
         what = data.get("what")
-        if what == "start":
-            g = _game(ctx)
-            scoring = self.scoring_name(g.scoring, ctx)
-            return ctx.t("turin.n.start", n=g.players, scoring=scoring, rounds=data["rounds"])
-        if what == "setup":
-            return ctx.t("turin.n.scripted")
-        if "scudo" in data:
-            if event.player is None:
-                money = ", ".join(f"{ctx.name(s)} {n}" for s, n in enumerate(data["scudo"]))
-                return ctx.t("turin.n.scripted_money", money=money)
-            return ctx.t("turin.n.starts_with", name=name, n=data["scudo"])
-        if "lot" in data:
-            return ctx.t("turin.n.centre_lot", cards=self.cards_short(data["lot"], ctx))
-        if what == "claim":
-            return ctx.t(
-                "turin.n.claim",
-                name=name,
-                card=self.card_short(data["card"], ctx),
-                price=data["price"],
-                seller=ctx.name(data["seller"]),
-                who=ctx.who(data["asked"]),
-            )
-        if what == "sold":
-            return ctx.t(
-                "turin.n.sold",
-                name=ctx.name(data["buyer"]),
-                seller=ctx.name(data["seller"]),
-                card=self.card_short(data["card"], ctx),
-                price=data["price"],
-            )
-        if "blocks" in data:
-            blocks = "; ".join(" & ".join(ctx.name(s) for s in b) for b in data["blocks"])
-            if what == "contested":
-                return ctx.t("turin.n.contested", blocks=blocks or ctx.t("turin.nobody"))
-            return ctx.t("turin.n.tie_round", blocks=blocks)
-        if what == "goose_given":
-            return ctx.t("turin.n.gives_goose", name=name, to=ctx.name(data["goose"]))
-        if what == "goose_taken":
-            return ctx.t("turin.n.takes_goose", name=name, place=data.get("place", "?"))
-        if "place" in data:
-            key = "turin.n.won" if data["won"] else "turin.n.voided" if data["voided"] else None
-            return ctx.t(
-                key or "turin.n.lost",
-                name=name,
-                place=data["place"],
-                prize=data["prize"],
-                bid=data["bid"],
-                pays=data["pays"],
-            )
-        if "takes" in data:
-            return ctx.t("turin.n.takes", name=name, card=self.card_short(data["takes"], ctx))
-        if "discard" in data:
-            return ctx.t("turin.n.discard", cards=self.cards_short(data["discard"], ctx))
-        if "debt" in data:
-            return ctx.t("turin.n.debt", name=name, n=data["debt"])
-        if "majority" in data:
-            good = self.good_name(data["good"], ctx)
-            if "each" in data:
-                return ctx.t(
-                    "turin.n.tied_majority",
-                    good=good,
-                    who=ctx.who(data["majority"]),
-                    each=data["each"],
-                )
-            return ctx.t("turin.n.majority", name=ctx.name(data["majority"][0]), good=good)
-        if "scores" in data:
-            scores = ", ".join(f"{ctx.name(s)} {n}" for s, n in enumerate(data["scores"]))
-            best = max(data["scores"])
-            winners = [s for s, n in enumerate(data["scores"]) if n == best]
-            return ctx.t("turin.n.final", scores=scores, who=ctx.who(winners))
-        if what == "taken_down":
-            card = self.card_short(data["card"], ctx)
-            return ctx.t("turin.n.taken_down", name=name, card=card)
-        if what == "nobody_holds":
-            return ctx.t("turin.n.nobody_holds", good=self.good_name(data["good"], ctx))
-        simple = {
-            "chosen": "turin.n.chosen",
-            "forced_loan": "turin.n.forced_loan",
-            "underdog": "turin.n.underdog",
-            "market_opens": "turin.n.market_opens",
-            "market_closes": "turin.n.market_closes",
-            "idle": "turin.n.idle",
-        }
-        if what in simple:
-            return ctx.t(simple[what], name=name)
+        for test, value, narrate in _INFO_RULES:
+            if (what == value) if test == "what" else (value in data):
+                return narrate(self, event, data, name, ctx)
+        if what in _SIMPLE_INFO:
+            return ctx.t(_SIMPLE_INFO[what], name=name)
         return None
+
+    # Each narrates one info event from its data; ``name`` is the event's player's.
+    def _info_start(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        g = _game(ctx)
+        scoring = self.scoring_name(g.scoring, ctx)
+        return ctx.t("turin.n.start", n=g.players, scoring=scoring, rounds=data["rounds"])
+
+    def _info_setup(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t("turin.n.scripted")
+
+    def _info_money(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        """Scripted money: every seat's when public, the seat's own when secret."""
+        if event.player is None:
+            money = ", ".join(f"{ctx.name(s)} {n}" for s, n in enumerate(data["scudo"]))
+            return ctx.t("turin.n.scripted_money", money=money)
+        return ctx.t("turin.n.starts_with", name=name, n=data["scudo"])
+
+    def _info_lot(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t("turin.n.centre_lot", cards=self.cards_short(data["lot"], ctx))
+
+    def _info_claim(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t(
+            "turin.n.claim",
+            name=name,
+            card=self.card_short(data["card"], ctx),
+            price=data["price"],
+            seller=ctx.name(data["seller"]),
+            who=ctx.who(data["asked"]),
+        )
+
+    def _info_sold(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t(
+            "turin.n.sold",
+            name=ctx.name(data["buyer"]),
+            seller=ctx.name(data["seller"]),
+            card=self.card_short(data["card"], ctx),
+            price=data["price"],
+        )
+
+    def _info_blocks(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        """The tied seats of a round (``tie_round``) or those still contesting (``contested``)."""
+        blocks = "; ".join(" & ".join(ctx.name(s) for s in b) for b in data["blocks"])
+        if data.get("what") == "contested":
+            return ctx.t("turin.n.contested", blocks=blocks or ctx.t("turin.nobody"))
+        return ctx.t("turin.n.tie_round", blocks=blocks)
+
+    def _info_goose_given(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t("turin.n.gives_goose", name=name, to=ctx.name(data["goose"]))
+
+    def _info_goose_taken(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t("turin.n.takes_goose", name=name, place=data.get("place", "?"))
+
+    def _info_payment(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        key = "turin.n.won" if data["won"] else "turin.n.voided" if data["voided"] else None
+        return ctx.t(
+            key or "turin.n.lost",
+            name=name,
+            place=data["place"],
+            prize=data["prize"],
+            bid=data["bid"],
+            pays=data["pays"],
+        )
+
+    def _info_takes(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t("turin.n.takes", name=name, card=self.card_short(data["takes"], ctx))
+
+    def _info_discard(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t("turin.n.discard", cards=self.cards_short(data["discard"], ctx))
+
+    def _info_debt(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        return ctx.t("turin.n.debt", name=name, n=data["debt"])
+
+    def _info_majority(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        """A majority's holder, or the tied holders and each one's share (``each``)."""
+        good = self.good_name(data["good"], ctx)
+        if "each" in data:
+            return ctx.t(
+                "turin.n.tied_majority",
+                good=good,
+                who=ctx.who(data["majority"]),
+                each=data["each"],
+            )
+        return ctx.t("turin.n.majority", name=ctx.name(data["majority"][0]), good=good)
+
+    def _info_final(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        scores = ", ".join(f"{ctx.name(s)} {n}" for s, n in enumerate(data["scores"]))
+        best = max(data["scores"])
+        winners = [s for s, n in enumerate(data["scores"]) if n == best]
+        return ctx.t("turin.n.final", scores=scores, who=ctx.who(winners))
+
+    def _info_taken_down(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
+        card = self.card_short(data["card"], ctx)
+        return ctx.t("turin.n.taken_down", name=name, card=card)
+
+    def _info_nobody_holds(
+        self, event: Event, data: dict[str, Any], name: str, ctx: Context
+    ) -> str:
+        return ctx.t("turin.n.nobody_holds", good=self.good_name(data["good"], ctx))
+
+
+#: How info events are narrated: the first rule that matches an event narrates it. A rule
+#: matches by the event's ``what`` (``"what"``) or by a key its data holds (``"has"``), and the
+#: order matters where both could match (a ``goose_given`` event also holds a ``place``).
+_INFO_RULES: tuple[
+    tuple[
+        Literal["what", "has"],
+        str,
+        Callable[[TurinRenderer, Event, dict[str, Any], str, Context], str],
+    ],
+    ...,
+] = (
+    ("what", "start", TurinRenderer._info_start),
+    ("what", "setup", TurinRenderer._info_setup),
+    ("has", "scudo", TurinRenderer._info_money),
+    ("has", "lot", TurinRenderer._info_lot),
+    ("what", "claim", TurinRenderer._info_claim),
+    ("what", "sold", TurinRenderer._info_sold),
+    ("has", "blocks", TurinRenderer._info_blocks),
+    ("what", "goose_given", TurinRenderer._info_goose_given),
+    ("what", "goose_taken", TurinRenderer._info_goose_taken),
+    ("has", "place", TurinRenderer._info_payment),
+    ("has", "takes", TurinRenderer._info_takes),
+    ("has", "discard", TurinRenderer._info_discard),
+    ("has", "debt", TurinRenderer._info_debt),
+    ("has", "majority", TurinRenderer._info_majority),
+    ("has", "scores", TurinRenderer._info_final),
+    ("what", "taken_down", TurinRenderer._info_taken_down),
+    ("what", "nobody_holds", TurinRenderer._info_nobody_holds),
+)
+#: The info events told by their player's name alone, by ``what`` (tried after the rules).
+_SIMPLE_INFO = {
+    "chosen": "turin.n.chosen",
+    "forced_loan": "turin.n.forced_loan",
+    "underdog": "turin.n.underdog",
+    "market_opens": "turin.n.market_opens",
+    "market_closes": "turin.n.market_closes",
+    "idle": "turin.n.idle",
+}
