@@ -35,7 +35,13 @@ ENGINE_PARTS = ("bots", "measures")
 
 
 def _entry_points() -> list[str]:
-    out = ["tradekit", "tradekit.games", "tradekit.bots", "tradekit.sim.measures"]
+    out = [
+        "tradekit",
+        "tradekit.games",
+        "tradekit.bots",
+        "tradekit.sim.measures",
+        "tradekit.session",
+    ]
     for name in tradekit.GAMES:
         out += [str(getattr(plugin(name), part)) for part in ENGINE_PARTS]
     return out
@@ -119,6 +125,11 @@ ENGINE = sorted(
 )
 
 
+#: The table session: not the engine (it draws on tradekit.render), but a web front end drives it,
+#: so it must load without the notebook stack too.
+SESSION = sorted(m for m in MODULES if m.startswith("tradekit.session"))
+
+
 def test_the_engine_list_covers_every_game() -> None:
     for name in tradekit.GAMES:
         assert f"tradekit.games.{name}.state" in ENGINE
@@ -126,7 +137,7 @@ def test_the_engine_list_covers_every_game() -> None:
         assert f"tradekit.games.{name}.render" not in ENGINE
 
 
-@pytest.mark.parametrize("module", ENGINE)
+@pytest.mark.parametrize("module", ENGINE + SESSION)
 def test_an_engine_module_imports_no_notebook_library_when_loaded(module: str) -> None:
     # Follow what importing it runs: its top-level imports and theirs, through tradekit.
     seen, todo, heavy = {module}, [module], set()
