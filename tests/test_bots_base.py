@@ -75,7 +75,8 @@ def test_for_game_makes_a_fresh_copy_with_its_own_stream() -> None:
     assert copy is not proto and copy.seat == 2 and proto.seat is None
     assert copy.rng.integers(1000) == np.random.default_rng(5).integers(1000)
     with pytest.raises(BotError, match="plays 'turin', not 'medici'"):
-        TurinHeuristicBot().for_game(tradekit.load_game("medici"), 0, np.random.default_rng())
+        medici = tradekit.load_game("medici")
+        TurinHeuristicBot().for_game(medici, 0, np.random.default_rng())  # type: ignore[arg-type]
 
 
 def test_random_bot_explains_itself() -> None:

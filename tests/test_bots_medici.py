@@ -20,7 +20,7 @@ import pytest
 import tradekit
 from tradekit import ConfigError
 from tradekit.bots import Bot, Said, bot_classes, make_bot
-from tradekit.games.medici import Auction, Bid, MediciState, Pass, Turn
+from tradekit.games.medici import Auction, Bid, MediciGame, MediciState, Pass, Turn
 from tradekit.games.medici.bots import MediciHeuristicBot, expected_reward
 from tradekit.i18n import keys, t
 from tradekit.sim import play, run, simulate, tournament
@@ -350,6 +350,7 @@ def test_every_explanation_is_one_sentence_with_its_numbers() -> None:
 
 def test_decisions_are_cheap() -> None:
     game = tradekit.load_game("medici", players=5)
+    assert isinstance(game, MediciGame)
     bots = [MediciHeuristicBot().for_game(game, p, np.random.default_rng(p)) for p in range(5)]
     spent = 0.0
     decisions = 0
@@ -476,7 +477,10 @@ def test_measures_add_up_over_many_games() -> None:
     result = run("medici", ["heuristic", "random", "heuristic", "random"], n=30, seed=8,
                  backend="serial", decisions={"Bid", "Pass"})  # fmt: skip
     table = result.games
-    rewards = sum(tradekit.load_game("medici").ship_rewards)
+    assert table is not None
+    medici = tradekit.load_game("medici")
+    assert isinstance(medici, MediciGame)
+    rewards = sum(medici.ship_rewards)
     for _, rows in table.groupby("deal"):
         first = rows.iloc[0]
         assert rows["seat_spend"].sum() == first["auction_spend"]
@@ -499,5 +503,5 @@ def test_the_rule_choice_is_the_ship_table_at_six_players() -> None:
     a, b = rule_choices("medici")  # type: ignore[misc]
     assert a == {"players": 6, "reward_table": "1995"}
     assert b == {"players": 6, "reward_table": "tournament"}
-    rows = [tradekit.load_game("medici", **c).ship_rewards for c in (a, b)]
+    rows = [tradekit.load_game("medici", **c).ship_rewards for c in (a, b)]  # type: ignore[attr-defined]
     assert rows == [(30, 20, 15, 10, 5, 0), (30, 20, 10, 10, 5, 0)]

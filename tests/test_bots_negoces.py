@@ -383,6 +383,7 @@ def test_never_an_illegal_action_in_thousands_of_games() -> None:
             ]
             for lineup in lineups:
                 result = run(game, lineup, n=14, seed=i, backend="serial", decisions=rare)
+                assert result.games is not None
                 games += result.games["deal"].nunique()
                 if result.decisions is not None and len(result.decisions):
                     mine = result.decisions[result.decisions["bot"].str.startswith("heur")]
@@ -401,6 +402,7 @@ def test_heuristic_games_end_with_a_winner_well_before_the_cap() -> None:
             seed=7,
             backend="serial",
         ).games
+        assert table is not None
         per_game = table.groupby("deal").agg(win=("win", "sum"), sales=("rounds", "first"))
         assert (per_game["win"] == 1).all()
         assert per_game["sales"].max() < 100 and per_game["sales"].mean() < 25

@@ -401,7 +401,7 @@ def reasons() -> list[tuple[str, Said, str, str]]:
     """Every decision of the Rungis bots in 64 games (each bot of BOTS at a table of bots and
     against random bots, in each option set of OPTIONS, 4 players): (bot name, reason, its
     English, its French)."""
-    out = []
+    out: list[tuple[str, Said, str, str]] = []
     for g, options in enumerate(OPTIONS):
         game = tradekit.load_game("rungis", players=4, **options)
         for names in lineups(4, g).values():

@@ -5,12 +5,14 @@ from __future__ import annotations
 import itertools
 import re
 import string
+from typing import Any
 
 import numpy as np
 import pytest
 
 import tradekit
 from tradekit.bots import Said, said
+from tradekit.core.actions import Action
 from tradekit.games.turin import (
     AddBid,
     Bid,
@@ -23,6 +25,7 @@ from tradekit.games.turin import (
     PassClaim,
     SellTo,
     TakeGoose,
+    TurinGame,
     TurinState,
 )
 from tradekit.games.turin.bots import TurinHeuristicBot, chance_row
@@ -30,7 +33,7 @@ from tradekit.i18n import keys, t
 from tradekit.sim import run, tournament
 
 
-def seat_bot(state: TurinState, seat: int, **params: float) -> TurinHeuristicBot:
+def seat_bot(state: TurinState, seat: int, **params: Any) -> TurinHeuristicBot:
     return TurinHeuristicBot(**params).for_game(state.game, seat, np.random.default_rng(seat))
 
 
@@ -131,7 +134,7 @@ def test_goose_declarations_follow_the_worth_of_the_places() -> None:
         action, why, notes = decide(state, 1, jitter=0)
         top = notes["valuation"]
         if holder is None:
-            expected = TakeGoose() if top - 3 < 1.0 else DeclineGoose()
+            expected: Action = TakeGoose() if top - 3 < 1.0 else DeclineGoose()
         else:
             expected = DeclineGoose()
             bottom = seat_bot(state, 1).place_worths(state.view(1))[2]
@@ -240,6 +243,7 @@ def test_never_an_illegal_action_in_thousands_of_games() -> None:
         mixed = ["heuristic:borrow=true", *["random"] * (players - 1)]
         for lineup in (["heuristic"] * players, mixed[::-1] if i % 2 else mixed):
             table = run(game, lineup, n=21, seed=i, backend="processes", progress=False).games
+            assert table is not None
             games += table["deal"].nunique()
     assert games == 2016
 
@@ -267,6 +271,7 @@ def test_every_reason_reads_in_french_too() -> None:
     seen: dict[str, tuple[str, str]] = {}
     for goose in (None, "tiebreak"):
         game = tradekit.load_game("turin", players=4, goose=goose)
+        assert isinstance(game, TurinGame)
         for seed in range(6):
             kinds = [TurinHeuristicBot(borrow=True), TurinHeuristicBot(aggression=0.2, pace=0.5)]
             bots = [kinds[s].for_game(game, s, np.random.default_rng(seed + s)) for s in range(2)]

@@ -68,6 +68,7 @@ def test_bids_against_valuations() -> None:
     rows = next(iter(chart.to_dict()["datasets"].values()))
     assert len(rows) == 20 and all(r["valuation"] is not None for r in rows)
     svg(chart)
+    assert result.games is not None
     with pytest.raises(ConfigError, match=r"columns \['valuation'\]"):
         charts.bids_vs_valuations(result.games.assign(amount=1))
 
@@ -75,6 +76,7 @@ def test_bids_against_valuations() -> None:
 @pytest.mark.parametrize("game", tradekit.GAMES)
 def test_bids_against_valuations_in_each_games_money(game: str) -> None:
     result = run(game, "heuristic", n=2, seed=3, backend="serial", decisions="Bid")
+    assert result.decisions is not None
     assert len(result.decisions) > 0 and result.decisions["valuation"].notna().any()
     chart = charts.bids_vs_valuations(result.decisions).to_dict()
     money = game_class(game).money_name

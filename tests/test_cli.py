@@ -39,6 +39,7 @@ def test_simulate_round_trips(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         decisions="Bid",
     )
     written = read(out)
+    assert expected.games is not None
     assert list(written.columns) == list(expected.games.columns)
     pd.testing.assert_frame_equal(written, expected.games, check_dtype=False)
     decisions = read(bids)
@@ -66,6 +67,7 @@ def test_compare_round_trips(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     written = read(summary)
     assert written["measure"].tolist() == expected.summary["measure"].tolist()
     assert written["diff"].round(9).tolist() == expected.summary["diff"].round(9).tolist()
+    assert expected.table is not None
     assert len(read(table)) == len(expected.table)
 
 

@@ -236,7 +236,7 @@ def test_ledger_conserves_money_over_all_parties(moves: list[tuple[int, Any, Any
     ledger = Ledger()
     for amount, payer, payee in moves:
         ledger.record(Transfer(amount, payer, payee, "x"))
-    parties = [0, 1, 2, BANK, "pot"]
+    parties: list[int | str] = [0, 1, 2, BANK, "pot"]
     assert sum(ledger.net(p) for p in parties) == 0
     for p in parties:
         paid = sum(t.amount for t in ledger.entries(p) if t.payer == p)
@@ -380,7 +380,7 @@ def test_numpy_integers_are_taken_as_the_same_ints(name: str) -> None:
     # Floats and numpy bools stay refused, however whole.
     if not state.is_over:
         seat = state.to_move[0]
-        action = next(
+        numbered = next(
             (
                 a
                 for a in state.legal_actions(seat)
@@ -388,12 +388,14 @@ def test_numpy_integers_are_taken_as_the_same_ints(name: str) -> None:
             ),
             None,
         )
-        if action is not None:
+        if numbered is not None:
             field = next(
-                f.name for f in dataclasses.fields(action) if type(getattr(action, f.name)) is int
+                f.name
+                for f in dataclasses.fields(numbered)
+                if type(getattr(numbered, f.name)) is int
             )
-            for junk in (np.float64(getattr(action, field)), np.bool_(True)):
-                bad = dataclasses.replace(action, **{field: junk})
+            for junk in (np.float64(getattr(numbered, field)), np.bool_(True)):
+                bad = dataclasses.replace(numbered, **{field: junk})
                 assert not state.can(seat, bad)
                 with pytest.raises(IllegalActionError, match=repr(field)):
                     state.apply(seat, bad)
@@ -631,7 +633,7 @@ def test_load_game_default_options_round_trip(name: str) -> None:
     assert tradekit.load_game(name, **game.options()) == game
     json.dumps(game.options())  # options are plain JSON
     with pytest.raises(dataclasses.FrozenInstanceError):
-        game.players = 4  # type: ignore[misc]
+        game.players = 4  # type: ignore[attr-defined, misc]
 
 
 def test_load_game_refuses_an_unknown_game() -> None:

@@ -18,7 +18,7 @@ import functools
 import random
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -35,6 +35,9 @@ from tradekit.i18n import LANGS
 from tradekit.render import Context, renderer_for
 from tradekit.sim import play
 from tradekit.sim.measures import measures_for
+
+#: The state class a helper is given and returns.
+S = TypeVar("S", bound=State)
 
 
 def documented_events(module: Any) -> set[str]:
@@ -78,7 +81,7 @@ def check_seats(states: Sequence[State], roles: dict[str, str]) -> None:
                 assert event.data[key] == event.player, event
 
 
-def random_play(state: State, seed: int, pass_rate: float = 0.5) -> State:
+def random_play(state: S, seed: int, pass_rate: float = 0.5) -> S:
     """Play ``state`` to the end at random, passing often (so lots are discarded)."""
     rng = random.Random(seed)
     while not state.is_over:

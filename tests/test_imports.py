@@ -82,8 +82,8 @@ def _imports(path: Path, top_level_only: bool) -> set[str]:
 
     def visit(node: ast.AST, in_function: bool) -> None:
         if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
-            for child in node.orelse:
-                visit(child, in_function)
+            for branch in node.orelse:
+                visit(branch, in_function)
             return
         inner = in_function or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
         if not (top_level_only and inner):
@@ -167,13 +167,13 @@ def test_no_package_imports_a_package_that_imports_it() -> None:
     for start in edges:
         stack, seen = [(start, [start])], set()
         while stack:
-            node, path = stack.pop()
+            node, route = stack.pop()
             for nxt in edges.get(node, ()):
                 if nxt == start:
-                    circles.append(" -> ".join([*path, start]))
+                    circles.append(" -> ".join([*route, start]))
                 elif nxt not in seen:
                     seen.add(nxt)
-                    stack.append((nxt, [*path, nxt]))
+                    stack.append((nxt, [*route, nxt]))
     assert not circles, circles
 
 

@@ -14,7 +14,7 @@ import pytest
 
 import tradekit
 from tradekit import ConfigError, DataError
-from tradekit.games.medici import load_tables
+from tradekit.games.medici import MediciGame, load_tables
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "medici"
 
@@ -91,6 +91,7 @@ def test_a_teachers_house_ship_table_and_wealth(tmp_path: Path):
     ships.write_text(ships.read_text(encoding="utf-8") + rows, encoding="utf-8")
     edit(folder, "setup.csv", "3,40,18", "3,25,15")
     game = tradekit.load_game("medici", players=3, reward_table="house", data_dir=folder)
+    assert isinstance(game, MediciGame)
     assert game.ship_rewards == (12, 12, 12)
     state = game.new_state(seed=1, setup={"piles": [[]]})
     # Round 1 ends at once (an empty pile): every ship ties at 0 and gets (12+12+12)/3 = 12.
@@ -110,6 +111,7 @@ def test_an_edited_table_is_read_again(tmp_path: Path):
 def test_data_dir_may_be_a_path_and_options_round_trip(tmp_path: Path):
     folder = copy_tables(tmp_path)
     game = tradekit.load_game("medici", data_dir=folder)
+    assert isinstance(game, MediciGame)
     assert game.data_dir == str(folder)
     assert tradekit.load_game("medici", **game.options()) == game
 

@@ -203,14 +203,14 @@ def test_rulebook_ladder_top_space_30_and_tied_seconds_on_6_get_12():
     assert move == {
         "what": "ladder_move", "seat": 0, "good": "cloth", "from": 6, "to": 7, "lost": 1
     }  # fmt: skip
-    cloth = [e.data for e in state.log if e.data.get("good") == "cloth" and "source" in e.data]
-    assert [(d["seat"], d["paid"], d["source"]) for d in cloth] == [
+    sources = [e.data for e in state.log if e.data.get("good") == "cloth" and "source" in e.data]
+    assert [(d["seat"], d["paid"], d["source"]) for d in sources] == [
         (0, 10, "ladder"), (2, 2, "ladder"), (3, 2, "ladder"),
         (0, 20, "bonus"), (2, 10, "bonus"), (3, 10, "bonus"),
     ]  # fmt: skip
-    assert cloth[1]["places"] == [2, 3] and cloth[1]["shares"] == [5, 0]
-    assert cloth[1]["divisor"] == 2 and cloth[0]["places"] == [1]
-    assert [d.get("space") for d in cloth] == [None, None, None, 7, 6, 6]
+    assert sources[1]["places"] == [2, 3] and sources[1]["shares"] == [5, 0]
+    assert sources[1]["divisor"] == 2 and sources[0]["places"] == [1]
+    assert [d.get("space") for d in sources] == [None, None, None, 7, 6, 6]
 
 
 # ----------------------------------------------------------------------------------------------
@@ -235,11 +235,13 @@ def test_starting_wealth_and_cards_per_round(players: int, wealth: int, cards: i
 
 
 def test_the_deck_is_five_goods_of_0_to_5_5_and_the_neutral_10():
-    tables = tradekit.load_game("medici").tables
+    game = tradekit.load_game("medici")
+    assert isinstance(game, MediciGame)
+    tables = game.tables
     by_good: dict[str | None, list[int]] = {}
     for c in tables.cards:
         by_good.setdefault(c.good, []).append(c.value)
-    assert by_good == {**{g: VALUES for g in GOODS}, None: [10]}
+    assert by_good == {**{g: VALUES for g in GOODS}, None: [10]}  # type: ignore[misc]
     for good in GOODS:
         for value in (0, 3, 5):
             assert tables.card_by_id[card(good, value)].good == good
@@ -260,6 +262,7 @@ def test_options_are_checked():
     with pytest.raises(ConfigError, match="an option of 'medici'"):
         tradekit.load_game("medici", scoring="red")
     game = tradekit.load_game("medici")
+    assert isinstance(game, MediciGame)
     assert (game.players, game.reward_table) == (4, "1995")
     assert tradekit.load_game("medici", **game.options()) == game
 

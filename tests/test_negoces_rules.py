@@ -146,7 +146,8 @@ def test_set_up_follows_the_table(
     in_play = {state._good(c) for h in state.hands for c in h}
     assert len(in_play) == series
     assert state.market == 48 and state.phase == "auction" and state.to_move == (1,)
-    assert state.view(None).auction is not None and state.view(None).auction.high_bidder == 0
+    auction = state.view(None).auction
+    assert auction is not None and auction.high_bidder == 0
     # 3 players: 15 of the 60 coins stay in the box, 2 series and 1 card of each other are out.
     assert sum(state.coins) == (45 if players == 3 else TOTAL_COINS)
     assert len(state.card_locations()["unused"]) == 48 - players * hand
@@ -714,10 +715,11 @@ def test_bad_options_raise_config_error(options: dict[str, Any], fragment: str) 
 
 def test_variants_are_normalised_and_options_round_trip() -> None:
     game = tradekit.load_game("negoces", players=3, variants="treasury, bank,temple")
+    assert isinstance(game, NegocesGame)
     assert game.variants == ("bank", "temple", "treasury")
     assert json.loads(json.dumps(game.options()))["variants"] == ["bank", "temple", "treasury"]
     assert tradekit.load_game("negoces", **game.options()) == game
-    assert NegocesGame(variants=["bank"]) == NegocesGame(variants=("bank",))
+    assert NegocesGame(variants=["bank"]) == NegocesGame(variants=("bank",))  # type: ignore[arg-type]
 
 
 def test_every_pair_of_variants_either_combines_or_says_why() -> None:

@@ -314,7 +314,7 @@ def test_action_labels_in_both_languages() -> None:
         seat = state.to_move[0]
         view = state.view(seat)
         legal = state.legal_actions(seat)
-        for action in legal[:40] + legal[-12:]:
+        for action in legal[:40] + legal[-12:]:  # type: ignore[operator]
             a, b = RENDERER.action_label(action, view, en), RENDERER.action_label(action, view, fr)
             assert a != b, action
             en_fr.append(a)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 
@@ -51,9 +52,10 @@ def test_generic_renderer_draws_any_view() -> None:
 
     game = tradekit.load_game("turin", players=3)
     ctx = Context(game, "fr")
-    html = Renderer().table(FakeView(), ctx)
+    generic: Renderer[Any] = Renderer()
+    html = generic.table(FakeView(), ctx)
     assert "Manche 1 sur 2" in html and "J1" in html and "&lt;b&gt;" in html
-    assert Renderer().status(FakeView(phase="over"), ctx).startswith("Manche 1 sur 2 · Partie")
+    assert generic.status(FakeView(phase="over"), ctx).startswith("Manche 1 sur 2 · Partie")
 
 
 def test_register_a_renderer_for_a_new_game() -> None:

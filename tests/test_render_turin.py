@@ -9,7 +9,7 @@ import pytest
 
 import tradekit
 from tradekit.core.state import State
-from tradekit.games.turin import Bid, Buy, EndTurn, List, Offer, SellTo, TakeGoose
+from tradekit.games.turin import Bid, Buy, EndTurn, List, Offer, SellTo, TakeGoose, TurinState
 from tradekit.games.turin.render import TurinRenderer
 from tradekit.i18n import LANGS, keys, t
 from tradekit.render import Context, default_names, render, render_log, renderer_for
@@ -17,7 +17,7 @@ from tradekit.render import Context, default_names, render, render_log, renderer
 RENDERER = TurinRenderer()
 
 
-def random_game(seed: int, steps: int | None = None, **options: object) -> State:
+def random_game(seed: int, steps: int | None = None, **options: object) -> TurinState:
     state = tradekit.load_game("turin", **options).new_state(seed=seed)
     rng = random.Random(seed)
     done = 0
@@ -32,7 +32,7 @@ def cards_shown(html: str) -> set[int]:
     return {int(x) for x in re.findall(r'data-card="(\d+)"', html)}
 
 
-def rulebook_round() -> State:
+def rulebook_round() -> TurinState:
     state = tradekit.load_game("turin", players=3).new_state(
         setup={"hands": [[3, 11], [6, 12], [9, 14]]}
     )

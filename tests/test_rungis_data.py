@@ -15,7 +15,7 @@ import pytest
 
 import tradekit
 from tradekit import DataError
-from tradekit.games.rungis import KINDS, TIMINGS, load_tables
+from tradekit.games.rungis import KINDS, TIMINGS, RungisGame, load_tables
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "rungis"
 
@@ -89,6 +89,7 @@ def test_a_teachers_own_tables_are_played(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     game = tradekit.load_game("rungis", players=3, data_dir=str(folder))
+    assert isinstance(game, RungisGame)
     assert game.tables.article_cards == {
         1: "apples",
         2: "apples",

@@ -453,7 +453,9 @@ def test_narration_and_measures_read_the_data_not_the_text() -> None:
     states = [random_game(seed, players=4, trading=True) for seed in range(3)]
     game = tradekit.load_game("rungis", players=5)
     states += [
-        play(game, bots, seed=seed).state for bots in ("heuristic", "random") for seed in (1, 2)
+        play(game, bots, seed=seed).state  # type: ignore[misc]
+        for bots in ("heuristic", "random")
+        for seed in (1, 2)
     ]
     for state in states:
         bare = blanked(state)

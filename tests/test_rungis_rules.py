@@ -34,6 +34,7 @@ from tradekit.games.rungis import (
     Price,
     Propose,
     Refuse,
+    RungisGame,
     RungisState,
     Terms,
 )
@@ -89,6 +90,7 @@ def lines(state: RungisState) -> list[tuple[int, str, int]]:
 @pytest.mark.parametrize(("players", "rounds"), [(3, 10), (6, 10), (7, 8), (8, 8)])
 def test_round_count(players: int, rounds: int) -> None:
     game = tradekit.load_game("rungis", players=players)
+    assert isinstance(game, RungisGame)
     assert game.rounds == rounds
     state = game.new_state(seed=players)
     rng = np.random.default_rng(players)

@@ -18,6 +18,7 @@ import tradekit
 from tradekit.core.data import data_root
 from tradekit.core.errors import ReplayError
 from tradekit.core.state import State
+from tradekit.games.turin import TurinGame
 
 
 def _copy_tables(name: str, tmp_path: Path) -> Path:
@@ -81,8 +82,9 @@ def test_edited_turin_payouts_change_the_scores_only_when_asked(tmp_path: Path) 
         tradekit.replay(saved)
     again = tradekit.replay(saved, tables="saved")
     assert again.scores() == state.scores()
+    assert isinstance(again.game, TurinGame)
     assert Path(str(again.game.data_dir)) != folder  # the embedded tables, written out once
-    assert tradekit.replay(saved, tables="saved").game.data_dir == again.game.data_dir
+    assert tradekit.replay(saved, tables="saved").game.data_dir == again.game.data_dir  # type: ignore[attr-defined]
     today = tradekit.replay(saved, tables="current")
     assert today.decisions == state.decisions
     assert today.scores() != state.scores()

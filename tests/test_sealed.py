@@ -139,7 +139,7 @@ def test_order_block_keeps_players_in_their_block_and_voids_zero_ties(
     assert result.void == still_tied_at_zero | frozenset(last)
     assert not result.void & set(first)
     # The coin is flipped only for groups still tied at a positive amount, and its result is used.
-    groups = {}
+    groups: dict[int, list[int]] = {}
     for p in middle:
         groups.setdefault(added[p], []).append(p)
     flipped = sorted(tuple(g) for a, g in groups.items() if a > 0 and len(g) > 1)

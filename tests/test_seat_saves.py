@@ -204,7 +204,7 @@ def _pair(name: str, options: dict[str, Any], seed: int, viewer: int) -> tuple[S
     return game.new_state(seed=seed, setup=one), game.new_state(seed=seed, setup=other)
 
 
-PAIR_OPTIONS = {
+PAIR_OPTIONS: dict[str, list[dict[str, Any]]] = {
     "turin": [{"players": 3}, {"players": 4, "public_money": False}],
     "medici": [{"players": 3}, {"players": 5}],
     "negoces": [{"players": 3, "variants": ("face_down",)}, {"players": 4, "variants": ("blind",)}],

@@ -18,7 +18,9 @@ import numpy as np
 import pytest
 
 import tradekit
+from tradekit.core.domains import Menu
 from tradekit.core.errors import ConfigError, ReplayError, TradekitError
+from tradekit.games.negoces.actions import Offer as NegocesOffer
 from tradekit.games.turin.actions import Bid, Offer, TakeLoan
 from tradekit.i18n import t
 from tradekit.render import Context, renderer_for
@@ -162,7 +164,9 @@ def test_a_refused_action_is_said_in_the_rules_words_and_changes_nothing() -> No
     s = _turin(mode="teacher")
     s.submit(next(a for a in s.state.legal_actions(0) if isinstance(a, Offer)))
     before = s.state.to_json()
-    reason = s.state.legal_actions(0).reason(Bid(400))
+    legal = s.state.legal_actions(0)
+    assert isinstance(legal, Menu)
+    reason = legal.reason(Bid(400))
     assert reason
     s.submit(Bid(400))
     assert s.notice == _notice("illegal", "error", reason=reason)
@@ -214,7 +218,9 @@ def test_a_typed_command_is_read_as_the_legal_action_it_names() -> None:
     assert (0, Offer(card)) in s.state.decisions and s.state.phase == "bid"
     before = s.state.to_json()
     assert not s.type_command("bid 400")  # understood, but the rules refuse it
-    assert s.notice == _notice("illegal", "error", reason=s.state.legal_actions(0).reason(Bid(400)))
+    legal = s.state.legal_actions(0)
+    assert isinstance(legal, Menu)
+    assert s.notice == _notice("illegal", "error", reason=legal.reason(Bid(400)))
     assert s.state.to_json() == before
     s.set_lang("fr")
     label = s.renderer.action_label(Bid(2), s.state.view(0), s.ctx)  # the French label
@@ -332,7 +338,9 @@ def test_a_what_if_branch_and_the_return_to_the_main_line() -> None:
     assert s.main_state is main and s.state is not main
     assert s.state.decisions == decisions[:k] and s.notice == _notice("branched", "ok", n=k + 1)
     assert sorted(s.explanations) == [i for i in sorted(reasons) if i < k]
-    high = s.state.legal_actions(0).bounds(Bid, "amount")
+    legal = s.state.legal_actions(0)
+    assert isinstance(legal, Menu)
+    high = legal.bounds(Bid, "amount")
     assert high is not None
     s.submit(Bid(high[1]))
     assert (0, Bid(high[1])) in s.state.decisions and main.decisions == decisions
@@ -467,7 +475,7 @@ def test_a_card_offered_face_down_is_known_only_as_far_as_the_reveal_shows_it() 
                 s.step()
             for k, (seat, action) in enumerate(s.state.decisions):
                 known = s.decision_label(k, 0)
-                if seat == 0 or type(action).__name__ != "Offer" or not action.good:
+                if seat == 0 or not isinstance(action, NegocesOffer) or not action.good:
                     continue
                 if known is None or known[1]:
                     continue

@@ -32,6 +32,7 @@ def test_a_rule_choice_against_itself_shows_zero_difference() -> None:
 def test_classic_and_red_share_deals_and_bot_streams() -> None:
     c = compare(CLASSIC, RED, "random", n=30, seed=3, backend="serial")
     assert (c.a, c.b) == ("scoring=classic", "scoring=red")
+    assert c.table is not None
     a = c.table[c.table["variant"] == c.a].reset_index(drop=True)
     b = c.table[c.table["variant"] == c.b].reset_index(drop=True)
     assert (a["game_seed"] == b["game_seed"]).all() and (a["deal"] == b["deal"]).all()
@@ -99,6 +100,7 @@ def test_tournament_rotates_seats_on_the_same_deals() -> None:
     assert lineups_for(3, 3, rotate=False) == [(0, 1, 2)]
     assert len(lineups_for(5, 3)) == 30
     t = tournament(CLASSIC, ["heuristic", "random", "random"], n=8, seed=5, backend="serial")
+    assert t.table is not None
     assert t.lineups == 3 and len(t.table) == 8 * 3 * 3
     assert sorted(t.standings["bot"]) == ["heuristic", "random #1", "random #2"]
     # every bot sat in every seat, on every deal

@@ -26,6 +26,7 @@ def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_class_games_measure_like_simulated_ones(saved: Path) -> None:
     simulated = run(GAME, BOTS, n=3, seed=21, backend="serial").games
+    assert simulated is not None
     loaded = load_games(saved, bot=["Ana", "Ben", "Chloé"])
     assert len(loaded) == 9 and set(loaded["source"]) == {"class"}
     assert loaded["bot"].tolist()[:3] == ["Ana", "Ben", "Chloé"]

@@ -147,7 +147,7 @@ def test_decision_filter_and_bad_arguments() -> None:
     heuristic = bids[bids["bot"] == "heuristic"]
     assert heuristic["valuation"].notna().all()
     with pytest.raises(ConfigError, match="'decisions'"):
-        run(GAME, BOTS, n=3, decisions=[1, 2])
+        run(GAME, BOTS, n=3, decisions=[1, 2])  # type: ignore[list-item]
     with pytest.raises(ConfigError, match="'n' = 0"):
         simulate(GAME, BOTS, n=0)
     with pytest.raises(ConfigError, match=r"'bots' = 2 .* 3 for this game"):

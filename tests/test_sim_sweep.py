@@ -17,7 +17,7 @@ from tradekit.cli import main
 from tradekit.core.errors import ConfigError
 from tradekit.sim import read_table, sweep
 
-GRID = {"players": [3, 4], "scoring": ["classic", "red"]}
+GRID: dict[str, list[Any]] = {"players": [3, 4], "scoring": ["classic", "red"]}
 FORMATS = ["csv", "parquet"]
 #: The module (``tradekit.sim.sweep`` the attribute is the function).
 sweeps = importlib.import_module("tradekit.sim.sweep")
@@ -121,7 +121,7 @@ def test_the_same_path_with_other_parameters_is_refused(tmp_path: Path) -> None:
     out = tmp_path / "s"
     sweep("turin", GRID, "random", n=3, seed=1, backend="serial", out=out, format="csv")
     before = (out / "manifest.json").read_bytes()
-    refusals = [
+    refusals: list[tuple[dict[str, Any], str]] = [
         ({"n": 4}, "n is 3 there, 4 here"),
         ({"seed": 2}, "seed is 1 there, 2 here"),
         ({"grid": {"players": [3, 5], "scoring": ["classic", "red"]}}, "grid is"),

@@ -79,6 +79,7 @@ def expected_scores() -> list[int]:
         seed=4,
         backend="serial",
     )
+    assert c.table is not None
     return [int(s) for s in c.table["score"]]
 
 

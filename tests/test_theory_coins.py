@@ -157,6 +157,6 @@ def test_bad_games_are_refused() -> None:
     with pytest.raises(ValueError, match="sum"):
         CoinAuction(2, (0.5, 0.6), 3)
     with pytest.raises(ValueError, match="rounding"):
-        CoinAuction(2, (1.0,), 3, rounding="sideways")
+        CoinAuction(2, (1.0,), 3, rounding="sideways")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="ties"):
-        CoinAuction(2, (1.0,), 3, ties="duel")
+        CoinAuction(2, (1.0,), 3, ties="duel")  # type: ignore[arg-type]

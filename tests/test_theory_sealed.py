@@ -15,6 +15,7 @@ integrate = pytest.importorskip("scipy.integrate")
 
 from tradekit.theory import simulate  # noqa: E402
 from tradekit.theory.sealed import (  # noqa: E402
+    BudgetEquilibrium,
     SealedBid,
     complete_information_all_pay,
     revenue_equivalence,
@@ -178,7 +179,7 @@ def test_budget_equilibrium_cutoff_indifference_and_lower_revenue() -> None:
 
 # ---------------------------------------------------------------- Monte Carlo through the engine
 
-MC_MODELS = {
+MC_MODELS: dict[str, SealedBid | BudgetEquilibrium] = {
     "turin one prize": SealedBid(3, 0.5),
     "turin 3 players": SealedBid(3, 0.5, prizes=(2.0, 1.0)),
     "turin 5 players": SealedBid(5, 0.5, prizes=(2.0, 2.0, 1.0)),

@@ -42,11 +42,11 @@ def same(a: object, b: object) -> bool:
     return all(math.isclose(pa.get(k, 0), pb.get(k, 0), abs_tol=1e-12) for k in keys)
 
 
-RULES = {
+RULES: dict[str, RankRule | MajorityRule] = {
     "ships 3": RankRule(MEDICI_SHIPS[3]),
     "ships 5": RankRule(MEDICI_SHIPS[5]),
     "ships 6": RankRule(MEDICI_SHIPS[6]),
-    "ships rounded up": RankRule((7, 4, 1), rounding="up"),
+    "ships rounded up": RankRule((7, 4, 1), rounding="up"),  # type: ignore[arg-type]
     "ladder": RankRule(MEDICI_LADDER, unranked_at=0),
     "turin 6": MajorityRule(6),
     "turin 5": MajorityRule(5),
@@ -69,7 +69,7 @@ def test_brute_force_uses_the_engine_rules() -> None:
     for scores in itertools.product(range(3), repeat=5):
         profile = dict(enumerate(scores))
         paid = sum(s.each for s in split_places(rule.rewards, profile, "down").values())
-        assert rule.gain(profile) == paid - sum(rule.rewards)
+        assert rule.gain(profile) == paid - sum(rule.rewards)  # type: ignore[arg-type]
     # Turin: the same coins as the game's own majority_holders + share_round_up.
     turin = MajorityRule(6)
     for units in itertools.product(range(4), repeat=4):
@@ -118,7 +118,7 @@ def test_rounding_directions() -> None:
 
 def test_joint_distributions_can_be_enumerated() -> None:
     # Two players sharing 4 units of one good: dependent holdings, given as a joint law.
-    joint = {(k, 4 - k): math.comb(4, k) / 16 for k in range(5)}
+    joint: dict[tuple[int, ...], float] = {(k, 4 - k): math.comb(4, k) / 16 for k in range(5)}
     dist = enumerate_profiles(MajorityRule(5), joint=joint)
     # A 2-2 tie: (5 + 0) / 2 rounded up = 3 each, one coin created, probability 6/16.
     assert dict(dist.pmf) == {0: pytest.approx(10 / 16), 1: pytest.approx(6 / 16)}

@@ -14,7 +14,7 @@ import pytest
 
 import tradekit
 from tradekit import ConfigError, DataError
-from tradekit.games.turin import load_tables
+from tradekit.games.turin import TurinGame, load_tables
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "turin"
 GOODS = [
@@ -236,9 +236,11 @@ def test_teacher_tables_may_add_a_payout_version(tmp_path):
 def test_editing_a_teacher_table_takes_effect_when_loaded_again(tmp_path):
     folder = copy_tables(tmp_path)
     first = tradekit.load_game("turin", players=3, data_dir=folder)
+    assert isinstance(first, TurinGame)
     assert first.tables.goods[5].payout("classic") == 6
     edit(folder, "payouts.csv", "grapes,6,7", "grapes,12,7")
     again = tradekit.load_game("turin", players=3, data_dir=folder)
+    assert isinstance(again, TurinGame)
     assert again.tables.goods[5].payout("classic") == 12
 
 

@@ -46,6 +46,7 @@ from tradekit.games.turin import (
     TakeLoan,
     TurinGame,
     TurinMatch,
+    TurinState,
     Withdraw,
 )
 
@@ -365,6 +366,7 @@ def test_same_positive_addition_is_settled_by_a_logged_coin_flip():
     ]
     # A replay reproduces the flip exactly.
     again = tradekit.replay(state.to_json())
+    assert isinstance(again, TurinState)
     assert events(again, "chance", "flip")[0].data == {"what": "flip", "flip": order}
     assert again.placements == state.placements
 
@@ -1175,8 +1177,8 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing():
     state.apply(2, Offer(5))
     refused(state, 0, Bid(-1), "P0's bid must be a whole number from 0 to 15; got -1")
     refused(state, 2, Bid(5), "P2's bid must be a whole number from 0 to 4; got 5")
-    refused(state, 0, Bid(2.0), "the field 'amount' must be a whole number")
-    refused(state, 0, Bid("3"), "the field 'amount' must be a whole number")
+    refused(state, 0, Bid(2.0), "the field 'amount' must be a whole number")  # type: ignore[arg-type]
+    refused(state, 0, Bid("3"), "the field 'amount' must be a whole number")  # type: ignore[arg-type]
     refused(state, 0, Bid(True), "the field 'amount' must be a whole number")
     refused(state, 0, Pick(1), "in the bid phase the actions are Bid")
     bids(state, [2, 2, 4])

@@ -4,11 +4,13 @@ and no text a student can read names what they may not know (a card offered face
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 import tradekit
 from tradekit.core.errors import TradekitError
+from tradekit.games.negoces.actions import Offer as NegocesOffer
 from tradekit.widgets import ReviewWidget, table
 
 
@@ -109,7 +111,7 @@ def test_hot_seat_what_if_list_hides_the_sealed_move_from_the_next_student() -> 
     assert label not in shown and "P0 decides (hidden)" in shown
 
 
-def _face_down_table() -> object:
+def _face_down_table() -> tuple[Any, int]:
     """A Négoces table (cards face down) played on until a bot's face-down offer is revealed."""
     for seed in range(30):
         w = table(
@@ -126,14 +128,14 @@ def _face_down_table() -> object:
                 w.step()
             for k, (p, action) in enumerate(w.state.decisions):
                 known = w.decision_label(k, 0)
-                offered = p != 0 and type(action).__name__ == "Offer" and action.good
+                offered = p != 0 and isinstance(action, NegocesOffer) and action.good
                 if offered and known and not known[1]:
                     return w, k
     raise AssertionError("no face-down offer was revealed in 30 games")
 
 
 def test_a_card_offered_face_down_is_never_named_to_another_seat() -> None:
-    w, k = _face_down_table()  # type: ignore[misc]
+    w, k = _face_down_table()
     seat, action = w.state.decisions[k]
     name = w.renderer.good_name(action.good, w.ctx)
     label, whole = w.decision_label(k, 0)

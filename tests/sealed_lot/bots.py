@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from sealed_lot.game import Bid
+from sealed_lot.game import Bid, SealedLotGame, SealedLotView
 from tradekit.bots.base import Bot
 from tradekit.bots.registry import register_bot
 from tradekit.core.actions import Action
@@ -14,7 +14,7 @@ from tradekit.core.actions import Action
 
 @register_bot
 @dataclasses.dataclass(eq=False, kw_only=True)
-class ShadeBot(Bot):
+class ShadeBot(Bot[SealedLotGame, SealedLotView]):
     """Bids ``(n - 1) / n`` of its value, rounded down: the risk-neutral equilibrium of a
     first-price auction with values drawn uniformly (the continuous textbook model)."""
 

@@ -48,7 +48,7 @@ ACTION_TYPES = action_classes(Bid)
 
 
 @dataclasses.dataclass(frozen=True)
-class SealedLotGame(Game):
+class SealedLotGame(Game["SealedLotState"]):
     """Sealed lot's options: ``players`` from 2 to 5."""
 
     players: int = 3
@@ -82,7 +82,7 @@ class SealedLotView(BaseView):
     purse: tuple[int, ...]
 
 
-class SealedLotState(State):
+class SealedLotState(State[SealedLotView]):
     """A game of Sealed lot: one sealed step, then the reveal and the payment."""
 
     _summary_fields = ("phase",)

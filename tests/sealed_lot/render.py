@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from sealed_lot.game import SealedLotView
 from tradekit.core.events import Event
 from tradekit.render import Context, Renderer, register_renderer
 from tradekit.render import parts as p
 
 
 @register_renderer("sealed_lot")
-class SealedLotRenderer(Renderer):
+class SealedLotRenderer(Renderer[SealedLotView]):
     """Draws from the view only, so a seat's table never shows another seat's value early."""
 
     def table(self, view: Any, ctx: Context) -> str:

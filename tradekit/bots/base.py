@@ -11,11 +11,15 @@ set ``name`` (and ``game`` if it plays one game only), declare its parameters as
 
     @register_bot
     @dataclasses.dataclass(eq=False, kw_only=True)
-    class FirstBot(Bot):
+    class FirstBot(Bot[Game[Any], Any]):
         name: ClassVar[str] = "first"
 
         def act(self, view, legal):
             return self.because(legal[0], "the first legal action is good enough")
+
+A bot of one game names that game's options and view classes as its type parameters
+(``class TurinHeuristicBot(Bot[TurinGame, TurinView])``), so :meth:`Bot.start` and :meth:`Bot.act`
+read them typed; a bot for every game says ``Bot[Game[Any], Any]``.
 
 A student's bot can also be a plain function: see :func:`tradekit.bots.bot`.
 """
@@ -26,7 +30,7 @@ import abc
 import copy
 import dataclasses
 from collections.abc import Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 import numpy as np
 
@@ -34,7 +38,10 @@ from tradekit.core.actions import Action
 from tradekit.core.errors import ConfigError, TradekitError
 from tradekit.core.state import Game
 
-B = TypeVar("B", bound="Bot")
+#: The options class of the game a bot plays (``TurinGame``; ``Game[Any]`` for any game).
+G = TypeVar("G", bound=Game[Any])
+#: The view class a bot reads (``TurinView``; ``Any`` for a bot of every game).
+V = TypeVar("V")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -112,7 +119,7 @@ class BotError(TradekitError):
 
 
 @dataclasses.dataclass(eq=False, kw_only=True)
-class Bot(abc.ABC):
+class Bot(abc.ABC, Generic[G, V]):
     """Base class of every bot.
 
     Attributes:
@@ -178,7 +185,7 @@ class Bot(abc.ABC):
         return f"{self.name}({', '.join(changed)})" if changed else self.name
 
     # -- playing ------------------------------------------------------------------------------
-    def for_game(self: B, game: Game, seat: int, rng: np.random.Generator) -> B:
+    def for_game(self, game: G, seat: int, rng: np.random.Generator) -> Self:
         """A fresh copy of this bot to play ``seat`` of one game of ``game`` with ``rng``.
 
         The copy shares the parameters, gets its own random stream and per-game memory, and
@@ -195,7 +202,7 @@ class Bot(abc.ABC):
         new.start(game)
         return new
 
-    def start(self, game: Game) -> None:  # noqa: B027 - an optional hook, empty by default
+    def start(self, game: G) -> None:
         """Called on the per-game copy before the first decision; read the public rules here.
 
         Args:
@@ -203,7 +210,7 @@ class Bot(abc.ABC):
         """
 
     @abc.abstractmethod
-    def act(self, view: Any, legal: Sequence[Action]) -> Action:
+    def act(self, view: V, legal: Sequence[Action]) -> Action:
         """Choose an action.
 
         Args:

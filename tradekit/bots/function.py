@@ -27,6 +27,7 @@ from typing import Any, ClassVar, overload
 
 from tradekit.bots.base import Bot, BotError
 from tradekit.core.actions import Action
+from tradekit.core.state import Game
 
 BotFunction = Callable[..., Any]
 
@@ -58,7 +59,7 @@ def _takes_rng(fn: BotFunction) -> bool:
 
 
 @dataclasses.dataclass(eq=False, kw_only=True)
-class FunctionBot(Bot):
+class FunctionBot(Bot[Game[Any], Any]):
     """A bot whose decisions come from a plain function.
 
     The function is called as ``fn(view, legal)`` or, if it takes a third argument,

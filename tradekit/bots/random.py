@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from tradekit.bots.base import Bot, said
 from tradekit.bots.registry import register_bot
 from tradekit.core.actions import Action
+from tradekit.core.state import Game
 from tradekit.i18n import add_messages
 
 add_messages(
@@ -24,7 +25,7 @@ add_messages(
 
 @register_bot
 @dataclasses.dataclass(eq=False, kw_only=True)
-class RandomBot(Bot):
+class RandomBot(Bot[Game[Any], Any]):
     """Picks uniformly at random among the legal actions (any game; no parameters).
 
     A baseline: whatever a rule change does to random players is the rule's own effect, not a

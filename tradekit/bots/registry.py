@@ -16,9 +16,9 @@ from tradekit.bots.base import Bot
 from tradekit.core.errors import ConfigError
 from tradekit.core.registry import import_part
 
-T = TypeVar("T", bound=type[Bot])
+T = TypeVar("T", bound=type[Bot[Any, Any]])
 
-_BOTS: dict[str | None, dict[str, type[Bot]]] = {}
+_BOTS: dict[str | None, dict[str, type[Bot[Any, Any]]]] = {}
 _LOADED: set[str] = set()
 
 
@@ -43,7 +43,7 @@ def _load(game: str) -> None:
     _LOADED.add(game)
 
 
-def bot_classes(game: str) -> dict[str, type[Bot]]:
+def bot_classes(game: str) -> dict[str, type[Bot[Any, Any]]]:
     """The bots that can play ``game``, by name: the game's own bots and the any-game bots.
 
     A game's own bot wins over an any-game bot of the same name.
@@ -98,10 +98,10 @@ def parse_value(text: str) -> Any:
         return text
 
 
-BotLike = Bot | type[Bot] | str | Callable[..., Any]
+BotLike = Bot[Any, Any] | type[Bot[Any, Any]] | str | Callable[..., Any]
 
 
-def make_bot(game: str, spec: BotLike, **params: Any) -> Bot:
+def make_bot(game: str, spec: BotLike, **params: Any) -> Bot[Any, Any]:
     """A bot for ``game`` from a bot, a name (``"heuristic:aggression=0.9"``) or a function.
 
     Args:

@@ -63,7 +63,7 @@ class Plugin:
     """
 
     name: str
-    game: type[Game]
+    game: type[Game[Any]]
     bots: str | None = None
     measures: str | None = None
     renderer: str | None = None
@@ -156,7 +156,7 @@ def import_part(name: str, part: Part) -> ModuleType | None:
         raise
 
 
-def game_class(name: str) -> type[Game]:
+def game_class(name: str) -> type[Game[Any]]:
     """The registered :class:`Game` class called ``name`` (its class attributes describe the
     game without choosing options).
 
@@ -170,7 +170,7 @@ def game_class(name: str) -> type[Game]:
     return plugin(name).game
 
 
-def load_game(name: str, **options: Any) -> Game:
+def load_game(name: str, **options: Any) -> Game[Any]:
     """Create a game by name with the given options.
 
     Args:

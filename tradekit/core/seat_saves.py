@@ -80,7 +80,7 @@ def holds(viewer: Viewer) -> str:
     return "the public" if viewer is None else f"seat {viewer}"
 
 
-def seat_save(state: State, viewer: Viewer) -> dict[str, Any]:
+def seat_save(state: State[Any], viewer: Viewer) -> dict[str, Any]:
     """The seat save of ``state`` for ``viewer`` (a seat, or ``None`` for the public) as a
     JSON-ready object; ``state.to_json(viewer=seat)`` writes it.
 
@@ -98,9 +98,9 @@ def seat_save(state: State, viewer: Viewer) -> dict[str, Any]:
     return _history(state, viewer)
 
 
-def _history(state: State, viewer: Viewer) -> dict[str, Any]:
+def _history(state: State[Any], viewer: Viewer) -> dict[str, Any]:
     game = state.game
-    again = game.new_state(seed=state.seed, setup=state.setup)
+    again: State[Any] = game.new_state(seed=state.seed, setup=state.setup)
     steps: list[dict[str, Any]] = []
     events: list[dict[str, Any]] = []
     shown: dict[str, Any] = {}
@@ -164,7 +164,7 @@ class Review:
     """
 
     def __init__(
-        self, game: Game, viewer: Viewer, steps: Sequence[ReviewStep], log: Sequence[Event]
+        self, game: Game[Any], viewer: Viewer, steps: Sequence[ReviewStep], log: Sequence[Event]
     ) -> None:
         self.game = game
         self.viewer = viewer
@@ -290,7 +290,7 @@ seat 1's view
     return _read(doc, game)
 
 
-def _read(doc: Mapping[str, Any], game: Game) -> Review:
+def _read(doc: Mapping[str, Any], game: Game[Any]) -> Review:
     """Check and read a seat save's viewer, steps and log."""
     n = game.num_players
     viewer = doc["viewer"]

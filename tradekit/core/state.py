@@ -21,7 +21,7 @@ import importlib
 import json
 import reprlib
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 import numpy as np
 
@@ -53,13 +53,19 @@ SAVE_VERSION = 1
 #: The format of a seat save (:mod:`tradekit.core.seat_saves`), refused by :func:`replay`.
 SEAT_SAVE_FORMAT = "tradekit-seat-save"
 
+#: A game's view class: what its :meth:`State.view` returns (``State[TurinView]``).
+V_co = TypeVar("V_co", covariant=True)
+#: A game's state class: what its :meth:`Game.new_state` deals (``Game[TurinState]``).
+S_co = TypeVar("S_co", bound="State[Any]", covariant=True)
+
 
 @dataclasses.dataclass(frozen=True)
-class Game(abc.ABC):
+class Game(abc.ABC, Generic[S_co]):
     """A game's options: frozen, validated in ``__post_init__`` (bad options raise ConfigError).
 
     Subclasses are frozen dataclasses whose fields are the options, with a class attribute
-    ``name`` (the registry name).
+    ``name`` (the registry name), and name the state class they deal as the type parameter
+    (``class TurinGame(Game["TurinState"])``); code that handles every game says ``Game[Any]``.
     """
 
     name: ClassVar[str] = ""
@@ -91,7 +97,7 @@ class Game(abc.ABC):
             return {}
         return table_texts(table_folder(getattr(self, "data_dir", None), folder_name, title), names)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         # Options are immutable: copies of a state share them (and any tables they hold).
         return self
 
@@ -101,7 +107,7 @@ class Game(abc.ABC):
         return {f.name: _json_option(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
     @abc.abstractmethod
-    def new_state(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> State:
+    def new_state(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> S_co:
         """Deal a new game.
 
         Args:
@@ -147,10 +153,10 @@ def _snapshot(value: Any) -> Any:
 #: Each game class's action classes with the type gate's view of their fields, for the check
 #: made before every action: (name, kind, tuple or not, None allowed, spec) per field.
 _Gate = tuple[tuple[str, FieldKind, bool, bool, FieldSpec], ...]
-_GATES: dict[type[Game], dict[type, _Gate]] = {}
+_GATES: dict[type[Game[Any]], dict[type, _Gate]] = {}
 
 
-def _gates(game: Game) -> dict[type, _Gate]:
+def _gates(game: Game[Any]) -> dict[type, _Gate]:
     gates = _GATES.get(type(game))
     if gates is None:
         gates = _GATES[type(game)] = {
@@ -165,16 +171,18 @@ def fresh_seed() -> int:
     return int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0] >> 1)
 
 
-class State(abc.ABC):
+class State(abc.ABC, Generic[V_co]):
     """A game in play. Subclasses implement the rules; this class holds the protocol.
 
     Subclasses implement :attr:`to_move`, :meth:`_declare_menu` (what a seat may do now, from
     which the legal list, the check and the refusal come), :meth:`legal_actions` (the menu),
     :meth:`_do` (mutate; called only for legal actions), :meth:`view`, :attr:`is_over`,
-    :meth:`scores` and :meth:`summary`.
+    :meth:`scores` and :meth:`summary`. They name their view class as the type parameter
+    (``class TurinState(State[TurinView])``) and narrow :attr:`game` to their own options class;
+    code that handles every game says ``State[Any]``.
     """
 
-    game: Game
+    game: Game[Any]
     seed: int
     setup: Mapping[str, Any] | None
     rng: np.random.Generator
@@ -196,7 +204,7 @@ class State(abc.ABC):
     #: bound to the original. The menus are also forgotten after every decision.
     _MEMOS: ClassVar[frozenset[str]] = frozenset({"_menu_memo"})
 
-    def __init__(self, game: Game, seed: int | None, setup: Mapping[str, Any] | None) -> None:
+    def __init__(self, game: Game[Any], seed: int | None, setup: Mapping[str, Any] | None) -> None:
         self.game = game
         self.seed = fresh_seed() if seed is None else int(seed)
         self.setup = setup
@@ -208,7 +216,7 @@ class State(abc.ABC):
         self._decisions: list[tuple[int, Action]] = []
         self._menu_memo: dict[int, Menu] = {}
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         other = object.__new__(type(self))
         memo[id(self)] = other
         memos = self._MEMOS
@@ -259,7 +267,7 @@ class State(abc.ABC):
         """Each seat's score (final once :attr:`is_over`)."""
 
     @abc.abstractmethod
-    def view(self, viewer: Viewer = None) -> Any:
+    def view(self, viewer: Viewer = None) -> V_co:
         """A frozen observation of exactly what ``viewer`` may know.
 
         Args:
@@ -267,7 +275,7 @@ class State(abc.ABC):
         """
 
     @abc.abstractmethod
-    def resample_hidden(self, viewer: Viewer, seed: int | None = None) -> State:
+    def resample_hidden(self, viewer: Viewer, seed: int | None = None) -> State[V_co]:
         """A copy in which everything ``viewer`` cannot see is redrawn at random.
 
         ``copy.view(viewer) == self.view(viewer)`` holds. The copy serves information-set
@@ -471,17 +479,17 @@ class State(abc.ABC):
         if not self._decisions:
             raise IllegalActionError("there is no decision to undo", None, None, self.summary())
         undone = self._decisions[-1][1]
-        rebuilt = self.game.new_state(seed=self.seed, setup=self.setup)
+        rebuilt: State[V_co] = self.game.new_state(seed=self.seed, setup=self.setup)
         for p, a in self._decisions[:-1]:
             rebuilt.apply(p, a)
         self.__dict__.update(rebuilt.__dict__)
         return undone
 
-    def branch(self, decisions: int) -> State:
+    def branch(self, decisions: int) -> State[V_co]:
         """A new state replaying only the first ``decisions`` decisions (a "what if" point)."""
         if not 0 <= decisions <= len(self._decisions):
             raise TradekitError(f"decisions must be in 0..{len(self._decisions)}, got {decisions}")
-        rebuilt = self.game.new_state(seed=self.seed, setup=self.setup)
+        rebuilt: State[V_co] = self.game.new_state(seed=self.seed, setup=self.setup)
         for p, a in self._decisions[:decisions]:
             rebuilt.apply(p, a)
         return rebuilt
@@ -528,7 +536,7 @@ class State(abc.ABC):
 TABLE_MODES = ("check", "saved", "current")
 
 
-def replay(saved: str | bytes | Mapping[str, Any], tables: str = "check") -> State:
+def replay(saved: str | bytes | Mapping[str, Any], tables: str = "check") -> State[Any]:
     """Rebuild a game from :meth:`State.to_json` output, checking every logged event.
 
     The game is replayed from its seed and decisions; the regenerated log must equal the saved one
@@ -581,7 +589,7 @@ def replay(saved: str | bytes | Mapping[str, Any], tables: str = "check") -> Sta
         raise ReplayError(f"'seed' must be a whole number from 0 to 2**64 - 1, got {seed}")
     game = saved_game(doc, tables)
     try:
-        state = game.new_state(seed=doc["seed"], setup=doc.get("setup"))
+        state: State[Any] = game.new_state(seed=doc["seed"], setup=doc.get("setup"))
     except Exception as exc:
         raise ReplayError(f"cannot deal the game: {exc}") from None
     for index, item in enumerate(doc["decisions"]):
@@ -619,7 +627,7 @@ _REPR.maxlist = _REPR.maxdict = 8
 _REPR.maxlevel = 3
 
 
-def saved_game(doc: Mapping[str, Any], tables: str = "check") -> Game:
+def saved_game(doc: Mapping[str, Any], tables: str = "check") -> Game[Any]:
     """The game (options and data tables) a save names, built as ``tables`` says (see
     :func:`replay`); shared by full saves and seat saves.
 
@@ -673,7 +681,7 @@ def _embedded_tables(doc: Mapping[str, Any]) -> dict[str, str] | None:
     return embedded
 
 
-def _check_tables(game: Game, embedded: Mapping[str, str]) -> None:
+def _check_tables(game: Game[Any], embedded: Mapping[str, str]) -> None:
     """Refuse a replay under tables other than those the game was saved with."""
     try:
         current = game.data_files()

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from tradekit.core.actions import Action
 from tradekit.core.events import Event
@@ -44,7 +44,9 @@ __all__ = [
     "viewer_label",
 ]
 
-R = TypeVar("R", bound="type[Renderer]")
+R = TypeVar("R", bound="type[Renderer[Any]]")
+#: The view class a renderer draws (``TurinView``; ``Any`` for the generic renderer).
+V = TypeVar("V")
 
 
 def default_names(players: int, lang: str = "en") -> tuple[str, ...]:
@@ -67,7 +69,7 @@ class Context:
         names: a display name per seat.
     """
 
-    game: Game
+    game: Game[Any]
     lang: str = "en"
     names: tuple[str, ...] = ()
 
@@ -99,11 +101,13 @@ class Context:
         return str(item.name_fr if self.lang == "fr" else item.name_en)
 
 
-class Renderer:
+class Renderer(Generic[V]):
     """How a game is drawn and narrated; subclass it per game and register it.
 
     Every method has a generic default, so a game without a renderer still shows a usable table.
-    Override :meth:`table`, :meth:`action_label` and :meth:`narrate` at least.
+    Override :meth:`table`, :meth:`action_label` and :meth:`narrate` at least. A game's renderer
+    names its view class as the type parameter (``class TurinRenderer(Renderer[TurinView])``), so
+    the methods that draw a view take that class.
     """
 
     #: The game's registry name (set by :func:`register_renderer`).
@@ -119,7 +123,7 @@ class Renderer:
         key = f"{ctx.game.name}.phase.{phase}"
         return ctx.t(key) if has_message(key) else phase
 
-    def status(self, view: Any, ctx: Context) -> str:
+    def status(self, view: V, ctx: Context) -> str:
         """One line of plain text: round, phase, who must act (or the winners)."""
         bits: list[str] = []
         rnd, rounds = getattr(view, "round", None), getattr(view, "rounds", None)
@@ -138,7 +142,7 @@ class Renderer:
         bits.append(ctx.t("to_move", who=ctx.who(to_move)))
         return " · ".join(bits)
 
-    def table(self, view: Any, ctx: Context) -> str:
+    def table(self, view: V, ctx: Context) -> str:
         """The table as seen in ``view``: generic version listing every field of the view."""
         rows = []
         if dataclasses.is_dataclass(view):
@@ -150,7 +154,7 @@ class Renderer:
         head = tag("b", esc(self.title(ctx))) + tag("span", esc(self.status(view, ctx)))
         return parts.page(head, body, game=ctx.game.name, data_phase=getattr(view, "phase", None))
 
-    def action_label(self, action: Action, view: Any, ctx: Context) -> str:
+    def action_label(self, action: Action, view: V, ctx: Context) -> str:
         """A button's text for ``action`` (generic: the action's ``str``)."""
         return str(action)
 
@@ -179,14 +183,14 @@ class Renderer:
         """
         return None
 
-    def command_example(self, legal: Sequence[Action], view: Any, ctx: Context) -> str:
+    def command_example(self, legal: Sequence[Action], view: V, ctx: Context) -> str:
         """An example of a typed command (the text of one legal action)."""
         return str(legal[-1]) if legal else ""
 
 
 _TRIED: set[str] = set()
-_RENDERERS: dict[str, Renderer] = {}
-_GENERIC = Renderer()
+_RENDERERS: dict[str, Renderer[Any]] = {}
+_GENERIC: Renderer[Any] = Renderer()
 
 
 def register_renderer(name: str) -> Callable[[R], R]:
@@ -204,7 +208,7 @@ def register_renderer(name: str) -> Callable[[R], R]:
     return deco
 
 
-def renderer_for(name: str) -> Renderer:
+def renderer_for(name: str) -> Renderer[Any]:
     """The renderer registered for the game ``name`` (the generic one if it has none).
 
     Example:
@@ -231,7 +235,7 @@ def viewer_label(viewer: Viewer, ctx: Context) -> str:
 
 
 def render(
-    state: State, viewer: Viewer = None, lang: str = "en", names: Sequence[str] | None = None
+    state: State[Any], viewer: Viewer = None, lang: str = "en", names: Sequence[str] | None = None
 ) -> str:
     """The HTML of ``state``'s table as ``viewer`` sees it.
 

@@ -88,7 +88,11 @@ class _BotPolicy:
     """
 
     def __init__(
-        self, bot: Any, game: Game | None = None, seat: int | None = None, seed: int | None = None
+        self,
+        bot: Any,
+        game: Game[Any] | None = None,
+        seat: int | None = None,
+        seed: int | None = None,
     ) -> None:
         if game is not None and seat is not None and callable(getattr(bot, "for_game", None)):
             bot = bot.for_game(game, seat, np.random.default_rng(seed))
@@ -153,7 +157,7 @@ def as_policy(
     obj: Any,
     name: str | None = None,
     *,
-    game: Game | None = None,
+    game: Game[Any] | None = None,
     seat: int | None = None,
     seed: int | None = None,
 ) -> SeatPolicy:

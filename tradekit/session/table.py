@@ -77,7 +77,7 @@ class SaveFile:
     viewer: Viewer
 
 
-def decision_events(state: State) -> list[int | None]:
+def decision_events(state: State[Any]) -> list[int | None]:
     """For each decision, the index in ``state.log`` of the action event that records it.
 
     Decisions are matched in order to action events of the same seat and action; a decision whose
@@ -106,7 +106,7 @@ def decision_events(state: State) -> list[int | None]:
     return out
 
 
-def default_bot(game: Game) -> str | None:
+def default_bot(game: Game[Any]) -> str | None:
     """The bot that plays the seats nobody chose for: the game's ``"heuristic"`` bot from
     ``tradekit.bots`` if it has one, else ``None`` (a :class:`RandomPolicy`, whose explanations
     are translated).
@@ -169,7 +169,7 @@ class TableSession:
 
     def __init__(
         self,
-        game: State | Game | str,
+        game: State[Any] | Game[Any] | str,
         *,
         humans: Iterable[int] = (0,),
         bots: str | Mapping[int, Any] | Sequence[Any] | None = None,
@@ -189,7 +189,9 @@ class TableSession:
             game = load_game(game, **options)
         elif options:
             raise TypeError(f"options {sorted(options)} need a game name, not a {type(game)}")
-        state = game if isinstance(game, State) else game.new_state(seed=self._new_seed(seed))
+        state: State[Any] = (
+            game if isinstance(game, State) else game.new_state(seed=self._new_seed(seed))
+        )
         self.lang = check_lang(lang)
         self.humans: tuple[int, ...] = tuple(sorted(set(humans)))
         n = state.game.num_players
@@ -205,9 +207,9 @@ class TableSession:
         self.autoplay = bool(autoplay)
         self._custom_names = tuple(names) if names else None
         self.policies: dict[int, SeatPolicy] = self._make_policies(state.game, bots)
-        self.state: State = state
+        self.state: State[Any] = state
         #: The game a "what if" branch left (``None``: no branch is open).
-        self.main_state: State | None = None
+        self.main_state: State[Any] | None = None
         #: Each bot decision's explanation by decision index: ``(seat, bot name, reason)``.
         self.explanations: dict[int, tuple[int, str, str]] = {}
         self._main_explanations: dict[int, tuple[int, str, str]] = {}
@@ -219,7 +221,7 @@ class TableSession:
         #: The last exception a guard turned into a message (for a teacher to inspect).
         self.last_error: BaseException | None = None
         self._label_cache: tuple[object, dict[tuple[int, Viewer], str]] = (None, {})
-        self._index_cache: tuple[State, int, int, list[int | None], list[int]] | None = None
+        self._index_cache: tuple[State[Any], int, int, list[int | None], list[int]] | None = None
         #: The view chosen: ``"seat:<n>"``, ``"public"`` or ``"teacher"`` (see :attr:`viewer`).
         self.view_choice = f"seat:{self.humans[0]}" if self.humans else "teacher"
         self._keep_view_on_offer()
@@ -232,7 +234,7 @@ class TableSession:
         return seed if seed is not None else self._rng.getrandbits(63)
 
     def _make_policies(
-        self, game: Game, bots: str | Mapping[int, Any] | Sequence[Any] | None
+        self, game: Game[Any], bots: str | Mapping[int, Any] | Sequence[Any] | None
     ) -> dict[int, SeatPolicy]:
         n = game.num_players
         others = [s for s in range(n) if s not in self.humans]
@@ -257,12 +259,12 @@ class TableSession:
         return out
 
     @property
-    def game(self) -> Game:
+    def game(self) -> Game[Any]:
         """The game's options."""
         return self.state.game
 
     @property
-    def renderer(self) -> Renderer:
+    def renderer(self) -> Renderer[Any]:
         """The game's renderer (labels and narration; it draws nothing here)."""
         return renderer_for(self.game.name)
 

@@ -259,8 +259,8 @@ class Comparison:
 
     a: str
     b: str
-    game_a: Game
-    game_b: Game
+    game_a: Game[Any]
+    game_b: Game[Any]
     table: pd.DataFrame | None
     summary: pd.DataFrame
     seed: int
@@ -290,8 +290,8 @@ class Comparison:
 
 
 def compare(
-    game_a: Game | str,
-    game_b: Game | str,
+    game_a: Game[Any] | str,
+    game_b: Game[Any] | str,
     bots: BotLike | Sequence[BotLike],
     n: int = 1000,
     seed: int | None = None,

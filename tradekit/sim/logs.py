@@ -61,10 +61,10 @@ def _documents(source: Source | Iterable[Source]) -> list[tuple[str, Any]]:
 
 def _replayed(
     source: Source | Iterable[Source], seat_saves: bool = False
-) -> list[tuple[str, Any, State | Review]]:
+) -> list[tuple[str, Any, State[Any] | Review]]:
     """Every finished game of ``source``, replayed (a full save) or reviewed (a seat save, when
     ``seat_saves``); seat saves of one game, handed in by several of its seats, count once."""
-    read: list[tuple[str, Any, State | Review]] = []
+    read: list[tuple[str, Any, State[Any] | Review]] = []
     full: set[str] = set()
     for name, doc in _documents(source):
         parsed = parse_save(doc)
@@ -80,7 +80,7 @@ def _replayed(
             read.append((name, parsed, state))
             if seat_saves:
                 full.add(_public_record(state.game, state.log))
-    games: list[tuple[str, Any, State | Review]] = []
+    games: list[tuple[str, Any, State[Any] | Review]] = []
     unfinished = []
     seen: set[str] = set()
     for name, parsed, played in read:
@@ -200,7 +200,7 @@ _SCORE_COLUMNS = frozenset(
 )
 
 
-def _public_record(game: Game, log: Iterable[Event]) -> str:
+def _public_record(game: Game[Any], log: Iterable[Event]) -> str:
     """What every seat of one game saw alike: its options and public events (a game's full save
     and seat saves agree on it; two different games, in practice, never do)."""
     public = [e.to_json() for e in log if e.visible_to is None]
@@ -227,7 +227,7 @@ def load_decisions(
         game = state.game
         hooks = measures_for(game.name)
         names = _names(bot, game.num_players)
-        fresh = game.new_state(seed=state.seed, setup=state.setup)
+        fresh: State[Any] = game.new_state(seed=state.seed, setup=state.setup)
         parsed = doc
         game_rows_: list[dict[str, Any]] = []
         for step, (seat, action_doc) in enumerate(parsed["decisions"]):

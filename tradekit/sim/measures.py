@@ -32,10 +32,10 @@ from tradekit.core.errors import ConfigError
 from tradekit.core.registry import import_part, load_game
 from tradekit.core.state import State
 
-GameMeasure = Callable[[State], Mapping[str, float]]
-SeatMeasure = Callable[[State, int], Mapping[str, float]]
+GameMeasure = Callable[[State[Any]], Mapping[str, float]]
+SeatMeasure = Callable[[State[Any], int], Mapping[str, float]]
 DecisionColumns = Callable[[Any, int, Action], Mapping[str, Any]]
-FinishDecisions = Callable[[State, list[dict[str, Any]]], None]
+FinishDecisions = Callable[[State[Any], list[dict[str, Any]]], None]
 
 #: Column names of the tidy tables that measures may not reuse.
 RESERVED = frozenset(
@@ -137,7 +137,7 @@ def rule_choices(name: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
     return None
 
 
-def generic_measures(state: State) -> dict[str, float]:
+def generic_measures(state: State[Any]) -> dict[str, float]:
     """Measures every game has, read through the turn protocol.
 
     * ``length``: decisions taken; ``rounds``: the round the game ended in;
@@ -161,7 +161,7 @@ def generic_measures(state: State) -> dict[str, float]:
     }
 
 
-def measure(state: State) -> tuple[dict[str, float], list[dict[str, float]]]:
+def measure(state: State[Any]) -> tuple[dict[str, float], list[dict[str, float]]]:
     """All measures of a finished game: (game-level, one dict per seat)."""
     hooks = measures_for(state.game.name)
     game_level = generic_measures(state)

@@ -35,7 +35,7 @@ class LegalActions(Sequence[Action]):
 
     __slots__ = ("_actions", "_seat", "_state")
 
-    def __init__(self, state: State, seat: int) -> None:
+    def __init__(self, state: State[Any], seat: int) -> None:
         self._state = state
         self._seat = seat
         self._actions: Sequence[Action] | None = None
@@ -94,8 +94,8 @@ class PlayedGame:
         seed: the master seed and ``deal`` the deal index it was played from.
     """
 
-    state: State
-    bots: tuple[Bot, ...]
+    state: State[Any]
+    bots: tuple[Bot[Any, Any], ...]
     decisions: tuple[Decision, ...]
     seed: int
     deal: int
@@ -119,7 +119,7 @@ class PlayedGame:
         return self.state.to_json(indent, viewer=viewer)
 
 
-def resolve_game(game: Game | str) -> Game:
+def resolve_game(game: Game[Any] | str) -> Game[Any]:
     """A :class:`Game` from a game or a game name (default options)."""
     if isinstance(game, Game):
         return game
@@ -128,7 +128,7 @@ def resolve_game(game: Game | str) -> Game:
     raise ConfigError("game", game, "a Game (tradekit.load_game(...)) or a game name")
 
 
-def resolve_bots(game: Game, bots: BotLike | Sequence[BotLike]) -> tuple[Bot, ...]:
+def resolve_bots(game: Game[Any], bots: BotLike | Sequence[BotLike]) -> tuple[Bot[Any, Any], ...]:
     """One bot per seat: a single bot (or name, or function) plays every seat.
 
     Raises:
@@ -156,8 +156,8 @@ class Job:
         max_steps: the step bound per game.
     """
 
-    games: tuple[Game, ...]
-    lineups: tuple[tuple[Bot, ...], ...]
+    games: tuple[Game[Any], ...]
+    lineups: tuple[tuple[Bot[Any, Any], ...], ...]
     master: int
     decisions: bool | frozenset[str] = False
     max_steps: int = MAX_STEPS
@@ -187,16 +187,16 @@ def _wants(decisions: bool | frozenset[str], action: Action) -> bool:
 
 
 def _play(
-    game: Game,
-    bots: Sequence[Bot],
+    game: Game[Any],
+    bots: Sequence[Bot[Any, Any]],
     master: int,
     deal: int,
     *,
     decisions: bool | frozenset[str] = False,
     explain: bool = False,
     max_steps: int = MAX_STEPS,
-) -> tuple[State, list[Bot], list[dict[str, Any]], list[Decision]]:
-    state = game.new_state(seed=engine_seed(master, deal))
+) -> tuple[State[Any], list[Bot[Any, Any]], list[dict[str, Any]], list[Decision]]:
+    state: State[Any] = game.new_state(seed=engine_seed(master, deal))
     seats = [bot.for_game(game, seat, bot_rng(master, deal, seat)) for seat, bot in enumerate(bots)]
     hooks = measures_for(game.name) if decisions else None
     rows: list[dict[str, Any]] = []
@@ -251,7 +251,7 @@ def _play(
 
 
 def play(
-    game: Game | str,
+    game: Game[Any] | str,
     bots: BotLike | Sequence[BotLike],
     seed: int | None = None,
     deal: int = 0,

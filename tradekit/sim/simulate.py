@@ -76,7 +76,7 @@ def check_count(n: object, name: str = "n") -> int:
 
 
 def decision_filter(
-    decisions: bool | str | Collection[str], game: Game | None = None
+    decisions: bool | str | Collection[str], game: Game[Any] | None = None
 ) -> bool | frozenset[str]:
     """Normalise the ``decisions`` argument: False, True, or a set of action class names.
 
@@ -115,7 +115,7 @@ def decision_filter(
 
 
 def run(
-    game: Game | str,
+    game: Game[Any] | str,
     bots: BotLike | Sequence[BotLike],
     n: int = 1000,
     seed: int | None = None,
@@ -213,7 +213,7 @@ def run(
 
 
 def simulate(
-    game: Game | str,
+    game: Game[Any] | str,
     bots: BotLike | Sequence[BotLike],
     n: int = 1000,
     seed: int | None = None,

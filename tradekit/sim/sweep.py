@@ -87,7 +87,7 @@ def combination_label(combination: Sequence[tuple[str, Any]]) -> str:
     return ", ".join(f"{key}={value}" for key, value in combination)
 
 
-def check_grid(game: Game, grid: object) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+def check_grid(game: Game[Any], grid: object) -> tuple[tuple[str, tuple[Any, ...]], ...]:
     """Check a grid: a non-empty mapping of the game's options to lists of distinct values.
 
     Example:
@@ -115,7 +115,7 @@ def check_grid(game: Game, grid: object) -> tuple[tuple[str, tuple[Any, ...]], .
 
 
 def _lineups(
-    games: Sequence[Game], bots: BotLike | Sequence[BotLike], labels: Sequence[str]
+    games: Sequence[Game[Any]], bots: BotLike | Sequence[BotLike], labels: Sequence[str]
 ) -> tuple[tuple[Any, ...], ...]:
     lineups = []
     for game, label in zip(games, labels, strict=True):
@@ -134,7 +134,7 @@ def _lineups(
 
 
 def sweep(
-    game: Game | str,
+    game: Game[Any] | str,
     grid: Mapping[str, Sequence[Any]],
     bots: BotLike | Sequence[BotLike] = "random",
     n: int = 1000,

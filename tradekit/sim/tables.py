@@ -33,7 +33,7 @@ ID_COLUMNS = (
 RESULT_COLUMNS = ("score", "rank", "win", "win_share", "margin", "score_spread", "winning_margin")
 
 
-def options_json(game: Game) -> str:
+def options_json(game: Game[Any]) -> str:
     """The game's options as compact JSON (sorted keys).
 
     Example:
@@ -44,7 +44,7 @@ def options_json(game: Game) -> str:
     return json.dumps(game.options(), sort_keys=True, separators=(",", ":"))
 
 
-def variant_label(game: Game, other: Game | None = None) -> str:
+def variant_label(game: Game[Any], other: Game[Any] | None = None) -> str:
     """A short label of a rule choice: the options that differ from ``other`` (or from the
     game's defaults), such as ``"scoring=red"``; ``"defaults"`` when none differs.
 
@@ -89,7 +89,7 @@ def game_rows(
     result: GameResult,
     *,
     source: str,
-    game: Game,
+    game: Game[Any],
     variant: str,
     options: str,
     seed: int | None,

@@ -111,7 +111,7 @@ def standings_frame(frame: pd.DataFrame, confidence: float = 0.95) -> pd.DataFra
     return frame.reset_index(drop=True)
 
 
-def _unique(bots: list[Bot]) -> list[Bot]:
+def _unique(bots: list[Bot[Any, Any]]) -> list[Bot[Any, Any]]:
     seen: dict[str, int] = {}
     out = []
     for b in bots:
@@ -125,7 +125,7 @@ def _unique(bots: list[Bot]) -> list[Bot]:
 
 
 def tournament(
-    game: Game | str,
+    game: Game[Any] | str,
     bots: Sequence[BotLike],
     n: int = 100,
     seed: int | None = None,

@@ -45,7 +45,7 @@ class ControlContext:
     view: Any
     legal: Sequence[Action]
     ctx: Context
-    renderer: Renderer
+    renderer: Renderer[Any]
     submit: Callable[[Action], None]
     handles: dict[str, Any] = dataclasses.field(default_factory=dict)
 

@@ -138,8 +138,8 @@ class TableWidget:
         True
     """
 
-    state = _FromSession[State]("The game in play (the session's).")
-    main_state = _FromSession[State | None](
+    state = _FromSession[State[Any]]("The game in play (the session's).")
+    main_state = _FromSession[State[Any] | None](
         'The game a "what if" branch left (``None``: no branch is open).'
     )
     explanations = _FromSession[dict[int, tuple[int, str, str]]](
@@ -156,7 +156,7 @@ class TableWidget:
 
     def __init__(
         self,
-        game: State | Game | str,
+        game: State[Any] | Game[Any] | str,
         *,
         humans: Iterable[int] = (0,),
         bots: str | Mapping[int, Any] | Sequence[Any] | None = None,
@@ -193,12 +193,12 @@ class TableWidget:
 
     # -- what the session holds --------------------------------------------------------------------
     @property
-    def game(self) -> Game:
+    def game(self) -> Game[Any]:
         """The game's options."""
         return self.session.game
 
     @property
-    def renderer(self) -> Renderer:
+    def renderer(self) -> Renderer[Any]:
         """The game's renderer."""
         return self.session.renderer
 
@@ -693,7 +693,7 @@ class TableWidget:
             self.whatif.value = keep if keep is not None and keep < len(options) else options[-1][1]
 
 
-def table(game: str | Game | State = "turin", **kwargs: Any) -> TableWidget:
+def table(game: str | Game[Any] | State[Any] = "turin", **kwargs: Any) -> TableWidget:
     """A table widget for ``game`` (a name with options, a Game or a State); see
     :class:`TableWidget` for the arguments.
 

@@ -50,19 +50,16 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from tradekit.bots.base import Bot, Said, check_fraction, said
 from tradekit.bots.registry import register_bot
 from tradekit.core.actions import Action
 from tradekit.core.errors import ConfigError
-from tradekit.core.state import Game
 from tradekit.games.medici.actions import Auction, Bid, Pass, Turn
-from tradekit.games.medici.game import WAREHOUSE
+from tradekit.games.medici.game import WAREHOUSE, MediciGame
+from tradekit.games.medici.view import MediciView
 from tradekit.i18n import add_messages
-
-if TYPE_CHECKING:
-    from tradekit.games.medici.view import MediciView
 
 # English texts are the bot's original sentences, kept word for word ("card(s)" included). A
 # variant whose English is the same as another's exists for French grammar (singular, plural).
@@ -252,9 +249,9 @@ class _Rules:
 _RULES: dict[tuple[int, tuple[int, ...]], tuple[object, _Rules]] = {}
 
 
-def _rules(game: Game) -> _Rules:
-    tables = game.tables  # type: ignore[attr-defined]
-    rewards = tuple(game.ship_rewards)  # type: ignore[attr-defined]
+def _rules(game: MediciGame) -> _Rules:
+    tables = game.tables
+    rewards = tuple(game.ship_rewards)
     key = (id(tables), rewards)
     hit = _RULES.get(key)
     if hit is not None and hit[0] is tables:
@@ -349,7 +346,7 @@ class _Context:
 
 @register_bot
 @dataclasses.dataclass(eq=False, kw_only=True)
-class MediciHeuristicBot(Bot):
+class MediciHeuristicBot(Bot[MediciGame, MediciView]):
     """Medici: values lots from ship and ladder prospects, bids a share, and wins cheaply last.
 
     It values the lot in florins (ship rank and ladder awards it would add, see the module
@@ -413,7 +410,7 @@ class MediciHeuristicBot(Bot):
         if isinstance(self.jitter, bool) or self.jitter not in (0, 1, 2, 3):
             raise ConfigError("jitter", self.jitter, "0, 1, 2 or 3")
 
-    def start(self, game: Game) -> None:
+    def start(self, game: MediciGame) -> None:
         """Read the card values, the ship table and the ladder payouts (public rules)."""
         self._rules = _rules(game)
 

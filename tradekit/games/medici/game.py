@@ -27,7 +27,7 @@ DEFAULT_TABLE = "1995"
 
 
 @dataclasses.dataclass(frozen=True)
-class MediciGame(Game):
+class MediciGame(Game["MediciState"]):
     """Medici (Reiner Knizia): once-around auctions of 1-3 card lots, ships and commodity ladders.
 
     Args:

@@ -46,14 +46,14 @@ from tradekit.core.state import State
 from tradekit.sim.measures import register_measures
 
 
-def _data_of(state: State, *whats: str) -> Iterator[Mapping[str, Any]]:
+def _data_of(state: State[Any], *whats: str) -> Iterator[Mapping[str, Any]]:
     """The data of the logged events with these ``what`` (see ``tradekit.games.medici.state``)."""
     for event in state.log:
         if event.data.get("what") in whats:
             yield event.data
 
 
-def _settlements(state: State) -> list[tuple[int, int | None, int, list[int]]]:
+def _settlements(state: State[Any]) -> list[tuple[int, int | None, int, list[int]]]:
     """(step, buyer, price, lot) for each lot settled, ``step`` being the number of decisions
     taken by then (so the lot a decision spoke on is the first one settled with a larger step)."""
     out: list[tuple[int, int | None, int, list[int]]] = []
@@ -75,7 +75,7 @@ _GAME_EVENTS = (
 )  # fmt: skip
 
 
-def _ladder_splits(state: State) -> tuple[int, int]:
+def _ladder_splits(state: State[Any]) -> tuple[int, int]:
     """(tied groups sharing an award, florins lost by rounding down) on the ladders, read from
     the ladder payments: each carries its group, the places' rewards and the amount paid."""
     seen: set[tuple[int, str, tuple[int, ...]]] = set()
@@ -93,7 +93,7 @@ def _ladder_splits(state: State) -> tuple[int, int]:
     return ties, lost
 
 
-def game_measures(state: State) -> dict[str, float]:
+def game_measures(state: State[Any]) -> dict[str, float]:
     """Game-level measures (see the module docstring).
 
     Example:
@@ -157,7 +157,7 @@ def game_measures(state: State) -> dict[str, float]:
     return out
 
 
-def seat_measures(state: State, seat: int) -> dict[str, float]:
+def seat_measures(state: State[Any], seat: int) -> dict[str, float]:
     """Seat-level measures (see the module docstring)."""
     medici: Any = state
     spend = lots = bought = free = 0
@@ -207,7 +207,7 @@ def decision_columns(view: Any, seat: int, action: Action) -> dict[str, Any]:
     return out
 
 
-def finish_decisions(state: State, rows: list[dict[str, Any]]) -> None:
+def finish_decisions(state: State[Any], rows: list[dict[str, Any]]) -> None:
     """Add each bid's or pass's outcome from the settlement of its lot: ``won``, ``price``,
     ``paid`` and the lot's face value ``lot_points``."""
     game: Any = state.game

@@ -302,7 +302,7 @@ def seat_colour(seat: int) -> str:
 
 
 @register_renderer("medici")
-class MediciRenderer(Renderer):
+class MediciRenderer(Renderer[MediciView]):
     """Draws and narrates Medici in English or French."""
 
     # -- names --------------------------------------------------------------------------------

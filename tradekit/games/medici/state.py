@@ -117,7 +117,7 @@ _AUCTION = Option(Auction)
 _PASS = Option(Pass)
 
 
-class MediciState(State):
+class MediciState(State[MediciView]):
     """A Medici game in play. Create it with ``MediciGame(...).new_state(seed=...)``.
 
     A scripted ``setup`` (a mapping of JSON-able values) fixes what a rulebook example needs; every

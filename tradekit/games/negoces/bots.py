@@ -53,7 +53,6 @@ from tradekit.bots.base import Bot, Said, check_fraction, said
 from tradekit.bots.registry import register_bot
 from tradekit.core.actions import Action
 from tradekit.core.errors import ConfigError
-from tradekit.core.state import Game
 from tradekit.games.negoces.actions import (
     Accept,
     AskToShow,
@@ -75,6 +74,7 @@ from tradekit.games.negoces.actions import (
     UseTreasurer,
     Withdraw,
 )
+from tradekit.games.negoces.game import NegocesGame
 from tradekit.games.negoces.view import NegocesView, OfferView
 from tradekit.i18n import add_messages
 
@@ -515,7 +515,7 @@ class Position:
 
 @register_bot
 @dataclasses.dataclass(eq=False, kw_only=True)
-class NegocesHeuristicBot(Bot):
+class NegocesHeuristicBot(Bot[NegocesGame, NegocesView]):
     """Négoces: values hands and coins by progress to the goal, and bargains round by round.
 
     Args:
@@ -589,10 +589,10 @@ class NegocesHeuristicBot(Bot):
         if not isinstance(self.borrow, bool):
             raise ConfigError("borrow", self.borrow, "True or False")
 
-    def start(self, game: Game) -> None:
+    def start(self, game: NegocesGame) -> None:
         """Read the public rules: card ids and goods, the deal, the gift, tax and loan sizes."""
-        tables = game.tables  # type: ignore[attr-defined]
-        has = game.has  # type: ignore[attr-defined]
+        tables = game.tables
+        has = game.has
         players = game.num_players
         self._good_of: dict[int, str] = tables.good_of
         self._cards_hidden = has("blind") or has("face_down")

@@ -100,7 +100,7 @@ def variant_sets(players: int, count: int, seed: int = 0) -> list[tuple[str, ...
 
 
 @dataclasses.dataclass(frozen=True)
-class NegocesGame(Game):
+class NegocesGame(Game["NegocesState"]):
     """Négoces (François Tréca, 2006): a Diamant auction, then negotiated sales.
 
     Args:

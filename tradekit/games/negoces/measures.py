@@ -47,17 +47,17 @@ TREASURY = "treasury"
 BANK = "bank"
 
 
-def _data_of(state: State, kind: str) -> list[Mapping[str, Any]]:
+def _data_of(state: State[Any], kind: str) -> list[Mapping[str, Any]]:
     """The data of the logged events with this ``what`` (see ``tradekit.games.negoces.state``)."""
     return [e.data for e in state.log if e.data.get("what") == kind]
 
 
-def _sales(state: State) -> list[Mapping[str, Any]]:
+def _sales(state: State[Any]) -> list[Mapping[str, Any]]:
     """The data of every completed (not stolen) sale, in order."""
     return _data_of(state, "sale")
 
 
-def game_measures(state: State) -> dict[str, float]:
+def game_measures(state: State[Any]) -> dict[str, float]:
     """Game-level measures (see the module docstring).
 
     Example:
@@ -98,7 +98,7 @@ def game_measures(state: State) -> dict[str, float]:
     return out
 
 
-def _count_sales(state: State, out: dict[str, float]) -> None:
+def _count_sales(state: State[Any], out: dict[str, float]) -> None:
     """Add how each sale was paid to ``out`` (``card_sales`` ... ``coins_back``)."""
     for sale in _sales(state):
         coins = sale["coins"]
@@ -116,7 +116,7 @@ def _count_sales(state: State, out: dict[str, float]) -> None:
             out["coins_back"] -= coins
 
 
-def _count_events(state: State, out: dict[str, float]) -> list[int]:
+def _count_events(state: State[Any], out: dict[str, float]) -> list[int]:
     """Add the auction prices and the counted events (thefts, temple visits, bans, swindles)
     to ``out``; return the negotiation round of each accepted offer."""
     counted = {"theft": "thefts", "temple": "temple_visits", "ban": "bans", "swindle": "swindles"}
@@ -136,7 +136,7 @@ def _count_events(state: State, out: dict[str, float]) -> list[int]:
     return rounds
 
 
-def _count_decisions(state: State, out: dict[str, float]) -> int:
+def _count_decisions(state: State[Any], out: dict[str, float]) -> int:
     """Add the offers posted (and the negative ones) to ``out``; return the coins given."""
     gifts = 0
     for _, action in state.decisions:
@@ -149,7 +149,7 @@ def _count_decisions(state: State, out: dict[str, float]) -> int:
     return gifts
 
 
-def _ledger_totals(state: State) -> tuple[int, int, int, int, int]:
+def _ledger_totals(state: State[Any]) -> tuple[int, int, int, int, int]:
     """Coins sent to the box, taxed, taken from the treasury; loans taken and repaid."""
     removed = tax = taken = loans = repaid = 0
     for t in state.ledger:
@@ -166,7 +166,7 @@ def _ledger_totals(state: State) -> tuple[int, int, int, int, int]:
     return removed, tax, taken, loans, repaid
 
 
-def seat_measures(state: State, seat: int) -> dict[str, float]:
+def seat_measures(state: State[Any], seat: int) -> dict[str, float]:
     """Seat-level measures (see the module docstring)."""
     neg: Any = state
     sold = bought = spent = 0
@@ -213,7 +213,7 @@ def decision_columns(view: Any, seat: int, action: Action) -> dict[str, Any]:
     return {}
 
 
-def finish_decisions(state: State, rows: list[dict[str, Any]]) -> None:
+def finish_decisions(state: State[Any], rows: list[dict[str, Any]]) -> None:
     """Add each bid's outcome (``won``, ``price``) and each offer's (``bought``, ``paid``)."""
     auctions: dict[str, tuple[int, int]] = {}
     sales: dict[int, tuple[int, int]] = {}

@@ -504,7 +504,7 @@ def _game(ctx: Context) -> NegocesGame:
 
 
 @register_renderer("negoces")
-class NegocesRenderer(Renderer):
+class NegocesRenderer(Renderer[NegocesView]):
     """Draws and narrates Négoces in English or French."""
 
     # -- names --------------------------------------------------------------------------------

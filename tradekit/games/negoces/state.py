@@ -233,7 +233,7 @@ class Standing:
 NO_OFFER = Standing(None, 0, False)
 
 
-class NegocesState(State):
+class NegocesState(State[NegocesView]):
     """A Négoces game in play. Create it with ``NegocesGame(...).new_state(seed=...)``.
 
     A scripted ``setup`` (a mapping of lists and numbers) replaces the deal when it has ``hands``.

@@ -51,7 +51,6 @@ from tradekit.bots.base import Bot, Said, check_fraction, said
 from tradekit.bots.registry import register_bot
 from tradekit.core.actions import Action
 from tradekit.core.errors import ConfigError
-from tradekit.core.state import Game
 from tradekit.games.rungis.actions import (
     Accept,
     Announce,
@@ -65,7 +64,7 @@ from tradekit.games.rungis.actions import (
     Refuse,
     Terms,
 )
-from tradekit.games.rungis.game import LOWEST_BONUS
+from tradekit.games.rungis.game import LOWEST_BONUS, RungisGame
 from tradekit.games.rungis.tables import Special
 from tradekit.games.rungis.view import RungisView
 from tradekit.i18n import add_messages
@@ -334,7 +333,7 @@ def _play_reason(special: Special, outcome: str, worth: float, **fields: Any) ->
 
 
 @dataclasses.dataclass(eq=False, kw_only=True)
-class RungisBot(Bot):
+class RungisBot(Bot[RungisGame, RungisView]):
     """The auction, special-card and trading policy shared by the Rungis pricing bots.
 
     Subclasses decide the prices: :meth:`announcement` (what to announce in the talk turn, or
@@ -368,9 +367,9 @@ class RungisBot(Bot):
         check_fraction(self.trade_margin, "trade_margin", 0.0, 100.0)
 
     # -- rules read once per game -----------------------------------------------------------
-    def start(self, game: Game) -> None:
+    def start(self, game: RungisGame) -> None:
         """Read the public tables (article types, base prices, special cards) and options."""
-        tables = game.tables  # type: ignore[attr-defined]
+        tables = game.tables
         self._types: dict[int, str] = tables.article_cards
         self._base: dict[str, int] = {a.id: a.base for a in tables.articles}
         self._count: dict[str, int] = {a.id: a.count for a in tables.articles}
@@ -378,8 +377,8 @@ class RungisBot(Bot):
         self._names: dict[str, str] = {a.id: a.name_en for a in tables.articles}
         self._names_fr: dict[str, str] = {a.id: a.name_fr for a in tables.articles}
         self._specials: dict[int, Any] = tables.special_by_card
-        self._below_base: bool = bool(game.below_base)  # type: ignore[attr-defined]
-        self._trading: bool = bool(game.trading)  # type: ignore[attr-defined]
+        self._below_base: bool = bool(game.below_base)
+        self._trading: bool = bool(game.trading)
         self._planned_terms: int | None = None
         self._counts_key: object = None
         self._counts_value: list[dict[str, int]] = []
@@ -1121,7 +1120,7 @@ class TitForTatBot(RungisBot):
         if not _whole(self.punish) or self.punish not in (1, 2, 3):
             raise ConfigError("punish", self.punish, "1, 2 or 3")
 
-    def start(self, game: Game) -> None:
+    def start(self, game: RungisGame) -> None:
         """Read the rules and start with no grudge."""
         super().start(game)
         #: Per article: (rounds of punishment left, the price to undercut), and rounds checked.

@@ -26,7 +26,7 @@ PLAYERS = range(3, 9)
 
 
 @dataclasses.dataclass(frozen=True)
-class RungisGame(Game):
+class RungisGame(Game["RungisState"]):
     """Rungis (Christophe Boelinger, Jeux Descartes 2002): auctions, then a price war.
 
     Args:

@@ -65,7 +65,7 @@ class _Log:
     """One pass over a finished game's log, indexed for the measures (game and seat level read
     the same events, so they are found once, not once per measure and seat)."""
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State[Any]) -> None:
         self.length = len(state.log)
         #: (round, seat, data) of the events by the ``what`` of their data (the event names of
         #: the "Event data" section of :mod:`tradekit.games.rungis.state`).
@@ -102,10 +102,10 @@ class _Log:
         return self.facts.get(what, [])
 
 
-_LOGS: weakref.WeakKeyDictionary[State, _Log] = weakref.WeakKeyDictionary()
+_LOGS: weakref.WeakKeyDictionary[State[Any], _Log] = weakref.WeakKeyDictionary()
 
 
-def _log(state: State) -> _Log:
+def _log(state: State[Any]) -> _Log:
     """The indexed log of ``state`` (read again if the game went on since)."""
     found = _LOGS.get(state)
     if found is None or found.length != len(state.log):
@@ -117,7 +117,7 @@ def _mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
-def game_measures(state: State) -> dict[str, float]:
+def game_measures(state: State[Any]) -> dict[str, float]:
     """Game-level measures (see the module docstring).
 
     Example:
@@ -216,7 +216,7 @@ def game_measures(state: State) -> dict[str, float]:
     return out
 
 
-def seat_measures(state: State, seat: int) -> dict[str, float]:
+def seat_measures(state: State[Any], seat: int) -> dict[str, float]:
     """Seat-level measures (see the module docstring)."""
     rungis: Any = state
     log = _log(state)
@@ -270,7 +270,7 @@ def decision_columns(view: Any, seat: int, action: Action) -> dict[str, Any]:
     return {}
 
 
-def finish_decisions(state: State, rows: list[dict[str, Any]]) -> None:
+def finish_decisions(state: State[Any], rows: list[dict[str, Any]]) -> None:
     """Add each bid's outcome (``won``, ``paid``) and each price's ``status`` and ``earned``."""
     game: Any = state.game
     bases = {a.id: a.base for a in game.tables.articles}

@@ -467,7 +467,7 @@ def _game(ctx: Context) -> RungisGame:
 
 
 @register_renderer("rungis")
-class RungisRenderer(Renderer):
+class RungisRenderer(Renderer[RungisView]):
     """Draws and narrates Rungis in English or French."""
 
     # -- names ----------------------------------------------------------------------------------

@@ -147,7 +147,7 @@ _VIEWER_TYPES = (int, str, type(None))
 BOUGHT_HOW = {"auction": "won at the Rungis auction", "preemption": "pre-emption"}
 
 
-class RungisState(State):
+class RungisState(State[RungisView]):
     """A Rungis game in play. Create it with ``RungisGame(...).new_state(seed=...)``.
 
     A scripted ``setup`` (a mapping; lists or tuples), all keys optional:

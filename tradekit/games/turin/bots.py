@@ -40,7 +40,6 @@ from tradekit.bots.base import Bot, check_fraction, said
 from tradekit.bots.registry import register_bot
 from tradekit.core.actions import Action
 from tradekit.core.errors import ConfigError
-from tradekit.core.state import Game
 from tradekit.games.turin.actions import (
     AddBid,
     Bid,
@@ -55,7 +54,7 @@ from tradekit.games.turin.actions import (
     TakeGoose,
     TakeLoan,
 )
-from tradekit.games.turin.game import LOAN_AMOUNT, LOAN_REPAYMENT
+from tradekit.games.turin.game import LOAN_AMOUNT, LOAN_REPAYMENT, TurinGame
 from tradekit.games.turin.view import TurinView
 from tradekit.i18n import add_messages
 
@@ -240,7 +239,7 @@ class _Rivals:
 
 @register_bot
 @dataclasses.dataclass(eq=False, kw_only=True)
-class TurinHeuristicBot(Bot):
+class TurinHeuristicBot(Bot[TurinGame, TurinView]):
     """Turin Market: values cards from majority prospects and bids a share of their worth.
 
     Args:
@@ -295,10 +294,10 @@ class TurinHeuristicBot(Bot):
         if not isinstance(self.borrow, bool):
             raise ConfigError("borrow", self.borrow, "True or False")
 
-    def start(self, game: Game) -> None:
+    def start(self, game: TurinGame) -> None:
         """Read the payout card and the card list (public rules) of this game."""
-        tables = game.tables  # type: ignore[attr-defined]
-        scoring = game.scoring  # type: ignore[attr-defined]
+        tables = game.tables
+        scoring = game.scoring
         key = (id(tables), scoring)
         rules = _RULES.get(key)
         if rules is None or rules[0] is not tables:

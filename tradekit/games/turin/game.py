@@ -47,7 +47,7 @@ GOOSE_VARIANTS = (None, "tiebreak", "underdog")
 
 
 @dataclasses.dataclass(frozen=True)
-class TurinGame(Game):
+class TurinGame(Game["TurinState"]):
     """Turin Market (Jordan Draper): sealed bids for ranked prizes, then majorities.
 
     Args:

@@ -35,7 +35,7 @@ from tradekit.sim.measures import register_measures
 AUCTION_PHASES = ("bid", "tiebreak")
 
 
-def game_measures(state: State) -> dict[str, float]:
+def game_measures(state: State[Any]) -> dict[str, float]:
     """Game-level measures (see the module docstring).
 
     Example:
@@ -87,7 +87,7 @@ def game_measures(state: State) -> dict[str, float]:
     return out
 
 
-def seat_measures(state: State, seat: int) -> dict[str, float]:
+def seat_measures(state: State[Any], seat: int) -> dict[str, float]:
     """Seat-level measures (see the module docstring)."""
     turin: Any = state
     majorities = loans = forced = 0
@@ -125,7 +125,7 @@ def decision_columns(view: Any, seat: int, action: Action) -> dict[str, Any]:
     return {"amount": amount, "scudo": view.scudo[seat], "lot": len(view.lot)}
 
 
-def finish_decisions(state: State, rows: list[dict[str, Any]]) -> None:
+def finish_decisions(state: State[Any], rows: list[dict[str, Any]]) -> None:
     """Add each bid's outcome (place, won, paid) from the settlement events of its round."""
     outcome: dict[tuple[int, int], dict[str, Any]] = {}
     for event in state.log:

@@ -317,7 +317,7 @@ def _game(ctx: Context) -> TurinGame:
 
 
 @register_renderer("turin")
-class TurinRenderer(Renderer):
+class TurinRenderer(Renderer[TurinView]):
     """Draws and narrates Turin Market in English or French."""
 
     # -- names --------------------------------------------------------------------------------

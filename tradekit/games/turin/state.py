@@ -266,7 +266,7 @@ def majority_holders(units: Sequence[int]) -> tuple[list[int], list[int]]:
     return tied, others
 
 
-class TurinState(State):
+class TurinState(State[TurinView]):
     """A Turin Market game in play. Create it with ``TurinGame(...).new_state(seed=...)``.
 
     A scripted ``setup`` (a mapping; lists or tuples) replaces the deal when it places cards
