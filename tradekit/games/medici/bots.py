@@ -59,126 +59,12 @@ from tradekit.core.errors import ConfigError
 from tradekit.core.state import Game
 from tradekit.games.medici.actions import Auction, Bid, Pass, Turn
 from tradekit.games.medici.game import WAREHOUSE
-from tradekit.i18n import add_messages
+from tradekit.i18n import load_messages
 
 if TYPE_CHECKING:
     from tradekit.games.medici.view import MediciView
 
-# English texts are the bot's original sentences, kept word for word ("card(s)" included). A
-# variant whose English is the same as another's exists for French grammar (singular, plural).
-# French amounts of florins come as ``*_fr`` fields (:class:`_FrenchFlorins`) that carry the unit.
-add_messages(
-    {
-        "medici.bot.nothing": {
-            "en": "Nothing to weigh in the {phase} phase.",
-            "fr": "Rien à évaluer pendant la phase « {phase_fr} ».",
-        },
-        "medici.bot.auction_forced": {
-            "en": "Auctioned the lot: no other card may be turned, and it is worth {value:.1f} "
-            "florins to me.",
-            "fr": "Je mets le lot aux enchères : plus aucune carte ne peut être retournée, et il "
-            "vaut {value_fr:.1f} pour moi.",
-        },
-        "medici.bot.auction_limit_one": {
-            "en": "Auctioned the lot: I turn at most {limit} card(s), and these are worth "
-            "{value:.1f} florins to me.",
-            "fr": "Je mets le lot aux enchères : je retourne au plus une carte, et ce lot vaut "
-            "{value_fr:.1f} pour moi.",
-        },
-        "medici.bot.auction_limit": {
-            "en": "Auctioned the lot: I turn at most {limit} card(s), and these are worth "
-            "{value:.1f} florins to me.",
-            "fr": "Je mets le lot aux enchères : je retourne au plus {limit} cartes, et ce lot "
-            "vaut {value_fr:.1f} pour moi.",
-        },
-        "medici.bot.auction_full_one": {
-            "en": "Auctioned the lot: one more card would not fit in my warehouse ({room} "
-            "place(s) left).",
-            "fr": "Je mets le lot aux enchères : une carte de plus ne tiendrait pas dans mon "
-            "entrepôt ({room} place libre).",
-        },
-        "medici.bot.auction_full": {
-            "en": "Auctioned the lot: one more card would not fit in my warehouse ({room} "
-            "place(s) left).",
-            "fr": "Je mets le lot aux enchères : une carte de plus ne tiendrait pas dans mon "
-            "entrepôt ({room} places libres).",
-        },
-        "medici.bot.auction_good": {
-            "en": "Auctioned the lot: it is worth {value:.1f} florins to me, too good to risk "
-            "on another card.",
-            "fr": "Je mets le lot aux enchères : il vaut {value_fr:.1f} pour moi, bien trop pour "
-            "le risquer sur une carte de plus.",
-        },
-        "medici.bot.turn": {
-            "en": "Turned another card: the lot is worth {value:.1f} florins to me, and "
-            "{expected:.1f} on average with one more card.",
-            "fr": "Je retourne une autre carte : le lot vaut {value_fr:.1f} pour moi, et "
-            "{expected:.1f} en moyenne avec une carte de plus.",
-        },
-        "medici.bot.auction_worse": {
-            "en": "Auctioned the lot: it is worth {value:.1f} florins to me, and one more card "
-            "would make it worth only {expected:.1f} on average.",
-            "fr": "Je mets le lot aux enchères : il vaut {value_fr:.1f} pour moi, et avec une "
-            "carte de plus il ne vaudrait que {expected:.1f} en moyenne.",
-        },
-        "medici.bot.bid_last": {
-            "en": "Bid {bid}: I speak last, so one more than the high bid wins a lot worth "
-            "{value:.1f} florins to me.",
-            "fr": "Je mise {bid} : je parle en dernier, donc un florin de plus que la meilleure "
-            "offre suffit pour emporter un lot qui vaut {value_fr:.1f} pour moi.",
-        },
-        "medici.bot.bid_safe": {
-            "en": "Bid {bid}: nobody after me can beat it, and the lot is worth {value:.1f} "
-            "florins to me.",
-            "fr": "Je mise {bid} : personne après moi ne peut surenchérir, et le lot vaut "
-            "{value_fr:.1f} pour moi.",
-        },
-        "medici.bot.bid_richest_one": {
-            "en": "Bid {bid}: nobody after me holds more than 1 florin, and the lot is worth "
-            "{value:.1f} florins to me.",
-            "fr": "Je mise {bid} : personne après moi n'a plus d'un florin, et le lot vaut "
-            "{value_fr:.1f} pour moi.",
-        },
-        "medici.bot.bid_richest": {
-            "en": "Bid {bid}: nobody after me holds more than {threat} florins, and the lot is "
-            "worth {value:.1f} florins to me.",
-            "fr": "Je mise {bid} : personne après moi n'a plus de {threat_fr}, et le lot vaut "
-            "{value_fr:.1f} pour moi.",
-        },
-        "medici.bot.bid_share": {
-            "en": "Bid {bid}: the lot is worth {value:.1f} florins to me in ship and ladder "
-            "prospects, and I bid about {share:.0%} of that.",
-            "fr": "Je mise {bid} : le lot vaut {value_fr:.1f} pour moi en gains attendus "
-            "(navire et échelles), et j'en offre environ {percent} %.",
-        },
-        "medici.bot.pass_nothing": {
-            "en": "Passed: the lot is worth nothing to me ({value:.1f} florins).",
-            "fr": "Je passe : le lot ne vaut rien pour moi ({value_fr:.1f}).",
-        },
-        "medici.bot.pass_cap_one": {
-            "en": "Passed: the lot is worth {value:.1f} florins to me, but I spend at most "
-            "1 florin on one lot and the lowest bid is {lowest}.",
-            "fr": "Je passe : le lot vaut {value_fr:.1f} pour moi, mais je dépense au plus "
-            "1 florin pour un lot et la mise minimale est de {lowest}.",
-        },
-        "medici.bot.pass_cap": {
-            "en": "Passed: the lot is worth {value:.1f} florins to me, but I spend at most "
-            "{cap} florins on one lot and the lowest bid is {lowest}.",
-            "fr": "Je passe : le lot vaut {value_fr:.1f} pour moi, mais je dépense au plus "
-            "{cap_fr} pour un lot et la mise minimale est de {lowest}.",
-        },
-        "medici.bot.pass_high": {
-            "en": "Passed: the lot is worth {value:.1f} florins to me, not enough to beat the "
-            "high bid of {high}.",
-            "fr": "Je passe : le lot vaut {value_fr:.1f} pour moi, pas assez pour battre la "
-            "meilleure offre de {high}.",
-        },
-        "medici.bot.pass_low": {
-            "en": "Passed: the lot is worth only {value:.1f} florins to me.",
-            "fr": "Je passe : le lot ne vaut que {value_fr:.1f} pour moi.",
-        },
-    }
-)
+load_messages("tradekit.games.medici")
 
 #: Medici's phases in French, for the (never expected) decision outside turning and bidding.
 _PHASES_FR = {
