@@ -1,4 +1,7 @@
-"""The uniform random bot: it plays every game."""
+"""The uniform random bot: it plays every game.
+
+Its reason (``bot.random``) is in the framework's catalogue, ``tradekit/messages.toml``.
+"""
 
 from __future__ import annotations
 
@@ -10,17 +13,6 @@ from tradekit.bots.base import Bot, said
 from tradekit.bots.registry import register_bot
 from tradekit.core.actions import Action
 from tradekit.core.state import Game
-from tradekit.i18n import add_messages
-
-add_messages(
-    {
-        "bot.random": {
-            "en": "Chose {action} uniformly at random among {count} legal actions.",
-            # the action itself is named by the French log line just above the reason
-            "fr": "Choisie au hasard (uniformément) parmi {count} actions permises.",
-        }
-    }
-)
 
 
 @register_bot

@@ -19,31 +19,11 @@ import ipywidgets as widgets
 from tradekit.core.actions import Action
 from tradekit.core.domains import Menu
 from tradekit.games.medici.actions import Auction, Bid, Pass, Turn
-from tradekit.i18n import add_messages
+from tradekit.i18n import load_messages
 from tradekit.render.parts import esc
 from tradekit.widgets.controls import ControlContext, Controls, register_controls
 
-add_messages(
-    {
-        "medici.c.turn_hint": {
-            "en": "Your lot has {n} card(s): turn another, or put it up for auction (you will "
-            "speak last).",
-            "fr": "Votre lot a {n} carte(s) : retournez-en une autre, ou mettez-le aux enchères "
-            "(vous parlerez en dernier).",
-        },
-        "medici.c.auction_only": {
-            "en": "No other card may be turned: put the lot up for auction.",
-            "fr": "Plus aucune carte ne peut être retournée : mettez le lot aux enchères.",
-        },
-        "medici.c.bid_hint": {
-            "en": "Once around: bid more than {high}, at most {most}, or pass.",
-            "fr": "Un seul tour : misez plus de {high}, au plus {most}, ou passez.",
-        },
-        "medici.c.bid": {"en": "Your bid", "fr": "Votre mise"},
-        "medici.c.bid_button": {"en": "Bid", "fr": "Miser"},
-        "medici.c.bid_min": {"en": "Bid {n} (the least)", "fr": "Miser {n} (le minimum)"},
-    }
-)
+load_messages("tradekit.games.medici")
 
 
 def _bid_bounds(legal: Sequence[Action]) -> tuple[int, int] | None:

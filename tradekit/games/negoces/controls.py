@@ -55,66 +55,10 @@ from tradekit.games.negoces.actions import (
 )
 from tradekit.games.negoces.render import NegocesRenderer
 from tradekit.games.negoces.view import NegocesView
-from tradekit.i18n import add_messages
+from tradekit.i18n import load_messages
 from tradekit.widgets.controls import ControlContext, Controls, register_controls
 
-add_messages(
-    {
-        "negoces.c.auction": {
-            "en": "Raise the bid by 1 or 2, or drop out for good:",
-            "fr": "Relancez de 1 ou 2, ou abandonnez pour de bon :",
-        },
-        "negoces.c.gift": {
-            "en": "Share out {n} coin(s) among the others:",
-            "fr": "Distribuez {n} pièce(s) aux autres :",
-        },
-        "negoces.c.give_to": {"en": "Give to", "fr": "Donner à"},
-        "negoces.c.give_coins": {"en": "coins", "fr": "pièces"},
-        "negoces.c.give_button": {"en": "Give", "fr": "Donner"},
-        "negoces.c.prepare": {
-            "en": "You are the seller: choose the card to sell (it must be sold).",
-            "fr": "Vous êtes le vendeur : choisissez la carte à vendre (elle devra être vendue).",
-        },
-        "negoces.c.temple_good": {"en": "Temple: give up", "fr": "Temple : céder"},
-        "negoces.c.temple_button": {
-            "en": "Swap for sacred texts",
-            "fr": "Échanger contre des textes sacrés",
-        },
-        "negoces.c.negotiate": {
-            "en": "Make an offer for {good} (sealed until every buyer has chosen):",
-            "fr": "Faites une offre pour {good} (sous pli jusqu'à ce que tous aient choisi) :",
-        },
-        "negoces.c.coins_only": {
-            "en": "An inactive card is bought with coins only.",
-            "fr": "Une carte inactive s'achète avec des pièces seulement.",
-        },
-        "negoces.c.card": {"en": "Card", "fr": "Carte"},
-        "negoces.c.no_card": {"en": "no card", "fr": "pas de carte"},
-        "negoces.c.card_count": {"en": "{good} (×{n})", "fr": "{good} (×{n})"},
-        "negoces.c.coins": {
-            "en": "coins (negative: the seller pays)",
-            "fr": "pièces (négatif : le vendeur paie)",
-        },
-        "negoces.c.loan": {"en": "with my loan card", "fr": "avec ma carte Prêt"},
-        "negoces.c.offer_button": {"en": "Offer", "fr": "Offrir"},
-        "negoces.c.decide": {
-            "en": "You are the seller: accept an offer, or wait for another round.",
-            "fr": "Vous êtes le vendeur : acceptez une offre ou attendez un autre tour.",
-        },
-        "negoces.c.close": {
-            "en": "Last round: you must sell to one of the buyers.",
-            "fr": "Dernier tour : vous devez vendre à l'un des acheteurs.",
-        },
-        "negoces.c.swindle": {
-            "en": "Swindler: pay with another card instead, unseen by the others?",
-            "fr": "Arnaqueur : payer avec une autre carte, sans que les autres la voient ?",
-        },
-        "negoces.c.bank": {
-            "en": "The bank: a player holding a loan card cannot win.",
-            "fr": "La banque : un joueur qui détient une carte Prêt ne peut pas gagner.",
-        },
-    }
-)
+load_messages("tradekit.games.negoces")
 
 
 def _note(text: str) -> Any:
@@ -211,7 +155,7 @@ class NegocesControls(Controls):
                 layout=widgets.Layout(width="220px"),
             ),
         )
-        coins = cc.slider("give-coins", cc.t("negoces.c.give_coins"), amounts, value=amounts[-1])
+        coins = cc.slider("give-coins", cc.t("negoces.coins"), amounts, value=amounts[-1])
 
         def give() -> Action:
             return Give(int(to.value), int(coins.value))

@@ -46,65 +46,10 @@ from tradekit.games.rungis.actions import (
     Terms,
 )
 from tradekit.games.rungis.render import RungisRenderer
-from tradekit.i18n import add_messages
+from tradekit.i18n import load_messages
 from tradekit.widgets.controls import ControlContext, Controls, register_controls
 
-add_messages(
-    {
-        "rungis.c.designate": {
-            "en": "Designate a centre card to put up for auction:",
-            "fr": "Désignez une carte du centre à mettre aux enchères :",
-        },
-        "rungis.c.bid": {"en": "Your bid", "fr": "Votre enchère"},
-        "rungis.c.bid_on": {
-            "en": "Auction of {card}: {state}",
-            "fr": "Enchère sur {card} : {state}",
-        },
-        "rungis.c.high": {"en": "high bid {n}", "fr": "meilleure offre {n}"},
-        "rungis.c.open": {"en": "opens at {n}", "fr": "ouverture à {n}"},
-        "rungis.c.specials": {
-            "en": "Your special cards that can be played now:",
-            "fr": "Vos cartes spéciales jouables maintenant :",
-        },
-        "rungis.c.no_special": {
-            "en": "None of your special cards can be played now.",
-            "fr": "Aucune de vos cartes spéciales ne peut être jouée maintenant.",
-        },
-        "rungis.c.target": {"en": "on", "fr": "sur"},
-        "rungis.c.talk": {
-            "en": "Your talk turn: announce prices (public, not binding), propose a deal, "
-            "play special cards, then say Done.",
-            "fr": "Votre tour de parole : annoncez des prix (publics, sans engagement), "
-            "proposez un échange, jouez des cartes spéciales, puis dites Terminé.",
-        },
-        "rungis.c.announce": {"en": "Announce for {article}", "fr": "Annoncer pour {article}"},
-        "rungis.c.announce_button": {"en": "Announce", "fr": "Annoncer"},
-        "rungis.c.propose_to": {"en": "Propose to", "fr": "Proposer à"},
-        "rungis.c.give": {"en": "you give", "fr": "vous donnez"},
-        "rungis.c.take": {"en": "you take", "fr": "vous prenez"},
-        "rungis.c.nothing": {"en": "(nothing)", "fr": "(rien)"},
-        "rungis.c.propose_button": {"en": "Propose", "fr": "Proposer"},
-        "rungis.c.terms": {
-            "en": "Gold with your proposal (+ you pay, − {name} pays)",
-            "fr": "Or avec votre proposition (+ vous payez, − {name} paie)",
-        },
-        "rungis.c.terms_button": {"en": "Set the gold", "fr": "Fixer l'or"},
-        "rungis.c.answer": {
-            "en": "{name} proposes: {deal}.",
-            "fr": "{name} propose : {deal}.",
-        },
-        "rungis.c.price": {
-            "en": "Secret price for {article}",
-            "fr": "Prix secret pour {article}",
-        },
-        "rungis.c.price_button": {"en": "Write", "fr": "Écrire"},
-        "rungis.c.price_hint": {
-            "en": "Lowest asker: price + 2 per card; highest: nothing; all equal: all lowest.",
-            "fr": "Le moins cher : prix + 2 par carte ; le plus cher : rien ; tous égaux : "
-            "tous les moins chers.",
-        },
-    }
-)
+load_messages("tradekit.games.rungis")
 
 
 def _note(text: str) -> Any:

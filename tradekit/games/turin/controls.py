@@ -39,46 +39,10 @@ from tradekit.games.turin.actions import (
     Withdraw,
 )
 from tradekit.games.turin.render import TurinRenderer
-from tradekit.i18n import add_messages
+from tradekit.i18n import load_messages
 from tradekit.widgets.controls import ControlContext, Controls, register_controls
 
-add_messages(
-    {
-        "turin.c.offer": {"en": "Offer a card (sealed):", "fr": "Offrez une carte (sous pli) :"},
-        "turin.c.bid": {"en": "Your sealed bid", "fr": "Votre mise sous pli"},
-        "turin.c.bid_button": {"en": "Bid", "fr": "Miser"},
-        "turin.c.add": {"en": "Add to your bid", "fr": "Ajouter à votre mise"},
-        "turin.c.add_button": {"en": "Add", "fr": "Ajouter"},
-        "turin.c.pick": {"en": "Take a card:", "fr": "Prenez une carte :"},
-        "turin.c.market": {
-            "en": "Market: sell one of your cards, buy a listed one, or end your turn.",
-            "fr": "Marché : vendez une de vos cartes, achetez-en une, ou finissez votre tour.",
-        },
-        "turin.c.list_card": {"en": "Sell", "fr": "Vendre"},
-        "turin.c.list_price": {"en": "price (locked)", "fr": "prix (bloqué)"},
-        "turin.c.list_button": {"en": "Put up for sale", "fr": "Mettre en vente"},
-        "turin.c.goose": {
-            "en": "The goose: declare openly before any addition.",
-            "fr": "L'oie : déclarez à découvert avant tout ajout.",
-        },
-        "turin.c.claim": {
-            "en": "A card is claimed: claim it too, or let it go.",
-            "fr": "Une carte est réclamée : réclamez-la aussi, ou laissez-la.",
-        },
-        "turin.c.sell_to": {
-            "en": "Several players claim your card: choose the buyer.",
-            "fr": "Plusieurs joueurs réclament votre carte : choisissez l'acheteur.",
-        },
-        "turin.c.buy_any_time": {
-            "en": "Buy a listed card now (at any time):",
-            "fr": "Acheter maintenant une carte en vente (à tout moment) :",
-        },
-        "turin.c.loan_hint": {
-            "en": "Short of Scudo? A loan gives 10 now and costs 15 at the end.",
-            "fr": "À court de Scudo ? Un emprunt donne 10 maintenant et coûte 15 à la fin.",
-        },
-    }
-)
+load_messages("tradekit.games.turin")
 
 
 def _note(text: str) -> Any:

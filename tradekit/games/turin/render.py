@@ -45,7 +45,7 @@ from tradekit.games.turin.actions import (
 )
 from tradekit.games.turin.game import LOAN_AMOUNT, LOAN_REPAYMENT
 from tradekit.games.turin.view import TurinView
-from tradekit.i18n import add_messages, has_message
+from tradekit.i18n import has_message, load_messages
 from tradekit.render import Context, Renderer, register_renderer, seat_entry, status_pill
 from tradekit.render import parts as p
 from tradekit.render.parts import esc, pill, tag
@@ -54,262 +54,10 @@ if TYPE_CHECKING:
     from tradekit.games.turin.game import TurinGame
     from tradekit.games.turin.tables import TurinTables
 
-add_messages(
-    {
-        "game.turin": {"en": "Turin Market", "fr": "Marché de Turin"},
-        "turin.scoring.classic": {"en": "classic", "fr": "classique"},
-        "turin.scoring.red": {"en": "red", "fr": "rouge"},
-        "turin.phase.setup": {"en": "Set-up", "fr": "Mise en place"},
-        "turin.phase.offer": {"en": "Offers (sealed)", "fr": "Offres (sous pli)"},
-        "turin.phase.bid": {"en": "Bids (sealed)", "fr": "Enchères (sous pli)"},
-        "turin.phase.tiebreak": {"en": "Tie-break (sealed)", "fr": "Départage (sous pli)"},
-        "turin.phase.goose": {
-            "en": "Goose declarations (open)",
-            "fr": "Déclarations de l'oie (à découvert)",
-        },
-        "turin.phase.claim": {"en": "A card is claimed", "fr": "Une carte est réclamée"},
-        "turin.phase.pick": {"en": "Picks", "fr": "Choix des cartes"},
-        "turin.phase.market": {"en": "Market window", "fr": "Marché"},
-        "turin.phase.scoring": {"en": "Final payouts", "fr": "Décompte final"},
-        "turin.phase.over": {"en": "Game over", "fr": "Partie terminée"},
-        # -- table -----------------------------------------------------------------------------
-        "turin.payout_card": {"en": "{scoring} payout card", "fr": "carte de gains {scoring}"},
-        "turin.loans_left": {"en": "loans left: {n}", "fr": "emprunts restants : {n}"},
-        "turin.secret_money": {"en": "secret Scudo", "fr": "Scudo secrets"},
-        "turin.lot": {"en": "Lot", "fr": "Lot"},
-        "turin.lot_empty": {"en": "no cards in the lot", "fr": "aucune carte dans le lot"},
-        "turin.prizes": {"en": "Prizes by place: {prizes}", "fr": "Lots par place : {prizes}"},
-        "turin.round_result": {"en": "This round", "fr": "Cette manche"},
-        "turin.place": {
-            "en": "place {place}: {name} bid {bid}, pays {pays}",
-            "fr": "place {place} : {name} a misé {bid}, paie {pays}",
-        },
-        "turin.wins_cards": {"en": "wins {n}", "fr": "gagne {n}"},
-        "turin.voided": {"en": "tied: wins nothing", "fr": "égalité : rien"},
-        "turin.picking": {"en": "to pick: {who}", "fr": "à choisir : {who}"},
-        "turin.hand": {"en": "Hand ({n})", "fr": "Main ({n})"},
-        "turin.face_up": {"en": "Won cards ({n})", "fr": "Cartes gagnées ({n})"},
-        "turin.none": {"en": "none", "fr": "aucune"},
-        "turin.locked": {"en": "{n} locked", "fr": "{n} bloqués"},
-        "turin.loan": {"en": "loan", "fr": "emprunt"},
-        "turin.loan_debt": {"en": "loan +{n} debt", "fr": "emprunt +{n} de dette"},
-        "turin.goose": {"en": "goose", "fr": "oie"},
-        "turin.underdog": {"en": "goose: bids +1", "fr": "oie : mises +1"},
-        "turin.offers": {"en": "offers {card}", "fr": "offre {card}"},
-        "turin.bids": {"en": "bids {n}", "fr": "mise {n}"},
-        "turin.adds": {"en": "adds {n}", "fr": "ajoute {n}"},
-        "turin.bid_was": {"en": "bid {n}", "fr": "mise {n}"},
-        "turin.tied": {"en": "tie-break", "fr": "départage"},
-        "turin.for_sale": {"en": "For sale", "fr": "À vendre"},
-        "turin.no_listing": {"en": "nothing for sale", "fr": "rien à vendre"},
-        "turin.listing": {
-            "en": "{seller} sells for {price}",
-            "fr": "{seller} vend pour {price}",
-        },
-        "turin.price_tag": {"en": "for sale: {price}", "fr": "à vendre : {price}"},
-        "turin.claimed_by": {
-            "en": "claimed by {who}; still to answer: {waiting}",
-            "fr": "réclamée par {who} ; doivent encore répondre : {waiting}",
-        },
-        "turin.nobody": {"en": "nobody", "fr": "personne"},
-        "turin.majorities": {"en": "Majorities", "fr": "Majorités"},
-        "turin.good": {"en": "good", "fr": "marchandise"},
-        "turin.payout": {"en": "payout", "fr": "gain"},
-        "turin.units": {"en": "units", "fr": "unités"},
-        "turin.discarded": {"en": "Discarded: {n}", "fr": "Défaussées : {n}"},
-        "turin.final": {"en": "Final Scudo", "fr": "Scudo finaux"},
-        # -- action labels ---------------------------------------------------------------------
-        "turin.a.offer": {"en": "Offer {card}", "fr": "Offrir {card}"},
-        "turin.a.bid": {"en": "Bid {n}", "fr": "Miser {n}"},
-        "turin.a.add": {"en": "Add {n}", "fr": "Ajouter {n}"},
-        "turin.a.take_goose": {
-            "en": "Take the goose (lose the tie)",
-            "fr": "Prendre l'oie (perdre l'égalité)",
-        },
-        "turin.a.decline_goose": {"en": "No goose declaration", "fr": "Ne rien déclarer"},
-        "turin.a.pass_claim": {"en": "Do not claim it", "fr": "Ne pas la réclamer"},
-        "turin.a.sell_to": {"en": "Sell to {name}", "fr": "Vendre à {name}"},
-        "turin.a.give_goose": {
-            "en": "Give the goose to {name} (win the tie)",
-            "fr": "Donner l'oie à {name} (gagner l'égalité)",
-        },
-        "turin.a.pick": {"en": "Take {card}", "fr": "Prendre {card}"},
-        "turin.a.list": {"en": "Sell {card} for {price}", "fr": "Vendre {card} pour {price}"},
-        "turin.a.buy": {"en": "Buy {card} for {price}", "fr": "Acheter {card} pour {price}"},
-        "turin.a.withdraw": {"en": "Withdraw {card}", "fr": "Retirer {card}"},
-        "turin.a.end_turn": {"en": "End my market turn", "fr": "Finir mon tour de marché"},
-        "turin.a.loan": {
-            "en": f"Take a loan (+{LOAN_AMOUNT} now, repay {LOAN_REPAYMENT})",
-            "fr": f"Emprunter (+{LOAN_AMOUNT} maintenant, rembourser {LOAN_REPAYMENT})",
-        },
-        # -- narration -------------------------------------------------------------------------
-        "turin.n.start": {
-            "en": "Turin Market, {n} players, {scoring} payout card, {rounds} auction rounds.",
-            "fr": "Marché de Turin, {n} joueurs, carte de gains {scoring}, {rounds} manches.",
-        },
-        "turin.n.dealt": {"en": "{name} receives {cards}.", "fr": "{name} reçoit {cards}."},
-        "turin.n.centre": {"en": "Centre cards: {cards}.", "fr": "Cartes du centre : {cards}."},
-        "turin.n.unseen": {
-            "en": "{n} cards are set aside unseen.",
-            "fr": "{n} cartes sont écartées sans être vues.",
-        },
-        "turin.n.scripted": {"en": "Scripted set-up.", "fr": "Mise en place imposée."},
-        "turin.n.scripted_money": {
-            "en": "Scudo at the start: {money}.",
-            "fr": "Scudo au départ : {money}.",
-        },
-        "turin.n.starts_with": {
-            "en": "{name} starts with {n} Scudo.",
-            "fr": "{name} commence avec {n} Scudo.",
-        },
-        "turin.n.offer": {"en": "{name} offers {card}.", "fr": "{name} offre {card}."},
-        "turin.n.bid": {"en": "{name} bids {n}.", "fr": "{name} mise {n}."},
-        "turin.n.add": {
-            "en": "{name} adds {n} to the bid.",
-            "fr": "{name} ajoute {n} à sa mise.",
-        },
-        "turin.n.take_goose": {
-            "en": "{name} declares: they take the goose.",
-            "fr": "{name} déclare : il prend l'oie.",
-        },
-        "turin.n.give_goose": {
-            "en": "{name} declares: they hand the goose to {to}.",
-            "fr": "{name} déclare : il donne l'oie à {to}.",
-        },
-        "turin.n.decline_goose": {
-            "en": "{name} makes no goose declaration.",
-            "fr": "{name} ne déclare rien pour l'oie.",
-        },
-        "turin.n.pass_claim": {
-            "en": "{name} does not claim the card.",
-            "fr": "{name} ne réclame pas la carte.",
-        },
-        "turin.n.sell_to": {
-            "en": "{name} chooses to sell to {to}.",
-            "fr": "{name} choisit de vendre à {to}.",
-        },
-        "turin.n.claim": {
-            "en": "{card} is claimed ({price} Scudo, sold by {seller}): {who} may claim it too.",
-            "fr": "{card} est réclamée ({price} Scudo, vendue par {seller}) : {who} peuvent "
-            "la réclamer aussi.",
-        },
-        "turin.n.sold": {
-            "en": "{seller} sells {card} to {name} for {price} Scudo.",
-            "fr": "{seller} vend {card} à {name} pour {price} Scudo.",
-        },
-        "turin.n.contested": {
-            "en": "Still contested after the goose declarations: {blocks}.",
-            "fr": "Encore disputé après les déclarations de l'oie : {blocks}.",
-        },
-        "turin.n.chosen": {"en": "{name} has chosen.", "fr": "{name} a choisi."},
-        "turin.n.pick": {"en": "{name} picks {card}.", "fr": "{name} choisit {card}."},
-        "turin.n.list": {
-            "en": "{name} puts {card} up for sale at {price} Scudo (locked until sold).",
-            "fr": "{name} met {card} en vente à {price} Scudo (bloqués jusqu'à la vente).",
-        },
-        "turin.n.buy": {
-            "en": "{name} claims {card} to buy it.",
-            "fr": "{name} réclame {card} pour l'acheter.",
-        },
-        "turin.n.withdraw": {
-            "en": "{name} takes {card} off sale.",
-            "fr": "{name} retire {card} de la vente.",
-        },
-        "turin.n.end_turn": {
-            "en": "{name} ends their market turn.",
-            "fr": "{name} termine son tour de marché.",
-        },
-        "turin.n.loan": {
-            "en": f"{{name}} takes a loan: +{LOAN_AMOUNT} now, {LOAN_REPAYMENT} to repay.",
-            "fr": f"{{name}} emprunte : +{LOAN_AMOUNT} maintenant, {LOAN_REPAYMENT} à rembourser.",
-        },
-        "turin.n.forced_loan": {
-            "en": f"{{name}} has no Scudo left to pay and must take a loan (+{LOAN_AMOUNT}).",
-            "fr": f"{{name}} n'a plus de Scudo pour payer et doit emprunter (+{LOAN_AMOUNT}).",
-        },
-        "turin.n.offers": {"en": "Offers revealed: {list}.", "fr": "Offres dévoilées : {list}."},
-        "turin.n.bids": {"en": "Bids revealed: {list}.", "fr": "Mises dévoilées : {list}."},
-        "turin.n.tiebreak": {
-            "en": "Tie-break revealed: {list}.",
-            "fr": "Départage dévoilé : {list}.",
-        },
-        "turin.n.kept": {
-            "en": "{name}'s kept card(s) join their won cards: {cards}.",
-            "fr": "La ou les cartes gardées de {name} rejoignent ses cartes gagnées : {cards}.",
-        },
-        "turin.n.centre_lot": {
-            "en": "Round 1: the centre cards are the lot: {cards}.",
-            "fr": "Manche 1 : les cartes du centre forment le lot : {cards}.",
-        },
-        "turin.n.underdog": {
-            "en": "{name} has the fewest majorities and holds the goose: their bids count +1.",
-            "fr": "{name} a le moins de majorités et tient l'oie : ses mises comptent +1.",
-        },
-        "turin.n.tie_round": {
-            "en": "Tie-break round for {blocks}.",
-            "fr": "Départage entre {blocks}.",
-        },
-        "turin.n.flip": {
-            "en": "A coin flip orders the tied players: {who}.",
-            "fr": "Un tirage au sort départage : {who}.",
-        },
-        "turin.n.goose_flip": {
-            "en": "A coin flip gives the goose to {name}.",
-            "fr": "Un tirage au sort donne l'oie à {name}.",
-        },
-        "turin.n.gives_goose": {
-            "en": "{name} hands the goose to {to} and wins the tie.",
-            "fr": "{name} donne l'oie à {to} et gagne l'égalité.",
-        },
-        "turin.n.takes_goose": {
-            "en": "{name} takes the goose and loses the tie: place {place}.",
-            "fr": "{name} prend l'oie et perd l'égalité : place {place}.",
-        },
-        "turin.n.won": {
-            "en": "{name} wins place {place} ({prize} card(s)) with a bid of {bid}, pays {pays}.",
-            "fr": "{name} gagne la place {place} ({prize} carte(s)) avec {bid} et paie {pays}.",
-        },
-        "turin.n.voided": {
-            "en": "{name} is tied at place {place} and wins nothing: pays half of {bid}, {pays}.",
-            "fr": "{name}, à égalité à la place {place}, ne gagne rien : paie la moitié de "
-            "{bid}, {pays}.",
-        },
-        "turin.n.lost": {
-            "en": "{name} loses with a bid of {bid}: pays half, rounded down: {pays}.",
-            "fr": "{name} perd avec {bid} : paie la moitié, arrondie en dessous : {pays}.",
-        },
-        "turin.n.takes": {"en": "{name} takes {card}.", "fr": "{name} prend {card}."},
-        "turin.n.discard": {"en": "Discarded: {cards}.", "fr": "Défaussées : {cards}."},
-        "turin.n.market_opens": {"en": "The market opens.", "fr": "Le marché ouvre."},
-        "turin.n.market_closes": {"en": "The market closes.", "fr": "Le marché ferme."},
-        "turin.n.idle": {
-            "en": "{name} has nothing to do in the market.",
-            "fr": "{name} n'a rien à faire au marché.",
-        },
-        "turin.n.taken_down": {
-            "en": "{name}'s listing of {card} is taken down before scoring.",
-            "fr": "La vente de {card} par {name} est retirée avant le décompte.",
-        },
-        "turin.n.debt": {
-            "en": "{name} cannot pay: the bank pays 1 and {name} adds {n} to their loan.",
-            "fr": "{name} ne peut pas payer : la banque paie 1 et {name} ajoute {n} à sa dette.",
-        },
-        "turin.n.majority": {
-            "en": "{name} has the {good} majority: bank payout plus 1 from each other holder.",
-            "fr": "{name} a la majorité en {good} : gain de la banque plus 1 de chaque autre "
-            "détenteur.",
-        },
-        "turin.n.tied_majority": {
-            "en": "{good} majority tied between {who}: {each} each.",
-            "fr": "Majorité en {good} partagée entre {who} : {each} chacun.",
-        },
-        "turin.n.nobody_holds": {"en": "Nobody holds {good}.", "fr": "Personne n'a de {good}."},
-        "turin.n.final": {
-            "en": "Final Scudo: {scores}. Winner(s): {who}.",
-            "fr": "Scudo finaux : {scores}. Gagnant(s) : {who}.",
-        },
-    }
-)
+load_messages("tradekit.games.turin")
+
+#: The loan's terms, as the fields of the messages that state them (the rules may change them).
+_LOAN = {"loan": LOAN_AMOUNT, "repayment": LOAN_REPAYMENT}
 
 
 def _game(ctx: Context) -> TurinGame:
@@ -516,7 +264,7 @@ class TurinRenderer(Renderer[TurinView]):
                     caption += " · " + ctx.t(
                         "turin.claimed_by",
                         who=ctx.who(claim.claimants),
-                        waiting=ctx.who(waiting) if waiting else ctx.t("turin.nobody"),
+                        waiting=ctx.who(waiting) if waiting else ctx.t("nobody"),
                     )
                 body += tag(
                     "div",
@@ -580,7 +328,7 @@ class TurinRenderer(Renderer[TurinView]):
         if isinstance(action, EndTurn):
             return ctx.t("turin.a.end_turn")
         if isinstance(action, TakeLoan):
-            return ctx.t("turin.a.loan")
+            return ctx.t("turin.a.loan", **_LOAN)
         return str(action)
 
     def command_example(self, legal: Sequence[Action], view: Any, ctx: Context) -> str:
@@ -662,7 +410,7 @@ class TurinRenderer(Renderer[TurinView]):
         if isinstance(a, EndTurn):
             return ctx.t("turin.n.end_turn", name=name)
         if isinstance(a, TakeLoan):
-            return ctx.t("turin.n.loan", name=name)
+            return ctx.t("turin.n.loan", name=name, **_LOAN)
         return None
 
     def _narrate_reveal(self, event: Event, data: dict[str, Any], ctx: Context) -> str | None:
@@ -699,7 +447,7 @@ class TurinRenderer(Renderer[TurinView]):
             if (what == value) if test == "what" else (value in data):
                 return narrate(self, event, data, name, ctx)
         if what in _SIMPLE_INFO:
-            return ctx.t(_SIMPLE_INFO[what], name=name)
+            return ctx.t(_SIMPLE_INFO[what], name=name, **_LOAN)
         return None
 
     # Each narrates one info event from its data; ``name`` is the event's player's.
@@ -744,7 +492,7 @@ class TurinRenderer(Renderer[TurinView]):
         """The tied seats of a round (``tie_round``) or those still contesting (``contested``)."""
         blocks = "; ".join(" & ".join(ctx.name(s) for s in b) for b in data["blocks"])
         if data.get("what") == "contested":
-            return ctx.t("turin.n.contested", blocks=blocks or ctx.t("turin.nobody"))
+            return ctx.t("turin.n.contested", blocks=blocks or ctx.t("nobody"))
         return ctx.t("turin.n.tie_round", blocks=blocks)
 
     def _info_goose_given(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
