@@ -50,7 +50,7 @@ class Said:
     English or French; made with :func:`said`.
 
     Attributes:
-        key: the message key (each bot module adds its messages with ``add_messages``).
+        key: the message key (a game's bots' messages are in its ``messages.toml``).
         fields: the values the message is formatted with.
     """
 
