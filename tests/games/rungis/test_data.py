@@ -14,10 +14,11 @@ import numpy as np
 import pytest
 
 import tradekit
+from tests.helpers import DATA as SHIPPED
 from tradekit import DataError
 from tradekit.games.rungis import KINDS, TIMINGS, load_tables
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "rungis"
+DATA = SHIPPED / "rungis"
 
 
 def copy_tables(tmp_path: Path) -> Path:

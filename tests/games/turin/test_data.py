@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 
 import tradekit
+from tests.helpers import DATA as SHIPPED
 from tradekit import ConfigError, DataError
 from tradekit.games.turin import load_tables
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "turin"
+DATA = SHIPPED / "turin"
 GOODS = [
     "truffles",
     "chocolate",

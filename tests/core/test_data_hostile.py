@@ -23,10 +23,10 @@ from typing import Any
 import pytest
 
 import tradekit
+from tests.helpers import DATA
 from tradekit import DataError
 from tradekit.core.data import MAX_FILE_BYTES
 
-DATA = Path(__file__).resolve().parent.parent / "data"
 GAMES = ("turin", "medici", "negoces", "rungis")
 #: Options of the seeded games played with loaded tables (Négoces with its money variants).
 OPTIONS: dict[str, dict[str, Any]] = {

@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 
 import tradekit
+from tests.helpers import DATA as SHIPPED
 from tradekit import DataError
 from tradekit.games.negoces import load_tables
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "negoces"
+DATA = SHIPPED / "negoces"
 
 
 def copy_tables(tmp_path: Path) -> Path:

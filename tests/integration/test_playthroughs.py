@@ -8,23 +8,23 @@ readable diff, in a few milliseconds per game.
 When a change is meant (a ruling, a better bot, new wording), record the files again and read
 the diff before committing it::
 
-    TRADEKIT_RECORD=1 python3 dev.py test tests/test_playthroughs.py
+    TRADEKIT_RECORD=1 python3 dev.py test tests/integration/test_playthroughs.py
 """
 
 from __future__ import annotations
 
 import difflib
 import os
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import tradekit
+from tests.helpers import TEST_DATA
 from tradekit.render import Context, narrate
 from tradekit.sim.play import play
 
-FOLDER = Path(__file__).resolve().parent / "data" / "playthroughs"
+FOLDER = TEST_DATA / "playthroughs"
 SEED = 2026
 
 #: (file name, game, options, bots): every game, and the variants that change the most.

@@ -21,6 +21,7 @@ from sealed_lot.game import Bid, SealedLotState
 from sealed_lot.render import SealedLotRenderer
 
 import tradekit
+from tests.helpers import REPO, TESTS
 from tradekit.bots import make_bot
 from tradekit.bots import registry as bot_registry
 from tradekit.core import registry
@@ -28,9 +29,6 @@ from tradekit.core.errors import ConfigError, IllegalActionError
 from tradekit.render import render, renderer_for
 from tradekit.sim import measures as sim_measures
 from tradekit.sim import simulate
-
-TESTS = Path(__file__).resolve().parent
-REPO = TESTS.parent
 
 
 @pytest.fixture()

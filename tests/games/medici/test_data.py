@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 
 import tradekit
+from tests.helpers import DATA as SHIPPED
 from tradekit import ConfigError, DataError
 from tradekit.games.medici import load_tables
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "medici"
+DATA = SHIPPED / "medici"
 
 
 def copy_tables(tmp_path: Path) -> Path:

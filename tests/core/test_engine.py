@@ -18,6 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tradekit
+from tests.helpers import TEST_DATA
 from tradekit import (
     ConfigError,
     DataError,
@@ -467,7 +468,7 @@ def test_games_saved_by_the_first_release_still_replay() -> None:
     # titles, many options and variants, a scripted Medici set-up whose first two events were
     # then in the other order). They must load, and their replay must be a finished game;
     # those the revised rulings change are refused, saying where.
-    path = Path(__file__).parent / "data" / "saves-first-release.json.gz"
+    path = TEST_DATA / "saves-first-release.json.gz"
     saves = json.loads(gzip.decompress(path.read_bytes()))
     assert {name.split("-")[0] for name in saves} == set(tradekit.GAMES)
     assert set(CHANGED_BY_REVISED_RULINGS) <= set(saves)

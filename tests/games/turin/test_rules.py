@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import csv
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,6 +29,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tradekit
+from tests.helpers import DATA as SHIPPED
 from tradekit import IllegalActionError, ReplayError
 from tradekit.games.turin import (
     AddBid,
@@ -49,7 +49,7 @@ from tradekit.games.turin import (
     Withdraw,
 )
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "turin"
+DATA = SHIPPED / "turin"
 
 
 # ----------------------------------------------------------------------------------------------
