@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 BINDER = ROOT / "binder"
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 #: Versions that must be pinned exactly (the widget stack; see binder/requirements.txt).

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "turin-market.ipynb"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

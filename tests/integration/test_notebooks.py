@@ -9,7 +9,7 @@ import pytest
 nbformat = pytest.importorskip("nbformat", reason="needs the notebook extra (python3 dev.py test)")
 nbclient = pytest.importorskip("nbclient")
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
 
 
 def test_there_are_notebooks() -> None:
