@@ -16,10 +16,10 @@ from typing import Any
 
 import numpy as np
 import pytest
-from test_conformance import Stats, _seat_outputs, _student_text
-from test_secrets import SEED, _option_sets
 
 import tradekit
+from tests.core.test_secrets import SEED, _option_sets
+from tests.integration.test_conformance import Stats, _seat_outputs, _student_text
 from tradekit.core.errors import ReplayError
 from tradekit.core.state import State
 from tradekit.core.view_codec import encode_view

@@ -15,9 +15,9 @@ import json
 
 import numpy as np
 import pytest
-from test_conformance import CONFIGS
 
 import tradekit
+from tests.integration.test_conformance import CONFIGS
 from tradekit.core.actions import Action
 from tradekit.core.errors import IllegalActionError
 from tradekit.core.state import State

@@ -14,11 +14,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-# The scripted set-ups of the rules scenarios (pytest puts tests/ on the import path).
-from test_event_data import blanked
-from test_rungis_rules import new, sales_game, talk_done, write
-
 import tradekit
+
+# The scripted set-ups of the rules scenarios (pytest puts tests/ on the import path).
+from tests.core.test_event_data import blanked
+from tests.games.rungis.test_rules import new, sales_game, talk_done, write
 from tradekit.core.events import BANK, Event
 from tradekit.games.rungis import (
     Accept,
