@@ -6,7 +6,15 @@ plain functions that tests call with arguments live here.
 
 from __future__ import annotations
 
+import random
+import re
 from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import tradekit
+from tradekit.core.state import State
 
 TESTS = Path(__file__).resolve().parent
 """The ``tests/`` folder."""
@@ -16,3 +24,76 @@ DATA = REPO / "data"
 """The shipped data tables, one folder per game."""
 TEST_DATA = TESTS / "data"
 """Files the tests read: recorded playthroughs, saves from the first release."""
+
+
+def play_at_random(
+    state: State,
+    seed: int,
+    steps: int | None = None,
+    *,
+    numpy: bool = False,
+    any_seat: bool = False,
+    pass_rate: float | None = None,
+    cap: int | None = None,
+) -> State:
+    """Play ``state`` by random legal actions, in place, and return it.
+
+    It plays ``steps`` decisions, or to the end (or until ``cap`` decisions are in the state).
+    By default the first seat to move acts, choosing with ``random.Random(seed)``; ``numpy``
+    draws with ``numpy.random.default_rng(seed % 2**32)`` instead, and ``any_seat`` lets that
+    generator pick which of the seats to move acts (so simultaneous choices come in every
+    order). With ``pass_rate`` set, a seat that may ``Pass`` does so with that probability (so
+    Medici lots are discarded and its pile runs out as often as warehouses fill up).
+    """
+    py = random.Random(seed)
+    gen = np.random.default_rng(seed % 2**32)
+    done = 0
+    while not state.is_over and (steps is None or done < steps):
+        if cap is not None and len(state.decisions) >= cap:
+            break
+        moving = state.to_move
+        seat = moving[int(gen.integers(len(moving)))] if any_seat else moving[0]
+        legal = state.legal_actions(seat)
+        if numpy:
+            action = legal[int(gen.integers(len(legal)))]
+        else:
+            passes = (
+                [a for a in legal if type(a).__name__ == "Pass"] if pass_rate is not None else []
+            )
+            action = passes[0] if passes and py.random() < pass_rate else py.choice(legal)  # type: ignore[operator]
+        state.apply(seat, action)
+        done += 1
+    return state
+
+
+def random_game(
+    name: str,
+    seed: int,
+    steps: int | None = None,
+    *,
+    numpy: bool = False,
+    any_seat: bool = False,
+    pass_rate: float | None = None,
+    cap: int | None = None,
+    **options: Any,
+) -> Any:
+    """A game of ``name`` (with ``options``) dealt from ``seed`` and played by
+    :func:`play_at_random` with the same seed.
+
+    Typed ``Any``: each test knows its game's state class.
+    """
+    state = tradekit.load_game(name, **options).new_state(seed=seed)
+    return play_at_random(
+        state, seed, steps, numpy=numpy, any_seat=any_seat, pass_rate=pass_rate, cap=cap
+    )
+
+
+def cards_shown(html: str) -> set[int]:
+    """The cards a rendered table shows face up (its ``data-card`` attributes)."""
+    return {int(x) for x in re.findall(r'data-card="(\d+)"', html)}
+
+
+def negoces_options(players: int, variants: Any) -> dict[str, Any]:
+    """Négoces at ``players`` with ``variants`` (the auction winner opens when they say so)."""
+    opener = 1 if "winner_opens" in variants else None
+    return {"players": players, "variants": variants, "opener": opener}

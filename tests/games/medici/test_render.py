@@ -3,13 +3,14 @@ every event the engine logs is narrated in English and in French."""
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
 import pytest
 
 import tradekit
+from tests.conftest import Corpus
+from tests.helpers import cards_shown, random_game
 from tradekit.games.medici import Auction, Bid, MediciState, Pass, Turn
 from tradekit.games.medici.render import MediciRenderer
 from tradekit.i18n import LANGS, keys, t
@@ -23,29 +24,6 @@ def new_state(players: int = 3, seed: int = 1, **setup: object) -> MediciState:
     state = tradekit.load_game("medici", players=players).new_state(seed=seed, setup=setup or None)
     assert isinstance(state, MediciState)
     return state
-
-
-def random_game(
-    seed: int, steps: int | None = None, players: int = 4, reward_table: str = "1995"
-) -> MediciState:
-    game = tradekit.load_game("medici", players=players, reward_table=reward_table)
-    state = game.new_state(seed=seed)
-    assert isinstance(state, MediciState)
-    rng = random.Random(seed)
-    done = 0
-    while not state.is_over and (steps is None or done < steps):
-        seat = state.to_move[0]
-        legal = state.legal_actions(seat)
-        # Pass half the time, so that lots are discarded and the pile runs out as often as
-        # warehouses fill up.
-        passes = [a for a in legal if isinstance(a, Pass)]
-        state.apply(seat, passes[0] if passes and rng.random() < 0.5 else rng.choice(legal))
-        done += 1
-    return state
-
-
-def cards_shown(html: str) -> set[int]:
-    return {int(x) for x in re.findall(r'data-card="(\d+)"', html)}
 
 
 def public_cards(state: MediciState) -> set[int]:
@@ -73,7 +51,7 @@ def test_the_lot_is_face_up_and_the_pile_face_down_except_for_the_teacher() -> N
 def test_views_show_only_public_cards(players: int) -> None:
     for seed in range(3):
         for steps in (0, 9, 40, 120, None):
-            state = random_game(seed, steps, players=players)
+            state = random_game("medici", seed, steps, players=players, pass_rate=0.5)
             shown = public_cards(state)
             for viewer in (*range(players), None):
                 assert cards_shown(render(state, viewer)) == shown, (seed, steps, viewer)
@@ -152,8 +130,8 @@ def test_repr_html_is_the_public_view() -> None:
     assert state._repr_html_() == render(state, None)
 
 
-def test_game_over_shows_final_wealth_and_winners() -> None:
-    state = random_game(5, players=3)
+def test_game_over_shows_final_wealth_and_winners(corpus: Corpus) -> None:
+    state = corpus.game("medici", 5, players=3, pass_rate=0.5)
     html = render(state, None)
     assert 'data-phase="over"' in html and "Winner(s):" in html
     for score in state.scores():
@@ -193,11 +171,11 @@ FAMILIES = {
 }
 
 
-def test_every_event_is_narrated_in_both_languages() -> None:
+def test_every_event_is_narrated_in_both_languages(corpus: Corpus) -> None:
     unknown: set[str] = set()
     seen: set[str] = set()
     states = [
-        random_game(seed, players=players, reward_table=table)
+        corpus.game("medici", seed, players=players, reward_table=table, pass_rate=0.5)
         for players in (3, 4, 5, 6)
         for table in ("1995", "tournament")
         for seed in range(6)
@@ -314,14 +292,18 @@ def read_from_the_log(states: list[MediciState], views: dict[int, list[Any]]) ->
 
 
 def test_narration_tables_and_measures_read_the_engines_split_not_the_tie_functions(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, corpus: Corpus
 ) -> None:
     # Games with ties on ships and ladders, played (and viewed) while the tie split still works.
     from tradekit.core import ties
     from tradekit.games.medici import measures
     from tradekit.games.medici import render as render_module
 
-    states = [random_game(seed, players=players) for players in (3, 5, 6) for seed in range(4)]
+    states = [
+        corpus.game("medici", seed, players=players, pass_rate=0.5)
+        for players in (3, 5, 6)
+        for seed in range(4)
+    ]
     tied = new_state(ladders={"spices": [3, 1, 1]}, piles=[[1]])  # two tied seconds, empty ships
     while not tied.is_over:
         tied.apply(tied.to_move[0], Auction() if tied.phase == "turn" else Pass())

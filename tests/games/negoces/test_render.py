@@ -6,13 +6,12 @@ diamant 48; Treasurers 59-64, Thief 65, Guard 66, Misers 67-72.
 
 from __future__ import annotations
 
-import random
-import re
 from typing import Any
 
 import pytest
 
 import tradekit
+from tests.helpers import cards_shown, negoces_options, random_game
 from tradekit.games.negoces import (
     Accept,
     AskToShow,
@@ -41,26 +40,6 @@ def scripted(variants: Any = (), players: int = 3, **setup: Any) -> NegocesState
     state = game.new_state(seed=1, setup=setup)
     assert isinstance(state, NegocesState)
     return state
-
-
-def random_game(
-    seed: int, steps: int | None = None, players: int = 4, variants: Any = ()
-) -> NegocesState:
-    opener = 1 if "winner_opens" in variants else None
-    game = tradekit.load_game("negoces", players=players, variants=variants, opener=opener)
-    state = game.new_state(seed=seed)
-    assert isinstance(state, NegocesState)
-    rng = random.Random(seed)
-    done = 0
-    while not state.is_over and (steps is None or done < steps):
-        seat = state.to_move[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-        done += 1
-    return state
-
-
-def cards_shown(html: str) -> set[int]:
-    return {int(x) for x in re.findall(r'data-card="(\d+)"', html)}
 
 
 def public_cards(state: NegocesState, viewer: Any) -> set[int]:
@@ -210,7 +189,7 @@ def test_swindled_payment_is_seen_by_the_two_parties_only() -> None:
 
 
 def test_game_over_shows_the_winner_and_every_hand() -> None:
-    state = random_game(5, players=3)
+    state = random_game("negoces", 5, players=3)
     html = render(state, None)
     assert 'data-phase="over"' in html
     if state.winner is not None:
@@ -220,7 +199,7 @@ def test_game_over_shows_the_winner_and_every_hand() -> None:
 
 
 def test_repr_html_is_the_public_view() -> None:
-    state = random_game(3, steps=20)
+    state = random_game("negoces", 3, 20, players=4)
     assert state._repr_html_() == render(state, None)
 
 
@@ -228,7 +207,7 @@ def test_repr_html_is_the_public_view() -> None:
 def test_views_never_show_what_the_viewer_may_not_see(players: int) -> None:
     for i, variants in enumerate(variant_sets(players, 8, seed=5)):
         for steps in (0, 9, 40, 120):
-            state = random_game(i, steps, players=players, variants=variants)
+            state = random_game("negoces", i, steps, **negoces_options(players, variants))
             for viewer in range(players):
                 allowed = set(state.hands[viewer]) | public_cards(state, viewer)
                 if state.is_over:
@@ -241,23 +220,6 @@ def test_views_never_show_what_the_viewer_may_not_see(players: int) -> None:
             )
             teacher = cards_shown(render(state, "all"))
             assert {c for h in state.hands for c in h} <= teacher
-
-
-@pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_every_event_is_narrated_in_both_languages(players: int) -> None:
-    unknown: set[str] = set()
-    for i, variants in enumerate(variant_sets(players, 14, seed=2)):
-        for seed in range(2):
-            state = random_game(seed + 10 * i, players=players, variants=variants)
-            for lang in LANGS:
-                ctx = Context(state.game, lang)
-                for event in state.log:
-                    line = RENDERER.narrate_known(event, ctx)
-                    if line is None:
-                        unknown.add(f"{event.kind}: {event.text}")
-                    elif lang == "fr" and event.text and line == event.text:
-                        unknown.add(f"untranslated: {event.text}")
-    assert not unknown
 
 
 def test_scripted_set_up_events_are_narrated() -> None:

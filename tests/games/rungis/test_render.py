@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 
 import tradekit
+from tests.conftest import Corpus
+from tests.helpers import cards_shown, random_game
 from tradekit.games.rungis import (
     KINDS,
     Announce,
@@ -36,22 +38,6 @@ def new(players: int = 3, seed: int = 1, **setup: Any) -> RungisState:
     state = game.new_state(seed=seed, setup=setup or None)
     assert isinstance(state, RungisState)
     return state
-
-
-def random_game(seed: int, steps: int | None = None, **options: Any) -> RungisState:
-    state = tradekit.load_game("rungis", **options).new_state(seed=seed)
-    assert isinstance(state, RungisState)
-    rng = random.Random(seed)
-    done = 0
-    while not state.is_over and (steps is None or done < steps):
-        seat = state.to_move[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-        done += 1
-    return state
-
-
-def cards_shown(html: str) -> set[int]:
-    return {int(x) for x in re.findall(r'data-card="(\d+)"', html)}
 
 
 def test_registered_renderer_is_rungis() -> None:
@@ -172,7 +158,7 @@ def test_repr_html_is_the_public_view() -> None:
 
 
 def test_game_over_shows_scores_and_winners() -> None:
-    state = random_game(5, players=3)
+    state = random_game("rungis", 5, players=3)
     html = render(state, None)
     assert 'data-phase="over"' in html and "Winner(s):" in html
     for score in state.scores():
@@ -190,7 +176,7 @@ def public_cards(state: RungisState) -> set[int]:
 def test_views_never_show_hidden_cards(players: int, trading: bool) -> None:
     for seed in range(3):
         for steps in (0, 40, 150, 400):
-            state = random_game(seed, steps, players=players, trading=trading)
+            state = random_game("rungis", seed, steps, players=players, trading=trading)
             public = public_cards(state)
             for seat in range(players):
                 shown = cards_shown(render(state, seat))
@@ -229,32 +215,6 @@ def test_other_seats_prices_never_leak_before_the_reveal() -> None:
             seat = state.to_move[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert checked > 50
-
-
-@pytest.mark.parametrize(
-    "options",
-    [
-        {"players": 3},
-        {"players": 4, "trading": True, "below_base": True},
-        {"players": 6, "specials": False, "trading": True},
-        {"players": 8},
-    ],
-)
-def test_every_event_is_narrated_in_both_languages(options: dict[str, Any]) -> None:
-    unknown: set[str] = set()
-    kinds: set[str] = set()
-    for seed in range(10):
-        state = random_game(seed, **options)
-        for lang in LANGS:
-            ctx = Context(state.game, lang)
-            for event in state.log:
-                if RENDERER.narrate_known(event, ctx) is None:
-                    unknown.add(f"{event.kind}: {event.text}")
-                if "kind" in event.data:
-                    kinds.add(str(event.data["kind"]))
-    assert not unknown
-    if options.get("specials", True):
-        assert len(kinds) >= 10  # (almost) every kind of special card was played and narrated
 
 
 def test_scripted_events_are_narrated() -> None:
@@ -314,10 +274,10 @@ def test_log_html_groups_rounds_and_escapes() -> None:
     assert "Round 1" in html and "note &lt;b&gt;" in html
 
 
-def test_action_labels_in_both_languages() -> None:
+def test_action_labels_in_both_languages(corpus: Corpus) -> None:
     seen: set[str] = set()
     for seed in range(4):
-        state = random_game(seed, players=4, trading=True)
+        state = corpus.game("rungis", seed, players=4, trading=True)
         en, fr = Context(state.game, "en"), Context(state.game, "fr")
         for _, action in state.decisions:
             english = RENDERER.action_label(action, None, en)
