@@ -29,6 +29,7 @@ import pytest
 import tradekit
 from tests.helpers import play_at_random
 from tradekit.core.state import State
+from tradekit.sim import play
 
 
 @pytest.fixture(scope="session")
@@ -51,12 +52,13 @@ def dask_client() -> Iterator[Any]:
 
 
 class Corpus:
-    """Finished seeded random games, played once per session and shared (read only).
+    """Finished seeded games, played once per session and shared (read only).
 
     ``game(name, seed, **options)`` is the game :func:`tests.helpers.random_game` would play
     to the end with the same arguments (``play_seed`` plays a deal from one seed with the
     choices of another). Two requests that load the same game (``game.options()``) with the
-    same seeds and way of playing get the very same state object: copy it
+    same seeds and way of playing get the very same state object (``bot_game`` is the same for
+    games played by bots through ``tradekit.sim.play``): copy it
     (``copy.deepcopy``) before applying anything to it.
     """
 
@@ -91,6 +93,20 @@ class Corpus:
                 pass_rate=pass_rate,
                 cap=cap,
             )
+            self._games[key] = state
+            self._saves[key] = self._print(state)
+        return self._games[key]
+
+    def bot_game(
+        self, name: str, bots: str | Sequence[str], seed: int, deal: int = 0, **options: Any
+    ) -> Any:
+        """The finished game ``tradekit.sim.play`` plays with ``bots`` (one name, or one per
+        seat) from ``seed`` and ``deal``."""
+        loaded = tradekit.load_game(name, **options)
+        lineup = (bots,) if isinstance(bots, str) else tuple(bots)
+        key = (name, json.dumps(loaded.options(), sort_keys=True, default=str), seed, lineup, deal)
+        if key not in self._games:
+            state = play(loaded, bots if isinstance(bots, str) else list(bots), seed, deal).state
             self._games[key] = state
             self._saves[key] = self._print(state)
         return self._games[key]

@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tradekit
-from tests.helpers import TEST_DATA
+from tests.helpers import TEST_DATA, random_game
 from tradekit import (
     ConfigError,
     DataError,
@@ -32,26 +32,15 @@ from tradekit.core.actions import Action, action_classes, action_from_json
 from tradekit.core.data import Table
 from tradekit.core.events import BANK, Event
 from tradekit.core.registry import registered_games
-from tradekit.core.state import SAVE_FORMAT, SAVE_VERSION, State
+from tradekit.core.state import SAVE_FORMAT, SAVE_VERSION
 
 # ---------------------------------------------------------------- helpers
 
 
-def play(name: str, seed: int, steps: int | None = None, **options: Any) -> State:
-    """A game of ``name`` played by random legal actions (``steps`` decisions, or to the end)."""
-    state = tradekit.load_game(name, **options).new_state(seed=seed)
-    rng = np.random.default_rng(seed)
-    done = 0
-    while not state.is_over and (steps is None or done < steps):
-        seat = state.to_move[int(rng.integers(len(state.to_move)))]
-        legal = state.legal_actions(seat)
-        state.apply(seat, legal[int(rng.integers(len(legal)))])
-        done += 1
-    return state
-
-
 def saved(name: str = "turin", seed: int = 3, steps: int | None = None) -> dict[str, Any]:
-    doc: dict[str, Any] = json.loads(play(name, seed, steps).to_json())
+    doc: dict[str, Any] = json.loads(
+        random_game(name, seed, steps, numpy=True, any_seat=True).to_json()
+    )
     return doc
 
 
@@ -152,7 +141,7 @@ def test_action_without_fields_round_trips_and_reads_well() -> None:
 
 @GAMES
 def test_every_legal_action_of_a_game_round_trips(name: str) -> None:
-    state = play(name, seed=5, steps=30)
+    state = random_game(name, 5, 30, numpy=True, any_seat=True)
     classes = state.game.action_types
     seen: set[Action] = set()
     for _seat, action in state.decisions:
@@ -268,7 +257,7 @@ def test_event_visibility_and_json() -> None:
 @GAMES
 def test_replay_reproduces_partial_and_finished_games(name: str) -> None:
     for steps in (0, 1, 17, None):
-        state = play(name, seed=11, steps=steps)
+        state = random_game(name, 11, steps, numpy=True, any_seat=True)
         text = state.to_json()
         for form in (text, text.encode(), json.loads(text)):
             again = tradekit.replay(form)
@@ -366,7 +355,7 @@ def _as_numpy(value: Any) -> Any:
 def test_numpy_integers_are_taken_as_the_same_ints(name: str) -> None:
     # A notebook computes a bid with numpy (rng.integers, an array's max): np.int64(16) is the
     # whole number 16, and the game and its save must be the ones plain ints give.
-    plain = play(name, seed=5, steps=40)
+    plain = random_game(name, 5, 40, numpy=True, any_seat=True)
     state = tradekit.load_game(name).new_state(seed=5)
     for seat, action in plain.decisions:
         numpy_action = dataclasses.replace(
@@ -406,7 +395,7 @@ def test_a_copy_answers_for_itself_after_the_original_moves_on(name: str) -> Non
     # (a bot copies the state, the game goes on, the bot asks the copy what it may do).
     import copy
 
-    state = play(name, seed=9, steps=25)
+    state = random_game(name, 9, 25, numpy=True, any_seat=True)
     seat = state.to_move[0]
     before = list(state.legal_actions(seat))
     clone = copy.deepcopy(state)
@@ -575,7 +564,7 @@ def test_undo_on_a_fresh_state_is_refused(name: str) -> None:
 
 @GAMES
 def test_undo_steps_back_exactly_one_decision(name: str) -> None:
-    state = play(name, seed=8, steps=25)
+    state = random_game(name, 8, 25, numpy=True, any_seat=True)
     history = [state.branch(k).to_json() for k in range(len(state.decisions) + 1)]
     decisions = state.decisions
     for k in range(len(decisions), 0, -1):
@@ -587,7 +576,7 @@ def test_undo_steps_back_exactly_one_decision(name: str) -> None:
 
 @GAMES
 def test_branch_equals_replaying_the_first_decisions(name: str) -> None:
-    state = play(name, seed=4)
+    state = random_game(name, 4, numpy=True, any_seat=True)
     full = state.to_json()
     n = len(state.decisions)
     assert n > 0
@@ -611,7 +600,7 @@ def test_branch_equals_replaying_the_first_decisions(name: str) -> None:
 @GAMES
 @pytest.mark.parametrize("k", [-1, 10_000])
 def test_branch_out_of_range_is_refused(name: str, k: int) -> None:
-    state = play(name, seed=4, steps=5)
+    state = random_game(name, 4, 5, numpy=True, any_seat=True)
     with pytest.raises(ValueError, match=r"decisions must be in 0\.\.5"):
         state.branch(k)
 

@@ -1,4 +1,4 @@
-"""Structured event data for Turin Market, Medici and Négoces (Rungis: test_rungis_events.py).
+"""Structured event data for Turin Market, Medici and Négoces (Rungis: games/rungis/test_events.py).
 
 Every event a game logs (other than a player's decision, which carries its action) names itself in
 ``data["what"]`` and holds the facts of its English text as ``data`` keys, documented in the
@@ -15,7 +15,6 @@ from __future__ import annotations
 import copy
 import dataclasses
 import functools
-import random
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -23,6 +22,8 @@ from typing import Any
 import pytest
 
 import tradekit
+from tests.conftest import Corpus
+from tests.helpers import negoces_options, play_at_random
 from tradekit.core.events import Event, Ledger, Transfer
 from tradekit.core.state import State
 from tradekit.games.medici import MediciState
@@ -33,7 +34,6 @@ from tradekit.games.turin import TurinState
 from tradekit.games.turin import state as turin_module
 from tradekit.i18n import LANGS
 from tradekit.render import Context, renderer_for
-from tradekit.sim import play
 from tradekit.sim.measures import measures_for
 
 
@@ -78,17 +78,6 @@ def check_seats(states: Sequence[State], roles: dict[str, str]) -> None:
                 assert event.data[key] == event.player, event
 
 
-def random_play(state: State, seed: int, pass_rate: float = 0.5) -> State:
-    """Play ``state`` to the end at random, passing often (so lots are discarded)."""
-    rng = random.Random(seed)
-    while not state.is_over:
-        seat = state.to_move[0]
-        legal = state.legal_actions(seat)
-        passes = [a for a in legal if type(a).__name__ == "Pass"]
-        state.apply(seat, passes[0] if passes and rng.random() < pass_rate else rng.choice(legal))
-    return state
-
-
 # ----------------------------------------------------------------------------------------------
 # Medici
 # ----------------------------------------------------------------------------------------------
@@ -103,17 +92,19 @@ MEDICI_TEXTS = {
 
 
 @functools.cache
-def medici_games() -> list[MediciState]:
-    """Random games at every player count and ship table, and scripted games with the rare
-    events (a move past the top of a ladder, a tie for poorest, a free fill, a scripted set-up)."""
+def medici_games(corpus: Corpus) -> list[MediciState]:
+    """Random games at every player count and ship table (from the corpus, passing half the
+    time so that lots are discarded), and scripted games with the rare events (a move past the
+    top of a ladder, a tie for poorest, a free fill, a scripted set-up)."""
     out: list[MediciState] = []
     for players in (3, 4, 5, 6):
         for table in ("1995", "tournament"):
             for seed in range(4):
-                game = tradekit.load_game("medici", players=players, reward_table=table)
-                state = game.new_state(seed=seed)
+                state = corpus.game(
+                    "medici", seed, players=players, reward_table=table, pass_rate=0.5
+                )
                 assert isinstance(state, MediciState)
-                out.append(random_play(state, seed))
+                out.append(state)
     game = tradekit.load_game("medici", players=3)
     for setup in (
         {"round": 3, "ladders": {"spices": [6, 0, 0]}, "warehouses": [[29, 30], [], []]},
@@ -122,7 +113,7 @@ def medici_games() -> list[MediciState]:
     ):
         state = game.new_state(seed=1, setup=setup)
         assert isinstance(state, MediciState)
-        out.append(random_play(state, 1, pass_rate=0.8))
+        out.append(play_at_random(state, 1, pass_rate=0.8))
     return out
 
 
@@ -283,8 +274,8 @@ MEDICI_BUILDERS: dict[str, Callable[[MediciState, Event], str]] = {
 }
 
 
-def test_medici_payments_match_the_ledger() -> None:
-    for state in medici_games():
+def test_medici_payments_match_the_ledger(corpus: Corpus) -> None:
+    for state in medici_games(corpus):
         paid = [
             (d["seat"], d["paid"])
             for d in (e.data for e in state.log)
@@ -304,22 +295,21 @@ HANDS = [[0, 1, 2, 4, 5, 6, 48], [8, 9, 10, 12, 13, 14], [16, 17, 18, 20, 21, 22
 
 
 @functools.cache
-def negoces_games() -> list[NegocesState]:
+def negoces_games(corpus: Corpus) -> list[NegocesState]:
     """Random games with every variant at every player count, and scripted set-ups (coins
     announced to everyone, and to each seat alone in the blind variant)."""
     out: list[NegocesState] = []
     for players in (3, 4, 5, 6):
         for i, variants in enumerate(variant_sets(players, 14, seed=2)):
-            opener = 1 if "winner_opens" in variants else None
-            game = tradekit.load_game("negoces", players=players, variants=variants, opener=opener)
-            state = game.new_state(seed=10 * i + players)
+            options = negoces_options(players, variants)
+            state = corpus.game("negoces", 10 * i + players, play_seed=i, pass_rate=0, **options)
             assert isinstance(state, NegocesState)
-            out.append(random_play(state, i, pass_rate=0))
+            out.append(state)
     for variants in ((), ("blind",)):
         game = tradekit.load_game("negoces", players=3, variants=variants)
         state = game.new_state(seed=1, setup={"hands": HANDS, "coins": [5, 6, 7]})
         assert isinstance(state, NegocesState)
-        out.append(random_play(state, 1, pass_rate=0))
+        out.append(play_at_random(state, 1, pass_rate=0))
     return out
 
 
@@ -478,8 +468,8 @@ NEGOCES_BUILDERS: dict[str, Callable[[Callable[[int], str], Mapping[str, Any]], 
 }
 
 
-def test_negoces_sales_match_the_ledger() -> None:
-    for state in negoces_games():
+def test_negoces_sales_match_the_ledger(corpus: Corpus) -> None:
+    for state in negoces_games(corpus):
         coins = [
             (d["buyer"], d["seller"], d["coins"])
             for d in (e.data for e in state.log)
@@ -494,11 +484,11 @@ def test_negoces_sales_match_the_ledger() -> None:
         assert coins == paid
 
 
-def test_negoces_hidden_facts_stay_in_hidden_events() -> None:
+def test_negoces_hidden_facts_stay_in_hidden_events(corpus: Corpus) -> None:
     # Event data is shown to whoever sees the event: a card paid unseen is "hidden" in the
     # public sale, named only in the event the buyer and the seller see.
     found = 0
-    for state in negoces_games():
+    for state in negoces_games(corpus):
         for event in state.log:
             if event.data.get("what") in ("swap", "paid_with"):
                 found += 1
@@ -514,22 +504,20 @@ def test_negoces_hidden_facts_stay_in_hidden_events() -> None:
 
 
 @functools.cache
-def turin_games() -> list[TurinState]:
+def turin_games(corpus: Corpus) -> list[TurinState]:
     """Games that log every kind of event: all options, random and heuristic bots, scripted
     set-ups with public and secret money, and goods that nobody holds."""
     out: list[TurinState] = []
     for players in (2, 3, 4, 5):
         for goose in (None, "tiebreak", "underdog"):
-            game = tradekit.load_game(
-                "turin", players=players, goose=goose, public_money=players != 3
-            )
+            options = {"players": players, "goose": goose, "public_money": players != 3}
             for seed in range(6):
                 lineup = ["heuristic:borrow=true", *["random"] * (players - 1)]
-                out.append(play(game, lineup, seed=seed).state)  # type: ignore[arg-type]
+                out.append(corpus.bot_game("turin", lineup, seed, **options))
     for public in (True, False):
         game = tradekit.load_game("turin", players=3, public_money=public)
         setup = {"hands": [[1, 2], [3, 4], [5, 6]], "scudo": [9, 9, 9]}
-        out.append(random_play(game.new_state(seed=1, setup=setup), 1))  # type: ignore[arg-type]
+        out.append(play_at_random(game.new_state(seed=1, setup=setup), 1))  # type: ignore[arg-type]
     # one card each and no auction round: three goods are held by nobody
     game = tradekit.load_game("turin", players=2)
     out.append(game.new_state(seed=1, setup={"hands": [[1], [2]]}))  # type: ignore[arg-type]
@@ -545,7 +533,7 @@ def turin_games() -> list[TurinState]:
 class Spec:
     """What the shared tests need of a game."""
 
-    games: Callable[[], Sequence[Any]]
+    games: Callable[[Corpus], Sequence[Any]]  # the games, some from the shared corpus
     module: Any  # the state module, whose docstring documents the event data
     text: Callable[[Any, Event], str] | None  # the English text rebuilt from an event's data
     roles: dict[str, str]  # types whose player is named by another key than ``seat``
@@ -571,23 +559,23 @@ SPECS = {
 
 
 @pytest.mark.parametrize("name", sorted(SPECS))
-def test_every_event_has_a_documented_type_and_every_type_occurs(name: str) -> None:
-    check_types(SPECS[name].games(), SPECS[name].module)
+def test_every_event_has_a_documented_type_and_every_type_occurs(name: str, corpus: Corpus) -> None:
+    check_types(SPECS[name].games(corpus), SPECS[name].module)
 
 
 @pytest.mark.parametrize("name", sorted(n for n, spec in SPECS.items() if spec.text))
-def test_the_text_is_rebuilt_from_the_data_alone(name: str) -> None:
+def test_the_text_is_rebuilt_from_the_data_alone(name: str, corpus: Corpus) -> None:
     spec = SPECS[name]
     assert spec.text is not None
-    for state in spec.games():
+    for state in spec.games(corpus):
         for event in state.log:
             if event.kind != "action":
                 assert spec.text(state, event) == event.text
 
 
 @pytest.mark.parametrize("name", sorted(SPECS))
-def test_the_seat_in_the_data_is_the_events_player(name: str) -> None:
-    check_seats(SPECS[name].games(), SPECS[name].roles)
+def test_the_seat_in_the_data_is_the_events_player(name: str, corpus: Corpus) -> None:
+    check_seats(SPECS[name].games(corpus), SPECS[name].roles)
 
 
 def _narrations(state: State) -> list[str | None]:
@@ -615,17 +603,16 @@ def _measures(state: State) -> str:
 
 
 @pytest.mark.parametrize("name", sorted(SPECS))
-def test_narration_does_not_read_the_text(name: str) -> None:
-    for state in SPECS[name].games():
+def test_narration_does_not_read_the_text(name: str, corpus: Corpus) -> None:
+    for state in SPECS[name].games(corpus):
         lines = _narrations(state)
         assert None not in lines
         assert _narrations(blanked(state)) == lines
 
 
 @pytest.mark.parametrize("name", sorted(SPECS))
-def test_measures_do_not_read_the_text_or_the_ledger_reasons(name: str) -> None:
-    game = tradekit.load_game(name)
-    states = [play(game, bots, seed=s).state for bots in ("random", "heuristic") for s in range(4)]
-    states += SPECS[name].games()[::4]
+def test_measures_do_not_read_the_text_or_the_ledger_reasons(name: str, corpus: Corpus) -> None:
+    states = [corpus.bot_game(name, bots, s) for bots in ("random", "heuristic") for s in range(4)]
+    states += SPECS[name].games(corpus)[::4]
     for state in states:
         assert _measures(blanked(state)) == _measures(state)

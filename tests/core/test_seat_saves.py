@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 import tradekit
+from tests.conftest import Corpus
 from tests.core.test_secrets import SEED, _option_sets
 from tests.integration.test_conformance import Stats, _seat_outputs, _student_text
 from tradekit.core.errors import ReplayError
@@ -27,23 +28,14 @@ from tradekit.render import Context, render, render_log
 from tradekit.sim import load_games
 
 
-def _random_game(name: str, options: dict[str, Any], seed: int, cap: int = 3000) -> State:
-    state = tradekit.load_game(name, **options).new_state(seed=seed)
-    rng = np.random.default_rng(seed % 2**32)
-    while not state.is_over and len(state.decisions) < cap:
-        seat = state.to_move[int(rng.integers(len(state.to_move)))]
-        actions = state.legal_actions(seat)
-        state.apply(seat, actions[int(rng.integers(len(actions)))])
-    return state
-
-
 @pytest.fixture(scope="module")
-def finished() -> dict[tuple[str, int], State]:
-    """One finished random game per game and player count, dealt from the distinctive seed."""
+def finished(corpus: Corpus) -> dict[tuple[str, int], State]:
+    """One finished random game per game and player count, dealt from the distinctive seed
+    (from the shared corpus: any seat to move may act, at most 3000 decisions)."""
     out = {}
     for name in tradekit.GAMES:
         for options in _option_sets(name):
-            state = _random_game(name, options, SEED)
+            state = corpus.game(name, SEED, numpy=True, any_seat=True, cap=3000, **options)
             assert state.is_over
             out[(name, state.game.num_players)] = state
     return out

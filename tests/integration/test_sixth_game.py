@@ -14,14 +14,13 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-import numpy as np
 import pytest
 import sealed_lot
 from sealed_lot.game import Bid, SealedLotState
 from sealed_lot.render import SealedLotRenderer
 
 import tradekit
-from tests.helpers import REPO, TESTS
+from tests.helpers import REPO, TESTS, random_game
 from tradekit.bots import make_bot
 from tradekit.bots import registry as bot_registry
 from tradekit.core import registry
@@ -54,17 +53,6 @@ def registered() -> Iterator[None]:
         strict=True,
     ):
         now.intersection_update(before)
-
-
-def _random_game(seed: int, players: int = 3) -> SealedLotState:
-    state = tradekit.load_game("sealed_lot", players=players).new_state(seed=seed)
-    rng = np.random.default_rng(seed)
-    while not state.is_over:
-        seat = state.to_move[0]
-        legal = state.legal_actions(seat)
-        state.apply(seat, legal[int(rng.integers(len(legal)))])
-    assert isinstance(state, SealedLotState)
-    return state
 
 
 def test_nothing_in_the_package_or_its_data_names_the_sixth_game() -> None:
@@ -127,7 +115,8 @@ def test_a_broken_installed_game_is_reported_and_the_others_still_load(tmp_path:
 @pytest.mark.usefixtures("registered")
 def test_the_sixth_game_plays_conserves_money_and_replays() -> None:
     for seed in range(40):
-        state = _random_game(seed, players=2 + seed % 4)
+        state = random_game("sealed_lot", seed, numpy=True, players=2 + seed % 4)
+        assert isinstance(state, SealedLotState)
         for p in range(state.n):
             assert state.money()[p] == state.initial_money[p] + state.ledger.net(p)
         again = tradekit.replay(state.to_json())

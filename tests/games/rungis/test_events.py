@@ -11,12 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
 import pytest
 
-import tradekit
-
-# The scripted set-ups of the rules scenarios (pytest puts tests/ on the import path).
+# The scripted set-ups of the rules scenarios.
+from tests.conftest import Corpus
 from tests.core.test_event_data import blanked
 from tests.games.rungis.test_rules import new, sales_game, talk_done, write
 from tradekit.core.events import BANK, Event
@@ -35,7 +33,6 @@ from tradekit.games.rungis import state as state_module
 from tradekit.games.rungis.measures import game_measures, seat_measures
 from tradekit.games.rungis.render import RungisRenderer
 from tradekit.render import Context
-from tradekit.sim import play
 
 FRUIT, EGGS, CHEESE, FISH, MEAT = 1, 13, 25, 37, 43
 
@@ -374,17 +371,6 @@ def test_scores_break_down_the_shop() -> None:
 # ----------------------------------------------------------------------------------------------
 
 
-def random_game(seed: int, **options: Any) -> RungisState:
-    state = tradekit.load_game("rungis", **options).new_state(seed=seed)
-    assert isinstance(state, RungisState)
-    rng = np.random.default_rng(seed)
-    while not state.is_over:
-        seat = state.to_move[0]
-        legal = state.legal_actions(seat)
-        state.apply(seat, legal[int(rng.integers(len(legal)))])
-    return state
-
-
 def check_event(event: Event) -> str | None:
     """The ``what`` of a non-action event, after checking its keys."""
     if event.kind == "action":
@@ -404,11 +390,11 @@ def check_event(event: Event) -> str | None:
     [{"players": 4, "trading": True}, {"players": 7, "below_base": True}],
 )
 def test_every_event_of_random_games_carries_its_documented_facts(
-    options: dict[str, Any],
+    options: dict[str, Any], corpus: Corpus
 ) -> None:
     seen: set[str] = set()
     for seed in range(12):
-        state = random_game(seed, **options)
+        state = corpus.game("rungis", seed, numpy=True, **options)
         for event in state.log:
             what = check_event(event)
             if what is not None:
@@ -448,12 +434,13 @@ def test_every_event_name_is_documented_in_the_state_module() -> None:
         assert f"``{what}``" in doc, what
 
 
-def test_narration_and_measures_read_the_data_not_the_text() -> None:
+def test_narration_and_measures_read_the_data_not_the_text(corpus: Corpus) -> None:
     renderer = RungisRenderer()
-    states = [random_game(seed, players=4, trading=True) for seed in range(3)]
-    game = tradekit.load_game("rungis", players=5)
+    states = [corpus.game("rungis", seed, numpy=True, players=4, trading=True) for seed in range(3)]
     states += [
-        play(game, bots, seed=seed).state for bots in ("heuristic", "random") for seed in (1, 2)
+        corpus.bot_game("rungis", bots, seed, players=5)
+        for bots in ("heuristic", "random")
+        for seed in (1, 2)
     ]
     for state in states:
         bare = blanked(state)
