@@ -31,6 +31,11 @@ from tests.helpers import play_at_random
 from tradekit.core.state import State
 from tradekit.sim import play
 
+# The sixth game of tests/sealed_lot is imported as ``sealed_lot`` (tests/ is on the pythonpath,
+# as an installed plug-in would be): collecting its modules for doctests would import a second
+# copy as ``tests.sealed_lot``, whose renderer and bot would replace the first one's.
+collect_ignore = ["sealed_lot"]
+
 
 @pytest.fixture(scope="session")
 def dask_client() -> Iterator[Any]:
