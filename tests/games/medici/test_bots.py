@@ -23,7 +23,7 @@ from tradekit.bots import Bot, Said, bot_classes, make_bot
 from tradekit.games.medici import Auction, Bid, MediciState, Pass, Turn
 from tradekit.games.medici.bots import MediciHeuristicBot, expected_reward
 from tradekit.i18n import keys, t
-from tradekit.sim import play, run, simulate, tournament
+from tradekit.sim import play, run, simulate
 
 #: A pile that starts with the neutral 10 and goes on with low cards of every good.
 TEN_FIRST = [36, 1, 8, 15, 22, 29, 2, 9, 16, 23, 30, 3, 10, 17, 24, 31, 4, 11]
@@ -394,22 +394,6 @@ def test_never_an_illegal_action_in_thousands_of_games() -> None:
         table = simulate(game, mixed[::-1] if i % 4 < 2 else mixed, n=240, seed=i, backend="serial")
         games += table["deal"].nunique()
     assert games == 2000
-
-
-@pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_heuristic_beats_random_by_a_clear_margin(players: int) -> None:
-    game = tradekit.load_game("medici", players=players)
-    t = tournament(
-        game, ["heuristic", *["random"] * (players - 1)], n=10, seed=2026, backend="serial"
-    )
-    top = t.standings.iloc[0]
-    assert top["bot"] == "heuristic"
-    # Random bots bid anything up to all they hold and are soon broke: the heuristic wins every
-    # game (100 of 100 deals with every seat rotation, 3-6 players). Its whole interval is far
-    # above the fair share, and it ends with three to six times a random bot's florins.
-    assert top["ci_low"] > t.fair_share + 0.5, t.standings
-    others = t.standings[t.standings["bot"] != "heuristic"]
-    assert (top["mean_score"] - others["mean_score"]).min() > 60
 
 
 # -- measures (tradekit/games/medici/measures.py) --------------------------------------------------

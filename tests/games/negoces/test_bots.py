@@ -40,7 +40,7 @@ from tradekit.games.negoces import (
 )
 from tradekit.games.negoces.bots import NegocesHeuristicBot
 from tradekit.i18n import keys, t
-from tradekit.sim import run, tournament
+from tradekit.sim import run
 
 #: P0 holds the Diamant (7 cards) and sells first; P1 and P2 hold two series of 3 each.
 HANDS = [[0, 1, 2, 4, 5, 6, 48], [8, 9, 10, 12, 13, 14], [16, 17, 18, 20, 21, 22]]
@@ -404,20 +404,6 @@ def test_heuristic_games_end_with_a_winner_well_before_the_cap() -> None:
         per_game = table.groupby("deal").agg(win=("win", "sum"), sales=("rounds", "first"))
         assert (per_game["win"] == 1).all()
         assert per_game["sales"].max() < 100 and per_game["sales"].mean() < 25
-
-
-@pytest.mark.parametrize(("players", "margin"), [(3, 0.35), (4, 0.45), (5, 0.4), (6, 0.3)])
-def test_heuristic_beats_random_by_a_clear_margin(players: int, margin: float) -> None:
-    game = tradekit.load_game("negoces", players=players)
-    deals = 40 if players == 3 else 16
-    t = tournament(
-        game, ["heuristic", *["random"] * (players - 1)], n=deals, seed=2026, backend="serial"
-    )
-    top = t.standings.iloc[0]
-    assert top["bot"] == "heuristic"
-    # The fair share is 1/players; the heuristic's whole 95% interval lies well above it (it
-    # wins 83%, 94%, 80% and 65% of the games with 3-6 players over 60/20/20/20 deals).
-    assert top["ci_low"] > t.fair_share + margin, t.standings
 
 
 # ----------------------------------------------------------------------------------------------

@@ -582,21 +582,6 @@ def test_never_an_illegal_action_in_many_games(players: int) -> None:
     assert all(len(r.scores) == players for r in results)
 
 
-@pytest.mark.parametrize("players", [3, 4, 6])
-def test_heuristic_beats_random_by_a_clear_margin(players: int) -> None:
-    game = tradekit.load_game("rungis", players=players)
-    t = tournament(
-        game, ["heuristic", *["random"] * (players - 1)], n=10, seed=2026, backend="serial"
-    )
-    top = t.standings.iloc[0]
-    assert top["bot"] == "heuristic"
-    # Fair share is 1/players; the heuristic wins nearly every game (0.98 over 100 games of
-    # 4 players), so the whole interval lies at least 0.5 above the fair share.
-    assert top["ci_low"] > t.fair_share + 0.5, t.standings
-    others = t.standings[t.standings["bot"] != "heuristic"]
-    assert (top["mean_score"] - others["mean_score"]).min() > 100
-
-
 def test_the_undercutter_wins_a_mixed_table() -> None:
     game = tradekit.load_game("rungis", players=4)
     t = tournament(

@@ -12,7 +12,6 @@ import tradekit
 from tests.conftest import Corpus
 from tests.helpers import cards_shown, random_game
 from tradekit.games.rungis import (
-    KINDS,
     Announce,
     Bid,
     Designate,
@@ -25,7 +24,7 @@ from tradekit.games.rungis import (
     Terms,
 )
 from tradekit.games.rungis.render import RungisRenderer
-from tradekit.i18n import LANGS, keys, t
+from tradekit.i18n import LANGS
 from tradekit.render import Context, render, render_log, renderer_for
 
 RENDERER = RungisRenderer()
@@ -149,12 +148,6 @@ def test_names_come_from_the_tables(lang: str) -> None:
     special = tables.special_by_card[55]
     assert (special.name_fr if lang == "fr" else special.name_en).replace("'", "&#x27;") in html
     assert ("Manche 1 sur 10" in html) == (lang == "fr")
-
-
-def test_repr_html_is_the_public_view() -> None:
-    state = new(seed=3)
-    assert state._repr_html_() == render(state, None)
-    assert 'data-viewer="public"' in state._repr_html_()
 
 
 def test_game_over_shows_scores_and_winners() -> None:
@@ -293,9 +286,3 @@ def test_action_labels_in_both_languages(corpus: Corpus) -> None:
     assert RENDERER.action_label(Bid(6), view, fr) == "Enchérir à 6"
     assert RENDERER.action_label(Price("fish", 6), view, en) == "Price Fish at 6"
     assert RENDERER.action_label(Terms(-2), None, fr) == "L'autre joueur me paie 2 or"
-
-
-def test_catalogue_has_both_languages() -> None:
-    for key in keys():
-        assert t(key, "en") and t(key, "fr"), key
-    assert all(t(f"rungis.kind.{k}", "fr") != f"rungis.kind.{k}" for k in KINDS)

@@ -27,7 +27,7 @@ from tradekit.games.turin import (
 )
 from tradekit.games.turin.bots import TurinHeuristicBot, chance_row
 from tradekit.i18n import keys, t
-from tradekit.sim import run, tournament
+from tradekit.sim import run
 
 
 def seat_bot(state: TurinState, seat: int, **params: float) -> TurinHeuristicBot:
@@ -242,22 +242,6 @@ def test_never_an_illegal_action_in_thousands_of_games() -> None:
             table = run(game, lineup, n=21, seed=i, backend="processes", progress=False).games
             games += table["deal"].nunique()
     assert games == 2016
-
-
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_heuristic_beats_random_by_a_clear_margin(players: int) -> None:
-    game = tradekit.load_game("turin", players=players)
-    deals = 60 if players == 3 else 25
-    t = tournament(
-        game, ["heuristic", *["random"] * (players - 1)], n=deals, seed=2026, backend="serial"
-    )
-    top = t.standings.iloc[0]
-    assert top["bot"] == "heuristic"
-    # Fair share is 1/players; the heuristic's whole interval is at least 0.35 above it (it
-    # wins about 90% of the games: 0.96, 0.94, 0.95, 0.89 with 2-5 players over 100 deals).
-    assert top["ci_low"] > t.fair_share + 0.35, t.standings
-    others = t.standings[t.standings["bot"] != "heuristic"]
-    assert (top["mean_score"] - others["mean_score"]).min() > 10
 
 
 def test_every_reason_reads_in_french_too() -> None:

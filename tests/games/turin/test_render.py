@@ -10,8 +10,8 @@ from tests.helpers import cards_shown, random_game
 from tradekit.core.state import State
 from tradekit.games.turin import Bid, Buy, EndTurn, List, Offer, SellTo, TakeGoose
 from tradekit.games.turin.render import TurinRenderer
-from tradekit.i18n import LANGS, keys, t
-from tradekit.render import Context, default_names, render, render_log, renderer_for
+from tradekit.i18n import LANGS
+from tradekit.render import Context, render, render_log, renderer_for
 
 RENDERER = TurinRenderer()
 
@@ -106,12 +106,6 @@ def test_french_and_english_goods_names(lang: str) -> None:
     assert ("Marché de Turin" in html) == (lang == "fr")
 
 
-def test_repr_html_is_the_public_view() -> None:
-    state = tradekit.load_game("turin", players=4).new_state(seed=3)
-    assert state._repr_html_() == render(state, None)
-    assert cards_shown(state._repr_html_()) == set(state.lot) != set()  # centre cards = lot
-
-
 def test_game_over_shows_scores_and_winners(corpus: Corpus) -> None:
     state = corpus.game("turin", 5, players=3)
     html = render(state, None)
@@ -180,12 +174,6 @@ def test_action_labels_in_both_languages() -> None:
     assert RENDERER.action_label(Bid(4), view, fr) == "Miser 4"
     for action in state.legal_actions(0):
         assert RENDERER.action_label(action, view, en) != RENDERER.action_label(action, view, fr)
-
-
-def test_catalogue_has_both_languages() -> None:
-    for key in keys():
-        assert t(key, "en") and t(key, "fr"), key
-    assert default_names(2, "fr") == ("J0", "J1")
 
 
 def listed_card_one(**options: object) -> State:
