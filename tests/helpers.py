@@ -97,3 +97,52 @@ def negoces_options(players: int, variants: Any) -> dict[str, Any]:
     """Négoces at ``players`` with ``variants`` (the auction winner opens when they say so)."""
     opener = 1 if "winner_opens" in variants else None
     return {"players": players, "variants": variants, "opener": opener}
+
+
+def click_something(
+    w: Any,
+    rng: random.Random,
+    *,
+    dropdowns: bool = True,
+    checkboxes: bool = False,
+    avoid: str | None = None,
+    avoid_rate: float = 0.0,
+) -> str:
+    """Set every slider (and dropdown, and checkbox) of a table widget's controls to a random
+    value and click a random enabled button; return the key clicked.
+
+    Only the widget's controls are touched (never the state). ``avoid`` names a button a random
+    clicker would press far too often (a loan at every turn, "done" at once): with probability
+    ``avoid_rate`` it is left out when there is another one.
+    """
+    import ipywidgets as widgets
+
+    handles = dict(w.handles)
+    for h in handles.values():
+        if isinstance(h, widgets.IntSlider):
+            h.value = rng.randint(h.min, h.max)
+        elif dropdowns and isinstance(h, widgets.Dropdown) and h.options:
+            h.value = rng.choice(list(h.options))[1]
+        elif checkboxes and isinstance(h, widgets.Checkbox):
+            h.value = rng.random() < 0.2
+    buttons = [k for k, h in handles.items() if isinstance(h, widgets.Button) and not h.disabled]
+    if avoid is not None and len(buttons) > 1 and rng.random() < avoid_rate:
+        buttons = [k for k in buttons if k != avoid] or buttons
+    key = rng.choice(buttons)
+    handles[key].click()
+    return key
+
+
+def play_through_controls(w: Any, rng: random.Random, max_clicks: int, **how: Any) -> list[str]:
+    """Play a table widget to the end by :func:`click_something` (``how``: its options) for
+    the humans, stepping the bots (autoplay off); the keys clicked, in order. No click may show
+    an error, and the game must end within ``max_clicks`` clicks."""
+    keys: list[str] = []
+    while not w.state.is_over:
+        if w.acting_human() is None:
+            w.play_button.click()  # only bots to move (autoplay off)
+            continue
+        keys.append(click_something(w, rng, **how))
+        assert "tk-error" not in w.message.value, w.message.value
+        assert len(keys) < max_clicks, "the game does not end"
+    return keys

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
+
+from tests.helpers import play_through_controls
 
 widgets = pytest.importorskip("ipywidgets", reason="needs the notebook extra")
 
@@ -14,34 +17,8 @@ from tradekit.games.medici import Auction, Bid, Pass, Turn  # noqa: E402
 from tradekit.widgets import TableWidget, table  # noqa: E402
 
 MAX_CLICKS = 2_000
-
-
-def click_something(w: TableWidget, rng: random.Random) -> str:
-    """Set the bid slider to a random legal value and click a random enabled button.
-
-    Only the widget's controls are touched (never the state). Returns the key clicked.
-    """
-    handles = dict(w.handles)
-    for h in handles.values():
-        if isinstance(h, widgets.IntSlider):
-            h.value = rng.randint(h.min, h.max)
-    buttons = [k for k, h in handles.items() if isinstance(h, widgets.Button) and not h.disabled]
-    key = rng.choice(buttons)
-    handles[key].click()
-    return key
-
-
-def play_through_controls(w: TableWidget, rng: random.Random) -> dict[str, int]:
-    clicks: dict[str, int] = {}
-    while not w.state.is_over:
-        if w.acting_human() is None:
-            w.play_button.click()  # only bots to move (autoplay off)
-            continue
-        key = click_something(w, rng)
-        clicks[key] = clicks.get(key, 0) + 1
-        assert "tk-error" not in w.message.value, w.message.value
-        assert sum(clicks.values()) < MAX_CLICKS, "the game does not end"
-    return clicks
+#: How the random clicker plays (Medici's controls have sliders and buttons only).
+CLICKS = {"dropdowns": False}
 
 
 @pytest.mark.parametrize(
@@ -59,7 +36,7 @@ def test_complete_games_through_the_controls(
     players: int, humans: list[int], options: dict[str, Any]
 ) -> None:
     w = table("medici", players=players, mode="teacher", humans=humans, seed=players, **options)
-    clicks = play_through_controls(w, random.Random(players))
+    clicks = dict(Counter(play_through_controls(w, random.Random(players), MAX_CLICKS, **CLICKS)))
     state = w.state
     assert state.is_over and len(state.scores()) == players
     assert 'data-phase="over"' in w.table.value
@@ -77,7 +54,7 @@ def test_complete_game_in_french_with_autoplay_off() -> None:
     assert w.step_button.description.endswith("Pas à pas")
     assert w.handles["turn"].description == "Retourner la carte suivante"
     assert w.handles["auction"].description == "Mettre le lot aux enchères"
-    play_through_controls(w, random.Random(7))
+    play_through_controls(w, random.Random(7), MAX_CLICKS, **CLICKS)
     assert "Partie terminée" in w.header.value
     assert "Fortune finale" in w.log.value and "Échelles" in w.table.value
 

@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import play_through_controls
+
 widgets = pytest.importorskip("ipywidgets", reason="needs the notebook extra")
 
 import tradekit  # noqa: E402
@@ -17,44 +19,9 @@ from tradekit.widgets import TableWidget, table  # noqa: E402
 from tradekit.widgets.controls import controls_for  # noqa: E402
 
 MAX_CLICKS = 4_000
+#: How the random clicker plays: a loan is a real choice, but it would take one in every sale.
+CLICKS = {"checkboxes": True, "avoid": "take-loan", "avoid_rate": 0.9}
 HANDS = [[0, 1, 2, 4, 5, 6, 48], [8, 9, 10, 12, 13, 14], [16, 17, 18, 20, 21, 22]]
-
-
-def click_something(w: TableWidget, rng: random.Random) -> str:
-    """Set every slider and dropdown the controls offer to a random value, click a random button.
-
-    Only the widget's controls are touched (never the state). Returns the key clicked.
-    """
-    handles = dict(w.handles)
-    for h in handles.values():
-        if isinstance(h, widgets.IntSlider):
-            h.value = rng.randint(h.min, h.max)
-        elif isinstance(h, widgets.Dropdown) and h.options:
-            h.value = rng.choice(list(h.options))[1]
-        elif isinstance(h, widgets.Checkbox):
-            h.value = rng.random() < 0.2
-    buttons = [k for k, h in handles.items() if isinstance(h, widgets.Button) and not h.disabled]
-    # A loan is a real choice, but a random clicker would take one in every sale.
-    if len(buttons) > 1 and rng.random() < 0.9:
-        buttons = [k for k in buttons if k != "take-loan"] or buttons
-    key = rng.choice(buttons)
-    handles[key].click()
-    return key
-
-
-def play_through_controls(w: TableWidget, rng: random.Random) -> set[str]:
-    clicked: set[str] = set()
-    clicks = 0
-    while not w.state.is_over:
-        if w.acting_human() is None:
-            w.play_button.click()  # only bots to move (autoplay off)
-            continue
-        key = click_something(w, rng)
-        clicked.add(re.sub(r"-(\d+|[a-z_]+)$", "", key))
-        assert "tk-error" not in w.message.value, w.message.value
-        clicks += 1
-        assert clicks < MAX_CLICKS, "the game does not end"
-    return clicked
 
 
 def scripted_table(**kwargs: Any) -> TableWidget:
@@ -83,7 +50,8 @@ def test_complete_games_through_the_controls(
     clicks: set[str] = set()
     for seed in range(2):
         w = table("negoces", players=players, mode="teacher", humans=humans, seed=seed, **options)
-        clicked = play_through_controls(w, random.Random(seed))
+        keys = play_through_controls(w, random.Random(seed), MAX_CLICKS, **CLICKS)
+        clicked = {re.sub(r"-(\d+|[a-z_]+)$", "", key) for key in keys}
         clicks |= clicked
         state = w.state
         assert state.is_over and 'data-phase="over"' in w.table.value
@@ -99,7 +67,7 @@ def test_complete_games_through_the_controls(
 def test_complete_game_in_french_with_autoplay_off() -> None:
     w = table("negoces", players=4, mode="teacher", humans=[0], seed=7, lang="fr", autoplay=False)
     assert w.step_button.description.endswith("Pas à pas")
-    play_through_controls(w, random.Random(7))
+    play_through_controls(w, random.Random(7), MAX_CLICKS, **CLICKS)
     assert "Partie terminée" in w.header.value
     assert "Vente 1 :" in w.log.value and "Offres, tour 1 :" in w.log.value
 

@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import play_through_controls
+
 widgets = pytest.importorskip("ipywidgets", reason="needs the notebook extra")
 
 import tradekit  # noqa: E402
@@ -25,40 +27,9 @@ from tradekit.games.rungis import (  # noqa: E402
 from tradekit.widgets import TableWidget, table  # noqa: E402
 
 MAX_CLICKS = 3_000
+#: How the random clicker plays: saying "done" at once every time would skip most of the talk.
+CLICKS = {"avoid": "done", "avoid_rate": 0.6}
 FRUIT, EGGS, CHEESE, FISH, MEAT = 1, 13, 25, 37, 43
-
-
-def click_something(w: TableWidget, rng: random.Random) -> str:
-    """Set every slider and dropdown the controls offer to a random value, click a random
-    enabled button. Only the widget's controls are touched (never the state)."""
-    handles = dict(w.handles)
-    for h in handles.values():
-        if isinstance(h, widgets.IntSlider):
-            h.value = rng.randint(h.min, h.max)
-        elif isinstance(h, widgets.Dropdown) and h.options:
-            h.value = rng.choice(list(h.options))[1]
-    buttons = [k for k, h in w.handles.items() if isinstance(h, widgets.Button) and not h.disabled]
-    # Saying "done" at once every time would skip most of the talk turn.
-    if len(buttons) > 1 and rng.random() < 0.6:
-        buttons = [k for k in buttons if k != "done"] or buttons
-    key = rng.choice(buttons)
-    w.handles[key].click()
-    return key
-
-
-def play_through_controls(w: TableWidget, rng: random.Random) -> tuple[int, set[str]]:
-    clicks = 0
-    used: set[str] = set()
-    while not w.state.is_over:
-        if w.acting_human() is None:
-            w.play_button.click()  # only bots to move (autoplay off)
-            continue
-        key = click_something(w, rng)
-        used.add(key.split("-")[0])
-        assert "tk-error" not in w.message.value, w.message.value
-        clicks += 1
-        assert clicks < MAX_CLICKS, "the game does not end"
-    return clicks, used
 
 
 @pytest.mark.parametrize(
@@ -78,7 +49,8 @@ def test_complete_games_through_the_controls(
     used: set[str] = set()
     for seed in range(games):
         w = table("rungis", players=players, mode="teacher", humans=humans, seed=seed, **options)
-        clicks, keys = play_through_controls(w, random.Random(seed))
+        clicked = play_through_controls(w, random.Random(seed), MAX_CLICKS, **CLICKS)
+        clicks, keys = len(clicked), {key.split("-")[0] for key in clicked}
         used |= keys
         state = w.state
         assert clicks > 0 and state.is_over and len(state.scores()) == players
@@ -95,7 +67,7 @@ def test_complete_games_through_the_controls(
 def test_complete_game_in_french_with_autoplay_off() -> None:
     w = table("rungis", players=3, mode="teacher", humans=[0], seed=7, lang="fr", autoplay=False)
     assert w.step_button.description.endswith("Pas à pas")
-    play_through_controls(w, random.Random(7))
+    play_through_controls(w, random.Random(7), MAX_CLICKS, **CLICKS)
     assert "Partie terminée" in w.header.value
     assert "Scores finaux" in w.log.value
 

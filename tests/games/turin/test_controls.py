@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import play_through_controls
+
 widgets = pytest.importorskip("ipywidgets", reason="needs the notebook extra")
 
 import tradekit  # noqa: E402
@@ -16,39 +18,8 @@ from tradekit.games.turin import Bid, EndTurn, List, Offer  # noqa: E402
 from tradekit.widgets import TableWidget, table  # noqa: E402
 
 MAX_CLICKS = 3_000
-
-
-def click_something(w: TableWidget, rng: random.Random) -> str:
-    """Set every slider and dropdown the controls offer to a random value, click a random button.
-
-    Only the widget's controls are touched (never the state). Returns the key clicked.
-    """
-    handles = dict(w.handles)
-    for h in handles.values():
-        if isinstance(h, widgets.IntSlider):
-            h.value = rng.randint(h.min, h.max)
-        elif isinstance(h, widgets.Dropdown) and h.options:
-            h.value = rng.choice(list(h.options))[1]
-    buttons = [k for k, h in handles.items() if isinstance(h, widgets.Button) and not h.disabled]
-    # A loan is a real choice, but a random clicker would take one at every turn.
-    if len(buttons) > 1 and rng.random() < 0.9:
-        buttons = [k for k in buttons if k != "loan"] or buttons
-    key = rng.choice(buttons)
-    handles[key].click()
-    return key
-
-
-def play_through_controls(w: TableWidget, rng: random.Random) -> int:
-    clicks = 0
-    while not w.state.is_over:
-        if w.acting_human() is None:
-            w.play_button.click()  # only bots to move (autoplay off)
-            continue
-        click_something(w, rng)
-        assert "tk-error" not in w.message.value, w.message.value
-        clicks += 1
-        assert clicks < MAX_CLICKS, "the game does not end"
-    return clicks
+#: How the random clicker plays: a loan is a real choice, but it would take one at every turn.
+CLICKS = {"avoid": "loan", "avoid_rate": 0.9}
 
 
 def hand_cards(html: str) -> set[int]:
@@ -72,7 +43,7 @@ def test_complete_games_through_the_controls(
     for seed in range(2):
         w = table("turin", players=players, mode="teacher", humans=humans, seed=seed, **options)
         rng = random.Random(seed)
-        clicks = play_through_controls(w, rng)
+        clicks = len(play_through_controls(w, rng, MAX_CLICKS, **CLICKS))
         assert clicks > 0
         state = w.state
         assert state.is_over and len(state.scores()) == players
@@ -87,7 +58,7 @@ def test_complete_games_through_the_controls(
 def test_complete_game_in_french_with_autoplay_off() -> None:
     w = table("turin", players=3, mode="teacher", humans=[0], seed=7, lang="fr", autoplay=False)
     assert w.step_button.description.endswith("Pas à pas")
-    play_through_controls(w, random.Random(7))
+    play_through_controls(w, random.Random(7), MAX_CLICKS, **CLICKS)
     assert "Partie terminée" in w.header.value
     assert "Scudo finaux" in w.log.value
 
