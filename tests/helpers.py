@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -146,3 +147,19 @@ def play_through_controls(w: Any, rng: random.Random, max_clicks: int, **how: An
         assert "tk-error" not in w.message.value, w.message.value
         assert len(keys) < max_clicks, "the game does not end"
     return keys
+
+
+def copy_tables(tmp_path: Path, game: str) -> Path:
+    """A private copy of ``game``'s shipped tables (``tmp_path/my_<game>``) that a test may
+    edit."""
+    folder = tmp_path / f"my_{game}"
+    shutil.copytree(DATA / game, folder)
+    return folder
+
+
+def edit(folder: Path, name: str, old: str, new: str) -> None:
+    """Replace one exact piece of text in a table (it must be there exactly once)."""
+    path = folder / name
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{old!r} appears {text.count(old)} times in {name}"
+    path.write_text(text.replace(old, new), encoding="utf-8")

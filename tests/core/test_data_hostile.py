@@ -15,7 +15,6 @@ import csv
 import dataclasses
 import io
 import random
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,7 +22,7 @@ from typing import Any
 import pytest
 
 import tradekit
-from tests.helpers import DATA
+from tests.helpers import DATA, copy_tables
 from tradekit import DataError
 from tradekit.core.data import MAX_FILE_BYTES
 
@@ -44,12 +43,6 @@ BILLION = "1000000000"
 
 def tables_of(game: str) -> list[str]:
     return sorted(p.name for p in (DATA / game).iterdir() if p.suffix in (".csv", ".toml"))
-
-
-def copy_tables(tmp_path: Path, game: str) -> Path:
-    folder = tmp_path / f"my_{game}"
-    shutil.copytree(DATA / game, folder)
-    return folder
 
 
 def text_of(folder: Path, name: str) -> str:

@@ -7,32 +7,17 @@ can copy the folder, change a value and pass it as ``data_dir``. A malformed tab
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 import tradekit
 from tests.helpers import DATA as SHIPPED
+from tests.helpers import copy_tables, edit
 from tradekit import ConfigError, DataError
 from tradekit.games.medici import load_tables
 
 DATA = SHIPPED / "medici"
-
-
-def copy_tables(tmp_path: Path) -> Path:
-    """A private copy of the shipped tables that a test may edit."""
-    folder = tmp_path / "my_medici"
-    shutil.copytree(DATA, folder)
-    return folder
-
-
-def edit(folder: Path, name: str, old: str, new: str) -> None:
-    """Replace one exact piece of text in a table (it must be there exactly once)."""
-    path = folder / name
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, f"{old!r} appears {text.count(old)} times in {name}"
-    path.write_text(text.replace(old, new), encoding="utf-8")
 
 
 # ----------------------------------------------------------------------------------------------
@@ -86,7 +71,7 @@ def test_the_readme_describes_every_file():
 
 
 def test_a_teachers_house_ship_table_and_wealth(tmp_path: Path):
-    folder = copy_tables(tmp_path)
+    folder = copy_tables(tmp_path, "medici")
     ships = folder / "ships.csv"
     rows = "".join(f"house,{n},{' '.join(['12'] * n)}\n" for n in (3, 4, 5, 6))
     ships.write_text(ships.read_text(encoding="utf-8") + rows, encoding="utf-8")
@@ -102,14 +87,14 @@ def test_a_teachers_house_ship_table_and_wealth(tmp_path: Path):
 
 
 def test_an_edited_table_is_read_again(tmp_path: Path):
-    folder = copy_tables(tmp_path)
+    folder = copy_tables(tmp_path, "medici")
     assert load_tables(folder).awards == (10, 5)
     (folder / "ladder_awards.csv").write_text("place,florins\n1,12\n2,6\n3,2\n", encoding="utf-8")
     assert load_tables(folder).awards == (12, 6, 2)
 
 
 def test_data_dir_may_be_a_path_and_options_round_trip(tmp_path: Path):
-    folder = copy_tables(tmp_path)
+    folder = copy_tables(tmp_path, "medici")
     game = tradekit.load_game("medici", data_dir=folder)
     assert game.data_dir == str(folder)
     assert tradekit.load_game("medici", **game.options()) == game
@@ -144,7 +129,7 @@ def test_data_dir_may_be_a_path_and_options_round_trip(tmp_path: Path):
 def test_bad_tables_name_file_row_and_column(
     tmp_path: Path, name: str, old: str, new: str, row: int, column: str, message: str
 ):
-    folder = copy_tables(tmp_path)
+    folder = copy_tables(tmp_path, "medici")
     edit(folder, name, old, new)
     with pytest.raises(DataError) as info:
         tradekit.load_game("medici", data_dir=folder)
@@ -155,7 +140,7 @@ def test_bad_tables_name_file_row_and_column(
 
 
 def test_a_ship_table_missing_a_player_count(tmp_path: Path):
-    folder = copy_tables(tmp_path)
+    folder = copy_tables(tmp_path, "medici")
     edit(folder, "ships.csv", "tournament,5,30 20 10 5 0\n", "")
     with pytest.raises(DataError, match=r"table 'tournament' has no row for \[5\] players"):
         load_tables(folder)
@@ -164,7 +149,7 @@ def test_a_ship_table_missing_a_player_count(tmp_path: Path):
 def test_missing_files_and_folders(tmp_path: Path):
     with pytest.raises(DataError, match="no such folder"):
         load_tables(tmp_path / "nowhere")
-    folder = copy_tables(tmp_path)
+    folder = copy_tables(tmp_path, "medici")
     (folder / "ladder.csv").unlink()
     with pytest.raises(DataError, match=r"ladder\.csv: file not found"):
         load_tables(folder)

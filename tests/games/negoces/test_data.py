@@ -13,23 +13,11 @@ import pytest
 
 import tradekit
 from tests.helpers import DATA as SHIPPED
+from tests.helpers import copy_tables, edit
 from tradekit import DataError
 from tradekit.games.negoces import load_tables
 
 DATA = SHIPPED / "negoces"
-
-
-def copy_tables(tmp_path: Path) -> Path:
-    folder = tmp_path / "my_negoces"
-    shutil.copytree(DATA, folder)
-    return folder
-
-
-def edit(folder: Path, name: str, old: str, new: str) -> None:
-    path = folder / name
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, f"{old!r} appears {text.count(old)} times in {name}"
-    path.write_text(text.replace(old, new), encoding="utf-8")
 
 
 def test_setup_table_is_the_sources() -> None:
@@ -93,7 +81,7 @@ def test_all_cards_by_variant(variants: tuple[str, ...], count: int) -> None:
 
 
 def test_a_teachers_tables_are_used(tmp_path: Path) -> None:
-    folder = copy_tables(tmp_path)
+    folder = copy_tables(tmp_path, "negoces")
     edit(folder, "setup.csv", "4,8,4,15,8,10,4", "4,8,4,14,8,9,4")
     game = tradekit.load_game("negoces", players=4, data_dir=str(folder))
     state = game.new_state(seed=1)
@@ -115,7 +103,7 @@ def test_a_teachers_tables_are_used(tmp_path: Path) -> None:
 def test_bad_tables_raise_data_error(
     tmp_path: Path, name: str, old: str, new: str, message: str
 ) -> None:
-    folder = copy_tables(tmp_path)
+    folder = copy_tables(tmp_path, "negoces")
     edit(folder, name, old, new)
     with pytest.raises(DataError) as info:
         tradekit.load_game("negoces", data_dir=str(folder))

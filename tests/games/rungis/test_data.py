@@ -6,7 +6,6 @@ The tables live in ``data/rungis/`` (articles.csv, specials.csv). A malformed ta
 
 from __future__ import annotations
 
-import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -15,19 +14,16 @@ import pytest
 
 import tradekit
 from tests.helpers import DATA as SHIPPED
+from tests.helpers import copy_tables
 from tradekit import DataError
 from tradekit.games.rungis import KINDS, TIMINGS, load_tables
 
 DATA = SHIPPED / "rungis"
 
 
-def copy_tables(tmp_path: Path) -> Path:
-    folder = tmp_path / "my_rungis"
-    shutil.copytree(DATA, folder)
-    return folder
-
-
 def edit(folder: Path, name: str, old: str, new: str, count: int = 1) -> None:
+    """Replace the first ``count`` times a piece of text is in a table (unlike
+    ``tests.helpers.edit``, it may be there more often: Rungis' tables repeat values)."""
     path = folder / name
     text = path.read_text(encoding="utf-8")
     assert text.count(old) >= count, f"{old!r} is not in {name}"
@@ -113,7 +109,7 @@ def test_a_teachers_own_tables_are_played(tmp_path: Path) -> None:
 
 
 def test_edited_tables_are_read_again(tmp_path: Path) -> None:
-    folder = copy_tables(tmp_path)
+    folder = copy_tables(tmp_path, "rungis")
     assert load_tables(folder).base(48) == 5
     edit(folder, "articles.csv", "meat,Viandes,Meat,5,6", "meat,Viandes,Meat,6,6")
     assert load_tables(folder).base(48) == 6
@@ -139,7 +135,7 @@ def test_edited_tables_are_read_again(tmp_path: Path) -> None:
 def test_bad_tables_name_file_row_and_column(
     tmp_path: Path, name: str, old: str, new: str, row: int, column: str, message: str
 ) -> None:
-    folder = copy_tables(tmp_path)
+    folder = copy_tables(tmp_path, "rungis")
     edit(folder, name, old, new)
     with pytest.raises(DataError, match=message) as info:
         tradekit.load_game("rungis", data_dir=str(folder))
@@ -148,7 +144,7 @@ def test_bad_tables_name_file_row_and_column(
 
 
 def test_missing_column_and_missing_folder(tmp_path: Path) -> None:
-    folder = copy_tables(tmp_path)
+    folder = copy_tables(tmp_path, "rungis")
     text = (folder / "specials.csv").read_text(encoding="utf-8")
     (folder / "specials.csv").write_text(text.replace(",text_en", "", 1), encoding="utf-8")
     with pytest.raises(DataError, match="missing column"):

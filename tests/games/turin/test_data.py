@@ -7,13 +7,13 @@ raise ``tradekit.DataError`` naming the file, the row (the header is row 1) and 
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 import tradekit
 from tests.helpers import DATA as SHIPPED
+from tests.helpers import copy_tables, edit
 from tradekit import ConfigError, DataError
 from tradekit.games.turin import load_tables
 
@@ -29,21 +29,6 @@ GOODS = [
     "rice",
     "wheat",
 ]
-
-
-def copy_tables(tmp_path: Path) -> Path:
-    """A private copy of the shipped tables that a test may edit."""
-    folder = tmp_path / "my_turin"
-    shutil.copytree(DATA, folder)
-    return folder
-
-
-def edit(folder: Path, name: str, old: str, new: str) -> None:
-    """Replace one exact piece of text in a table (it must be there exactly once)."""
-    path = folder / name
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, f"{old!r} appears {text.count(old)} times in {name}"
-    path.write_text(text.replace(old, new), encoding="utf-8")
 
 
 # ----------------------------------------------------------------------------------------------
@@ -168,7 +153,7 @@ def data_error(folder: Path) -> DataError:
     ],
 )
 def test_malformed_table_names_file_row_and_column(tmp_path, file, old, new, row, column, words):
-    folder = copy_tables(tmp_path)
+    folder = copy_tables(tmp_path, "turin")
     edit(folder, file, old, new)
     error = data_error(folder)
     assert Path(error.file).name == file
@@ -179,7 +164,7 @@ def test_malformed_table_names_file_row_and_column(tmp_path, file, old, new, row
 
 
 def test_seventeen_cards_is_refused(tmp_path):
-    folder = copy_tables(tmp_path)
+    folder = copy_tables(tmp_path, "turin")
     edit(folder, "cards.csv", "18,wheat,cheese,hazelnuts\n", "")
     error = data_error(folder)
     # A count has no single faulty row or column: the message names the file and the counts.
@@ -189,14 +174,14 @@ def test_seventeen_cards_is_refused(tmp_path):
 
 def test_missing_folder_and_missing_file(tmp_path):
     assert "no such folder" in str(data_error(tmp_path / "nowhere"))
-    folder = copy_tables(tmp_path)
+    folder = copy_tables(tmp_path, "turin")
     (folder / "payouts.csv").unlink()
     error = data_error(folder)
     assert Path(error.file).name == "payouts.csv" and "file not found" in str(error)
 
 
 def test_load_game_reports_bad_tables_at_creation(tmp_path):
-    folder = copy_tables(tmp_path)
+    folder = copy_tables(tmp_path, "turin")
     edit(folder, "cards.csv", "1,truffles,vermouth,cheese", "1,truffles,vermouth,truffles")
     with pytest.raises(DataError, match=r"cards\.csv, row 2, column 'one'"):
         tradekit.load_game("turin", players=3, data_dir=str(folder))
@@ -212,7 +197,7 @@ def grapes_payout(state) -> int:
 
 
 def test_teacher_tables_change_the_scoring(tmp_path):
-    folder = copy_tables(tmp_path)
+    folder = copy_tables(tmp_path, "turin")
     edit(folder, "payouts.csv", "grapes,6,7", "grapes,20,7")
     setup = {"face_up": [[9], [3], [12]]}  # P0 holds the grapes majority
     shipped = tradekit.load_game("turin", players=3).new_state(seed=0, setup=setup)
@@ -224,7 +209,7 @@ def test_teacher_tables_change_the_scoring(tmp_path):
 
 
 def test_teacher_tables_may_add_a_payout_version(tmp_path):
-    folder = copy_tables(tmp_path)
+    folder = copy_tables(tmp_path, "turin")
     path = folder / "payouts.csv"
     rows = path.read_text(encoding="utf-8").splitlines()
     rows = [rows[0] + ",house"] + [r + ",1" for r in rows[1:]]
@@ -235,7 +220,7 @@ def test_teacher_tables_may_add_a_payout_version(tmp_path):
 
 
 def test_editing_a_teacher_table_takes_effect_when_loaded_again(tmp_path):
-    folder = copy_tables(tmp_path)
+    folder = copy_tables(tmp_path, "turin")
     first = tradekit.load_game("turin", players=3, data_dir=folder)
     assert first.tables.goods[5].payout("classic") == 6
     edit(folder, "payouts.csv", "grapes,6,7", "grapes,12,7")
