@@ -134,7 +134,21 @@ def click_something(
     return key
 
 
-def play_through_controls(w: Any, rng: random.Random, max_clicks: int, **how: Any) -> list[str]:
+#: How the random clicker plays each game (options of :func:`click_something`), and how many
+#: clicks one game may take at most.
+CLICKS: dict[str, dict[str, Any]] = {
+    # A loan is a real choice, but a random clicker would take one at every turn.
+    "turin": {"avoid": "loan", "avoid_rate": 0.9, "max_clicks": 3_000},
+    # Medici's controls have sliders and buttons only.
+    "medici": {"dropdowns": False, "max_clicks": 2_000},
+    # A loan is a real choice, but a random clicker would take one in every sale.
+    "negoces": {"checkboxes": True, "avoid": "take-loan", "avoid_rate": 0.9, "max_clicks": 4_000},
+    # Saying "done" at once every time would skip most of the talk turn.
+    "rungis": {"avoid": "done", "avoid_rate": 0.6, "max_clicks": 3_000},
+}
+
+
+def play_through_controls(w: Any, rng: random.Random, *, max_clicks: int, **how: Any) -> list[str]:
     """Play a table widget to the end by :func:`click_something` (``how``: its options) for
     the humans, stepping the bots (autoplay off); the keys clicked, in order. No click may show
     an error, and the game must end within ``max_clicks`` clicks."""

@@ -1,10 +1,12 @@
 """Every bot registered for every game, found by the game's name: a new game's bots are tested
-here without any change (its own test file adds transcripts and more games); and, for each
-game and player count, how clearly its heuristic bot beats random ones."""
+here without any change (its own test file adds transcripts and more games); for each game and
+player count, how clearly its heuristic bot beats random ones; and that its bots explain each
+decision in one sentence."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -86,3 +88,50 @@ def test_heuristic_beats_random_by_a_clear_margin(case: Margin) -> None:
     if case.mean_score_gap is not None:
         others = t.standings[t.standings["bot"] != "heuristic"]
         assert (top["mean_score"] - others["mean_score"]).min() > case.mean_score_gap
+
+
+class Explained(NamedTuple):
+    """Games whose every decision's explanation is checked, and what else is checked of them."""
+
+    options: dict[str, Any]
+    bots: str | list[str]
+    deals: int
+    random_too: bool
+    """The random bots' explanations are checked as well."""
+    bids: Callable[[Any], bool] | None = None
+    """A check of the rows of the bids (None: none)."""
+
+
+EXPLAINED = {
+    "turin": Explained({}, "heuristic", 20, True),
+    "negoces": Explained(
+        {"players": 4, "variants": "treasury,misers,thief_guard"},
+        "heuristic",
+        10,
+        True,
+        lambda bids: (bids["valuation"] >= bids["amount"] - 1e-9).all(),  # never above its worth
+    ),
+    "rungis": Explained(
+        {"trading": True},
+        ["heuristic", "cartel", "tit-for-tat", "random"],
+        6,
+        False,
+        lambda bids: (bids["valuation"] > 0).all() and (bids["amount"] <= bids["cap"]).all(),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(EXPLAINED))
+def test_every_explanation_is_one_sentence(name: str) -> None:
+    case = EXPLAINED[name]
+    game = tradekit.load_game(name, **case.options)
+    result = run(game, case.bots, n=case.deals, seed=4, backend="serial", decisions=True)
+    assert result.decisions is not None
+    mine = result.decisions
+    if not case.random_too:
+        mine = mine[mine["bot"] != "random"]
+    whys = mine["why"]
+    assert whys.str.endswith(".").all() and not whys.str.contains("\n").any()
+    assert whys.str.len().max() < 200
+    if case.bids is not None:
+        assert case.bids(mine[mine["kind"] == "Bid"])

@@ -2,19 +2,21 @@
 
 A game with its own controls (``controls=`` in its plug-in entry) is played with them; a game
 without is played with the generic controls (a dropdown of the legal actions and a Play button).
-Either way only the widget's sliders, dropdowns and buttons are touched.
+Either way only the widget's sliders, dropdowns and buttons are touched. Each game with its own
+controls also plays a whole game in French with autoplay off (its bots stepped one by one).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
 widgets = pytest.importorskip("ipywidgets", reason="needs the notebook extra")
 
 import tradekit  # noqa: E402
+from tests.helpers import CLICKS, play_through_controls  # noqa: E402
 from tradekit.render import Renderer, register_renderer  # noqa: E402
 from tradekit.widgets import (  # noqa: E402
     ControlContext,
@@ -132,3 +134,43 @@ def test_hot_seat_offers_nothing_out_of_turn() -> None:
     w.submit(offer)
     assert 0 not in w.state.to_move and w.state.legal_actions(0)  # P0 could act out of turn
     assert not any(key.startswith("anytime-") for key in w.handles)
+
+
+class French(NamedTuple):
+    """A game played in French with autoplay off, and the French it must show."""
+
+    players: int
+    buttons: dict[str, str]
+    """Button descriptions of the first position, by handle key."""
+    in_log: tuple[str, ...]
+    in_table: tuple[str, ...] = ()
+
+
+FRENCH = {
+    "turin": French(3, {}, ("Scudo finaux",)),
+    "medici": French(
+        4,
+        {"turn": "Retourner la carte suivante", "auction": "Mettre le lot aux enchères"},
+        ("Fortune finale",),
+        ("Échelles",),
+    ),
+    "negoces": French(4, {}, ("Vente 1 :", "Offres, tour 1 :")),
+    "rungis": French(3, {}, ("Scores finaux",)),
+}
+
+
+@pytest.mark.parametrize("name", list(FRENCH))
+def test_complete_game_in_french_with_autoplay_off(name: str) -> None:
+    case = FRENCH[name]
+    w = table(
+        name, players=case.players, mode="teacher", humans=[0], seed=7, lang="fr", autoplay=False
+    )
+    assert w.step_button.description.endswith("Pas à pas")
+    for key, description in case.buttons.items():
+        assert w.handles[key].description == description
+    play_through_controls(w, random.Random(7), **CLICKS[name])
+    assert "Partie terminée" in w.header.value
+    for text in case.in_log:
+        assert text in w.log.value
+    for text in case.in_table:
+        assert text in w.table.value

@@ -8,17 +8,13 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import play_through_controls
+from tests.helpers import CLICKS, play_through_controls
 
 widgets = pytest.importorskip("ipywidgets", reason="needs the notebook extra")
 
 import tradekit  # noqa: E402
 from tradekit.games.medici import Auction, Bid, Pass, Turn  # noqa: E402
 from tradekit.widgets import TableWidget, table  # noqa: E402
-
-MAX_CLICKS = 2_000
-#: How the random clicker plays (Medici's controls have sliders and buttons only).
-CLICKS = {"dropdowns": False}
 
 
 @pytest.mark.parametrize(
@@ -36,7 +32,7 @@ def test_complete_games_through_the_controls(
     players: int, humans: list[int], options: dict[str, Any]
 ) -> None:
     w = table("medici", players=players, mode="teacher", humans=humans, seed=players, **options)
-    clicks = dict(Counter(play_through_controls(w, random.Random(players), MAX_CLICKS, **CLICKS)))
+    clicks = dict(Counter(play_through_controls(w, random.Random(players), **CLICKS["medici"])))
     state = w.state
     assert state.is_over and len(state.scores()) == players
     assert 'data-phase="over"' in w.table.value
@@ -47,16 +43,6 @@ def test_complete_games_through_the_controls(
     assert {"turn", "auction"} & set(clicks) and {"bid", "bid-min", "pass"} & set(clicks)
     if len(humans) > 1:
         assert clicks.get("reveal", 0) >= 1  # the curtain came down between human turns
-
-
-def test_complete_game_in_french_with_autoplay_off() -> None:
-    w = table("medici", players=4, mode="teacher", humans=[0], seed=7, lang="fr", autoplay=False)
-    assert w.step_button.description.endswith("Pas à pas")
-    assert w.handles["turn"].description == "Retourner la carte suivante"
-    assert w.handles["auction"].description == "Mettre le lot aux enchères"
-    play_through_controls(w, random.Random(7), MAX_CLICKS, **CLICKS)
-    assert "Partie terminée" in w.header.value
-    assert "Fortune finale" in w.log.value and "Échelles" in w.table.value
 
 
 def first_human_auction(seed: int = 5) -> TableWidget:

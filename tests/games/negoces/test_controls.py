@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import play_through_controls
+from tests.helpers import CLICKS, play_through_controls
 
 widgets = pytest.importorskip("ipywidgets", reason="needs the notebook extra")
 
@@ -18,9 +18,6 @@ from tradekit.games.negoces.controls import NegocesControls  # noqa: E402
 from tradekit.widgets import TableWidget, table  # noqa: E402
 from tradekit.widgets.controls import controls_for  # noqa: E402
 
-MAX_CLICKS = 4_000
-#: How the random clicker plays: a loan is a real choice, but it would take one in every sale.
-CLICKS = {"checkboxes": True, "avoid": "take-loan", "avoid_rate": 0.9}
 HANDS = [[0, 1, 2, 4, 5, 6, 48], [8, 9, 10, 12, 13, 14], [16, 17, 18, 20, 21, 22]]
 
 
@@ -50,7 +47,7 @@ def test_complete_games_through_the_controls(
     clicks: set[str] = set()
     for seed in range(2):
         w = table("negoces", players=players, mode="teacher", humans=humans, seed=seed, **options)
-        keys = play_through_controls(w, random.Random(seed), MAX_CLICKS, **CLICKS)
+        keys = play_through_controls(w, random.Random(seed), **CLICKS["negoces"])
         clicked = {re.sub(r"-(\d+|[a-z_]+)$", "", key) for key in keys}
         clicks |= clicked
         state = w.state
@@ -62,14 +59,6 @@ def test_complete_games_through_the_controls(
         if len(humans) > 1:
             assert "reveal" in clicked  # the curtain came down between the humans' turns
     assert {"put", "accept"} & clicks  # the humans sold, or chose a buyer
-
-
-def test_complete_game_in_french_with_autoplay_off() -> None:
-    w = table("negoces", players=4, mode="teacher", humans=[0], seed=7, lang="fr", autoplay=False)
-    assert w.step_button.description.endswith("Pas à pas")
-    play_through_controls(w, random.Random(7), MAX_CLICKS, **CLICKS)
-    assert "Partie terminée" in w.header.value
-    assert "Vente 1 :" in w.log.value and "Offres, tour 1 :" in w.log.value
 
 
 def test_auction_buttons_are_the_legal_raises() -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import play_through_controls
+from tests.helpers import CLICKS, play_through_controls
 
 widgets = pytest.importorskip("ipywidgets", reason="needs the notebook extra")
 
@@ -26,9 +26,6 @@ from tradekit.games.rungis import (  # noqa: E402
 )
 from tradekit.widgets import TableWidget, table  # noqa: E402
 
-MAX_CLICKS = 3_000
-#: How the random clicker plays: saying "done" at once every time would skip most of the talk.
-CLICKS = {"avoid": "done", "avoid_rate": 0.6}
 FRUIT, EGGS, CHEESE, FISH, MEAT = 1, 13, 25, 37, 43
 
 
@@ -49,7 +46,7 @@ def test_complete_games_through_the_controls(
     used: set[str] = set()
     for seed in range(games):
         w = table("rungis", players=players, mode="teacher", humans=humans, seed=seed, **options)
-        clicked = play_through_controls(w, random.Random(seed), MAX_CLICKS, **CLICKS)
+        clicked = play_through_controls(w, random.Random(seed), **CLICKS["rungis"])
         clicks, keys = len(clicked), {key.split("-")[0] for key in clicked}
         used |= keys
         state = w.state
@@ -62,14 +59,6 @@ def test_complete_games_through_the_controls(
     assert {"designate", "bid", "done"} <= used
     if options.get("trading"):
         assert "propose" in used or "accept" in used or "refuse" in used
-
-
-def test_complete_game_in_french_with_autoplay_off() -> None:
-    w = table("rungis", players=3, mode="teacher", humans=[0], seed=7, lang="fr", autoplay=False)
-    assert w.step_button.description.endswith("Pas à pas")
-    play_through_controls(w, random.Random(7), MAX_CLICKS, **CLICKS)
-    assert "Partie terminée" in w.header.value
-    assert "Scores finaux" in w.log.value
 
 
 def scripted(humans: list[int], hotseat: bool | None = None, **setup: Any) -> TableWidget:

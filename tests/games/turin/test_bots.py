@@ -210,14 +210,6 @@ def test_chance_rows_rise_with_the_lead_and_flatten_with_units_to_come() -> None
     assert all(a <= b for a, b in itertools.pairwise(early))
 
 
-def test_every_explanation_is_one_sentence() -> None:
-    result = run("turin", "heuristic", n=20, seed=4, backend="serial", decisions=True)
-    assert result.decisions is not None
-    whys = result.decisions["why"]
-    assert whys.str.endswith(".").all() and not whys.str.contains("\n").any()
-    assert whys.str.len().max() < 200
-
-
 CONFIGS = [
     {"players": n, "scoring": s, "public_money": m, "goose": g}
     for n in (2, 3, 4, 5)

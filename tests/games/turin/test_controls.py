@@ -9,17 +9,13 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import play_through_controls
+from tests.helpers import CLICKS, play_through_controls
 
 widgets = pytest.importorskip("ipywidgets", reason="needs the notebook extra")
 
 import tradekit  # noqa: E402
 from tradekit.games.turin import Bid, EndTurn, List, Offer  # noqa: E402
 from tradekit.widgets import TableWidget, table  # noqa: E402
-
-MAX_CLICKS = 3_000
-#: How the random clicker plays: a loan is a real choice, but it would take one at every turn.
-CLICKS = {"avoid": "loan", "avoid_rate": 0.9}
 
 
 def hand_cards(html: str) -> set[int]:
@@ -43,7 +39,7 @@ def test_complete_games_through_the_controls(
     for seed in range(2):
         w = table("turin", players=players, mode="teacher", humans=humans, seed=seed, **options)
         rng = random.Random(seed)
-        clicks = len(play_through_controls(w, rng, MAX_CLICKS, **CLICKS))
+        clicks = len(play_through_controls(w, rng, **CLICKS["turin"]))
         assert clicks > 0
         state = w.state
         assert state.is_over and len(state.scores()) == players
@@ -53,14 +49,6 @@ def test_complete_games_through_the_controls(
         assert tradekit.replay(w.save()).scores() == state.scores()
         human_decisions = sum(1 for seat, _ in state.decisions if seat in humans)
         assert human_decisions >= 1
-
-
-def test_complete_game_in_french_with_autoplay_off() -> None:
-    w = table("turin", players=3, mode="teacher", humans=[0], seed=7, lang="fr", autoplay=False)
-    assert w.step_button.description.endswith("Pas à pas")
-    play_through_controls(w, random.Random(7), MAX_CLICKS, **CLICKS)
-    assert "Partie terminée" in w.header.value
-    assert "Scudo finaux" in w.log.value
 
 
 def test_bid_slider_is_bounded_to_what_is_legal() -> None:
