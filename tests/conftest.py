@@ -10,9 +10,9 @@ Two tiers: ``python3 dev.py test`` runs everything; ``python3 dev.py test --fast
 the tests marked ``slow`` (``-m "not slow"``) and sets ``TRADEKIT_FAST=1``, under which the
 checks that sweep many games (the quick conformance check) play fewer of them.
 
-``corpus`` is a session-wide cache of finished seeded random games: the tests that only read
-finished games (rendering, narration, event data, measures, seat saves) share them instead of
-each playing its own. They must not change them: at the end of the session every game is
+``corpus`` is a session-wide cache of finished seeded games (random, or played by bots): the tests
+that only read finished games (rendering, narration, event data, measures, seat saves) share them
+instead of each playing its own. They must not change them: at the end of the session every game is
 checked against what it was when it was played (its whole save in the full tier; its numbers of
 decisions and events, and its scores, in the fast one), and a changed one is an error.
 """

@@ -7,8 +7,9 @@ import re
 import pytest
 
 import tradekit
+from tests.conftest import Corpus
 from tradekit.games.turin import AddBid, Bid, EndTurn, Offer, TurinState
-from tradekit.sim import generic_measures, measures_for, play, register_measures, simulate
+from tradekit.sim import generic_measures, measures_for, register_measures, simulate
 from tradekit.sim.measures import measure
 
 
@@ -54,12 +55,12 @@ def test_zero_bids_void_the_prize_places() -> None:
     assert game_level["auction_spend"] == 0
 
 
-def test_rounding_created_matches_the_ledger() -> None:
+def test_rounding_created_matches_the_ledger(corpus: Corpus) -> None:
     table = simulate("turin", "random", n=60, seed=11, backend="serial")
     per_game = table[table["seat"] == 0]
     assert per_game["rounding_created"].sum() > 0
     for deal in per_game[per_game["bank_debt"] == 0]["deal"].head(30):
-        state = play("turin", "random", seed=11, deal=int(deal)).state
+        state = corpus.bot_game("turin", "random", 11, int(deal))
         shares = pot_in = payouts = 0
         seen: set[str] = set()
         for t in state.ledger:
@@ -85,20 +86,20 @@ def test_loans_are_counted_per_seat() -> None:
     assert (table["forced_loans"] <= table["loans"]).all()
 
 
-def test_generic_measures_for_every_game() -> None:
+def test_generic_measures_for_every_game(corpus: Corpus) -> None:
     for name in tradekit.GAMES:
-        state = play(name, "random", seed=2).state
+        state = corpus.bot_game(name, "random", 2)
         values = generic_measures(state)
         assert values["length"] == len(state.decisions) > 0
         assert values["money_in"] == sum(state.money()) - sum(state.initial_money)
 
 
-def test_register_measures_for_a_new_game() -> None:
+def test_register_measures_for_a_new_game(corpus: Corpus) -> None:
     entry = register_measures("test-game", game=lambda s: {"events": len(s.log)})
     assert measures_for("test-game") is entry
     assert measures_for("no-such-game").game is None
     register_measures("turin-bad", game=lambda s: {"score": 1})
-    state = play("turin", "random", seed=1).state
+    state = corpus.bot_game("turin", "random", 1)
     hooks = measures_for("turin-bad")
     assert hooks.game is not None
     with pytest.raises(ValueError, match="reserved column names"):

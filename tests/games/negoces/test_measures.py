@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import tradekit
+from tests.conftest import Corpus
 from tradekit.games.negoces.measures import game_measures, seat_measures
-from tradekit.sim import compare, play, run, simulate
+from tradekit.sim import compare, run, simulate
 from tradekit.sim.measures import measures_for, rule_choices
 
 GAME_COLUMNS = [
@@ -45,12 +46,11 @@ def test_random_games_give_every_column_and_they_add_up() -> None:
     assert (games[["accept_round"]].to_numpy() >= 1).all()
 
 
-def test_variant_flows_match_the_ledger_and_the_state() -> None:
+def test_variant_flows_match_the_ledger_and_the_state(corpus: Corpus) -> None:
     variants = "treasury,bank,temple,thief_guard,misers,swindlers"
-    game = tradekit.load_game("negoces", players=4, variants=variants)
     lineup = ["heuristic", "random", "heuristic", "random"]
     for deal in range(6):
-        state = play(game, lineup, seed=11, deal=deal).state
+        state = corpus.bot_game("negoces", lineup, 11, deal, players=4, variants=variants)
         m = game_measures(state)
         neg: Any = state
         assert m["tax"] - m["treasury_taken"] == m["treasury_left"] == neg.treasury
