@@ -1,16 +1,40 @@
 """Fixtures shared by several test files.
 
+The tests live in folders that mirror the package: ``core/``, ``games/<game>/`` (one folder per
+game), ``bots/``, ``sim/``, ``theory/``, ``render/``, ``session/``, ``widgets/``, and
+``integration/`` for the big sweeps and end-to-end checks. A test that holds for every game is
+written once, parametrised over ``tradekit.GAMES``, in the folder of the part it tests; plain
+helpers (paths, playing a seeded random game) are in ``tests/helpers.py``.
+
 Two tiers: ``python3 dev.py test`` runs everything; ``python3 dev.py test --fast`` leaves out
-the tests marked ``slow`` and sets ``TRADEKIT_FAST=1``, under which the checks that sweep many
-games (the quick conformance check) play fewer of them.
+the tests marked ``slow`` (``-m "not slow"``) and sets ``TRADEKIT_FAST=1``, under which the
+checks that sweep many games (the quick conformance check) play fewer of them.
+
+``corpus`` is a session-wide cache of finished seeded games (random, or played by bots): the tests
+that only read finished games (rendering, narration, event data, measures, seat saves) share them
+instead of each playing its own. They must not change them: at the end of the session every game is
+checked against what it was when it was played (its whole save in the full tier; its numbers of
+decisions and events, and its scores, in the fast one), and a changed one is an error.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import json
+import os
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
+
+import tradekit
+from tests.helpers import play_at_random
+from tradekit.core.state import State
+from tradekit.sim import play
+
+# The sixth game of tests/sealed_lot is imported as ``sealed_lot`` (tests/ is on the pythonpath,
+# as an installed plug-in would be): collecting its modules for doctests would import a second
+# copy as ``tests.sealed_lot``, whose renderer and bot would replace the first one's.
+collect_ignore = ["sealed_lot"]
 
 
 @pytest.fixture(scope="session")
@@ -30,3 +54,87 @@ def dask_client() -> Iterator[Any]:
     finally:
         client.close()
         cluster.close()
+
+
+class Corpus:
+    """Finished seeded games, played once per session and shared (read only).
+
+    ``game(name, seed, **options)`` is the game :func:`tests.helpers.random_game` would play
+    to the end with the same arguments (``play_seed`` plays a deal from one seed with the
+    choices of another). Two requests that load the same game (``game.options()``) with the
+    same seeds and way of playing get the very same state object (``bot_game`` is the same for
+    games played by bots through ``tradekit.sim.play``): copy it
+    (``copy.deepcopy``) before applying anything to it.
+    """
+
+    def __init__(self) -> None:
+        self._games: dict[tuple[Any, ...], State] = {}
+        self._saves: dict[tuple[Any, ...], object] = {}
+        self._whole = not os.environ.get("TRADEKIT_FAST")
+
+    def game(
+        self,
+        name: str,
+        seed: int,
+        *,
+        play_seed: int | None = None,
+        numpy: bool = False,
+        any_seat: bool = False,
+        pass_rate: float | None = None,
+        cap: int | None = None,
+        **options: Any,
+    ) -> Any:
+        """The finished game (typed ``Any``: each test knows its game's state class)."""
+        loaded = tradekit.load_game(name, **options)
+        how = (play_seed, numpy, any_seat, pass_rate, cap)
+        key = (name, json.dumps(loaded.options(), sort_keys=True, default=str), seed, how)
+        if key not in self._games:
+            state = loaded.new_state(seed=seed)
+            play_at_random(
+                state,
+                seed if play_seed is None else play_seed,
+                numpy=numpy,
+                any_seat=any_seat,
+                pass_rate=pass_rate,
+                cap=cap,
+            )
+            self._games[key] = state
+            self._saves[key] = self._print(state)
+        return self._games[key]
+
+    def bot_game(
+        self, name: str, bots: str | Sequence[str], seed: int, deal: int = 0, **options: Any
+    ) -> Any:
+        """The finished game ``tradekit.sim.play`` plays with ``bots`` (one name, or one per
+        seat) from ``seed`` and ``deal``."""
+        loaded = tradekit.load_game(name, **options)
+        lineup = (bots,) if isinstance(bots, str) else tuple(bots)
+        key = (name, json.dumps(loaded.options(), sort_keys=True, default=str), seed, lineup, deal)
+        if key not in self._games:
+            state = play(loaded, bots if isinstance(bots, str) else list(bots), seed, deal).state
+            self._games[key] = state
+            self._saves[key] = self._print(state)
+        return self._games[key]
+
+    def games(self, name: str, seeds: Sequence[int] | range, **kwargs: Any) -> list[Any]:
+        """:meth:`game` for each of ``seeds``."""
+        return [self.game(name, seed, **kwargs) for seed in seeds]
+
+    def _print(self, state: State) -> object:
+        """What :meth:`changed` compares: the full save, or (fast tier) a few cheap numbers."""
+        if self._whole:
+            return state.to_json()
+        return len(state.decisions), len(state.log), state.is_over and state.scores()
+
+    def changed(self) -> list[tuple[Any, ...]]:
+        """The keys of the games whose state is no longer the one they were played to."""
+        return [key for key, state in self._games.items() if self._print(state) != self._saves[key]]
+
+
+@pytest.fixture(scope="session")
+def corpus() -> Iterator[Corpus]:
+    """The session's :class:`Corpus`; after the last test, no shared game may have changed."""
+    shared = Corpus()
+    yield shared
+    changed = shared.changed()
+    assert not changed, f"tests changed {len(changed)} shared games of the corpus: {changed[:3]}"

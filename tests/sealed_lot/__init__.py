@@ -14,6 +14,7 @@ installed package declares it under the ``tradekit.games`` entry-point group (se
 from __future__ import annotations
 
 from sealed_lot.game import Bid, SealedLotGame, SealedLotState, SealedLotView
+
 from tradekit.core.registry import Plugin
 
 PLUGIN = Plugin(

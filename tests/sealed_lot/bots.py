@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from sealed_lot.game import Bid, SealedLotGame, SealedLotView
+
 from tradekit.bots.base import Bot
 from tradekit.bots.registry import register_bot
 from tradekit.core.actions import Action

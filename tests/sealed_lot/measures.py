@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from sealed_lot.game import SealedLotState
+
 from tradekit.core.state import State
 from tradekit.sim.measures import register_measures
 

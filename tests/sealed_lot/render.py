@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from sealed_lot.game import SealedLotView
+
 from tradekit.core.events import Event
 from tradekit.render import Context, Renderer, register_renderer
 from tradekit.render import parts as p

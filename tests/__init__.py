@@ -1,0 +1,1 @@
+"""The test suite of tradekit; its folders mirror the package."""

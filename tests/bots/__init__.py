@@ -1,0 +1,1 @@
+"""Tests of tradekit.bots that hold for every game."""

@@ -1,0 +1,1 @@
+"""Tests of tradekit.core and the engine parts every game shares."""

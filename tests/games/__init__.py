@@ -1,0 +1,1 @@
+"""Tests of each game under tradekit.games, one folder per game."""

@@ -1,0 +1,1 @@
+"""Tests of Medici (tradekit.games.medici)."""

@@ -1,0 +1,1 @@
+"""Tests of Négoces (tradekit.games.negoces)."""

@@ -1,0 +1,1 @@
+"""Tests of Rungis (tradekit.games.rungis)."""

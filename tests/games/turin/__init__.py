@@ -1,0 +1,1 @@
+"""Tests of Turin Market (tradekit.games.turin)."""

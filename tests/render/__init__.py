@@ -1,0 +1,1 @@
+"""Tests of the game-agnostic rendering in tradekit.render."""

@@ -1,0 +1,1 @@
+"""Tests of tradekit.sim and tradekit.charts."""

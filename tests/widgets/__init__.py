@@ -1,0 +1,1 @@
+"""Tests of tradekit.widgets that hold for every game."""
