@@ -3,7 +3,6 @@ majorities, the loans repaid."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tradekit.core.events import BANK
@@ -13,28 +12,6 @@ from tradekit.games.turin.market import take_loan
 
 if TYPE_CHECKING:
     from tradekit.games.turin.state import TurinState
-
-
-def majority_holders(units: Sequence[int]) -> tuple[list[int], list[int]]:
-    """Split the holders of one good into majority holders and the other holders.
-
-    Args:
-        units: each seat's units of the good.
-
-    Returns:
-        (seats with the most units, other seats with at least one unit), both in seat order;
-        both empty when nobody holds the good.
-
-    Example:
-        >>> majority_holders([3, 0, 5, 5, 1])
-        ([2, 3], [0, 4])
-    """
-    top = max(units, default=0)
-    if top == 0:
-        return [], []
-    tied = [p for p, u in enumerate(units) if u == top]
-    others = [p for p, u in enumerate(units) if 0 < u < top]
-    return tied, others
 
 
 def end_game(state: TurinState) -> None:
@@ -102,6 +79,9 @@ def pay_one(state: TurinState, payer: int, payee: int | str, good: str, pot: boo
 def final_payouts(state: TurinState) -> None:
     """Pay each good's majority: the bank's payout and 1 Scudo from every other holder, a tie
     sharing the pot."""
+    # Imported here, not at the top: state.py imports this module while it loads.
+    from tradekit.games.turin.state import majority_holders
+
     table = [state.units(p) for p in range(state.n)]
     for g, good in enumerate(state.tables.goods):
         units = [row[g] for row in table]

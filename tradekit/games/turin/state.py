@@ -164,7 +164,6 @@ from tradekit.games.turin.menus import (
 )
 from tradekit.games.turin.picks import advance_picks, take_card
 from tradekit.games.turin.scoring import end_game
-from tradekit.games.turin.scoring import majority_holders as majority_holders
 from tradekit.games.turin.setup import CARD_KEYS, deal, scripted
 from tradekit.games.turin.tiebreak import declare
 from tradekit.games.turin.view import Listing, TurinView, turin_view
@@ -209,6 +208,28 @@ def _amount_option(
     if locked:
         notes.append(f"{locked} more are locked on listings")
     return Option.of(cls, Amount(0, most, label, note="; ".join(notes)))
+
+
+def majority_holders(units: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Split the holders of one good into majority holders and the other holders.
+
+    Args:
+        units: each seat's units of the good.
+
+    Returns:
+        (seats with the most units, other seats with at least one unit), both in seat order;
+        both empty when nobody holds the good.
+
+    Example:
+        >>> majority_holders([3, 0, 5, 5, 1])
+        ([2, 3], [0, 4])
+    """
+    top = max(units, default=0)
+    if top == 0:
+        return [], []
+    tied = [p for p, u in enumerate(units) if u == top]
+    others = [p for p, u in enumerate(units) if 0 < u < top]
+    return tied, others
 
 
 class TurinState(State):
