@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 
-from tradekit.core.view import BaseView
+from tradekit.core.state import Viewer
+from tradekit.core.view import BaseView, check_viewer
+from tradekit.games.medici.game import ROUNDS
+from tradekit.games.medici.scoring import ship_shares
+
+if TYPE_CHECKING:
+    from tradekit.games.medici.state import MediciState
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -90,3 +97,46 @@ class MediciView(BaseView):
         from tradekit.games.medici.game import WAREHOUSE
 
         return WAREHOUSE - len(self.warehouses[seat])
+
+
+def medici_view(state: MediciState, viewer: Viewer = None) -> MediciView:
+    """What ``viewer`` may see of ``state``: a seat, ``None`` (public) or ``"all"`` (teacher)."""
+    viewer = check_viewer(viewer, state.n)
+    teacher = viewer == "all"
+    auction = state.auction
+    over = state.is_over
+    totals = state.ship_totals()
+    places, paid = ship_shares(tuple(state.rewards), tuple(totals))
+    return MediciView(
+        viewer=viewer,
+        players=state.n,
+        reward_table=state.game.reward_table,
+        ship_rewards=state.rewards,
+        goods=tuple(g.id for g in state.goods),
+        round=state.round,
+        rounds=ROUNDS,
+        phase=state.phase,
+        to_move=state.to_move,
+        first_player=state.first_player,
+        active=state.active,
+        wealth=tuple(state.wealth),
+        warehouses=tuple(tuple(w) for w in state.warehouses),
+        ship_totals=tuple(totals),
+        ship_places=places,
+        ship_paid=paid,
+        ladders=tuple(tuple(row) for row in state.ladders),
+        lot=tuple(state.lot),
+        can_turn=state.phase == "turn" and state.turn_reason() is None,
+        pile_size=len(state.pile),
+        out_of_play_size=len(state.out_of_play),
+        discarded=tuple(state.discarded),
+        pile=tuple(state.pile) if teacher else None,
+        out_of_play=tuple(state.out_of_play) if teacher else None,
+        auction_order=auction.order if auction is not None else (),
+        speaker=auction.speaker if auction is not None else None,
+        high_bid=auction.high_bid if auction is not None else 0,
+        high_bidder=auction.high_bidder if auction is not None else None,
+        auction_history=tuple(auction.history) if auction is not None else (),
+        scores=tuple(state.scores()),
+        winners=tuple(state.winners()) if over else (),
+    )

@@ -6,6 +6,13 @@ until a player holds the required number of different goods and coins. In a sale
 player holding one card more than the others) puts a card face up on the market; the other players
 make offers in rounds; the seller accepts one.
 
+Where the rules live: this module holds :class:`NegocesState` (who is to move, every menu, the
+dispatch of each action, loans, gifts and payments, the small shared counts); ``setup.py`` the
+deal or a scripted set-up; ``auction.py`` the opening auctions; ``sale.py`` the sales (the
+temple, negotiation rounds, Misers, the Thief, acceptance and payment); ``end.py`` the goal and
+the end of the game; ``menus.py`` the offers a buyer may make and the refusals made once;
+``places.py`` the coin pools' names; ``view.py`` the views.
+
 Rulings where the rulebook is silent (numbered, with their reasons, in ``docs/rules/negoces.md``):
 
 * **Negotiation rounds.** Each round every buyer, simultaneously and sealed, posts or changes an
@@ -148,20 +155,16 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
 from tradekit.core.actions import Action
 from tradekit.core.auctions import AscendingAuction
-from tradekit.core.domains import Domain, Menu, OneOf, Option, refuse
-from tradekit.core.errors import ConfigError
-from tradekit.core.setup import MAX_MONEY, Setup
+from tradekit.core.domains import Menu, OneOf, Option, refuse
 from tradekit.core.simultaneous import SealedStep
 from tradekit.core.state import State, Viewer
-from tradekit.core.view import check_viewer
 from tradekit.games.negoces.actions import (
     Accept,
     AskToShow,
@@ -183,54 +186,31 @@ from tradekit.games.negoces.actions import (
     UseTreasurer,
     Withdraw,
 )
-from tradekit.games.negoces.choices import Among, Amounts, Only, plain
-from tradekit.games.negoces.view import AuctionView, NegocesView, OfferView, SaleRecord
+from tradekit.games.negoces.auction import auction_step, log_auto_passes, next_opening
+from tradekit.games.negoces.choices import Among, Amounts, plain
+from tradekit.games.negoces.end import holds_goal, reaches_goal
+from tradekit.games.negoces.menus import offer_choices, refused
+from tradekit.games.negoces.places import BANK_POOL, BOX, DIAMANT, SACRED, TREASURY
+from tradekit.games.negoces.sale import (
+    Standing,
+    accept_offer,
+    ban,
+    complete_sale,
+    next_sale_round,
+    offer_to_temple,
+    open_sale,
+    skip_idle_buyers,
+    start_sale,
+    steal,
+)
+from tradekit.games.negoces.setup import apply_setup, deal, is_int, read_setup
+from tradekit.games.negoces.view import (
+    NegocesView,
+    negoces_view,
+)
 
 if TYPE_CHECKING:
     from tradekit.games.negoces.game import NegocesGame
-
-#: What a scripted set-up may say (see :class:`NegocesState`).
-SETUP_KEYS = frozenset(
-    {
-        "hands",
-        "inactive",
-        "coins",
-        "thief",
-        "guard",
-        "loans",
-        "treasury",
-        "treasurer",
-        "misers",
-        "swindlers",
-    }
-)
-
-#: The changes that can bring a player to the goal (``by`` of the ``game_end`` event).
-REACHED_BY = ("diamant", "gift", "treasurer", "temple", "sale", "theft", "repay")
-
-BOX = "box"
-TREASURY = "treasury"
-BANK_POOL = "bank"
-SACRED = "textes_sacres"
-DIAMANT = "diamant"
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Standing:
-    """An offer standing on the table: the card (an id, or None), coins, loan card, and whether it
-    was turned face up on request (face-down mini-variant)."""
-
-    card: int | None
-    coins: int
-    loan: bool
-    shown: bool = False
-
-
-NO_OFFER = Standing(None, 0, False)
 
 
 class NegocesState(State[NegocesView]):
@@ -328,12 +308,12 @@ class NegocesState(State[NegocesView]):
         self.diamant_sold = False
         scripted = setup is not None and "hands" in setup
         if setup is not None and not scripted:
-            self._read_setup(setup)
+            read_setup(self, setup)
         if not scripted:
-            self._deal()
+            deal(self)
         else:
             assert setup is not None
-            self._scripted(setup)
+            apply_setup(self, setup)
         self._initial_money = list(self.coins)
         #: Every coin of the game, wherever it lies: no seller can ever pay more. Public (the
         #: players' total is the table's, or announced by a scripted blind set-up).
@@ -354,9 +334,9 @@ class NegocesState(State[NegocesView]):
             self.diamant_sold = True
         if self.market == self.diamant:
             self.opening = ["diamant"] + (["thief", "guard"] if self.side else [])
-            self._next_opening()
+            next_opening(self)
         else:
-            self._start_sale()
+            start_sale(self)
 
     # -- set-up ---------------------------------------------------------------------------------
     def _all_card_ids(self) -> list[int]:
@@ -378,224 +358,6 @@ class NegocesState(State[NegocesView]):
         if "bank" in self.variants:
             ids += t.special["loan"]
         return ids
-
-    def _deal(self) -> None:
-        t = self.tables
-        series = t.goods_of_kind("series")
-        order = [series[i] for i in self.rng.permutation(len(series))]
-        size = self.row.series_size
-        mono = "new_monopolies" in self.variants
-        count = 6 if mono else self.row.series
-        in_play = order[:count]
-        self._event(
-            "chance",
-            "goods in play: " + ", ".join(sorted(in_play)),
-            data={"what": "in_play", "in_play": sorted(in_play)},
-        )
-        smugglers: list[str] = []
-        if "smugglers" in self.variants:
-            contraband = t.goods_of_kind("contraband")
-            smugglers = [contraband[i] for i in self.rng.permutation(len(contraband))]
-        for p in range(self.n):
-            first, second = in_play[2 * p], in_play[2 * p + 1]
-            hand = list(t.cards_of[first][:size]) + list(t.cards_of[second][:size])
-            if smugglers:
-                hand.remove(t.cards_of[second][size - 1])
-                self.inactive[p] = [t.cards_of[smugglers[p]][0]]
-            if mono:
-                singles = order[count + 2 * p : count + 2 * p + 2]
-                self.inactive[p] = sorted(t.cards_of[g][0] for g in singles)
-            self.hands[p] = sorted(hand)
-            self._event(
-                "chance",
-                f"P{p} is dealt {len(hand)} cards",
-                player=p,
-                data={"what": "deal", "seat": p, "deal": self.hands[p], "scripted": False},
-                visible_to=(p,),
-            )
-        if any(self.inactive):
-            self._event(
-                "chance",
-                "inactive cards laid face up: "
-                + "; ".join(
-                    f"P{p} {', '.join(self._good(c) for c in cards)}"
-                    for p, cards in enumerate(self.inactive)
-                ),
-                data={"what": "inactive", "inactive": self.inactive},
-            )
-        self._set_unused()
-
-    def _set_unused(self) -> None:
-        placed = {c for h in self.hands for c in h} | {c for h in self.inactive for c in h}
-        placed |= {c for h in self.loans for c in h} | set(self.bank_loans) | set(self.side)
-        placed |= set(self.sacred) | set(self.box)
-        placed |= {self.market} if self.market is not None else set()
-        special = {
-            c for kind in ("treasurer", "miser", "swindler") for c in self.tables.special[kind]
-        }
-        thief_guard = set(self.tables.special["thief"] + self.tables.special["guard"])
-        self.unused = sorted(
-            c
-            for c in self._all_card_ids()
-            if c not in placed and c not in special and c not in thief_guard
-        )
-
-    def _read_setup(self, setup: Mapping[str, Any]) -> Setup:
-        reader = Setup(setup, self.n, SETUP_KEYS)
-        if "hands" not in setup and set(setup):
-            raise ConfigError("setup", sorted(setup), "a set-up with 'hands' (or none)")
-        return reader
-
-    def _scripted(self, setup: Mapping[str, Any]) -> None:
-        s = self._read_setup(setup)
-        self._script_cards(s)
-        used = s.used
-        self.sacred = [c for c in self.sacred if c not in used]
-        if "coins" in s:
-            self.coins = s.money("coins")
-        self._script_thief_guard(s)
-        if "loans" in s:
-            self._script_loans(s)
-        if "treasury" in s:
-            self._script_treasury(s, setup["treasury"])
-        self._script_variant_cards(s)
-        self._script_opening(s, setup, used)
-        self.box.sort()
-        self._set_unused()
-        self._log_scripted()
-
-    def _script_cards(self, s: Setup) -> None:
-        """The scripted ``hands`` and ``inactive`` cards: goods, never a special card."""
-        t = self.tables
-        valid = set(self._all_card_ids()) - set(t.special["loan"])
-        for kind in ("treasurer", "thief", "guard", "miser", "swindler"):
-            valid -= set(t.special[kind])
-        self.hands = s.cards_per_seat("hands", valid)
-        if "inactive" in s:
-            self.inactive = s.cards_per_seat("inactive", valid)
-            if not {"smugglers", "new_monopolies"} & self.variants and any(self.inactive):
-                raise s.bad("inactive", "inactive cards only with smugglers or new_monopolies")
-        s.check_once()
-
-    def _script_thief_guard(self, s: Setup) -> None:
-        """``thief`` and ``guard``: holder seats, with their variant (placed by
-        :meth:`_script_opening`)."""
-        for key, variant in (("thief", "thief_guard"), ("guard", "thief_guard")):
-            if key in s:
-                s.seat(key)
-                if variant not in self.variants:
-                    raise s.bad(key, f"only with the {variant} variant")
-
-    def _script_loans(self, s: Setup) -> None:
-        """``loans``: loan cards per seat, taken from the bank with their coins."""
-        if "bank" not in self.variants:
-            raise s.bad("loans", "only with the bank variant")
-        counts = s.per_seat("loans")
-        if not all(_is_int(v) and v >= 0 for v in counts) or sum(counts) > len(self.bank_loans):
-            raise s.bad("loans", "whole numbers >= 0, 6 loan cards at most in all")
-        for p, k in enumerate(counts):
-            self.loans[p] = [self.bank_loans.pop(0) for _ in range(k)]
-        self.bank_coins -= self.loan_size * sum(counts)
-
-    def _script_treasury(self, s: Setup, value: Any) -> None:
-        """``treasury``: the coins in the public treasury."""
-        if "treasury" not in self.variants or not _is_int(value) or not 0 <= value <= MAX_MONEY:
-            raise s.bad(
-                "treasury", f"a whole number from 0 to {MAX_MONEY}, with the treasury variant"
-            )
-        self.treasury = value
-
-    def _script_variant_cards(self, s: Setup) -> None:
-        """``treasurer``, ``misers``, ``swindlers``: who holds each variant's card (the others'
-        go back to the box)."""
-        t = self.tables
-        for key, variant, attr in (
-            ("treasurer", "treasury", "treasurer"),
-            ("misers", "misers", "miser"),
-            ("swindlers", "swindlers", "swindler"),
-        ):
-            if key in s:
-                if variant not in self.variants:
-                    raise s.bad(key, f"True or False per seat, with the {variant} variant")
-                flags = s.flags(key)
-                setattr(self, attr, flags)
-                for p, held in enumerate(flags):
-                    if not held:
-                        self.box.append(t.special[attr][p])
-
-    def _script_opening(self, s: Setup, setup: Mapping[str, Any], used: list[int]) -> None:
-        """How the scripted game opens: with the first sale when the Diamant is in a hand (the
-        seller holds one card more; the Thief and Guard go to their holders), else with the
-        Diamant auction (equal hands, the Thief and Guard still to be auctioned)."""
-        n = self.n
-        t = self.tables
-        totals = [len(self.hands[p]) + len(self.inactive[p]) for p in range(n)]
-        if self.diamant in used:
-            self.market = None
-            if sorted(totals)[:-1] != [max(totals) - 1] * (n - 1):
-                raise s.bad("hands", "one seat (the seller) with one card more than each other")
-            for key in ("thief", "guard"):
-                holder = setup.get(key)
-                if key == "thief":
-                    self.thief = holder
-                else:
-                    self.guard = holder
-                if self.side:
-                    card = t.special[key][0]
-                    self.side.remove(card)
-                    if holder is None:
-                        self.box.append(card)
-        else:
-            if len(set(totals)) != 1:
-                raise s.bad("hands", "equal hands (plus inactive cards) before the Diamant auction")
-            if setup.get("thief") is not None or setup.get("guard") is not None:
-                raise s.bad("thief", "the Thief and Guard are auctioned after the Diamant")
-
-    def _log_scripted(self) -> None:
-        """Log the scripted hands (each to its seat), the set-up, and the coins."""
-        n = self.n
-        for p in range(n):
-            self._event(
-                "chance",
-                f"P{p} is given a scripted hand",
-                player=p,
-                data={"what": "deal", "seat": p, "deal": self.hands[p], "scripted": True},
-                visible_to=(p,),
-            )
-        self._event(
-            "info",
-            "scripted set-up",
-            data={
-                "what": "setup",
-                "inactive": self.inactive,
-                "thief": self.thief,
-                "guard": self.guard,
-                "loans": [len(x) for x in self.loans],
-                "treasury": self.treasury,
-            },
-        )
-        if "blind" in self.variants:
-            for p in range(n):
-                self._event(
-                    "info",
-                    f"P{p} starts with {self.coins[p]} coins",
-                    player=p,
-                    data={"what": "starting_coins", "seat": p, "coins": self.coins[p]},
-                    visible_to=(p,),
-                )
-            # Blind players still know how much money the game holds, as with the dealt coins.
-            total = sum(self.coins)
-            self._event(
-                "info",
-                f"the players hold {total} coins in all",
-                data={"what": "coins_total", "coins": total},
-            )
-        else:
-            self._event(
-                "info",
-                f"scripted coins {self.coins}",
-                data={"what": "scripted_coins", "coins": self.coins},
-            )
 
     # -- small helpers --------------------------------------------------------------------------
     def _good(self, card: int) -> str:
@@ -620,30 +382,11 @@ class NegocesState(State[NegocesView]):
     def qualifies(self, player: int) -> bool:
         """Whether ``player`` holds the goal: enough different goods, enough coins (not counting
         coins they still owe as a gift) and no loan card."""
-        return self._holds_goal(player, self._owed(player))
+        return holds_goal(self, player, self._owed(player))
 
     def _owed(self, player: int) -> int:
         """Coins ``player`` must still give away (a gift being shared out)."""
         return self.gift_left if self.phase == "gift" and self.gift_giver == player else 0
-
-    def _holds_goal(self, player: int, owed: int) -> bool:
-        return (
-            not self.loans[player]
-            and self.coins[player] - owed >= self.goal_coins
-            and self.different_goods(player) >= self.goal_goods
-        )
-
-    def _reaches_goal(self, order: Iterable[int], by: str, owed: int = 0) -> bool:
-        """The first seat of ``order`` that now holds the goal wins at once; ``by`` is the change
-        that brought them there (one of :data:`REACHED_BY`), ``owed`` coins the first of them
-        must still give away. Returns whether the game is over."""
-        for k, p in enumerate(order):
-            if self._holds_goal(p, owed if k == 0 and owed else self._owed(p)):
-                self.winner = p
-                goods, coins = self.different_goods(p), self.coins[p]
-                self._finish(f"P{p} holds {goods} different goods and {coins} coins: P{p} wins", by)
-                return True
-        return False
 
     def _after(self, seat: int) -> list[int]:
         """The other seats in turn order after ``seat``."""
@@ -739,7 +482,7 @@ class NegocesState(State[NegocesView]):
                     f"a raise of +1 or +2 over the high bid of {high}",
                     lambda v: (
                         f"P{player} cannot bid {v}: they have only {budget}"
-                        if _is_int(v) and v > budget
+                        if is_int(v) and v > budget
                         else None
                     ),
                 ),
@@ -779,7 +522,7 @@ class NegocesState(State[NegocesView]):
         if self.treasurer[player]:
             options.append(plain(UseTreasurer))
         else:
-            options.append(_refused(UseTreasurer, "P{player} holds no Treasurer card", player))
+            options.append(refused(UseTreasurer, "P{player} holds no Treasurer card", player))
         closed = self._temple_closed(player)
         if closed is None:
             goods = tuple(g for g in hand_goods if g != SACRED)
@@ -826,7 +569,7 @@ class NegocesState(State[NegocesView]):
         # game; the seller accepts only what they can pay (see _decide_options, _accept).
         least = -self.coins_in_game if "blind" in self.variants else -self.coins[seller]
         return list(
-            _offer_options(
+            offer_choices(
                 player,
                 seller,
                 self.coins[player],
@@ -863,10 +606,10 @@ class NegocesState(State[NegocesView]):
                 )
             )
         else:
-            options.append(_refused(Ban, "P{player} holds no Miser card", player))
+            options.append(refused(Ban, "P{player} holds no Miser card", player))
         if self.phase == "negotiate":
             if self.thief != player:
-                options.append(_refused(Steal, "P{player} does not hold the Thief", player))
+                options.append(refused(Steal, "P{player} does not hold the Thief", player))
             elif self.guard == self.seller:
                 why = f"the seller P{self.seller} holds the Guard and cannot be robbed"
                 options.append(refuse(Steal, why))
@@ -880,7 +623,7 @@ class NegocesState(State[NegocesView]):
         if player in self.offers:
             options.append(plain(Withdraw))
         else:
-            options.append(_refused(Withdraw, "P{player} has no offer to withdraw", player))
+            options.append(refused(Withdraw, "P{player} has no offer to withdraw", player))
         return options + self._special_options(player)
 
     def _decide_options(self, player: int) -> list[Option]:
@@ -1038,12 +781,12 @@ class NegocesState(State[NegocesView]):
             self._log_action(player, action)
             self._loan(player, isinstance(action, TakeLoan))
             if self.phase == "negotiate":  # a barred buyer may now have nothing left to do
-                self._skip_idle_buyers()
+                skip_idle_buyers(self)
             return
         phase = self.phase
         if phase == "negotiate" and isinstance(action, (Offer, Stand, Withdraw)):
             self.sealed.choose(player, action, self._event)
-            self._skip_idle_buyers()
+            skip_idle_buyers(self)
             return
         if isinstance(action, Swap) and self.seller is not None:
             # Which card the Swindler pays with is seen only by the buyer and the seller.
@@ -1063,12 +806,12 @@ class NegocesState(State[NegocesView]):
                 self.auction.bid(player, action.amount)
             else:
                 self.auction.pass_(player)
-            self._log_auto_passes(before + 1)
-            self._auction_step()
+            log_auto_passes(self, before + 1)
+            auction_step(self)
         elif isinstance(action, Give):
             self._pay(action.coins, player, action.to, self.gift_why)
             self.gift_left -= action.coins
-            if self.gift_left == 0 and not self._reaches_goal(self._after(player), "gift"):
+            if self.gift_left == 0 and not reaches_goal(self, self._after(player), "gift"):
                 self._gift_done()
         elif isinstance(action, UseTreasurer):
             self.treasurer[player] = False
@@ -1080,23 +823,23 @@ class NegocesState(State[NegocesView]):
                 player=player,
                 data={"what": "treasurer", "seat": player},
             )
-            self._reaches_goal((player,), "treasurer")
+            reaches_goal(self, (player,), "treasurer")
         elif isinstance(action, Temple):
-            self._temple(player, action.good)
+            offer_to_temple(self, player, action.good)
         elif isinstance(action, PutUp):
             card = self._card_of(self.hands[player], action.good)
             assert card is not None
             self.hands[player].remove(card)
-            self._open_sale(card, inactive=False)
+            open_sale(self, card, inactive=False)
         elif isinstance(action, SellInactive):
             card = self._card_of(self.inactive[player], action.good)
             assert card is not None
             self.inactive[player].remove(card)
-            self._open_sale(card, inactive=True)
+            open_sale(self, card, inactive=True)
         elif isinstance(action, Ban):
-            self._ban(player, action.target)
+            ban(self, player, action.target)
         elif isinstance(action, Steal):
-            self._steal(player)
+            steal(self, player)
         elif isinstance(action, AskToShow):
             offer = self.offers[action.buyer]
             self.offers[action.buyer] = dataclasses.replace(offer, shown=True)
@@ -1108,9 +851,9 @@ class NegocesState(State[NegocesView]):
                 data={"what": "turn_up", "seat": action.buyer, "card": offer.card},
             )
         elif isinstance(action, Accept):
-            self._accept(action.buyer)
+            accept_offer(self, action.buyer)
         elif isinstance(action, Continue):
-            self._next_round()
+            next_sale_round(self)
         elif isinstance(action, (Swap, NoSwap)):
             assert self.pending is not None
             buyer, offer = self.pending
@@ -1138,7 +881,7 @@ class NegocesState(State[NegocesView]):
                     visible_to=tuple(sorted((buyer, self.seller))),
                 )
                 card, swapped = new, True
-            self._complete_sale(buyer, offer, card, swapped)
+            complete_sale(self, buyer, offer, card, swapped)
 
     def _log_action(self, player: int, action: Action) -> None:
         self._event("action", f"P{player}: {action}", player=player, action=action)
@@ -1155,98 +898,12 @@ class NegocesState(State[NegocesView]):
             self.bank_loans.sort()
             self.loan_repaid.add(player)
             self._pay(self.loan_size, player, BANK_POOL, "loan repaid to the bank")
-            if self._reaches_goal((player,), "repay"):
+            if reaches_goal(self, (player,), "repay"):
                 return
         if self.phase == "auction" and self.auction is not None:
             self.auction.budgets[player] = self.coins[player]
 
-    # -- the opening auctions -------------------------------------------------------------------
-    def _next_opening(self) -> None:
-        if not self.opening:
-            self._start_sale()
-            return
-        item = self.opening.pop(0)
-        if item == "diamant":
-            opener = self.game.opener if self.game.opener is not None else 0
-        else:
-            assert self.diamant_winner is not None
-            opener = self.diamant_winner
-        order = [(opener + 1 + i) % self.n for i in range(self.n)]
-        self.phase = "auction"
-        self.auction_item = item
-        self.auction = AscendingAuction(
-            order,
-            {p: self.coins[p] for p in range(self.n)},
-            opener=opener,
-            opening=0,
-            steps=(1, 2),
-            final_pass=True,
-        )
-        self._event(
-            "info",
-            f"auction of the {item.capitalize()}: P{opener} opens at 0",
-            player=opener,
-            data={"what": "auction", "item": item, "opener": opener},
-        )
-        self._log_auto_passes(1)
-        self._auction_step()
-
-    def _log_auto_passes(self, start: int) -> None:
-        assert self.auction is not None
-        for p, amount in self.auction.history[start:]:
-            if amount is None:
-                self._event(
-                    "info",
-                    f"P{p} cannot raise and drops out",
-                    player=p,
-                    data={
-                        "what": "drop_out",
-                        "seat": p,
-                        "item": self.auction_item,
-                        "high_bid": self.auction.high_bid,
-                    },
-                )
-
-    def _auction_step(self) -> None:
-        auction = self.auction
-        assert auction is not None
-        if not auction.done:
-            return
-        result = auction.result
-        winner = result.winner
-        assert winner is not None
-        price = result.price
-        item = self.auction_item
-        self.auction = None
-        self._event(
-            "info",
-            f"P{winner} wins the {item.capitalize()} for {price}",
-            player=winner,
-            data={"what": "auction_won", "item": item, "winner": winner, "price": price},
-        )
-        if item == "diamant":
-            self.diamant_winner = winner
-            self.diamant_sold = True
-            assert self.market == self.diamant
-            self.hands[winner].append(self.diamant)
-            self.hands[winner].sort()
-            self.market = None
-            self._pay(price, winner, BOX, "won the Diamant: the price returns to the box")
-            if not self._reaches_goal((winner,), "diamant"):
-                self._next_opening()
-            return
-        card = self.tables.special[item][0]
-        self.side.remove(card)
-        if item == "thief":
-            self.thief = winner
-        else:
-            self.guard = winner
-        if price:
-            why = f"share of the {item.capitalize()}'s price"
-            self._start_gift(winner, price, why, "opening", item)
-        else:
-            self._next_opening()
-
+    # -- gifts (the thief, the guard, the temple) --------------------------------------------------
     def _start_gift(self, giver: int, amount: int, why: str, then: str, source: str) -> None:
         """``giver`` shares out ``amount`` coins; ``source`` (``"thief"``, ``"guard"`` or
         ``"temple"``) is what the gift is for, ``then`` the phase it returns to."""
@@ -1265,87 +922,9 @@ class NegocesState(State[NegocesView]):
     def _gift_done(self) -> None:
         self.gift_giver = None
         if self.gift_then == "opening":
-            self._next_opening()
+            next_opening(self)
         else:
             self.phase = "prepare"
-
-    # -- sales ----------------------------------------------------------------------------------
-    def _start_sale(self) -> None:
-        totals = [self.total_cards(p) for p in range(self.n)]
-        most = max(totals)
-        sellers = [p for p, t in enumerate(totals) if t == most]
-        assert len(sellers) == 1, f"no single seller: card counts {totals}"
-        self.seller = sellers[0]
-        self.round = self.sales + 1
-        self.phase = "prepare"
-        self.market = None
-        self.market_inactive = False
-        self.offers = {}
-        self.sealed = SealedStep(())
-        self.idle = set()
-        self.banned = set()
-        self.temple_used = False
-        self.loan_taken = set()
-        self.loan_repaid = set()
-        self.nround = 0
-        self._event(
-            "info",
-            f"sale {self.round}: P{self.seller} is the seller ({most} cards)",
-            player=self.seller,
-            data={"what": "sale_start", "seat": self.seller, "sale": self.round, "cards": most},
-        )
-
-    def _temple(self, player: int, good: str) -> None:
-        card = self._card_of(self.hands[player], good)
-        assert card is not None
-        self.hands[player].remove(card)
-        self.box.append(card)
-        self.box.sort()
-        sacred = self.sacred.pop(0)
-        self.hands[player].append(sacred)
-        self.hands[player].sort()
-        self.temple_used = True
-        self._event(
-            "info",
-            f"P{player} gives up {good} at the temple for sacred texts",
-            player=player,
-            data={"what": "temple", "seat": player, "removed": card, "sacred": sacred},
-        )
-        if self._reaches_goal((player,), "temple", owed=self.gift_size):
-            return
-        self._start_gift(player, self.gift_size, "temple gift", "prepare", "temple")
-
-    def _open_sale(self, card: int, inactive: bool) -> None:
-        self.market = card
-        self.market_inactive = inactive
-        assert self.seller is not None
-        self._event(
-            "info",
-            f"P{self.seller} puts {self._good(card)} on the market"
-            + (" (an inactive card: coins only)" if inactive else ""),
-            player=self.seller,
-            data={"what": "market", "seat": self.seller, "market": card, "inactive": inactive},
-        )
-        self.nround = 0
-        self._next_round()
-
-    def _next_round(self) -> None:
-        self.nround += 1
-        self.phase = "negotiate"
-        self.sealed = SealedStep(self.buyers())
-        self.idle = set()
-        self._skip_idle_buyers()
-
-    def _skip_idle_buyers(self) -> None:
-        if self.phase != "negotiate":
-            return
-        for p in self.buyers():
-            if self.sealed.has_chosen(p) or p in self.idle:
-                continue
-            if p in self.banned and not Menu(self._special_options(p) + self._loan_options(p)):
-                self.idle.add(p)
-        if not self.to_move:
-            self._end_round()
 
     def _card_public(self, offer: Standing) -> bool:
         if offer.card is None:
@@ -1354,274 +933,10 @@ class NegocesState(State[NegocesView]):
             return False
         return "face_down" not in self.variants or offer.shown
 
-    def _end_round(self) -> None:
-        shown: dict[int, Any] = {}
-        for p in self.buyers():
-            action = self.sealed.choice(p)
-            if p in self.banned:
-                self.offers.pop(p, None)
-            elif isinstance(action, Offer):
-                card = None
-                if action.good is not None:
-                    card = self._card_of(self.hands[p], action.good)
-                self.offers[p] = Standing(card, action.coins, action.loan)
-            elif isinstance(action, Withdraw):
-                self.offers.pop(p, None)
-            offer = self.offers.get(p)
-            if offer is not None:
-                shown[p] = {
-                    "card": offer.card if self._card_public(offer) else "face down",
-                    "coins": offer.coins,
-                    "loan": offer.loan,
-                }
-        self.sealed = SealedStep(())
-        self.idle = set()
-        text = "; ".join(self._describe(p, o) for p, o in shown.items())
-        self._event(
-            "reveal",
-            f"round {self.nround} offers: {text or 'none'}",
-            data={"what": "offers", "round": self.nround, "offers": shown},
-        )
-        self.phase = "decide"
-        self._maybe_continue()
-
-    def _describe(self, buyer: int, offer: Mapping[str, Any]) -> str:
-        card = offer["card"]
-        parts = [f"P{buyer}"]
-        if card is not None:
-            parts.append(card if isinstance(card, str) else self._good(card))
-        parts.append(f"{offer['coins']:+d} coins")
-        if offer["loan"]:
-            parts.append("a loan card")
-        return " ".join(parts)
-
-    def _maybe_continue(self) -> None:
-        if self.nround < self.game.negotiation_rounds and not self.offers:
-            self._event(
-                "info",
-                "no offer stands: the negotiation continues",
-                data={"what": "no_offer", "round": self.nround},
-            )
-            self._next_round()
-
-    def _ban(self, player: int, target: int) -> None:
-        self.miser[player] = False
-        self.box.append(self.tables.special["miser"][player])
-        self.box.sort()
-        self.banned.add(target)
-        self.offers.pop(target, None)
-        self._event(
-            "info",
-            f"P{player} plays the Miser: P{target} may offer nothing in this sale",
-            player=player,
-            data={"what": "ban", "seat": player, "banned": target},
-        )
-        if self.phase == "negotiate":
-            self._skip_idle_buyers()
-        else:
-            self._maybe_continue()
-
-    def _steal(self, player: int) -> None:
-        card = self.market
-        assert card is not None and self.seller is not None
-        self.thief = None
-        self.box.append(self.tables.special["thief"][0])
-        self.box.sort()
-        self.market = None
-        self.hands[player].append(card)
-        self.hands[player].sort()
-        self.sealed = SealedStep(())
-        self.idle = set()
-        self.offers = {}
-        self._event(
-            "info",
-            f"P{player} plays the Thief and takes {self._good(card)} from P{self.seller}",
-            player=player,
-            data={"what": "theft", "seat": player, "card": card, "seller": self.seller},
-        )
-        self.last_sale = {
-            "number": self.round,
-            "seller": self.seller,
-            "buyer": player,
-            "market": card,
-            "paid_card": None,
-            "paid_public": True,
-            "coins": 0,
-            "loan": False,
-            "stolen": True,
-            "swapped": False,
-        }
-        self.sales += 1
-        if self._reaches_goal((player,), "theft"):
-            return
-        self._end_of_sale()
-
     def _payable(self, offer: Standing) -> bool:
         """Whether the seller can pay the coins ``offer`` asks (always, unless blind)."""
         assert self.seller is not None
         return -offer.coins <= self.coins[self.seller]
-
-    def _accept(self, buyer: int) -> None:
-        offer = self.offers.get(buyer, NO_OFFER)
-        self._event(
-            "info",
-            f"P{self.seller} accepts P{buyer}'s offer",
-            player=buyer,
-            data={"what": "accept", "seller": self.seller, "buyer": buyer},
-        )
-        if not self._payable(offer):
-            # Blind, at the close: the seller names a buyer whose asking they cannot pay. The
-            # offer is void and the buyer takes the card for nothing, as with no offer.
-            self._event(
-                "info",
-                f"P{self.seller} cannot pay the {-offer.coins} coins P{buyer} asked: "
-                f"P{buyer} takes the card for nothing",
-                player=buyer,
-                data={
-                    "what": "void_offer",
-                    "seller": self.seller,
-                    "buyer": buyer,
-                    "coins": offer.coins,
-                },
-            )
-            offer = NO_OFFER
-        card = offer.card
-        if card is not None and self.swindler[buyer]:
-            others = [c for c in self.hands[buyer] if self._good(c) != self._good(card)]
-            if others:
-                self.phase = "swindle"
-                self.pending = (buyer, offer)
-                self.offers = {}
-                return
-        self._complete_sale(buyer, offer, card, False)
-
-    def _complete_sale(self, buyer: int, offer: Standing, card: int | None, swapped: bool) -> None:
-        seller = self.seller
-        market = self.market
-        assert seller is not None and market is not None
-        good = self._good(market)
-        if offer.coins > 0:
-            self._pay(offer.coins, buyer, seller, f"bought {good} from P{seller}")
-        elif offer.coins < 0:
-            self._pay(-offer.coins, seller, buyer, f"sold {good} to P{buyer} for a card and coins")
-        if offer.loan:
-            loan = self.loans[buyer].pop()
-            self.loans[seller].append(loan)
-            self.loans[seller].sort()
-        if card is not None:
-            self.hands[buyer].remove(card)
-            self.hands[seller].append(card)
-            self.hands[seller].sort()
-        self.hands[buyer].append(market)
-        self.hands[buyer].sort()
-        self.market = None
-        self.offers = {}
-        public = card is None or (self._card_public(offer) and not swapped)
-        paid = "nothing"
-        parts = []
-        if card is not None:
-            parts.append(self._good(card) if public else "a card unseen")
-        if offer.coins:
-            parts.append(f"{offer.coins} coins")
-        if offer.loan:
-            parts.append("a loan card")
-        paid = " and ".join(parts) or paid
-        self._event(
-            "info",
-            f"P{buyer} buys {good} from P{seller} for {paid}",
-            player=buyer,
-            data={
-                "what": "sale",
-                "seller": seller,
-                "buyer": buyer,
-                "market": market,
-                "card": card if public else "hidden",
-                "coins": offer.coins,
-                "loan": offer.loan,
-            },
-        )
-        if not public and not swapped:
-            assert card is not None
-            self._event(
-                "info",
-                f"P{buyer} paid with {self._good(card)}",
-                player=buyer,
-                data={"what": "paid_with", "seat": buyer, "paid": card},
-                visible_to=tuple(sorted((buyer, seller))),
-            )
-        self.last_sale = {
-            "number": self.round,
-            "seller": seller,
-            "buyer": buyer,
-            "market": market,
-            "paid_card": card,
-            "paid_public": public,
-            "coins": offer.coins,
-            "loan": offer.loan,
-            "stolen": False,
-            "swapped": swapped,
-        }
-        if "treasury" in self.variants:
-            if self.coins[seller] >= self.tax:
-                self._pay(self.tax, seller, TREASURY, "tax on a sale")
-            else:
-                lost = self.treasurer[seller]
-                if lost:
-                    self.treasurer[seller] = False
-                    self.box.append(self.tables.special["treasurer"][seller])
-                    self.box.sort()
-                then = "loses their Treasurer card" if lost else "pays nothing"
-                self._event(
-                    "info",
-                    f"P{seller} cannot pay the tax and {then}",
-                    player=seller,
-                    data={"what": "tax_unpaid", "seat": seller, "tax": self.tax, "treasurer": lost},
-                )
-        # The tax is part of the sale ("after each sale the seller pays 1 coin"): one change.
-        self.sales += 1
-        if self._reaches_goal((buyer, seller), "sale"):
-            return
-        self._end_of_sale()
-
-    def _end_of_sale(self) -> None:
-        if self.sales >= self.game.max_sales:
-            self._finish(f"{self.sales} sales without a winner: the game ends with no winner")
-            return
-        self._start_sale()
-
-    def _finish(self, text: str, by: str | None = None) -> None:
-        # Nothing else happens once the game is over: no step stays open.
-        self.over = True
-        self.phase = "over"
-        self.seller = None
-        self.auction = None
-        self.gift_giver = None
-        self.gift_left = 0
-        self.offers = {}
-        self.sealed = SealedStep(())
-        self.idle = set()
-        self.pending = None
-        for p in range(self.n):
-            self._event(
-                "reveal",
-                f"P{p} shows {len(self.hands[p])} cards and {self.coins[p]} coins",
-                player=p,
-                data={"what": "show", "seat": p, "hand": self.hands[p], "coins": self.coins[p]},
-            )
-        winner = self.winner
-        self._event(
-            "info",
-            text,
-            player=winner,
-            data={
-                "what": "game_end",
-                "winner": winner,
-                "sales": self.sales,
-                "goods": None if winner is None else self.different_goods(winner),
-                "coins": None if winner is None else self.coins[winner],
-                "by": by,
-            },
-        )
 
     # -- accounting -----------------------------------------------------------------------------
     def money(self) -> list[int]:
@@ -1680,103 +995,9 @@ class NegocesState(State[NegocesView]):
             return text
         return text + "; coins " + " ".join(f"P{p}={c}" for p, c in enumerate(self.coins))
 
-    def _offer_view(self, buyer: int, offer: Standing, viewer: Viewer) -> OfferView:
-        sees = viewer == "all" or viewer == buyer or self._card_public(offer)
-        return OfferView(
-            buyer=buyer,
-            card=offer.card if sees else None,
-            face_down=offer.card is not None and not sees,
-            coins=offer.coins,
-            loan=offer.loan,
-        )
-
     def view(self, viewer: Viewer = None) -> NegocesView:
         """What ``viewer`` may see: a seat, ``None`` (public) or ``"all"`` (teacher)."""
-        check_viewer(viewer, self.n)
-        teacher = viewer == "all"
-
-        def sees(p: int) -> bool:
-            return teacher or viewer == p
-
-        coins_public = "blind" not in self.variants or self.over
-        auction = None
-        if self.auction is not None:
-            a = self.auction
-            auction = AuctionView(
-                self.auction_item, a.high_bid, a.high_bidder, tuple(sorted(a.out)), a.speaker
-            )
-        gift = None
-        if self.phase == "gift" and self.gift_giver is not None:
-            gift = (self.gift_giver, self.gift_left, self.gift_why)
-        pending = None
-        if self.pending is not None:
-            pending = self._offer_view(self.pending[0], self.pending[1], viewer)
-        last = None
-        if self.last_sale is not None:
-            s = self.last_sale
-            party = teacher or viewer in (s["buyer"], s["seller"])
-            visible = party or s["paid_public"]
-            last = SaleRecord(
-                number=s["number"],
-                seller=s["seller"],
-                buyer=s["buyer"],
-                market=s["market"],
-                paid_card=s["paid_card"] if visible else None,
-                paid_hidden=s["paid_card"] is not None and not visible,
-                coins=s["coins"],
-                loan=s["loan"],
-                stolen=s["stolen"],
-                swapped=s["swapped"],
-            )
-        return NegocesView(
-            viewer=viewer,
-            players=self.n,
-            round=self.round,
-            phase=self.phase,
-            to_move=self.to_move,
-            scores=tuple(self.scores()),
-            winners=() if self.winner is None else (self.winner,),
-            variants=self.game.variants,
-            goal=(self.goal_goods, self.goal_coins),
-            sales=self.sales,
-            max_sales=self.game.max_sales,
-            negotiation_round=self.nround,
-            negotiation_rounds=self.game.negotiation_rounds,
-            coins=tuple(c if coins_public or sees(p) else None for p, c in enumerate(self.coins)),
-            hand_sizes=tuple(len(h) for h in self.hands),
-            hands=tuple(
-                tuple(h) if sees(p) or self.over else None for p, h in enumerate(self.hands)
-            ),
-            inactive=tuple(tuple(x) for x in self.inactive),
-            seller=self.seller,
-            market=self.market,
-            market_inactive=self.market_inactive,
-            auction=auction,
-            gift=gift,
-            offers=tuple(
-                self._offer_view(p, self.offers[p], viewer) if p in self.offers else None
-                for p in range(self.n)
-            ),
-            submitted=tuple(sorted(self.sealed.chosen)),
-            sealed=tuple(self.sealed.choice(p) if sees(p) else None for p in range(self.n)),
-            banned=tuple(sorted(self.banned)),
-            pending=pending,
-            box_coins=self.box_coins,
-            treasury=self.treasury,
-            bank_coins=self.bank_coins,
-            loans=tuple(len(x) for x in self.loans),
-            loans_left=len(self.bank_loans),
-            treasurer=tuple(self.treasurer),
-            miser=tuple(self.miser),
-            swindler=tuple(self.swindler),
-            thief=self.thief,
-            guard=self.guard,
-            sacred_left=len(self.sacred),
-            removed=tuple(self.box),
-            last_sale=last,
-            winner=self.winner,
-            over=self.over,
-        )
+        return negoces_view(self, viewer)
 
     def resample_hidden(self, viewer: Viewer, seed: int | None = None) -> NegocesState:
         """A copy in which everything ``viewer`` cannot see is redrawn at random.
@@ -1828,108 +1049,3 @@ class NegocesState(State[NegocesView]):
 
 #: By phase: the name of the method declaring its options, and the step's name in refusals.
 _PHASE_WORDS: dict[str, tuple[str, str]] = {}
-
-
-@functools.lru_cache(maxsize=1024)
-def _refused(cls: type[Action], why: str, player: int) -> Option:
-    """:func:`refuse` with ``why`` worded for ``player`` (``{player}`` filled in), made once per
-    seat: menus are declared at every decision and these refusals recur in each."""
-    return refuse.__wrapped__(cls, why.format(player=player))  # cached here, not twice
-
-
-def _offer_options(
-    player: int,
-    seller: int,
-    most: int,
-    least: int,
-    goods: tuple[str, ...],
-    held: bool,
-    inactive: bool,
-    blind: bool = False,
-) -> tuple[Option, ...]:
-    """The offers of :meth:`NegocesState._offer_options`, from the facts they depend on:
-    ``player``'s coins (``most``), minus the seller's coins (``least``; minus every coin of
-    the game in the blind variant, where the seller's coins are hidden), the goods in
-    ``player``'s hand, whether they hold a loan card and whether the market card is inactive
-    (a sale's buyers offer again and again with the same facts).
-
-    Not cached: the facts repeat too seldom (about one call in four over long runs), and a full
-    cache of options, each holding its own closures, makes every garbage collection walk them.
-    """
-
-    def too_many(v: object) -> str | None:
-        if type(v) is int and v > most:
-            return f"P{player} cannot offer {v} coins: the offer must be payable"
-        return None
-
-    if inactive:
-
-        def inactive_coins(v: object) -> str | None:
-            return too_many(v) or (_COINS_ONLY if type(v) is int and v < 0 else None)
-
-        good, loan = _INACTIVE_FIELDS
-        coins = Amounts(0, most, "the coins offered", inactive_coins)
-        return (Option.of(Offer, good, coins, loan),)
-
-    def bare(v: object) -> str | None:
-        if type(v) is int and v < 0:
-            return "negative coins come with a card (the seller pays them to the buyer)"
-        return too_many(v)
-
-    def payable(v: object) -> str | None:
-        if type(v) is int and v < least:
-            if blind:
-                return f"the game holds only {-least} coins: no seller could pay {-v}"
-            return f"the seller P{seller} could not pay {-v} coins: the offer must be payable"
-        return too_many(v)
-
-    cards, loans = _offer_fields(player, goods, held)
-    if not held:
-        # Without a loan card: one option for coins alone, one for every card (listed good by
-        # good, then by coins: the order of the field product).
-        ((no_card, any_card), (no_loan,)) = cards, loans
-        return (
-            Option.of(Offer, no_card, Amounts(0, most, "the coins offered", bare), no_loan),
-            Option.of(Offer, any_card, Amounts(least, most, "the coins offered", payable), no_loan),
-        )
-    options = []
-    for k, card in enumerate(cards):
-        for loan in loans:
-            bare_offer = k == 0 and not loan.only  # no card (the first choice) and no loan card
-            coins = (
-                Amounts(0, most, "the coins offered", bare)
-                if bare_offer
-                else Amounts(least, most, "the coins offered", payable)
-            )
-            options.append(Option.of(Offer, card, coins, loan))
-    return tuple(options)
-
-
-#: Why an inactive card is bought for coins alone.
-_COINS_ONLY = "an inactive card is bought for coins only (0 or more)"
-#: The card and loan fields of an offer for an inactive card: none of either.
-_INACTIVE_FIELDS = (
-    Only(None, "the card offered", f"None: {_COINS_ONLY}"),
-    Only(False, "the loan card", f"False: {_COINS_ONLY}"),
-)
-
-
-@functools.lru_cache(maxsize=1024)
-def _offer_fields(
-    player: int, goods: tuple[str, ...], held: bool
-) -> tuple[tuple[Domain, ...], tuple[Only, ...]]:
-    """The card and loan domains of ``player``'s offers, which depend only on the goods in hand
-    and the loan card (they outlive the coins, which change from sale to sale).
-
-    Without a loan card: (no card, any good in hand) and (no loan card,). With one: every card
-    choice one by one (none first) and (without, with the loan card).
-    """
-    shown = ", ".join(repr(g) for g in goods) or "no card"
-    good_text = f"None or a good in P{player}'s hand ({shown})"
-    loan_text = "True or False" if held else f"False (P{player} holds no loan card to offer)"
-    no_card = Only(None, "the card offered", good_text)
-    if not held:
-        any_card = Among(goods, "the card offered", f"None or a good in P{player}'s hand")
-        return (no_card, any_card), (Only(False, "the loan card", loan_text),)
-    cards = (no_card, *(Only(g, "the card offered", good_text) for g in goods))
-    return cards, (Only(False, "the loan card", loan_text), Only(True, "the loan card", loan_text))

@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 
 from tradekit.core.actions import Action
-from tradekit.core.view import BaseView
+from tradekit.core.state import Viewer
+from tradekit.core.view import BaseView, check_viewer
+
+if TYPE_CHECKING:
+    from tradekit.games.negoces.sale import Standing
+    from tradekit.games.negoces.state import NegocesState
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -127,3 +133,102 @@ class NegocesView(BaseView):
             return ()
         hand = self.hands[me]
         return hand if hand is not None else ()
+
+
+def offer_view(state: NegocesState, buyer: int, offer: Standing, viewer: Viewer) -> OfferView:
+    """What ``viewer`` sees of ``buyer``'s standing offer (its card only when it may)."""
+    sees = viewer == "all" or viewer == buyer or state._card_public(offer)
+    return OfferView(
+        buyer=buyer,
+        card=offer.card if sees else None,
+        face_down=offer.card is not None and not sees,
+        coins=offer.coins,
+        loan=offer.loan,
+    )
+
+
+def negoces_view(state: NegocesState, viewer: Viewer = None) -> NegocesView:
+    """What ``viewer`` may see: a seat, ``None`` (public) or ``"all"`` (teacher)."""
+    check_viewer(viewer, state.n)
+    teacher = viewer == "all"
+
+    def sees(p: int) -> bool:
+        return teacher or viewer == p
+
+    coins_public = "blind" not in state.variants or state.over
+    auction = None
+    if state.auction is not None:
+        a = state.auction
+        auction = AuctionView(
+            state.auction_item, a.high_bid, a.high_bidder, tuple(sorted(a.out)), a.speaker
+        )
+    gift = None
+    if state.phase == "gift" and state.gift_giver is not None:
+        gift = (state.gift_giver, state.gift_left, state.gift_why)
+    pending = None
+    if state.pending is not None:
+        pending = offer_view(state, state.pending[0], state.pending[1], viewer)
+    last = None
+    if state.last_sale is not None:
+        s = state.last_sale
+        party = teacher or viewer in (s["buyer"], s["seller"])
+        visible = party or s["paid_public"]
+        last = SaleRecord(
+            number=s["number"],
+            seller=s["seller"],
+            buyer=s["buyer"],
+            market=s["market"],
+            paid_card=s["paid_card"] if visible else None,
+            paid_hidden=s["paid_card"] is not None and not visible,
+            coins=s["coins"],
+            loan=s["loan"],
+            stolen=s["stolen"],
+            swapped=s["swapped"],
+        )
+    return NegocesView(
+        viewer=viewer,
+        players=state.n,
+        round=state.round,
+        phase=state.phase,
+        to_move=state.to_move,
+        scores=tuple(state.scores()),
+        winners=() if state.winner is None else (state.winner,),
+        variants=state.game.variants,
+        goal=(state.goal_goods, state.goal_coins),
+        sales=state.sales,
+        max_sales=state.game.max_sales,
+        negotiation_round=state.nround,
+        negotiation_rounds=state.game.negotiation_rounds,
+        coins=tuple(c if coins_public or sees(p) else None for p, c in enumerate(state.coins)),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        hands=tuple(tuple(h) if sees(p) or state.over else None for p, h in enumerate(state.hands)),
+        inactive=tuple(tuple(x) for x in state.inactive),
+        seller=state.seller,
+        market=state.market,
+        market_inactive=state.market_inactive,
+        auction=auction,
+        gift=gift,
+        offers=tuple(
+            offer_view(state, p, state.offers[p], viewer) if p in state.offers else None
+            for p in range(state.n)
+        ),
+        submitted=tuple(sorted(state.sealed.chosen)),
+        sealed=tuple(state.sealed.choice(p) if sees(p) else None for p in range(state.n)),
+        banned=tuple(sorted(state.banned)),
+        pending=pending,
+        box_coins=state.box_coins,
+        treasury=state.treasury,
+        bank_coins=state.bank_coins,
+        loans=tuple(len(x) for x in state.loans),
+        loans_left=len(state.bank_loans),
+        treasurer=tuple(state.treasurer),
+        miser=tuple(state.miser),
+        swindler=tuple(state.swindler),
+        thief=state.thief,
+        guard=state.guard,
+        sacred_left=len(state.sacred),
+        removed=tuple(state.box),
+        last_sale=last,
+        winner=state.winner,
+        over=state.over,
+    )

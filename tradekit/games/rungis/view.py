@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from tradekit.core.actions import Action
-from tradekit.core.view import BaseView
+from tradekit.core.view import BaseView, Viewer
+from tradekit.games.rungis.tables import Special
+
+if TYPE_CHECKING:
+    from tradekit.games.rungis.state import RungisState
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -141,3 +147,69 @@ class RungisView(BaseView):
             return ()
         hand = self.hands[me]
         return hand if hand is not None else ()
+
+
+def public_parts(state: RungisState) -> dict[str, Any]:
+    """The fields of :meth:`RungisState.view` that every viewer sees alike (but the auction's)."""
+    proposal = None
+    if state.proposal is not None:
+        pr = state.proposal
+        proposal = ProposalView(pr["proposer"], pr["to"], pr["give"], pr["take"], pr["gold"])
+    over = state.is_over
+    return {
+        "players": state.n,
+        "rounds": state.rounds,
+        "round": state.round,
+        "phase": state.phase,
+        "first_buyer": state.active,
+        "gold": tuple(state.gold),
+        "deck_size": len(state.deck),
+        "designator": state.designator,
+        "buys": tuple(state.buys),
+        "limits": tuple(state.limits),
+        "barred": tuple(sorted(state.barred)),
+        "shops": tuple(tuple(s) for s in state.shops),
+        "hand_sizes": tuple(len(h) for h in state.hands),
+        "played": tuple(state.played),
+        "removed": tuple(state.removed),
+        "removed_face_down": len(state.removed_hidden),
+        "effects": tuple(state.effects),
+        "announcements": tuple(tuple(a.items()) for a in state.announced),
+        "proposed": tuple(sorted(state.proposed)),
+        "proposal": proposal,
+        "trades": tuple(state.trades),
+        "submitted": state._submitted(),
+        "revealed": state.revealed,
+        "sales": tuple(state.sales),
+        "scores": tuple(state.scores()),
+        "winners": tuple(state.winners()) if over else (),
+    }
+
+
+def private_parts(state: RungisState, viewer: Viewer) -> dict[str, Any]:
+    """The fields of :meth:`RungisState.view` that depend on who looks."""
+    n = state.n
+    if viewer == "all":
+        kind_of: Mapping[int, Special] = {}
+        hands = tuple(tuple(h) for h in state.hands)
+        sealed = tuple(state.last_price.get(p) for p in range(n))
+    else:
+        kind_of = state.kind_of
+        hidden: list[Any] = [None] * n
+        sealed_list = list(hidden)
+        if isinstance(viewer, int):
+            hidden[viewer] = tuple(state.hands[viewer])
+            sealed_list[viewer] = state.last_price.get(viewer)
+        hands, sealed = tuple(hidden), tuple(sealed_list)
+    sheets = state.sheets
+    return {
+        "deck": tuple(state.deck) if viewer == "all" else None,
+        "centre": tuple(None if c in kind_of else c for c in state.centre),
+        "hands": hands,
+        "removed_face_down_cards": tuple(state.removed_hidden) if viewer == "all" else None,
+        "sheets": tuple(
+            tuple(sheets[p].items()) if p in sheets and state._sheet_visible(p, viewer) else None
+            for p in range(n)
+        ),
+        "sealed": sealed,
+    }

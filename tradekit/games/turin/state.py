@@ -7,6 +7,14 @@ rounded down), winners pick in place order, then a market window lets players li
 cards in turn. A listed card may be bought at any time, and a loan taken at any time, whether or
 not one is to move. After the last round the final payouts are made by majorities.
 
+Where the rules live: this module holds :class:`TurinState` (who is to move, money that may be
+spent, every menu, the dispatch of each action, the rounds and the units on face-up cards);
+``setup.py`` the deal or a scripted set-up; ``auction.py`` the sealed offers and bids revealed
+and ranked; ``tiebreak.py`` the goose declarations, tie-break additions and coin flips;
+``picks.py`` the payment of the bids and the winners' picks; ``market.py`` the market windows,
+claims and sales, and loans; ``scoring.py`` the end of the game, the final payouts by majorities
+and the loans repaid; ``view.py`` the views.
+
 Rulings where the rulebook is silent (numbered, with their reasons, in ``docs/rules/turin.md``):
 
 * **Market windows.** A window follows every round's picks; the window after the last round is the
@@ -119,7 +127,6 @@ carries its facts, so narration and measures never read the English text:
 from __future__ import annotations
 
 import copy
-import dataclasses
 import functools
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -128,46 +135,26 @@ import numpy as np
 
 from tradekit.core.actions import Action
 from tradekit.core.domains import NOTHING, Menu, OneOf, Option, refuse
-from tradekit.core.events import BANK
-from tradekit.core.sealed import (
-    Block,
-    BlockOrder,
-    Placement,
-    needs_tiebreak,
-    order_block,
-    place_players,
-    rank_blocks,
-    sealed_bid_payments,
-)
-from tradekit.core.setup import Setup
+from tradekit.core.sealed import Block, Placement
 from tradekit.core.simultaneous import SealedStep
 from tradekit.core.state import State, Viewer
-from tradekit.core.ties import share_round_up
-from tradekit.core.view import check_viewer
 from tradekit.games.turin.actions import (
     AddBid,
     Bid,
     Buy,
     DeclineGoose,
-    EndTurn,
     GiveGoose,
-    List,
     Offer,
     PassClaim,
     Pick,
     SellTo,
     TakeGoose,
     TakeLoan,
-    Withdraw,
 )
+from tradekit.games.turin.auction import begin_bids, reveal
 from tradekit.games.turin.domains import Amount, Explained
-from tradekit.games.turin.game import (
-    BANK_PAYS_DEBT,
-    LOAN_AMOUNT,
-    LOAN_CARDS,
-    LOAN_REPAYMENT,
-    STARTING_SCUDO,
-)
+from tradekit.games.turin.game import LOAN_CARDS, STARTING_SCUDO
+from tradekit.games.turin.market import Claim, claim, market, take_loan
 from tradekit.games.turin.menus import (
     END_TURN,
     NOTHING_FOR_SALE,
@@ -175,37 +162,16 @@ from tradekit.games.turin.menus import (
     listing_option,
     withdraw_option,
 )
-from tradekit.games.turin.view import ClaimInfo, Listing, TurinView
+from tradekit.games.turin.picks import advance_picks, take_card
+from tradekit.games.turin.scoring import end_game
+from tradekit.games.turin.setup import CARD_KEYS, deal, scripted
+from tradekit.games.turin.tiebreak import declare
+from tradekit.games.turin.view import Listing, TurinView, turin_view
 
 if TYPE_CHECKING:
     from tradekit.games.turin.game import TurinGame
 
 SEALED_PHASES = ("offer", "bid", "tiebreak")
-#: Set-up keys that place cards; a set-up without any of them is dealt as usual.
-CARD_KEYS = frozenset({"hands", "centre", "face_up"})
-
-
-@dataclasses.dataclass(slots=True)
-class Claim:
-    """A claim step in progress: who claimed ``card`` and who was asked whether they claim it too.
-
-    Attributes:
-        card: the listed card.
-        seller: who listed it.
-        price: its price.
-        resume: the phase the claim interrupted.
-        asked: every player but the seller and the first claimant, in seat order.
-        claimants: who claimed it, the first claimant first.
-        answered: who of ``asked`` has claimed or passed.
-    """
-
-    card: int
-    seller: int
-    price: int
-    resume: str
-    asked: tuple[int, ...]
-    claimants: list[int] = dataclasses.field(default_factory=list)
-    answered: set[int] = dataclasses.field(default_factory=set)
 
 
 #: The loan, when one may be taken (an option holds no state: one serves every menu).
@@ -343,9 +309,9 @@ class TurinState(State[TurinView]):
         self.final_scores: list[int] | None = None
         self.rounds = 0
         if setup is None or not CARD_KEYS & set(setup):
-            self._deal()
+            deal(self)
         if setup is not None:
-            self._scripted(setup)
+            scripted(self, setup)
         self._initial_money = list(self.scudo)
         row = game.setup_row
         self.rounds = (1 if self.centre else 0) + max(0, len(self.hands[0]) - row.kept)
@@ -355,103 +321,6 @@ class TurinState(State[TurinView]):
             data={"what": "start", "rounds": self.rounds},
         )
         self._next_round()
-
-    # -- set-up ---------------------------------------------------------------------------------
-    def _deal(self) -> None:
-        row = self.game.setup_row
-        ids = [c.id for c in self.tables.cards]
-        order = [ids[i] for i in self.rng.permutation(len(ids))]
-        for p in range(self.n):
-            self.hands[p] = sorted(order[p * row.dealt : (p + 1) * row.dealt])
-            self._event(
-                "chance",
-                f"P{p} is dealt {row.dealt} cards",
-                player=p,
-                data={"what": "deal", "deal": self.hands[p]},
-                visible_to=(p,),
-            )
-        rest = order[self.n * row.dealt :]
-        if row.centre:
-            self.centre = sorted(rest)
-            self._event(
-                "chance",
-                f"centre cards {self.centre}",
-                data={"what": "centre", "centre": self.centre},
-            )
-        else:
-            self.unseen = sorted(rest)
-            if rest:
-                self._event(
-                    "chance",
-                    f"{len(rest)} cards discarded unseen",
-                    data={"what": "unseen", "unseen": self.unseen},
-                    visible_to=(),
-                )
-
-    def _scripted(self, setup: Mapping[str, Any]) -> None:
-        known = {"hands", "centre", "face_up", "scudo", "loans", "goose"}
-        reader = Setup(setup, self.n, known)
-        valid = set(self.tables.card_by_id)
-        if "hands" in reader:
-            self.hands = reader.cards_per_seat("hands", valid)
-            if len({len(h) for h in self.hands}) != 1:
-                raise reader.bad("hands", "hands of equal size")
-        if "face_up" in reader:
-            self.face_up = reader.cards_per_seat("face_up", valid)
-            self._face_up_moves += 1
-        if "centre" in reader:
-            self.centre = reader.cards("centre", valid)
-            first = self.game.setup_row.first_round_prizes
-            if self.centre and (first is None or len(self.centre) != sum(first)):
-                need = "no centre cards" if first is None else f"{sum(first)} cards or none"
-                raise reader.bad("centre", need + f" with {self.n} players")
-        reader.check_once()
-        if CARD_KEYS & set(setup):
-            self.unseen = sorted(valid - set(reader.used))
-        if "scudo" in reader:
-            self.scudo = reader.money("scudo")
-        if "loans" in reader:
-            self.loans = reader.flags("loans")
-            self.loans_left = LOAN_CARDS - sum(self.loans)
-        if "goose" in reader:
-            holder = reader.seat("goose")
-            if self.game.goose != "tiebreak" and holder is not None:
-                raise reader.bad("goose", "None unless the game uses goose='tiebreak'")
-            self.goose_holder = holder
-        if "scudo" in reader:
-            self._log_scripted_money()
-        if not CARD_KEYS & set(setup):
-            return
-        for p in range(self.n):
-            self._event(
-                "chance",
-                f"P{p} is given a scripted hand",
-                player=p,
-                data={"what": "deal", "deal": self.hands[p]},
-                visible_to=(p,),
-            )
-        self._event(
-            "info",
-            "scripted set-up",
-            data={"what": "setup", "centre": self.centre, "face_up": self.face_up},
-        )
-
-    def _log_scripted_money(self) -> None:
-        if self.game.public_money:
-            self._event(
-                "info",
-                f"scripted Scudo {self.scudo}",
-                data={"what": "scripted_money", "scudo": self.scudo},
-            )
-            return
-        for p in range(self.n):
-            self._event(
-                "info",
-                f"P{p} starts with {self.scudo[p]} Scudo",
-                player=p,
-                data={"what": "starting_money", "scudo": self.scudo[p]},
-                visible_to=(p,),
-            )
 
     # -- protocol -------------------------------------------------------------------------------
     @property
@@ -673,136 +542,28 @@ class TurinState(State[TurinView]):
     # -- doing ----------------------------------------------------------------------------------
     def _do(self, player: int, action: Action) -> None:
         if isinstance(action, TakeLoan):
-            self._take_loan(player, "loan taken")
+            take_loan(self, player, "loan taken")
         elif isinstance(action, (Offer, Bid, AddBid)):
             if self.step.choose(player, action, self._event):
-                self._reveal()
+                reveal(self)
         elif isinstance(action, (TakeGoose, GiveGoose, DeclineGoose)):
-            self._declare(player, action)
+            declare(self, player, action)
         elif isinstance(action, Pick):
             self._event(
                 "action", f"P{player} picks card {action.card}", player=player, action=action
             )
-            self._take_card(player, action.card)
-            self._advance_picks()
+            take_card(self, player, action.card)
+            advance_picks(self)
         elif isinstance(action, (Buy, PassClaim, SellTo)):
             self._event("action", f"P{player}: {action}", player=player, action=action)
-            self._claim(player, action)
+            claim(self, player, action)
         else:
-            self._market(player, action)
+            market(self, player, action)
 
-    # -- purchases ------------------------------------------------------------------------------
-    def _claim(self, player: int, action: Action) -> None:
-        claim = self.claim
-        if claim is None:
-            assert isinstance(action, Buy)
-            listing = self.listings[action.card]
-            asked = tuple(p for p in self._seats if p not in (player, listing.seller))
-            if not asked:
-                self._sell(listing, player, [player])
-                return
-            self.claim = Claim(action.card, listing.seller, listing.price, self.phase, asked)
-            self.claim.claimants.append(player)
-            self.phase = "claim"
-            self._event(
-                "info",
-                f"P{player} claims card {action.card}; "
-                + ", ".join(f"P{p}" for p in asked)
-                + " may claim it too",
-                player=player,
-                data={
-                    "what": "claim",
-                    "card": action.card,
-                    "seller": listing.seller,
-                    "price": listing.price,
-                    "asked": list(asked),
-                },
-            )
-            return
-        if isinstance(action, SellTo):
-            buyer = action.buyer
-        else:
-            claim.answered.add(player)
-            if isinstance(action, Buy):
-                claim.claimants.append(player)
-            if any(p not in claim.answered for p in claim.asked):
-                return
-            if len(claim.claimants) > 1:
-                return  # the seller chooses (see to_move)
-            buyer = claim.claimants[0]
-        self.phase = claim.resume
-        self.claim = None
-        self._sell(self.listings[claim.card], buyer, claim.claimants)
-
-    def _sell(self, listing: Listing, buyer: int, claimants: Sequence[int]) -> None:
-        card, seller, price = listing.card, listing.seller, listing.price
-        del self.listings[card]
-        self._listing_memo.clear()
-        self.scudo[buyer] -= price
-        self.scudo[seller] += 2 * price
-        self._transfer(price, buyer, seller, f"bought card {card}")
-        self.face_up[seller].remove(card)
-        self.face_up[buyer].append(card)
-        self._face_up_moves += 1
-        if self.phase == "market":
-            # A sale is activity in the window: the table must go round quietly once more.
-            self.turn_active = True
-        self._event(
-            "info",
-            f"P{seller} sells card {card} to P{buyer} for {price}",
-            player=buyer,
-            data={
-                "what": "sold",
-                "card": card,
-                "seller": seller,
-                "buyer": buyer,
-                "price": price,
-                "claimants": list(claimants),
-            },
-        )
-
-    def _take_loan(self, player: int, why: str) -> None:
-        self.loans[player] = True
-        self.loans_left -= 1
-        self.scudo[player] += LOAN_AMOUNT
-        self._transfer(LOAN_AMOUNT, BANK, player, why)
-        self._event(
-            "action" if why == "loan taken" else "info",
-            f"P{player} takes a loan (+{LOAN_AMOUNT}, repays {LOAN_REPAYMENT})",
-            player=player,
-            action=TakeLoan() if why == "loan taken" else None,
-            data=None if why == "loan taken" else {"what": "forced_loan"},
-        )
-
-    def _reveal(self) -> None:
-        sealed = self.step.reveal()
-        if self.phase == "offer":
-            offers = {p: a.card for p, a in sealed.items() if isinstance(a, Offer)}
-            for p, card in offers.items():
-                self.hands[p].remove(card)
-            self.lot = sorted(offers.values())
-            self._event(
-                "reveal", f"offers revealed: {offers}", data={"what": "offers", "offers": offers}
-            )
-            self._begin_bids()
-        elif self.phase == "bid":
-            self.bids = {p: a.amount for p, a in sealed.items() if isinstance(a, Bid)}
-            self._event(
-                "reveal", f"bids revealed: {self.bids}", data={"what": "bids", "bids": self.bids}
-            )
-            self._rank()
-        else:
-            self._event(
-                "reveal",
-                "tie-break revealed: " + ", ".join(f"P{p} {a}" for p, a in sealed.items()),
-                data={"what": "tiebreak", "tiebreak": {p: a.to_json() for p, a in sealed.items()}},
-            )
-            self._finish_tiebreak(sealed)
-
-    # -- rounds ---------------------------------------------------------------------------------
+    # -- rounds and units ------------------------------------------------------------------------
     def _next_round(self) -> None:
         if self.round >= self.rounds:
-            self._end_game()
+            end_game(self)
             return
         self.round += 1
         self.placements = []
@@ -819,29 +580,11 @@ class TurinState(State[TurinView]):
                 f"round 1: the centre cards {self.lot} are the lot",
                 data={"what": "centre_lot", "lot": self.lot},
             )
-            self._begin_bids()
+            begin_bids(self)
         else:
             self.prizes = row.prizes
             self.phase = "offer"
             self.step = SealedStep(self._seats)
-
-    def _begin_bids(self) -> None:
-        self.phase = "bid"
-        self.step = SealedStep(self._seats)
-        self.underdog = None
-        if self.game.goose == "underdog":
-            counts = self.majority_counts()
-            fewest = min(counts)
-            holders = [p for p, c in enumerate(counts) if c == fewest]
-            if len(holders) == 1:
-                self.underdog = holders[0]
-                self._event(
-                    "info",
-                    f"P{self.underdog} has the fewest majorities and holds the "
-                    "goose: their bids count +1",
-                    player=self.underdog,
-                    data={"what": "underdog"},
-                )
 
     def units(self, player: int) -> list[int]:
         """Units of each good (in scoring order) on ``player``'s face-up cards."""
@@ -871,399 +614,6 @@ class TurinState(State[TurinView]):
             for p in tied:
                 counts[p] += 1
         return counts
-
-    def _rank(self) -> None:
-        bonus = {self.underdog: 1} if self.underdog is not None else {}
-        values = {p: b + bonus.get(p, 0) for p, b in self.bids.items()}
-        self.blocks = rank_blocks(values, self.prizes)
-        self.tie_blocks = [b for b in self.blocks if needs_tiebreak(b)]
-        self.goose_first = {}
-        self.goose_last = {}
-        self.contested = []
-        if not self.tie_blocks:
-            self._settle({})
-            return
-        self.phase = "tiebreak"
-        self.declarers = self._declarers()
-        if self.declarers:
-            self.phase = "goose"
-        self._event(
-            "info",
-            "tie-break round for "
-            + "; ".join(" and ".join(f"P{p}" for p in b.players) for b in self.tie_blocks),
-            data={"what": "tie_round", "blocks": [list(b.players) for b in self.tie_blocks]},
-        )
-        if not self.declarers:
-            self._open_additions(declared=False)
-
-    def _declarers(self) -> list[int]:
-        """Who may make a goose declaration in this tie, in the order they are asked: with a
-        free goose every tied player, blocks best first and seat order within a block; with a
-        tied holder the holder alone; otherwise nobody."""
-        if self.game.goose != "tiebreak":
-            return []
-        tied = [p for b in self.tie_blocks for p in b.players]
-        if self.goose_holder is None:
-            return tied
-        return [self.goose_holder] if self.goose_holder in tied else []
-
-    def _declare(self, player: int, action: Action) -> None:
-        self._event("action", f"P{player}: {action}", player=player, action=action)
-        if isinstance(action, DeclineGoose):
-            self.declarers.pop(0)
-        else:
-            block = self._block_of(player)
-            key = block.first_place
-            self.declarers = []
-            if isinstance(action, GiveGoose):
-                self.goose_first[key] = [player]
-                self.goose_holder = action.to
-                self._event(
-                    "info",
-                    f"P{player} hands the goose to P{action.to} and wins the tie",
-                    player=player,
-                    data={"what": "goose_given", "goose": action.to, "place": key + 1},
-                )
-            else:
-                self.goose_last[key] = [player]
-                self.goose_holder = player
-                place = key + len(block.players)
-                self._event(
-                    "info",
-                    f"P{player} takes the goose and loses the tie: place {place}",
-                    player=player,
-                    data={"what": "goose_taken", "goose": player, "place": place},
-                )
-        if not self.declarers:
-            self.phase = "tiebreak"
-            self._open_additions(declared=True)
-
-    def _remaining(self, block: Block) -> Block:
-        """The part of a tied block still contested once the goose declarations placed players
-        at its top or bottom: its players and places."""
-        key = block.first_place
-        top = self.goose_first.get(key, [])
-        bottom = self.goose_last.get(key, [])
-        if not top and not bottom:
-            return block
-        rest = tuple(p for p in block.players if p not in top and p not in bottom)
-        start = len(top)
-        prizes = block.prizes[start : start + len(rest)]
-        return Block(rest, block.value, key + start, prizes)
-
-    def _open_additions(self, declared: bool) -> None:
-        """Sealed additions for the places still contested (all tied blocks without goose
-        declarations); none needed settles the round at once."""
-        self.contested = [
-            part for part in map(self._remaining, self.tie_blocks) if needs_tiebreak(part)
-        ]
-        if declared:
-            self._event(
-                "info",
-                "still contested: "
-                + (
-                    "; ".join(" and ".join(f"P{p}" for p in b.players) for b in self.contested)
-                    or "nothing"
-                ),
-                data={"what": "contested", "blocks": [list(b.players) for b in self.contested]},
-            )
-        if self.contested:
-            self.step = SealedStep(sorted(p for b in self.contested for p in b.players))
-        else:
-            self._finish_tiebreak({})
-
-    def _flip(self, players: Sequence[int]) -> list[int]:
-        order = [players[i] for i in self.rng.permutation(len(players))]
-        self._event("chance", f"coin flip orders {order}", data={"what": "flip", "flip": order})
-        return order
-
-    def _finish_tiebreak(self, sealed: Mapping[int, Action]) -> None:
-        added = {p: a.amount if isinstance(a, AddBid) else 0 for p, a in sealed.items()}
-        orders: dict[int, BlockOrder] = {}
-        for block in self.tie_blocks:
-            key = block.first_place
-            part = self._remaining(block)
-            top = self.goose_first.get(key, [])
-            bottom = self.goose_last.get(key, [])
-            if part is block:
-                orders[key] = order_block(block, added, self._flip)
-                continue
-            if needs_tiebreak(part):
-                inner = order_block(part, added, self._flip)
-            else:
-                # One player left, or places without a prize: nothing to settle.
-                void = frozenset(part.players) if part.tied else frozenset()
-                inner = BlockOrder(part.players, void, ())
-            orders[key] = BlockOrder((*top, *inner.order, *bottom), inner.void, inner.flips)
-        self.added = added
-        self.contested = []
-        self._settle(orders)
-
-    def _settle(self, orders: Mapping[int, BlockOrder]) -> None:
-        whole = {p: b + self.added.get(p, 0) for p, b in self.bids.items()}
-        self.placements = place_players(self.blocks, whole, orders)
-        self.tie_blocks = []
-        payments = sealed_bid_payments(self.placements)
-        for pl in self.placements:
-            pay = payments[pl.player]
-            if pl.won:
-                why = f"won place {pl.place + 1} ({pl.prize} card(s)) with a bid of {pl.bid}"
-            elif pl.voided:
-                why = f"tied at place {pl.place + 1} without winning: half of {pl.bid} rounded down"
-            else:
-                why = f"lost with a bid of {pl.bid}: half rounded down"
-            self.scudo[pl.player] -= pay
-            self._transfer(pay, pl.player, BANK, why)
-            self._event(
-                "info",
-                f"P{pl.player} {why}, pays {pay}",
-                player=pl.player,
-                data={
-                    "what": "payment",
-                    "place": pl.place + 1,
-                    "prize": pl.prize,
-                    "bid": pl.bid,
-                    "pays": pay,
-                    "won": pl.won,
-                    "voided": pl.voided,
-                },
-            )
-        self.pick_queue = [[pl.player, pl.prize] for pl in self.placements if pl.won]
-        self._advance_picks()
-
-    def _take_card(self, player: int, card: int) -> None:
-        self.lot.remove(card)
-        self.face_up[player].append(card)
-        self._face_up_moves += 1
-        self.pick_queue[0][1] -= 1
-
-    def _advance_picks(self) -> None:
-        while self.pick_queue:
-            player, owed = self.pick_queue[0]
-            if owed > 0 and len(self.lot) > owed:
-                self.phase = "pick"
-                return
-            for card in list(self.lot[:owed]) if owed else []:
-                self._take_card(player, card)
-                self._event(
-                    "info",
-                    f"P{player} takes card {card}",
-                    player=player,
-                    data={"what": "takes", "takes": card},
-                )
-            self.pick_queue.pop(0)
-        if self.lot:
-            self._event(
-                "info",
-                f"cards {self.lot} are discarded",
-                data={"what": "discard", "discard": self.lot},
-            )
-            self.discarded += self.lot
-            self.lot = []
-        self._open_market()
-
-    # -- market ---------------------------------------------------------------------------------
-    def _open_market(self) -> None:
-        if not self.listings and not any(self.face_up):
-            self._next_round()
-            return
-        self.phase = "market"
-        start = (self.round - 1) % self.n
-        self.market_order = [(start + i) % self.n for i in range(self.n)]
-        self.market_pos = 0
-        self.quiet_turns = 0
-        self.turn_active = False
-        self.listed_this_window = set()
-        self._event("info", "market window opens", data={"what": "market_opens"})
-        self._skip_idle_turns()
-
-    def _can_do_anything(self, player: int) -> bool:
-        # A loan can always be taken first, so count it in what the player could pay. With secret
-        # money, skipping a turn for lack of Scudo would tell the table how little they hold, so
-        # then only public facts decide.
-        reach = self.scudo[player] + (
-            LOAN_AMOUNT if not self.loans[player] and self.loans_left else 0
-        )
-        if not self.game.public_money:
-            reach = 10**9
-        if (
-            player not in self.listed_this_window
-            and reach >= 1
-            and any(c not in self.listings for c in self.face_up[player])
-        ):
-            return True
-        for listing in self.listings.values():
-            if listing.seller == player and listing.listed_round < self.round:
-                return True
-            if listing.seller != player and listing.price <= reach:
-                return True
-        return False
-
-    def _skip_idle_turns(self) -> None:
-        while self.phase == "market":
-            player = self.market_order[self.market_pos]
-            if self.turn_active or self._can_do_anything(player):
-                return
-            self._end_market_turn(player, skipped=True)
-
-    def _end_market_turn(self, player: int, skipped: bool = False) -> None:
-        self.quiet_turns = 0 if self.turn_active else self.quiet_turns + 1
-        self.turn_active = False
-        self.market_pos = (self.market_pos + 1) % self.n
-        if skipped:
-            self._event(
-                "info",
-                f"P{player} has nothing to do in the market",
-                player=player,
-                data={"what": "idle"},
-            )
-        if self.quiet_turns >= self.n:
-            self._event("info", "market window closes", data={"what": "market_closes"})
-            self._next_round()
-
-    def _market(self, player: int, action: Action) -> None:
-        self._event("action", f"P{player}: {action}", player=player, action=action)
-        if isinstance(action, EndTurn):
-            self._end_market_turn(player)
-            self._skip_idle_turns()
-            return
-        self.turn_active = True
-        if isinstance(action, List):
-            self.scudo[player] -= action.price
-            self.listings[action.card] = Listing(action.card, player, action.price, self.round)
-            self._listing_memo.clear()
-            self.listed_this_window.add(player)
-        elif isinstance(action, Withdraw):
-            listing = self.listings.pop(action.card)
-            self._listing_memo.clear()
-            self.scudo[player] += listing.price
-
-    # -- end of game ----------------------------------------------------------------------------
-    def _end_game(self) -> None:
-        self.phase = "scoring"
-        for p in range(self.n):
-            if self.hands[p]:
-                self._event(
-                    "reveal",
-                    f"P{p}'s kept card(s) {self.hands[p]} join their face-up cards",
-                    player=p,
-                    data={"what": "kept", "kept": self.hands[p]},
-                )
-                self.face_up[p] += self.hands[p]
-                self._face_up_moves += 1
-                self.hands[p] = []
-        for card, listing in sorted(self.listings.items()):
-            self.scudo[listing.seller] += listing.price
-            self._event(
-                "info",
-                f"P{listing.seller}'s listing of card {card} is taken down",
-                player=listing.seller,
-                data={"what": "taken_down", "card": card, "price": listing.price},
-            )
-        self.listings = {}
-        self._listing_memo.clear()
-        self._final_payouts()
-        self._repay_loans()
-        self.final_scores = list(self.scudo)
-        self.phase = "over"
-        self._event(
-            "info",
-            f"final scores {self.final_scores}; winner(s) "
-            + ", ".join(f"P{p}" for p in self.winners()),
-            data={"what": "game_end", "scores": self.final_scores},
-        )
-
-    def _pay_one(self, payer: int, payee: int | str, good: str, pot: bool = False) -> bool:
-        """``payer`` pays 1 Scudo to ``payee``; returns False if the bank paid it for them."""
-        if self.scudo[payer] == 0:
-            if not self.loans[payer] and self.loans_left > 0:
-                self._take_loan(payer, "forced loan: no Scudo to pay a majority holder")
-            else:
-                self.debts[payer] += BANK_PAYS_DEBT
-                self._event(
-                    "info",
-                    f"P{payer} cannot pay for {good}: the bank pays 1 and P{payer} "
-                    f"adds {BANK_PAYS_DEBT} to their loan",
-                    player=payer,
-                    data={"what": "debt", "debt": BANK_PAYS_DEBT},
-                )
-                return False
-        self.scudo[payer] -= 1
-        if isinstance(payee, int):
-            self.scudo[payee] += 1
-        why = f"holds {good} without the majority"
-        if pot:
-            why += f": 1 into the pot of the tied {good} majority"
-        self._transfer(1, payer, payee, why)
-        return True
-
-    def _final_payouts(self) -> None:
-        table = [self.units(p) for p in range(self.n)]
-        for g, good in enumerate(self.tables.goods):
-            units = [row[g] for row in table]
-            tied, others = majority_holders(units)
-            if not tied:
-                self._event(
-                    "info",
-                    f"nobody holds {good.name_en}",
-                    data={"what": "nobody_holds", "good": good.id},
-                )
-                continue
-            payout = good.payout(self.game.scoring)
-            name = good.name_en.lower()
-            if len(tied) == 1:
-                winner = tied[0]
-                self.scudo[winner] += payout
-                self._transfer(payout, BANK, winner, f"majority of {name}: bank payout")
-                for p in others:
-                    paid = self._pay_one(p, winner, name)
-                    if not paid:
-                        self.scudo[winner] += 1
-                        self._transfer(
-                            1, BANK, winner, f"majority of {name}: 1 paid by the bank for P{p}"
-                        )
-                self._event(
-                    "info",
-                    f"P{winner} has the {name} majority",
-                    player=winner,
-                    data={"what": "majority", "good": good.id, "majority": tied, "others": others},
-                )
-                continue
-            pot = payout + len(others)
-            for p in others:
-                self._pay_one(p, BANK, name, pot=True)
-            each = share_round_up(pot, len(tied))
-            for p in tied:
-                rivals = ", ".join(f"P{q}" for q in tied if q != p)
-                self.scudo[p] += each
-                self._transfer(
-                    each,
-                    BANK,
-                    p,
-                    f"majority of {name}, tied with {rivals}, "
-                    f"({payout}+{len(others)})/{len(tied)} rounded up = {each}",
-                )
-            self._event(
-                "info",
-                f"{name} majority tied between "
-                + ", ".join(f"P{q}" for q in tied)
-                + f": {each} each",
-                data={
-                    "what": "tied_majority",
-                    "good": good.id,
-                    "majority": tied,
-                    "others": others,
-                    "each": each,
-                },
-            )
-
-    def _repay_loans(self) -> None:
-        for p in range(self.n):
-            if self.loans[p]:
-                due = LOAN_REPAYMENT + self.debts[p]
-                self.scudo[p] -= due
-                extra = f" + {self.debts[p]} debt" if self.debts[p] else ""
-                self._transfer(due, p, BANK, f"loan repaid: {LOAN_REPAYMENT}{extra}")
 
     # -- accounting -----------------------------------------------------------------------------
     def money(self) -> list[int]:
@@ -1313,113 +663,7 @@ class TurinState(State[TurinView]):
 
     def view(self, viewer: Viewer = None) -> TurinView:
         """What ``viewer`` may see: a seat, ``None`` (public) or ``"all"`` (teacher)."""
-        # Built at every bot decision, so it avoids work for what is empty or did not change
-        # (face-up cards and units are cached; see _unit_table).
-        n = self.n
-        nobody = self._nobody
-        check_viewer(viewer, n)
-        teacher = viewer == "all"
-        seat = viewer if type(viewer) is int else None
-        over = self.phase == "over"
-        units = self._unit_table()
-        hands: tuple[tuple[int, ...] | None, ...]
-        if teacher:
-            hands = tuple(tuple(h) for h in self.hands)
-        else:
-            mine: list[tuple[int, ...] | None] = list(nobody)
-            if seat is not None:
-                mine[seat] = tuple(self.hands[seat])
-            hands = tuple(mine)
-        if self.game.public_money or over or teacher:
-            scudo: tuple[int | None, ...] = tuple(self.scudo)
-        else:
-            hidden: list[int | None] = list(nobody)
-            if seat is not None:
-                hidden[seat] = self.scudo[seat]
-            scudo = tuple(hidden)
-        sealed: tuple[Action | None, ...] = nobody
-        chosen = self.step.chosen
-        if chosen:
-            if teacher:
-                sealed = tuple(chosen.get(p) for p in range(n))
-            elif seat is not None and seat in chosen:
-                shown: list[Action | None] = list(nobody)
-                shown[seat] = chosen[seat]
-                sealed = tuple(shown)
-        listings = self.listings
-        locked = [0] * n
-        for listing in listings.values():
-            locked[listing.seller] += listing.price
-        # The scores as scores() gives them, from the locked Scudo just counted.
-        totals = self.final_scores
-        if totals is None:
-            totals = [s + k for s, k in zip(self.scudo, locked, strict=True)]
-        bids = self.bids
-        blocks = self.contested if self.contested else self.tie_blocks
-        committed: tuple[int | None, ...] = nobody
-        if self.phase in ("bid", "goose", "tiebreak", "claim"):
-            if teacher:
-                committed = tuple(map(self.committed, range(n)))
-            elif seat is not None:
-                own: list[int | None] = list(nobody)
-                own[seat] = self.committed(seat)
-                committed = tuple(own)
-        claim = self.claim
-        claim_info = None
-        if claim is not None:
-            claim_info = ClaimInfo(
-                card=claim.card,
-                seller=claim.seller,
-                price=claim.price,
-                asked=claim.asked,
-                claimants=tuple(claim.claimants),
-                passed=tuple(
-                    p for p in claim.asked if p in claim.answered and p not in claim.claimants
-                ),
-                resume=claim.resume,
-            )
-        return TurinView(
-            viewer=viewer,
-            players=n,
-            scoring=self.game.scoring,
-            public_money=self.game.public_money,
-            goose_variant=self.game.goose,
-            round=self.round,
-            rounds=self.rounds,
-            phase=self.phase,
-            to_move=self.to_move,
-            scudo=scudo,
-            locked=tuple(locked),
-            hand_sizes=tuple(map(len, self.hands)),
-            hands=hands,
-            face_up=self._face_up_cache,
-            units=units,
-            lot=tuple(self.lot),
-            prizes=self.prizes,
-            submitted=tuple(sorted(chosen)) if chosen else (),
-            sealed=sealed,
-            bids=tuple(map(bids.get, range(n))) if bids else nobody,
-            tie_blocks=tuple(b.players for b in blocks),
-            tie_places=tuple(
-                tuple(range(b.first_place, b.first_place + len(b.players))) for b in blocks
-            ),
-            declaring=tuple(self.declarers) if self.phase == "goose" or claim else (),
-            placements=tuple(self.placements),
-            picking=tuple((p, owed) for p, owed in self.pick_queue),
-            listings=tuple(listings[c] for c in sorted(listings)) if listings else (),
-            claim=claim_info,
-            committed=committed,
-            listed_this_window=tuple(sorted(self.listed_this_window)),
-            loans=tuple(self.loans),
-            debts=tuple(self.debts),
-            loans_left=self.loans_left,
-            goose=self.goose_holder,
-            underdog=self.underdog,
-            discarded=tuple(self.discarded),
-            unseen_discards=len(self.unseen),
-            scores=tuple(s if h is not None else None for s, h in zip(totals, scudo, strict=True)),
-            winners=tuple(self.winners()) if over else (),
-        )
+        return turin_view(self, viewer)
 
     def resample_hidden(self, viewer: Viewer, seed: int | None = None) -> TurinState:
         """A copy in which everything ``viewer`` cannot see is redrawn at random.

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 
 from tradekit.core.actions import Action
 from tradekit.core.sealed import Placement
-from tradekit.core.view import BaseView
+from tradekit.core.state import Viewer
+from tradekit.core.view import BaseView, check_viewer
+
+if TYPE_CHECKING:
+    from tradekit.games.turin.state import TurinState
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -115,3 +120,114 @@ class TurinView(BaseView):
             return ()
         hand = self.hands[me]
         return hand if hand is not None else ()
+
+
+def turin_view(state: TurinState, viewer: Viewer = None) -> TurinView:
+    """What ``viewer`` may see: a seat, ``None`` (public) or ``"all"`` (teacher)."""
+    # Built at every bot decision, so it avoids work for what is empty or did not change
+    # (face-up cards and units are cached; see _unit_table).
+    n = state.n
+    nobody = state._nobody
+    check_viewer(viewer, n)
+    teacher = viewer == "all"
+    seat = viewer if type(viewer) is int else None
+    over = state.phase == "over"
+    units = state._unit_table()
+    hands: tuple[tuple[int, ...] | None, ...]
+    if teacher:
+        hands = tuple(tuple(h) for h in state.hands)
+    else:
+        mine: list[tuple[int, ...] | None] = list(nobody)
+        if seat is not None:
+            mine[seat] = tuple(state.hands[seat])
+        hands = tuple(mine)
+    if state.game.public_money or over or teacher:
+        scudo: tuple[int | None, ...] = tuple(state.scudo)
+    else:
+        hidden: list[int | None] = list(nobody)
+        if seat is not None:
+            hidden[seat] = state.scudo[seat]
+        scudo = tuple(hidden)
+    sealed: tuple[Action | None, ...] = nobody
+    chosen = state.step.chosen
+    if chosen:
+        if teacher:
+            sealed = tuple(chosen.get(p) for p in range(n))
+        elif seat is not None and seat in chosen:
+            shown: list[Action | None] = list(nobody)
+            shown[seat] = chosen[seat]
+            sealed = tuple(shown)
+    listings = state.listings
+    locked = [0] * n
+    for listing in listings.values():
+        locked[listing.seller] += listing.price
+    # The scores as scores() gives them, from the locked Scudo just counted.
+    totals = state.final_scores
+    if totals is None:
+        totals = [s + k for s, k in zip(state.scudo, locked, strict=True)]
+    bids = state.bids
+    blocks = state.contested if state.contested else state.tie_blocks
+    committed: tuple[int | None, ...] = nobody
+    if state.phase in ("bid", "goose", "tiebreak", "claim"):
+        if teacher:
+            committed = tuple(map(state.committed, range(n)))
+        elif seat is not None:
+            own: list[int | None] = list(nobody)
+            own[seat] = state.committed(seat)
+            committed = tuple(own)
+    claim = state.claim
+    claim_info = None
+    if claim is not None:
+        claim_info = ClaimInfo(
+            card=claim.card,
+            seller=claim.seller,
+            price=claim.price,
+            asked=claim.asked,
+            claimants=tuple(claim.claimants),
+            passed=tuple(
+                p for p in claim.asked if p in claim.answered and p not in claim.claimants
+            ),
+            resume=claim.resume,
+        )
+    return TurinView(
+        viewer=viewer,
+        players=n,
+        scoring=state.game.scoring,
+        public_money=state.game.public_money,
+        goose_variant=state.game.goose,
+        round=state.round,
+        rounds=state.rounds,
+        phase=state.phase,
+        to_move=state.to_move,
+        scudo=scudo,
+        locked=tuple(locked),
+        hand_sizes=tuple(map(len, state.hands)),
+        hands=hands,
+        face_up=state._face_up_cache,
+        units=units,
+        lot=tuple(state.lot),
+        prizes=state.prizes,
+        submitted=tuple(sorted(chosen)) if chosen else (),
+        sealed=sealed,
+        bids=tuple(map(bids.get, range(n))) if bids else nobody,
+        tie_blocks=tuple(b.players for b in blocks),
+        tie_places=tuple(
+            tuple(range(b.first_place, b.first_place + len(b.players))) for b in blocks
+        ),
+        declaring=tuple(state.declarers) if state.phase == "goose" or claim else (),
+        placements=tuple(state.placements),
+        picking=tuple((p, owed) for p, owed in state.pick_queue),
+        listings=tuple(listings[c] for c in sorted(listings)) if listings else (),
+        claim=claim_info,
+        committed=committed,
+        listed_this_window=tuple(sorted(state.listed_this_window)),
+        loans=tuple(state.loans),
+        debts=tuple(state.debts),
+        loans_left=state.loans_left,
+        goose=state.goose_holder,
+        underdog=state.underdog,
+        discarded=tuple(state.discarded),
+        unseen_discards=len(state.unseen),
+        scores=tuple(s if h is not None else None for s, h in zip(totals, scudo, strict=True)),
+        winners=tuple(state.winners()) if over else (),
+    )

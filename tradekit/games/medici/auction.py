@@ -1,0 +1,168 @@
+"""A Medici turn: turning cards into a lot, then its once-around auction."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from tradekit.core.auctions import OnceAroundAuction
+from tradekit.core.domains import Menu, Option, Range
+from tradekit.core.events import BANK
+from tradekit.games.medici.actions import Auction, Bid, Pass, Turn
+from tradekit.games.medici.game import WAREHOUSE
+
+if TYPE_CHECKING:
+    from tradekit.games.medici.state import MediciState
+
+
+# The options that never change with the state, made once (an Option reads its class's fields).
+_TURN = Option(Turn)
+_AUCTION = Option(Auction)
+_PASS = Option(Pass)
+
+
+def turn_card(state: MediciState, player: int) -> None:
+    """Turn the pile's top card onto the lot."""
+    card = state.pile.pop(0)
+    state.lot.append(card)
+    state._event(
+        "chance",
+        f"P{player} turns {state.card_text(card)}",
+        player=player,
+        data={
+            "what": "turn_card",
+            "seat": player,
+            "turned": card,
+            "lot": state.lot,
+            "pile_size": len(state.pile),
+        },
+    )
+
+
+def start_auction(state: MediciState) -> None:
+    """Open the once-around auction of the lot to every seat with room for it."""
+    state.phase = "auction"
+    size = len(state.lot)
+    order = [(state.active + i) % state.n for i in range(1, state.n + 1)]
+    most = WAREHOUSE - size
+    eligible = [p for p in order if len(state.warehouses[p]) <= most]
+    left_out = [p for p in order if p not in eligible]
+    state.auction = OnceAroundAuction(
+        order, budgets={p: state.wealth[p] for p in order}, eligible=eligible, minimum=1
+    )
+    state._heard = 0
+    bidders = seats(state.auction.order) or "none"
+    text = f"auction of {lot_text(state)}; bidders in order: {bidders}"
+    if left_out:
+        text += f"; no room for it: {seats(left_out)}"
+    state._event(
+        "info",
+        text,
+        player=state.active,
+        data={
+            "what": "auction",
+            "seat": state.active,
+            "lot": state.lot,
+            "order": list(state.auction.order),
+            "no_room": left_out,
+        },
+    )
+    log_forced_passes(state)
+    if state.auction.done:
+        settle(state)
+
+
+def lot_text(state: MediciState) -> str:
+    """The lot in words, for narration."""
+    return "the lot " + ", ".join(state.card_text(c) for c in state.lot)
+
+
+def log_forced_passes(state: MediciState) -> None:
+    """Log each pass the auction made without a decision (no florins, or too few)."""
+    assert state.auction is not None
+    history = state.auction.history
+    while state._heard < len(history):
+        p, _ = history[state._heard]
+        state._heard += 1
+        high = state.auction.high_bid
+        if state.auction.high_bidder is None:
+            reason = "cannot_open"
+            why = f"P{p} has no florins to open the bidding and passes"
+        else:
+            reason = "cannot_beat"
+            why = (
+                f"P{p} cannot beat the high bid of {high} with {state.wealth[p]} florins and passes"
+            )
+        state._event(
+            "info",
+            why,
+            player=p,
+            data={
+                "what": "forced_pass",
+                "seat": p,
+                "reason": reason,
+                "high_bid": high,
+                "florins": state.wealth[p],
+            },
+        )
+
+
+def settle(state: MediciState) -> None:
+    """Sell the lot to the auction's winner (or discard it) and pass the turn on."""
+    assert state.auction is not None
+    result = state.auction.result
+    lot = list(state.lot)
+    if result.winner is None:
+        state.discarded += lot
+        state._event(
+            "info",
+            f"nobody bids: {lot_text(state)} is discarded",
+            data={"what": "discard", "lot": lot},
+        )
+    else:
+        w = result.winner
+        state.wealth[w] -= result.price
+        state.warehouses[w] += lot
+        state._transfer(
+            result.price,
+            w,
+            BANK,
+            "bought " + ", ".join(state.card_text(c) for c in lot) + " at auction",
+        )
+        state._event(
+            "info",
+            f"P{w} buys {lot_text(state)} for {result.price}",
+            player=w,
+            data={"what": "sale", "seat": w, "lot": lot, "price": result.price},
+        )
+    state.lot = []
+    state.auction = None
+    state._next_turn((state.active + 1) % state.n)
+
+
+# A menu depends only on these few numbers, and the same ones come back in game after game: one
+# build serves them all (a menu never changes once made).
+@functools.lru_cache(maxsize=1024)
+def turn_menu(player: int, why: str | None) -> Menu:
+    """The active player's choice after each card: Turn (refused with ``why`` when another card
+    may not be turned) or Auction."""
+    turn = _TURN if why is None else Option(Turn, where=lambda _action: why)
+    return Menu((turn, _AUCTION), step=f"P{player}'s turn of turning cards")
+
+
+@functools.lru_cache(maxsize=4096)
+def auction_menu(player: int, lo: int, hi: int, high_bidder: int | None, high_bid: int) -> Menu:
+    """The speaker's choice in the auction: Pass, or a bid from ``lo`` to ``hi`` (the range
+    :meth:`OnceAroundAuction.bids_allowed` gives, labelled with why those are the bounds)."""
+    if high_bidder is None:
+        floor = f"at least the lowest bid of {lo}"
+    else:
+        floor = f"above P{high_bidder}'s high bid of {high_bid}"
+    label = f"P{player}'s bid, {floor} and within P{player}'s {hi} florins,"
+    return Menu((_PASS, Option(Bid, amount=Range(lo, hi, label))), step="the auction")
+
+
+def seats(players: Sequence[int]) -> str:
+    """Seats in words: ``"P1, P3"``."""
+    return ", ".join(f"P{p}" for p in players)

@@ -1,0 +1,120 @@
+"""The parts of Négoces's menus that are made from facts alone: the offers a buyer may make, and
+refusals worded once per seat."""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+from tradekit.core.actions import Action
+from tradekit.core.domains import Domain, Option, refuse
+from tradekit.games.negoces.actions import Offer
+from tradekit.games.negoces.choices import Among, Amounts, Only
+
+if TYPE_CHECKING:
+    pass
+
+
+@functools.lru_cache(maxsize=1024)
+def refused(cls: type[Action], why: str, player: int) -> Option:
+    """:func:`refuse` with ``why`` worded for ``player`` (``{player}`` filled in), made once per
+    seat: menus are declared at every decision and these refusals recur in each."""
+    return refuse.__wrapped__(cls, why.format(player=player))  # cached here, not twice
+
+
+def offer_choices(
+    player: int,
+    seller: int,
+    most: int,
+    least: int,
+    goods: tuple[str, ...],
+    held: bool,
+    inactive: bool,
+    blind: bool = False,
+) -> tuple[Option, ...]:
+    """The offers of :meth:`NegocesState._offer_options`, from the facts they depend on:
+    ``player``'s coins (``most``), minus the seller's coins (``least``; minus every coin of
+    the game in the blind variant, where the seller's coins are hidden), the goods in
+    ``player``'s hand, whether they hold a loan card and whether the market card is inactive
+    (a sale's buyers offer again and again with the same facts).
+
+    Not cached: the facts repeat too seldom (about one call in four over long runs), and a full
+    cache of options, each holding its own closures, makes every garbage collection walk them.
+    """
+
+    def too_many(v: object) -> str | None:
+        if type(v) is int and v > most:
+            return f"P{player} cannot offer {v} coins: the offer must be payable"
+        return None
+
+    if inactive:
+
+        def inactive_coins(v: object) -> str | None:
+            return too_many(v) or (COINS_ONLY if type(v) is int and v < 0 else None)
+
+        good, loan = INACTIVE_FIELDS
+        coins = Amounts(0, most, "the coins offered", inactive_coins)
+        return (Option.of(Offer, good, coins, loan),)
+
+    def bare(v: object) -> str | None:
+        if type(v) is int and v < 0:
+            return "negative coins come with a card (the seller pays them to the buyer)"
+        return too_many(v)
+
+    def payable(v: object) -> str | None:
+        if type(v) is int and v < least:
+            if blind:
+                return f"the game holds only {-least} coins: no seller could pay {-v}"
+            return f"the seller P{seller} could not pay {-v} coins: the offer must be payable"
+        return too_many(v)
+
+    cards, loans = offer_fields(player, goods, held)
+    if not held:
+        # Without a loan card: one option for coins alone, one for every card (listed good by
+        # good, then by coins: the order of the field product).
+        ((no_card, any_card), (no_loan,)) = cards, loans
+        return (
+            Option.of(Offer, no_card, Amounts(0, most, "the coins offered", bare), no_loan),
+            Option.of(Offer, any_card, Amounts(least, most, "the coins offered", payable), no_loan),
+        )
+    options = []
+    for k, card in enumerate(cards):
+        for loan in loans:
+            bare_offer = k == 0 and not loan.only  # no card (the first choice) and no loan card
+            coins = (
+                Amounts(0, most, "the coins offered", bare)
+                if bare_offer
+                else Amounts(least, most, "the coins offered", payable)
+            )
+            options.append(Option.of(Offer, card, coins, loan))
+    return tuple(options)
+
+
+#: Why an inactive card is bought for coins alone.
+COINS_ONLY = "an inactive card is bought for coins only (0 or more)"
+#: The card and loan fields of an offer for an inactive card: none of either.
+INACTIVE_FIELDS = (
+    Only(None, "the card offered", f"None: {COINS_ONLY}"),
+    Only(False, "the loan card", f"False: {COINS_ONLY}"),
+)
+
+
+@functools.lru_cache(maxsize=1024)
+def offer_fields(
+    player: int, goods: tuple[str, ...], held: bool
+) -> tuple[tuple[Domain, ...], tuple[Only, ...]]:
+    """The card and loan domains of ``player``'s offers, which depend only on the goods in hand
+    and the loan card (they outlive the coins, which change from sale to sale).
+
+    Without a loan card: (no card, any good in hand) and (no loan card,). With one: every card
+    choice one by one (none first) and (without, with the loan card).
+    """
+    shown = ", ".join(repr(g) for g in goods) or "no card"
+    good_text = f"None or a good in P{player}'s hand ({shown})"
+    loan_text = "True or False" if held else f"False (P{player} holds no loan card to offer)"
+    no_card = Only(None, "the card offered", good_text)
+    if not held:
+        any_card = Among(goods, "the card offered", f"None or a good in P{player}'s hand")
+        return (no_card, any_card), (Only(False, "the loan card", loan_text),)
+    cards = (no_card, *(Only(g, "the card offered", good_text) for g in goods))
+    return cards, (Only(False, "the loan card", loan_text), Only(True, "the loan card", loan_text))

@@ -1,0 +1,258 @@
+"""The parts of Rungis's menus that are values: options and whole menus made once and shared, and
+the refusals in the game's own words."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from tradekit.core.actions import describe_value
+from tradekit.core.domains import Menu, OneOf, Option, Range
+from tradekit.games.rungis.actions import (
+    Accept,
+    Announce,
+    Bid,
+    Designate,
+    Done,
+    Pass,
+    Play,
+    Price,
+    Propose,
+    Refuse,
+)
+
+if TYPE_CHECKING:
+    pass
+
+
+class Said(OneOf):
+    """A :class:`~tradekit.core.domains.OneOf` refused in the game's own words.
+
+    ``allowed`` says what may be chosen; ``{values}`` in it stands for the values allowed (or
+    ``shown``), listed only when a refusal is worded. ``notes`` adds why a particular value is
+    refused, and ``always``, when set, is the whole refusal (nothing of the kind may be done
+    now). With no values it is a guard: an option that lists nothing and only explains (see
+    :meth:`RungisState._menu`).
+
+    Example:
+        >>> d = Said(("fish",), "the article", allowed="the next one ({values})",
+        ...          notes={"meat": "done"})
+        >>> "fish" in d, d.reason("meat")
+        (True, "the article must be the next one ('fish'); got 'meat' (done)")
+        >>> Said((), "the proposal", always="no trading").reason(1)
+        'no trading'
+    """
+
+    __slots__ = ("allowed", "always", "notes", "shown")
+
+    def __init__(
+        self,
+        values: Iterable[Hashable],
+        label: str = "the value",
+        *,
+        allowed: str = "",
+        shown: Sequence[Hashable] | None = None,
+        notes: Mapping[Hashable, str] | None = None,
+        always: str = "",
+    ) -> None:
+        super().__init__(values, label)
+        self.allowed = allowed
+        self.shown = shown
+        self.notes: Mapping[Hashable, str] = notes or {}
+        self.always = always
+
+    def reason(self, value: object) -> str | None:
+        if value in self:
+            return None
+        if self.always:
+            return self.always
+        if not self.allowed:
+            return OneOf.reason(self, value)
+        shown = self.values if self.shown is None else self.shown
+        allowed = self.allowed.replace("{values}", values_text(shown))
+        note = self.notes.get(value) if type(value) in (int, str) else None
+        # An article is a name and a missing one None: their repr says all.
+        got = repr(value) if value is None or type(value) is str else describe_value(value)
+        got += f" ({note})" if note else ""
+        return f"{self.label} must be {allowed}; got {got}"
+
+
+#: A field of a guard option that is never reached (an earlier field refuses every value).
+UNREACHED = OneOf((), "the value")
+DONE = Option(Done)
+PASS = Option(Pass)
+ANSWERS = (Option(Accept), Option(Refuse))
+PROPOSE_CLOSED = Option(
+    Propose,
+    to=Said(
+        (),
+        "the proposal",
+        always="no proposal can be made: this game is played without the trading option",
+    ),
+    give=UNREACHED,
+    take=UNREACHED,
+)
+#: Special cards that target an article type: whether only the player's own types may be
+#: targeted, and what a type already targeted this round is.
+ARTICLE_TARGETS: dict[str, tuple[bool, str]] = {
+    "strike": (False, "struck"),
+    "tax": (False, "taxed"),
+    "subsidy": (True, "subsidised for them"),
+    "price_freeze": (False, "frozen"),
+    "exclusivity": (True, "under exclusive rights"),
+    "shortage": (False, "short"),
+    "advertising": (True, "advertised by them"),
+}
+
+
+def values_text(values: Sequence[object]) -> str:
+    """Values for a refusal: ``'fish', 'meat' or None`` (``none now`` when there are none)."""
+    shown = [repr(v) if isinstance(v, str) else str(v) for v in values]
+    if not shown:
+        return "none now"
+    if len(shown) == 1:
+        return shown[0]
+    return ", ".join(shown[:-1]) + " or " + shown[-1]
+
+
+# Menus are declared at every decision, and most of their options recur (the same announcement
+# or proposal options turn after turn): options are values, so each is made once and shared.
+@functools.lru_cache(maxsize=256)
+def step_name(step: str, phase: str) -> str:
+    """How a refusal names a step."""
+    return f"step {step!r} of phase {phase!r}"
+
+
+@functools.lru_cache(maxsize=4096)
+def price_menu(player: int, article: str, lo: int, hi: int, label: str, phase: str) -> Menu:
+    """The price ``player`` writes next: for ``article`` (one type at a time), from lo to hi.
+
+    The whole menu is shared: it is a value, and price steps recur with the same ranges.
+    """
+    allowed = f"{article!r}: P{player} writes the price for {article} next (one type at a time)"
+    option = Option(
+        Price,
+        article=Said((article,), "the article", allowed=allowed),
+        price=Range(lo, hi, label),
+    )
+    return Menu((option,), step=step_name("prices", phase))
+
+
+@functools.lru_cache(maxsize=4096)
+def opening_menu(player: int, lo: int, hi: int, special: bool, step: str) -> Menu:
+    """The opening bid (at least the base price, or 1 for a special card) or a pass."""
+    least = "1 for a special card" if special else "the base price"
+    label = f"the opening bid (at least {least}, at most P{player}'s gold)"
+    return Menu((Option(Bid, amount=Range(lo, hi, label)), PASS), step)
+
+
+@functools.lru_cache(maxsize=4096)
+def raise_menu(player: int, lo: int, hi: int, high_bidder: int, step: str) -> Menu:
+    """A raise over the high bid (``lo - 1``, by ``high_bidder``) or a pass."""
+    label = f"the bid (above P{high_bidder}'s {lo - 1}, at most P{player}'s gold)"
+    return Menu((Option(Bid, amount=Range(lo, hi, label)), PASS), step)
+
+
+@functools.lru_cache(maxsize=4096)
+def announce_option(article: str, lo: int, hi: int, label: str) -> Option:
+    """An announcement of a price for ``article``, from lo to hi."""
+    return Option(
+        Announce, article=OneOf((article,), "the article announced"), price=Range(lo, hi, label)
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def announce_guard(player: int, held: tuple[str, ...]) -> Option:
+    """Lists nothing; explains an article ``player`` may not announce (one they do not hold,
+    or have announced already: the options after it take every other)."""
+    article = Said(
+        (),
+        "the article announced",
+        allowed=f"an article type P{player} holds and has not announced yet (P{player} holds"
+        " {values})",
+        shown=held,
+    )
+    return Option(Announce, article=article, price=UNREACHED)
+
+
+@functools.lru_cache(maxsize=64)
+def designate_menu(centre: int, step: str) -> Menu:
+    """A designation of one of the ``centre`` cards, by position."""
+    return Menu((Option(Designate, slot=Range(0, centre - 1, "the centre position")),), step)
+
+
+@functools.lru_cache(maxsize=256)
+def proposed_guard(player: int) -> Option:
+    """Lists nothing; explains that ``player`` has made their one proposal of the phase."""
+    always = f"P{player} has made their proposal: one per pricing phase"
+    return Option(
+        Propose, to=Said((), "the proposal", always=always), give=UNREACHED, take=UNREACHED
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def propose_guard(player: int, players: int) -> Option:
+    """Lists nothing; explains a proposal to oneself."""
+    others = tuple(q for q in range(players) if q != player)
+    to = Said((), "the seat proposed to", allowed="another seat ({values})", shown=others)
+    return Option(Propose, to=to, give=UNREACHED, take=UNREACHED)
+
+
+@functools.lru_cache(maxsize=4096)
+def propose_pair(
+    player: int, q: int, mine: tuple[str, ...], theirs: tuple[str, ...]
+) -> tuple[Option, Option]:
+    """``player``'s proposals to ``q``: give nothing and take a type ``q`` holds; give a type
+    one holds and take nothing or a type ``q`` holds."""
+    give_none, give_one = _gives(player, mine)
+    take_one, take_any = _takes(q, theirs)
+    to = _to(q)
+    return (
+        Option(Propose, to=to, give=give_none, take=take_one),
+        Option(Propose, to=to, give=give_one, take=take_any),
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _to(q: int) -> OneOf:
+    """The one seat a proposal is made to."""
+    return OneOf((q,), "the seat proposed to")
+
+
+@functools.lru_cache(maxsize=4096)
+def _gives(player: int, mine: tuple[str, ...]) -> tuple[Said, Said]:
+    """What ``player`` may give: nothing (with a take), or a type they hold."""
+    gives = f"None or an article type P{player} holds ({{values}})"
+    shown = (None, *mine)
+    return (
+        Said((None,), "the article given", allowed=gives, shown=shown),
+        Said(mine, "the article given", allowed=gives, shown=shown),
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _takes(q: int, theirs: tuple[str, ...]) -> tuple[Said, Said]:
+    """What may be taken from ``q``: a type they hold (when nothing is given), or also nothing."""
+    return (
+        Said(
+            theirs,
+            "the article taken",
+            allowed=f"an article type P{q} holds ({{values}}) when nothing is given",
+        ),
+        Said(
+            (None, *theirs),
+            "the article taken",
+            allowed=f"None or an article type P{q} holds ({{values}})",
+        ),
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def play_guard(
+    player: int, now: str, playable: tuple[int, ...], notes: tuple[tuple[int, str], ...]
+) -> Option:
+    """Lists nothing; explains a special card ``player`` cannot play ``now``."""
+    allowed = f"a special card P{player} can play at {now} ({{values}})"
+    card = Said((), "the special card", allowed=allowed, shown=playable, notes=dict(notes))
+    return Option(Play, card=card)
