@@ -326,10 +326,13 @@ class State(abc.ABC):
 
     def can(self, player: int, action: Action) -> bool:
         """Whether ``player`` may take ``action`` now."""
-        try:
-            player, action = self._admit(player, action)
-        except MalformedActionError:
-            return False
+        # The type gate without the refusal _admit raises: a malformed action is simply not
+        # allowed, so no message or state summary is built for it.
+        if self._malformed_reason(player, action) is not None:
+            exact = exact_integers(player, action)
+            if exact is None or self._malformed_reason(*exact) is not None:
+                return False
+            player, action = exact
         return (
             self._turn_reason(player, action) is None
             and self._illegal_reason(player, action) is None
