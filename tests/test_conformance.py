@@ -36,6 +36,7 @@ from __future__ import annotations
 import collections
 import copy
 import dataclasses
+import itertools
 import json
 import os
 import time
@@ -141,6 +142,31 @@ PARAMS = [
     for name in tradekit.GAMES
     for players in _option_groups(name)
 ]
+
+#: Into how many runs of consecutive games the quick and the big test of a game split each
+#: player count: the same games (seeds, option sets, policies and checks follow a game's index),
+#: in cases short enough for the test workers to finish together. Each part checks that its
+#: checks bit; the pool of illegal actions a part tries is gathered from that part's games.
+QUICK_PARTS = {"negoces": 2, "rungis": 2}
+BIG_PARTS = {"medici": 2, "negoces": 3, "rungis": 2}
+
+
+def _parts(total: int, parts: int) -> list[tuple[int, int]]:
+    """``parts`` runs of consecutive game indices covering ``range(total)``: (first, count)."""
+    bounds = [total * k // parts for k in range(parts + 1)]
+    return [(a, b - a) for a, b in itertools.pairwise(bounds) if b > a]
+
+
+def _split(parts: dict[str, int]) -> list[Any]:
+    """:data:`PARAMS` with each case cut into ``parts[name]`` parts: (name, players, part, of)."""
+    out = []
+    for param in PARAMS:
+        name, players = param.values
+        of = parts.get(str(name), 1)
+        for part in range(of):
+            suffix = f"-{part + 1}of{of}" if of > 1 else ""
+            out.append(pytest.param(name, players, part, of, id=f"{name}-{players}p{suffix}"))
+    return out
 
 
 # ---------------------------------------------------------------- the random player and checks
@@ -646,12 +672,15 @@ def play_one(
     return state
 
 
-def run_many(name: str, players: int, games: int, *, offset: int, all_expensive: bool) -> Stats:
-    """Play ``games`` seeded random games of ``name`` with ``players`` seats, rotating the
-    configured option sets; game ``i`` has seed ``offset + players * 1_000_000 + i``."""
+def run_many(
+    name: str, players: int, games: int, *, offset: int, all_expensive: bool, first: int = 0
+) -> Stats:
+    """Play ``games`` seeded random games of ``name`` with ``players`` seats from game index
+    ``first`` on, rotating the configured option sets; game ``i`` has seed
+    ``offset + players * 1_000_000 + i``."""
     group = [tradekit.load_game(name, **options) for options in _option_groups(name)[players]]
     stats = Stats()
-    for index in range(games):
+    for index in range(first, first + games):
         expensive = all_expensive or index % EXPENSIVE_EVERY == 0
         play_one(
             group[index % len(group)],
@@ -694,11 +723,12 @@ def test_every_game_has_configs_and_games_are_registered() -> None:
             assert tradekit.load_game(name, **game.options()) == game
 
 
-@pytest.mark.parametrize(("name", "players"), PARAMS)
-def test_conformance_quick(name: str, players: int) -> None:
+@pytest.mark.parametrize(("name", "players", "part", "of"), _split(QUICK_PARTS))
+def test_conformance_quick(name: str, players: int, part: int, of: int) -> None:
     """Every check on every game, few games: fails fast before the big run."""
-    stats = run_many(name, players, QUICK_GAMES, offset=500_000, all_expensive=True)
-    _assert_checks_bit(stats, QUICK_GAMES)
+    first, games = _parts(QUICK_GAMES, of)[part]
+    stats = run_many(name, players, games, offset=500_000, all_expensive=True, first=first)
+    _assert_checks_bit(stats, games)
     _check_pool_round_trip(name, stats)
 
 
@@ -713,12 +743,13 @@ def _check_pool_round_trip(name: str, stats: Stats) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("name", "players"), PARAMS)
-def test_conformance_random_games(name: str, players: int) -> None:
-    """games_per_count(name) seeded random games per player count, every invariant."""
+@pytest.mark.parametrize(("name", "players", "part", "of"), _split(BIG_PARTS))
+def test_conformance_random_games(name: str, players: int, part: int, of: int) -> None:
+    """games_per_count(name) seeded random games per player count, every invariant (this part's
+    share of them)."""
     start = time.perf_counter()
-    games = games_per_count(name)
-    stats = run_many(name, players, games, offset=0, all_expensive=False)
+    first, games = _parts(games_per_count(name), of)[part]
+    stats = run_many(name, players, games, offset=0, all_expensive=False, first=first)
     elapsed = time.perf_counter() - start
     _assert_checks_bit(stats, games)
     # Random play takes every kind of decision it was offered (the pool holds every action
@@ -729,7 +760,7 @@ def test_conformance_random_games(name: str, players: int) -> None:
         f"{games} random {players}-player games of {name} never played {never}; "
         f"played {dict(stats.applied_types)}"
     )
-    PLAYED.setdefault(name, {})[players] = set(stats.applied_types)
+    PLAYED.setdefault(name, {}).setdefault(players, {})[part] = set(stats.applied_types)
     print(
         f"\n{name} {players}p: {stats.games} games, {stats.steps} decisions, "
         f"{stats.replays} replays, {stats.resamples} resamples "
@@ -738,8 +769,8 @@ def test_conformance_random_games(name: str, players: int) -> None:
     )
 
 
-#: Action types applied by the big test, per game and player count (for the test below).
-PLAYED: dict[str, dict[int, set[str]]] = {}
+#: Action types applied by the big test, per game, player count and part (for the test below).
+PLAYED: dict[str, dict[int, dict[int, set[str]]]] = {}
 
 
 #: Games per player count played by the test below for counts the big test did not run in this
@@ -751,7 +782,13 @@ META_GAMES = 40
 @pytest.mark.parametrize("name", tradekit.GAMES)
 def test_every_action_type_is_played_at_some_player_count(name: str) -> None:
     """Across all player counts, random play takes every kind of decision each game has."""
-    played = dict(PLAYED.get(name, {}))
+    of = BIG_PARTS.get(name, 1)
+    # A count counts when every part of its big run ran in this process.
+    played = {
+        players: set().union(*parts.values())
+        for players, parts in PLAYED.get(name, {}).items()
+        if len(parts) == of
+    }
     for players in _option_groups(name):
         if players not in played:
             stats = run_many(name, players, META_GAMES, offset=900_000, all_expensive=False)

@@ -148,6 +148,9 @@ class Transfer:
     round: int = 0
     phase: str = ""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Transfer:
+        return self  # frozen, of ints and strs: copies of a ledger share their transfers
+
     def __str__(self) -> str:
         def name(party: Party) -> str:
             return f"P{party}" if isinstance(party, int) else str(party)
@@ -169,6 +172,15 @@ class Ledger:
         self._entries: list[Transfer] = []
         # Running totals, so net() is O(1): the conformance test asks for it after every step.
         self._net: dict[Party, int] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Ledger:
+        # Transfers are never changed once recorded: a copy needs its own lists, not new
+        # transfers (a state is deep-copied for every resampling of hidden information).
+        other = Ledger()
+        memo[id(self)] = other
+        other._entries = list(self._entries)
+        other._net = dict(self._net)
+        return other
 
     def record(self, transfer: Transfer) -> None:
         """Add a transfer; its amount must be positive."""

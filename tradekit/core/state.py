@@ -160,6 +160,10 @@ def _gates(game: Game) -> dict[type, _Gate]:
     return gates
 
 
+#: The state's lists whose items are never changed once added (see ``State.__deepcopy__``).
+_SHARED_ITEMS = frozenset({"_decisions", "log"})
+
+
 def fresh_seed() -> int:
     """A new random seed drawn from the operating system's entropy."""
     return int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0] >> 1)
@@ -213,7 +217,14 @@ class State(abc.ABC):
         memo[id(self)] = other
         memos = self._MEMOS
         for name, value in self.__dict__.items():
-            other.__dict__[name] = {} if name in memos else copy.deepcopy(value, memo)
+            if name in memos:
+                other.__dict__[name] = {}
+            elif name in _SHARED_ITEMS:
+                # Lists of things deepcopy hands back as they are (events, pairs of a seat and a
+                # frozen action), one call each: a new list of the same items is the same copy.
+                other.__dict__[name] = memo[id(value)] = list(value)
+            else:
+                other.__dict__[name] = copy.deepcopy(value, memo)
         return other
 
     def _menu(self, player: int) -> Menu:
