@@ -432,8 +432,10 @@ def _check_illegal(
     parts = _save_parts(state)
     teacher = state.view("all")
     seats = state.game.num_players
+    # Each seat's menu listed once: the refused actions leave the state (so its menus) unchanged.
+    menus = {p: list(state.legal_actions(p)) for p in range(seats)}
     for p in range(seats):
-        legal = set(state.legal_actions(p))
+        legal = set(menus[p])
         picks = rng.choice(len(pool), size=min(POOL_TRIES * 3, len(pool)), replace=False)
         tried = 0
         for i in picks:
@@ -459,7 +461,7 @@ def _check_illegal(
             stats.illegal_tried += 1
     # A seat not to move may not take an in-turn action that is legal for a seat to move.
     for mover in state.to_move:
-        mine = [a for a in state.legal_actions(mover) if type(a) not in state.out_of_turn]
+        mine = [a for a in menus[mover] if type(a) not in state.out_of_turn]
         for p in range(seats):
             if p not in state.to_move and mine:
                 action = mine[int(rng.integers(len(mine)))]
@@ -467,7 +469,7 @@ def _check_illegal(
                     state.apply(p, action)
                 stats.illegal_tried += 1
     # Seats that do not exist, and things that are not actions.
-    some = next(iter(state.legal_actions(state.to_move[0]))) if state.to_move else pool[0]
+    some = menus[state.to_move[0]][0] if state.to_move else pool[0]
     for bad_seat in (-1, seats, True):
         with pytest.raises(IllegalActionError):
             state.apply(bad_seat, some)  # type: ignore[arg-type]
