@@ -40,6 +40,7 @@ import itertools
 import json
 import os
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -47,6 +48,7 @@ import pytest
 
 import tradekit
 from tradekit.core.actions import Action, FieldKind, action_from_json, field_names, field_specs
+from tradekit.core.domains import Option
 from tradekit.core.errors import IllegalActionError, MalformedActionError
 from tradekit.core.state import Game, State
 from tradekit.render import render
@@ -199,12 +201,32 @@ def _viewers(state: State) -> list[int | None]:
     return [*range(state.game.num_players), None]
 
 
-def _choose(rng: np.random.Generator, legal: list[Action], by_type: bool) -> Action:
+def _choose(rng: np.random.Generator, legal: Sequence[Action], by_type: bool) -> Action:
     if by_type:
+        options = getattr(legal, "options", None)
+        if options is not None:
+            return _choose_in_options(rng, options)
         types = sorted({type(a).__name__ for a in legal})
         chosen = types[int(rng.integers(len(types)))]
         legal = [a for a in legal if type(a).__name__ == chosen]
     return legal[int(rng.integers(len(legal)))]
+
+
+def _choose_in_options(rng: np.random.Generator, options: Sequence[Option]) -> Action:
+    """:func:`_choose` by type on a menu, from its options: a menu lists its options' actions in
+    turn, each option of one class, so the actions of the chosen type are those of its options
+    in order, and the pick is made without building every action of the menu (a Négoces menu
+    lists thousands). The same draws pick the same action as from the whole list."""
+    sizes = [(option, len(option)) for option in options]
+    types = sorted({option.cls.__name__ for option, size in sizes if size})
+    chosen = types[int(rng.integers(len(types)))]
+    mine = [(option, size) for option, size in sizes if size and option.cls.__name__ == chosen]
+    index = int(rng.integers(sum(size for _, size in mine)))
+    for option, size in mine:
+        if index < size:
+            return option[index]
+        index -= size
+    raise AssertionError("unreachable: the index is below the options' total")
 
 
 def _fingerprint(state: State) -> tuple[Any, ...]:
