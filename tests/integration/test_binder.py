@@ -95,8 +95,11 @@ def _venv(path: Path) -> Path:
 
 
 def _pip(python: Path, *args: str, timeout: int = 1200) -> None:
+    """``pip install`` into the venv of ``python``, without byte-compiling what it installs:
+    compiling every module of the notebook stack costs more than installing it, and the modules a
+    notebook imports are compiled from the same files when it imports them."""
     result = subprocess.run(
-        [str(python), "-m", "pip", "install", "--quiet", *args],
+        [str(python), "-m", "pip", "install", "--quiet", "--no-compile", *args],
         capture_output=True,
         text=True,
         timeout=timeout,

@@ -36,9 +36,11 @@ from __future__ import annotations
 import collections
 import copy
 import dataclasses
+import itertools
 import json
 import os
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -46,6 +48,7 @@ import pytest
 
 import tradekit
 from tradekit.core.actions import Action, FieldKind, action_from_json, field_names, field_specs
+from tradekit.core.domains import Option
 from tradekit.core.errors import IllegalActionError, MalformedActionError
 from tradekit.core.state import Game, State
 from tradekit.render import render
@@ -142,6 +145,31 @@ PARAMS = [
     for players in _option_groups(name)
 ]
 
+#: Into how many runs of consecutive games the quick and the big test of a game split each
+#: player count: the same games (seeds, option sets, policies and checks follow a game's index),
+#: in cases short enough for the test workers to finish together. Each part checks that its
+#: checks bit; the pool of illegal actions a part tries is gathered from that part's games.
+QUICK_PARTS = {"negoces": 2, "rungis": 2}
+BIG_PARTS = {"medici": 2, "negoces": 3, "rungis": 2}
+
+
+def _parts(total: int, parts: int) -> list[tuple[int, int]]:
+    """``parts`` runs of consecutive game indices covering ``range(total)``: (first, count)."""
+    bounds = [total * k // parts for k in range(parts + 1)]
+    return [(a, b - a) for a, b in itertools.pairwise(bounds) if b > a]
+
+
+def _split(parts: dict[str, int]) -> list[Any]:
+    """:data:`PARAMS` with each case cut into ``parts[name]`` parts: (name, players, part, of)."""
+    out = []
+    for param in PARAMS:
+        name, players = param.values
+        of = parts.get(str(name), 1)
+        for part in range(of):
+            suffix = f"-{part + 1}of{of}" if of > 1 else ""
+            out.append(pytest.param(name, players, part, of, id=f"{name}-{players}p{suffix}"))
+    return out
+
 
 # ---------------------------------------------------------------- the random player and checks
 
@@ -173,12 +201,32 @@ def _viewers(state: State) -> list[int | None]:
     return [*range(state.game.num_players), None]
 
 
-def _choose(rng: np.random.Generator, legal: list[Action], by_type: bool) -> Action:
+def _choose(rng: np.random.Generator, legal: Sequence[Action], by_type: bool) -> Action:
     if by_type:
+        options = getattr(legal, "options", None)
+        if options is not None:
+            return _choose_in_options(rng, options)
         types = sorted({type(a).__name__ for a in legal})
         chosen = types[int(rng.integers(len(types)))]
         legal = [a for a in legal if type(a).__name__ == chosen]
     return legal[int(rng.integers(len(legal)))]
+
+
+def _choose_in_options(rng: np.random.Generator, options: Sequence[Option]) -> Action:
+    """:func:`_choose` by type on a menu, from its options: a menu lists its options' actions in
+    turn, each option of one class, so the actions of the chosen type are those of its options
+    in order, and the pick is made without building every action of the menu (a Négoces menu
+    lists thousands). The same draws pick the same action as from the whole list."""
+    sizes = [(option, len(option)) for option in options]
+    types = sorted({option.cls.__name__ for option, size in sizes if size})
+    chosen = types[int(rng.integers(len(types)))]
+    mine = [(option, size) for option, size in sizes if size and option.cls.__name__ == chosen]
+    index = int(rng.integers(sum(size for _, size in mine)))
+    for option, size in mine:
+        if index < size:
+            return option[index]
+        index -= size
+    raise AssertionError("unreachable: the index is below the options' total")
 
 
 def _fingerprint(state: State) -> tuple[Any, ...]:
@@ -377,18 +425,39 @@ def _widget_texts(widget: Any) -> list[Any]:
     return out
 
 
-def _check_illegal(state: State, where: str, rng: np.random.Generator, stats: Stats) -> None:
-    """Pool actions: ``can`` agrees with ``legal_actions``; illegal ones raise, change nothing."""
+def _save_parts(state: State) -> tuple[Any, ...]:
+    """What ``to_json`` is made of, without serialising it: the options, seed and set-up, the
+    decisions and the log's events themselves. Comparing two of these compares the events by
+    identity first (tuple equality does), so an unchanged log costs a pointer per event, and an
+    event replaced, added or dropped is seen; an event changed in place (they are frozen, only a
+    ``data`` dict could be) is seen by the replay at the end of every game that runs this check."""
+    return (state.game, state.seed, state.setup, state.decisions, tuple(state.log))
+
+
+def _check_illegal(
+    state: State,
+    where: str,
+    rng: np.random.Generator,
+    stats: Stats,
+    saved: str | None = None,
+) -> None:
+    """Pool actions: ``can`` agrees with ``legal_actions``; illegal ones raise, change nothing.
+
+    ``saved``: the state's ``to_json()``, to compare the whole save after the refused actions
+    (at the end of a game, where the undo and replay checks reuse it); without it the parts the
+    save is made of are compared (:func:`_save_parts`), which costs no serialisation."""
     if not stats.pool:
         return
     if len(stats.pool_list) != len(stats.pool):
         stats.pool_list = sorted(stats.pool, key=repr)
     pool = stats.pool_list
-    saved = state.to_json()
+    parts = _save_parts(state)
     teacher = state.view("all")
     seats = state.game.num_players
+    # Each seat's menu listed once: the refused actions leave the state (so its menus) unchanged.
+    menus = {p: list(state.legal_actions(p)) for p in range(seats)}
     for p in range(seats):
-        legal = set(state.legal_actions(p))
+        legal = set(menus[p])
         picks = rng.choice(len(pool), size=min(POOL_TRIES * 3, len(pool)), replace=False)
         tried = 0
         for i in picks:
@@ -414,7 +483,7 @@ def _check_illegal(state: State, where: str, rng: np.random.Generator, stats: St
             stats.illegal_tried += 1
     # A seat not to move may not take an in-turn action that is legal for a seat to move.
     for mover in state.to_move:
-        mine = [a for a in state.legal_actions(mover) if type(a) not in state.out_of_turn]
+        mine = [a for a in menus[mover] if type(a) not in state.out_of_turn]
         for p in range(seats):
             if p not in state.to_move and mine:
                 action = mine[int(rng.integers(len(mine)))]
@@ -422,7 +491,7 @@ def _check_illegal(state: State, where: str, rng: np.random.Generator, stats: St
                     state.apply(p, action)
                 stats.illegal_tried += 1
     # Seats that do not exist, and things that are not actions.
-    some = next(iter(state.legal_actions(state.to_move[0]))) if state.to_move else pool[0]
+    some = menus[state.to_move[0]][0] if state.to_move else pool[0]
     for bad_seat in (-1, seats, True):
         with pytest.raises(IllegalActionError):
             state.apply(bad_seat, some)  # type: ignore[arg-type]
@@ -457,7 +526,9 @@ def _check_illegal(state: State, where: str, rng: np.random.Generator, stats: St
                             f"{where} the refusal of {bad!r} does not name the field {name!r}"
                         )
                     stats.illegal_tried += 1
-    assert state.to_json() == saved, f"{where} refused actions changed to_json()"
+    assert _save_parts(state) == parts, f"{where} refused actions changed what to_json() saves"
+    if saved is not None:
+        assert state.to_json() == saved, f"{where} refused actions changed to_json()"
     assert state.view("all") == teacher, f"{where} refused actions changed the teacher view"
 
 
@@ -533,9 +604,14 @@ def _check_end(state: State, where: str, initial: list[int]) -> None:
         setattr(view, field, None)  # views are frozen
 
 
-def _check_replay(state: State, where: str, from_dict: bool) -> None:
-    saved = state.to_json()
-    json.loads(saved)  # plain JSON
+def _check_replay(state: State, where: str, from_dict: bool, saved: str | None = None) -> None:
+    """Replay from the JSON text, or from its parsed dict; ``saved`` is ``state.to_json()`` when
+    the caller already made it."""
+    if saved is None:
+        saved = state.to_json()
+    # Replayed from the text, replay's own parser (stricter than json.loads: no NaN) proves it is
+    # plain JSON; from the dict, json.loads does.
+    assert not saved.startswith("\ufeff"), where  # which replay's parser would skip
     copy = tradekit.replay(json.loads(saved) if from_dict else saved)
     assert copy.to_json() == saved, f"{where} replay does not reproduce to_json()"
     assert copy.scores() == state.scores(), f"{where} replay changes the scores"
@@ -543,11 +619,12 @@ def _check_replay(state: State, where: str, from_dict: bool) -> None:
     assert copy.is_over == state.is_over, where
 
 
-def _check_undo(state: State, where: str) -> None:
-    saved = state.to_json()
+def _check_undo(state: State, where: str, saved: str) -> None:
+    """Undo then re-apply the last decision; ``saved`` is ``state.to_json()`` now."""
+    decisions = len(state.decisions)
     seat, last = state.decisions[-1]
     assert state.undo() == last, where
-    assert len(state.decisions) == len(json.loads(saved)["decisions"]) - 1, where
+    assert len(state.decisions) == decisions - 1, where
     assert state.can(seat, last), f"{where} after undo the undone action is not legal again"
     state.apply(seat, last)
     assert state.to_json() == saved, f"{where} undo then re-apply does not restore the game"
@@ -583,9 +660,11 @@ def play_one(
         legal = state.legal_actions(seat)
         assert legal, f"{where} P{seat} is to move but has no legal action"
         if expensive:
-            assert len(set(legal)) == len(legal), f"{where} duplicate legal actions for P{seat}"
+            # One pass over the mover's menu serves the duplicate check and the pool.
+            offered = list(legal)
+            assert len(set(offered)) == len(offered), f"{where} duplicate legal actions for P{seat}"
             for p in range(seats) if state.out_of_turn else moving:
-                stats.pool.update(state.legal_actions(p))
+                stats.pool.update(offered if p == seat else state.legal_actions(p))
         action = _choose(rng, legal, by_type)
         state.apply(seat, action)
         step += 1
@@ -604,22 +683,28 @@ def play_one(
     stats.games += 1
     stats.steps += step
     _check_end(state, where, initial)
-    if expensive and state.decisions:
-        _check_illegal(state, where, rng, stats)
-        _check_undo(state, where)
+    # One save of the finished game serves the refusals, undo and replay checks: each of them
+    # proves the state's to_json() equals it again.
+    saved = state.to_json() if replay or expensive else None
+    if expensive and state.decisions and saved is not None:
+        _check_illegal(state, where, rng, stats, saved)
+        _check_undo(state, where, saved)
         stats.undos += 1
     if replay:
-        _check_replay(state, where, from_dict=expensive)
+        _check_replay(state, where, from_dict=expensive, saved=saved)
         stats.replays += 1
     return state
 
 
-def run_many(name: str, players: int, games: int, *, offset: int, all_expensive: bool) -> Stats:
-    """Play ``games`` seeded random games of ``name`` with ``players`` seats, rotating the
-    configured option sets; game ``i`` has seed ``offset + players * 1_000_000 + i``."""
+def run_many(
+    name: str, players: int, games: int, *, offset: int, all_expensive: bool, first: int = 0
+) -> Stats:
+    """Play ``games`` seeded random games of ``name`` with ``players`` seats from game index
+    ``first`` on, rotating the configured option sets; game ``i`` has seed
+    ``offset + players * 1_000_000 + i``."""
     group = [tradekit.load_game(name, **options) for options in _option_groups(name)[players]]
     stats = Stats()
-    for index in range(games):
+    for index in range(first, first + games):
         expensive = all_expensive or index % EXPENSIVE_EVERY == 0
         play_one(
             group[index % len(group)],
@@ -662,11 +747,12 @@ def test_every_game_has_configs_and_games_are_registered() -> None:
             assert tradekit.load_game(name, **game.options()) == game
 
 
-@pytest.mark.parametrize(("name", "players"), PARAMS)
-def test_conformance_quick(name: str, players: int) -> None:
+@pytest.mark.parametrize(("name", "players", "part", "of"), _split(QUICK_PARTS))
+def test_conformance_quick(name: str, players: int, part: int, of: int) -> None:
     """Every check on every game, few games: fails fast before the big run."""
-    stats = run_many(name, players, QUICK_GAMES, offset=500_000, all_expensive=True)
-    _assert_checks_bit(stats, QUICK_GAMES)
+    first, games = _parts(QUICK_GAMES, of)[part]
+    stats = run_many(name, players, games, offset=500_000, all_expensive=True, first=first)
+    _assert_checks_bit(stats, games)
     _check_pool_round_trip(name, stats)
 
 
@@ -681,12 +767,13 @@ def _check_pool_round_trip(name: str, stats: Stats) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("name", "players"), PARAMS)
-def test_conformance_random_games(name: str, players: int) -> None:
-    """games_per_count(name) seeded random games per player count, every invariant."""
+@pytest.mark.parametrize(("name", "players", "part", "of"), _split(BIG_PARTS))
+def test_conformance_random_games(name: str, players: int, part: int, of: int) -> None:
+    """games_per_count(name) seeded random games per player count, every invariant (this part's
+    share of them)."""
     start = time.perf_counter()
-    games = games_per_count(name)
-    stats = run_many(name, players, games, offset=0, all_expensive=False)
+    first, games = _parts(games_per_count(name), of)[part]
+    stats = run_many(name, players, games, offset=0, all_expensive=False, first=first)
     elapsed = time.perf_counter() - start
     _assert_checks_bit(stats, games)
     # Random play takes every kind of decision it was offered (the pool holds every action
@@ -697,7 +784,7 @@ def test_conformance_random_games(name: str, players: int) -> None:
         f"{games} random {players}-player games of {name} never played {never}; "
         f"played {dict(stats.applied_types)}"
     )
-    PLAYED.setdefault(name, {})[players] = set(stats.applied_types)
+    PLAYED.setdefault(name, {}).setdefault(players, {})[part] = set(stats.applied_types)
     print(
         f"\n{name} {players}p: {stats.games} games, {stats.steps} decisions, "
         f"{stats.replays} replays, {stats.resamples} resamples "
@@ -706,8 +793,8 @@ def test_conformance_random_games(name: str, players: int) -> None:
     )
 
 
-#: Action types applied by the big test, per game and player count (for the test below).
-PLAYED: dict[str, dict[int, set[str]]] = {}
+#: Action types applied by the big test, per game, player count and part (for the test below).
+PLAYED: dict[str, dict[int, dict[int, set[str]]]] = {}
 
 
 #: Games per player count played by the test below for counts the big test did not run in this
@@ -719,7 +806,13 @@ META_GAMES = 40
 @pytest.mark.parametrize("name", tradekit.GAMES)
 def test_every_action_type_is_played_at_some_player_count(name: str) -> None:
     """Across all player counts, random play takes every kind of decision each game has."""
-    played = dict(PLAYED.get(name, {}))
+    of = BIG_PARTS.get(name, 1)
+    # A count counts when every part of its big run ran in this process.
+    played = {
+        players: set().union(*parts.values())
+        for players, parts in PLAYED.get(name, {}).items()
+        if len(parts) == of
+    }
     for players in _option_groups(name):
         if players not in played:
             stats = run_many(name, players, META_GAMES, offset=900_000, all_expensive=False)

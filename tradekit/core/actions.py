@@ -67,7 +67,10 @@ class Action:
         """Return the action as a JSON-ready dict with a ``type`` key."""
         data: dict[str, Any] = {"type": type(self).__name__}
         for name in field_names(type(self)):
-            data[name] = _to_json_value(getattr(self, name))
+            value = getattr(self, name)
+            # Most fields hold a plain int, str, bool or None: kept without a call (a save turns
+            # every logged action).
+            data[name] = value if type(value) in _PLAIN else _to_json_value(value)
         return data
 
     def __str__(self) -> str:
@@ -76,6 +79,8 @@ class Action:
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+#: Field values that are their own JSON (``_to_json_value`` returns them unchanged).
+_PLAIN = frozenset({int, bool, float, str, type(None)})
 
 
 def field_names(cls: type[Action]) -> tuple[str, ...]:

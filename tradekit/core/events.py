@@ -109,11 +109,21 @@ def new_event(
     return event
 
 
+#: Values logged as they are (``type(x) in`` is faster than ``isinstance``): most of a save's
+#: size, and every save and replay turns each of them.
+_PLAIN = frozenset({int, bool, float, str, type(None)})
+
+
 def _jsonable(value: Any) -> Any:
+    if type(value) in _PLAIN:
+        return value
     if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
+        return {
+            k if type(k) is str else str(k): v if type(v) in _PLAIN else _jsonable(v)
+            for k, v in value.items()
+        }
     if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
+        return [v if type(v) in _PLAIN else _jsonable(v) for v in value]
     return value
 
 
@@ -138,6 +148,9 @@ class Transfer:
     round: int = 0
     phase: str = ""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Transfer:
+        return self  # frozen, of ints and strs: copies of a ledger share their transfers
+
     def __str__(self) -> str:
         def name(party: Party) -> str:
             return f"P{party}" if isinstance(party, int) else str(party)
@@ -159,6 +172,15 @@ class Ledger:
         self._entries: list[Transfer] = []
         # Running totals, so net() is O(1): the conformance test asks for it after every step.
         self._net: dict[Party, int] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Ledger:
+        # Transfers are never changed once recorded: a copy needs its own lists, not new
+        # transfers (a state is deep-copied for every resampling of hidden information).
+        other = Ledger()
+        memo[id(self)] = other
+        other._entries = list(self._entries)
+        other._net = dict(self._net)
+        return other
 
     def record(self, transfer: Transfer) -> None:
         """Add a transfer; its amount must be positive."""

@@ -166,6 +166,10 @@ def _gates(game: Game[Any]) -> dict[type, _Gate]:
     return gates
 
 
+#: The state's lists whose items are never changed once added (see ``State.__deepcopy__``).
+_SHARED_ITEMS = frozenset({"_decisions", "log"})
+
+
 def fresh_seed() -> int:
     """A new random seed drawn from the operating system's entropy."""
     return int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0] >> 1)
@@ -221,7 +225,14 @@ class State(abc.ABC, Generic[V_co]):
         memo[id(self)] = other
         memos = self._MEMOS
         for name, value in self.__dict__.items():
-            other.__dict__[name] = {} if name in memos else copy.deepcopy(value, memo)
+            if name in memos:
+                other.__dict__[name] = {}
+            elif name in _SHARED_ITEMS:
+                # Lists of things deepcopy hands back as they are (events, pairs of a seat and a
+                # frozen action), one call each: a new list of the same items is the same copy.
+                other.__dict__[name] = memo[id(value)] = list(value)
+            else:
+                other.__dict__[name] = copy.deepcopy(value, memo)
         return other
 
     def _menu(self, player: int) -> Menu:
@@ -334,10 +345,13 @@ class State(abc.ABC, Generic[V_co]):
 
     def can(self, player: int, action: Action) -> bool:
         """Whether ``player`` may take ``action`` now."""
-        try:
-            player, action = self._admit(player, action)
-        except MalformedActionError:
-            return False
+        # The type gate without the refusal _admit raises: a malformed action is simply not
+        # allowed, so no message or state summary is built for it.
+        if self._malformed_reason(player, action) is not None:
+            exact = exact_integers(player, action)
+            if exact is None or self._malformed_reason(*exact) is not None:
+                return False
+            player, action = exact
         return (
             self._turn_reason(player, action) is None
             and self._illegal_reason(player, action) is None
