@@ -23,7 +23,7 @@ import pytest
 
 import tradekit
 from tests.conftest import Corpus
-from tests.helpers import negoces_options, play_at_random
+from tests.helpers import negoces_options, play_at_random, sized
 from tradekit.core.events import Event, Ledger, Transfer
 from tradekit.core.state import State
 from tradekit.games.medici import MediciState
@@ -303,7 +303,7 @@ def negoces_games(corpus: Corpus) -> list[NegocesState]:
     announced to everyone, and to each seat alone in the blind variant)."""
     out: list[NegocesState] = []
     for players in (3, 4, 5, 6):
-        for i, variants in enumerate(variant_sets(players, 14, seed=2)):
+        for i, variants in enumerate(variant_sets(players, sized(14, 4), seed=2)):
             options = negoces_options(players, variants)
             state = corpus.game("negoces", 10 * i + players, play_seed=i, pass_rate=0, **options)
             assert isinstance(state, NegocesState)
@@ -471,6 +471,7 @@ NEGOCES_BUILDERS: dict[str, Callable[[Callable[[int], str], Mapping[str, Any]], 
 }
 
 
+@pytest.mark.slow
 def test_negoces_sales_match_the_ledger(corpus: Corpus) -> None:
     for state in negoces_games(corpus):
         coins = [

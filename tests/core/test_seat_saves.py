@@ -57,6 +57,7 @@ def _seen_views(state: State, viewer: int | None) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("name", sorted(tradekit.GAMES))
+@pytest.mark.slow
 def test_a_seat_save_reviews_the_game_as_that_seat_saw_it(
     name: str, finished: dict[tuple[str, int], State]
 ) -> None:

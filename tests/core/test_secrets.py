@@ -51,6 +51,7 @@ def _option_sets(name: str) -> list[dict[str, object]]:
 
 
 @pytest.mark.parametrize("name", sorted(tradekit.GAMES))
+@pytest.mark.slow
 def test_no_seat_ever_sees_the_seed(name: str) -> None:
     rng = np.random.default_rng(7)
     checked = 0

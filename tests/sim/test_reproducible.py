@@ -53,6 +53,7 @@ def test_processes_give_the_same_tables(serial: Any) -> None:
     pd.testing.assert_frame_equal(serial.decisions, other.decisions)
 
 
+@pytest.mark.slow
 def test_batch_size_and_workers_do_not_matter(serial: Any) -> None:
     for batch in (1, 13, 40):
         again = run(GAME, BOTS, n=40, seed=99, backend="serial", batch_size=batch, decisions=True)
@@ -61,6 +62,7 @@ def test_batch_size_and_workers_do_not_matter(serial: Any) -> None:
     pd.testing.assert_frame_equal(serial.games, one.games)
 
 
+@pytest.mark.slow
 def test_dask_gives_the_same_tables(serial: Any, dask_client: Any) -> None:
     other = run(GAME, BOTS, n=40, seed=99, backend=dask_client, batch_size=9, decisions=True)
     assert other.backend == "dask"

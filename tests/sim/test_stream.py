@@ -153,6 +153,7 @@ def _peak(n: int, out: Path) -> int:
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.slow
 def test_memory_stays_flat_as_n_grows(fmt: str, tmp_path: Path, cheap_games: None) -> None:
     _peak(100, tmp_path / f"warm.{fmt}")  # first-use imports and caches
     small = _peak(300, tmp_path / f"small.{fmt}")

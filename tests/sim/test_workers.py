@@ -86,6 +86,7 @@ def expected_scores() -> list[int]:
 # ------------------------------------------------------------------ scripts without the guard
 
 
+@pytest.mark.slow
 def test_a_script_without_the_guard_plays_here_with_a_warning(tmp_path: Path) -> None:
     done = run_script(tmp_path, COMPARE)
     output = done.stdout + done.stderr
@@ -98,6 +99,7 @@ def test_a_script_without_the_guard_plays_here_with_a_warning(tmp_path: Path) ->
     assert backend == "serial" and scores == expected_scores()
 
 
+@pytest.mark.slow
 def test_a_script_with_the_guard_uses_worker_processes(tmp_path: Path) -> None:
     body = textwrap.indent(COMPARE.split("\n\n", 1)[1], "    ")
     guarded = COMPARE.split("\n\n", 1)[0] + '\n\n\nif __name__ == "__main__":\n' + body
@@ -108,6 +110,7 @@ def test_a_script_with_the_guard_uses_worker_processes(tmp_path: Path) -> None:
     assert backend == "processes(2)" and scores == expected_scores()
 
 
+@pytest.mark.slow
 def test_a_pool_broken_by_the_script_is_one_clear_error(tmp_path: Path) -> None:
     # As if the check in the parent could not tell: the workers start, re-run the script, leave
     # quietly, and the parent reports the broken pool in one sentence.

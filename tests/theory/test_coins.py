@@ -109,6 +109,7 @@ def solved() -> dict[str, CoinEquilibrium]:
 
 
 @pytest.mark.parametrize("name", list(SETTINGS))
+@pytest.mark.slow
 def test_equilibrium_by_best_response_search(name: str, solved: dict[str, CoinEquilibrium]) -> None:
     eq = solved[name]
     game = SETTINGS[name]

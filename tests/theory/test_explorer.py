@@ -46,6 +46,7 @@ def test_theory_maths_does_not_load_the_notebook_stack() -> None:
     assert result.returncode == 0, result.stderr or result.stdout
 
 
+@pytest.mark.slow
 def test_sealed_explorer_headless() -> None:
     ex = SealedBidExplorer(mode="svg", draws=1000, seed=1)
     assert "3 bidders" in ex.summary.value and "0.5000" in ex.summary.value
@@ -65,6 +66,7 @@ def test_sealed_explorer_headless() -> None:
     assert "could not convert" in ex.summary.value  # a bad entry is reported, not raised
 
 
+@pytest.mark.slow
 def test_sealed_explorer_interactive_charts() -> None:
     ex = SealedBidExplorer(mode="jupyter", draws=500, seed=2)
     first = ex.bid_slot._jupyter
@@ -75,6 +77,7 @@ def test_sealed_explorer_interactive_charts() -> None:
     assert ex.check_slot.chart is not None
 
 
+@pytest.mark.slow
 def test_coin_explorer_headless() -> None:
     ex = CoinExplorer(mode="svg", draws=1000, seed=3, iterations=600)
     assert ex.equilibrium is not None and ex.equilibrium.game.rounding == "down"
@@ -96,6 +99,7 @@ def test_once_around_explorer_headless() -> None:
     assert [c.quantity for c in ex.checks][:3] == ["revenue", "seat 0 wins", "seat 1 wins"]
 
 
+@pytest.mark.slow
 def test_ascending_explorer_headless() -> None:
     ex = AscendingExplorer(mode="svg", draws=500, seed=5)
     ex.n.value = 3

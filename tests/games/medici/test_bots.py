@@ -272,6 +272,7 @@ def played_decisions(games: int) -> list[tuple[str, str | None, str, str]]:
     return out
 
 
+@pytest.mark.slow
 def test_every_decision_is_explained_in_english_and_in_french() -> None:
     decisions = played_decisions(48)
     seen: Counter[str] = Counter()

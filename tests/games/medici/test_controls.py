@@ -24,8 +24,8 @@ from tradekit.widgets import TableWidget, table  # noqa: E402
         (4, [2], {}),
         (5, [4], {"reward_table": "tournament"}),
         (6, [1], {"reward_table": "tournament"}),
-        (3, [0, 2], {}),  # hot-seat: two humans, one bot
-        (4, [0, 1, 2, 3], {}),  # hot-seat, no bot
+        pytest.param(3, [0, 2], {}, marks=pytest.mark.slow),  # hot-seat: two humans, one bot
+        pytest.param(4, [0, 1, 2, 3], {}, marks=pytest.mark.slow),  # hot-seat, no bot
     ],
 )
 def test_complete_games_through_the_controls(

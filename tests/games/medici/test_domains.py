@@ -163,6 +163,7 @@ def near_misses(legal: list[Any]) -> list[Any]:
     return out
 
 
+@pytest.mark.slow
 def test_can_agrees_with_apply_on_near_misses_in_random_mid_game_states():
     rng = random.Random(7)
     checked = states = 0

@@ -166,6 +166,7 @@ FAMILIES = {
 }
 
 
+@pytest.mark.slow
 def test_every_event_is_narrated_in_both_languages(corpus: Corpus) -> None:
     unknown: set[str] = set()
     seen: set[str] = set()

@@ -382,6 +382,7 @@ def test_never_an_illegal_action_in_thousands_of_games() -> None:
     assert set(kinds) == rare - {"TakeLoan"}, kinds
 
 
+@pytest.mark.slow
 def test_heuristic_games_end_with_a_winner_well_before_the_cap() -> None:
     for players in (3, 4, 5, 6):
         table = run(
@@ -446,6 +447,7 @@ def test_every_decision_of_every_bot_is_explained_in_one_sentence() -> None:
     assert set(seen) == set(bot_classes("negoces")), seen  # every bot class took part
 
 
+@pytest.mark.slow
 def test_every_reason_reads_in_french_too() -> None:
     # Every kind of reason (its message key) met in play reads in French: another sentence, with
     # French seat names, decimal commas and no English field or name left.

@@ -37,8 +37,10 @@ def test_the_game_plugs_in_its_controls() -> None:
         (4, [1], {"variants": "treasury,bank,misers,thief_guard,temple,swindlers"}),
         (5, [4], {"variants": "smugglers,face_down"}),
         (6, [2], {"variants": "blind,bank", "negotiation_rounds": 2}),
-        (3, [0, 2], {"variants": "new_monopolies"}),  # hot-seat: two humans, one bot
-        (3, [0, 1, 2], {}),  # hot-seat, no bot
+        pytest.param(
+            3, [0, 2], {"variants": "new_monopolies"}, marks=pytest.mark.slow
+        ),  # hot-seat: two humans, one bot
+        pytest.param(3, [0, 1, 2], {}, marks=pytest.mark.slow),  # hot-seat, no bot
     ],
 )
 def test_complete_games_through_the_controls(

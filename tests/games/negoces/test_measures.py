@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import tradekit
 from tests.conftest import Corpus
 from tradekit.games.negoces.measures import game_measures, seat_measures
@@ -26,6 +28,7 @@ SEAT_COLUMNS = [
 ]
 
 
+@pytest.mark.slow
 def test_random_games_give_every_column_and_they_add_up() -> None:
     table = simulate("negoces", "random", n=40, seed=3, backend="serial")
     assert set(GAME_COLUMNS + SEAT_COLUMNS) <= set(table.columns)
@@ -93,6 +96,7 @@ def test_decision_table_has_bid_and_offer_outcomes() -> None:
     assert len(bought) > 0 and bought["paid"].notna().all()
 
 
+@pytest.mark.slow
 def test_the_rule_choice_is_the_number_of_negotiation_rounds() -> None:
     assert measures_for("negoces").choices == (
         {"negotiation_rounds": 3},

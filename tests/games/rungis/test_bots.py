@@ -427,6 +427,7 @@ def test_every_message_exists_in_english_and_french_with_the_same_facts() -> Non
         assert "J{rival}" in fr if "P{rival}" in en else "{rival}" not in fr, key
 
 
+@pytest.mark.slow
 def test_the_english_reasons_read_as_before(reasons: list[tuple[str, Said, str, str]]) -> None:
     # The English of every decision was checked word for word against the bots' former
     # f-strings when the reasons became catalogue messages (106,495 decisions of 315 games, all
@@ -567,6 +568,7 @@ def test_never_an_illegal_action_in_many_games(players: int) -> None:
     assert all(len(r.scores) == players for r in results)
 
 
+@pytest.mark.slow
 def test_the_undercutter_wins_a_mixed_table() -> None:
     game = tradekit.load_game("rungis", players=4)
     t = tournament(

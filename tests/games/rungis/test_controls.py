@@ -36,8 +36,10 @@ FRUIT, EGGS, CHEESE, FISH, MEAT = 1, 13, 25, 37, 43
         (4, [2], {"trading": True}, 2),
         (5, [0], {"below_base": True, "specials": False}, 2),
         (8, [7], {"trading": True}, 1),
-        (3, [0, 2], {"trading": True}, 2),  # hot-seat: two humans, one bot
-        (4, [0, 1, 2, 3], {}, 1),  # hot-seat, no bot
+        pytest.param(
+            3, [0, 2], {"trading": True}, 2, marks=pytest.mark.slow
+        ),  # hot-seat: two humans, one bot
+        pytest.param(4, [0, 1, 2, 3], {}, 1, marks=pytest.mark.slow),  # hot-seat, no bot
     ],
 )
 def test_complete_games_through_the_controls(

@@ -180,6 +180,7 @@ def test_views_never_show_hidden_cards(players: int, trading: bool) -> None:
             assert cards_shown(render(state, "all")) == everything, (seed, steps)
 
 
+@pytest.mark.slow
 def test_other_seats_prices_never_leak_before_the_reveal() -> None:
     checked = 0
     for seed in range(12):

@@ -29,8 +29,10 @@ def hand_cards(html: str) -> set[int]:
         (3, [1], {"goose": "tiebreak"}),
         (4, [0], {"public_money": False, "scoring": "red"}),
         (5, [4], {"goose": "underdog"}),
-        (3, [0, 2], {}),  # hot-seat: two humans, one bot
-        (4, [0, 1, 2, 3], {"goose": "tiebreak"}),  # hot-seat, no bot
+        pytest.param(3, [0, 2], {}, marks=pytest.mark.slow),  # hot-seat: two humans, one bot
+        pytest.param(
+            4, [0, 1, 2, 3], {"goose": "tiebreak"}, marks=pytest.mark.slow
+        ),  # hot-seat, no bot
     ],
 )
 def test_complete_games_through_the_controls(
