@@ -6,7 +6,6 @@ plain functions that tests call with arguments live here.
 
 from __future__ import annotations
 
-import os
 import random
 import re
 import shutil
@@ -26,16 +25,6 @@ DATA = REPO / "data"
 """The shipped data tables, one folder per game."""
 TEST_DATA = TESTS / "data"
 """Files the tests read: recorded playthroughs, saves from the first release."""
-
-#: The fast tier (``python3 dev.py test --fast`` sets ``TRADEKIT_FAST``): checks that sweep many
-#: games play fewer of them there.
-FAST = bool(os.environ.get("TRADEKIT_FAST"))
-
-
-def sized(full: int, fast: int) -> int:
-    """How many games a sweep plays: ``full`` in the whole suite, ``fast`` in the fast tier."""
-    return fast if FAST else full
-
 
 #: The state class a helper is given back (a game's own, such as ``TurinState``).
 S = TypeVar("S", bound=State[Any])

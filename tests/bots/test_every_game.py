@@ -73,6 +73,7 @@ MARGINS = [
 
 
 @pytest.mark.parametrize("case", MARGINS, ids=[f"{m.game}-{m.players}" for m in MARGINS])
+@pytest.mark.slow
 def test_heuristic_beats_random_by_a_clear_margin(case: Margin) -> None:
     game = tradekit.load_game(case.game, players=case.players)
     t = tournament(

@@ -111,7 +111,7 @@ def games_per_count(name: str) -> int:
 #: Random games per (game, player count) in the quick test (every check on every game): fewer
 #: in the fast tier a developer runs while working (``dev.py test --fast`` sets TRADEKIT_FAST),
 #: where the big sweep below does not run at all.
-QUICK_GAMES = 6 if os.environ.get("TRADEKIT_FAST") else 50
+QUICK_GAMES = 4 if os.environ.get("TRADEKIT_FAST") else 50
 #: No game may take more decisions than this.
 MAX_STEPS = 20_000
 #: Views, sealed-choice and legal-list checks on every SAMPLE_STEP-th step.

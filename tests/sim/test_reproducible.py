@@ -70,6 +70,7 @@ def test_dask_gives_the_same_tables(serial: Any, dask_client: Any) -> None:
     pd.testing.assert_frame_equal(serial.decisions, other.decisions)
 
 
+@pytest.mark.slow
 def test_a_notebook_function_bot_runs_on_dask(dask_client: Any) -> None:
     def local(view: Any, legal: Any) -> Any:  # not importable: travels by value
         return legal[-1]

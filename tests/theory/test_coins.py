@@ -125,6 +125,7 @@ def test_fictitious_play_finds_an_exact_equilibrium_in_a_tiny_game() -> None:
     assert eq.epsilon < 1e-3
 
 
+@pytest.mark.slow
 def test_rounding_down_makes_odd_and_one_coin_bids_and_lowers_revenue(
     solved: dict[str, CoinEquilibrium],
 ) -> None:

@@ -449,6 +449,7 @@ def test_the_english_reasons_read_as_before(reasons: list[tuple[str, Said, str, 
         assert not re.search(r"\d,\d", en), en  # English decimals have a point
 
 
+@pytest.mark.slow
 def test_the_french_reasons_are_french(reasons: list[tuple[str, Said, str, str]]) -> None:
     seen = set()
     for _, why, en, fr in reasons:
