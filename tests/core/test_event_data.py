@@ -577,7 +577,9 @@ SPEC_NAMES = [
     for name in sorted(SPECS)
 ]
 #: Those whose narration is rebuilt from the event data alone.
-TEXT_NAMES = [case for case, name in zip(SPEC_NAMES, sorted(SPECS)) if SPECS[name].text]
+TEXT_NAMES = [
+    case for case, name in zip(SPEC_NAMES, sorted(SPECS), strict=True) if SPECS[name].text
+]
 
 
 @pytest.mark.parametrize("name", SPEC_NAMES)
