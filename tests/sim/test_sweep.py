@@ -219,6 +219,7 @@ def test_a_sweep_out_that_cannot_be_a_directory_is_one_line(
     assert "the directory" in capsys.readouterr().err and not (tmp_path / "missing").exists()
 
 
+@pytest.mark.slow
 def test_a_sweep_streams_the_same_table_from_dask(
     tmp_path: Path, uninterrupted: Any, dask_client: Any
 ) -> None:
