@@ -121,6 +121,14 @@ def corpus() -> dict[str, str]:
     doc = json.loads(text)
     doc["decisions"] = [doc["decisions"][0]] * 200_000
     out["decisions-200000"] = json.dumps(doc)
+    # The log is checked only when it differs from the replayed one: these must still be refused
+    # for what they are.
+    doc = json.loads(text)
+    doc["log"][0]["data"] = {"deep": nested}
+    out["nested-600-in-log"] = json.dumps(doc)
+    doc = json.loads(text)
+    doc["log"][-1]["data"] = {"amount": 10**40}
+    out["digits-41-in-log"] = json.dumps(doc)
     doc = json.loads(text)
     doc["log"] = doc["log"] * 2_000
     out["log-copied-2000-times"] = json.dumps(doc)
@@ -258,6 +266,8 @@ def test_the_refusals_say_what_is_wrong(outcomes: dict[str, tuple[str, float, in
         "truncated-at-1": "not valid JSON",
         "decisions-200000": "at most 100,000 are read",
         "huge-text": "a text of 100,000 characters",
+        "nested-600-in-log": "nests lists or objects more than 16 deep",
+        "digits-41-in-log": "a number of more than 30 digits",
         "seat-bool": "seat number",
         "card-float": "must be a card id of this game",
         "unknown-field": "bad fields for action Offer",

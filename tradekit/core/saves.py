@@ -46,6 +46,15 @@ MAX_DECISIONS = 100_000
 MAX_VALUES = 5_000_000
 
 
+class CheckedSave(dict[str, Any]):
+    """A save :func:`parse_save` has read and checked: reading it again checks nothing twice.
+
+    ``log_checked`` is false when the log was left to the caller (``defer_log=True``).
+    """
+
+    log_checked: bool = True
+
+
 def _integer(text: str) -> int:
     # Checked before int(): converting a 5,000-digit number is slow, and longer ones raise a
     # ValueError of their own.
@@ -54,19 +63,48 @@ def _integer(text: str) -> int:
     return int(text)
 
 
+def _loads(text: str) -> Any:
+    """``json.loads`` of a save's text, numbers over :data:`MAX_DIGITS` digits refused.
+
+    Parsed first as it is: a number too long for ``int()`` raises ``ValueError``, and the text is
+    then parsed again with :func:`_integer` on every number, which words the refusal (checking
+    every number costs a third of the parse, so it is left to the rare text that needs it). A
+    shorter number of too many digits is refused by the walk that follows.
+    """
+    try:
+        return json.loads(text, parse_constant=_constant)
+    except json.JSONDecodeError:
+        raise
+    except ValueError:
+        return json.loads(text, parse_constant=_constant, parse_int=_integer)
+
+
 def _constant(name: str) -> Any:
     raise ReplayError(f"the saved game holds {name}, which is not a number JSON allows")
 
 
-def parse_save(saved: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
+def parse_save(saved: str | bytes | Mapping[str, Any], defer_log: bool = False) -> CheckedSave:
     """Read a saved game's JSON text (or an already parsed object) under the limits above.
 
+    Args:
+        saved: the save's text, its bytes, or a parsed object.
+        defer_log: leave the top-level ``"log"`` unchecked (the returned save's ``log_checked``
+            is false). For a caller that compares it with a log the engine made, and calls
+            :func:`check_log` before it reads the log in any other way: a log equal to the
+            engine's own is within every limit, so the replay of an untouched save, which is most
+            of them, never walks its biggest part.
+
     Returns:
-        the top-level object, checked for size, depth, number length and string length.
+        the top-level object, checked for size, depth, number length and string length. A
+        :class:`CheckedSave` given back is returned as it is (its log checked if it was not).
 
     Raises:
         ReplayError: not JSON, not an object, or over a limit; the message names which.
     """
+    if type(saved) is CheckedSave:
+        if not defer_log and not saved.log_checked:
+            check_log(saved)
+        return saved
     if isinstance(saved, bytes):
         if len(saved) > MAX_CHARS:
             raise ReplayError(_too_big(len(saved)))
@@ -81,7 +119,7 @@ def parse_save(saved: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
         if len(saved) > MAX_CHARS:
             raise ReplayError(_too_big(len(saved)))
         try:
-            doc = json.loads(saved.lstrip("\ufeff"), parse_constant=_constant, parse_int=_integer)
+            doc = _loads(saved.lstrip("\ufeff"))
         except ReplayError:
             raise
         except RecursionError:
@@ -99,7 +137,12 @@ def parse_save(saved: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
         doc = saved
     else:
         raise ReplayError(f"a saved game is JSON text or a dict, got a {type(saved).__name__}")
-    _check_shape(doc)
+    log: Any = None
+    if defer_log and type(doc) is dict and "log" in doc:
+        log = doc["log"]
+        _check_shape({**doc, "log": None})
+    else:
+        _check_shape(doc)
     if not isinstance(doc, Mapping):
         kind = "a list" if isinstance(doc, list) else "a single value"
         raise ReplayError(
@@ -111,7 +154,30 @@ def parse_save(saved: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
         raise ReplayError(
             f"the saved game holds {len(decisions):,} decisions; at most {MAX_DECISIONS:,} are read"
         )
-    return dict(doc)
+    checked = CheckedSave(doc)
+    checked.log_checked = log is None
+    return checked
+
+
+def check_log(doc: CheckedSave) -> None:
+    """Check the log :func:`parse_save` left unchecked (``defer_log=True``) under its limits.
+
+    Raises:
+        ReplayError: the log is over a limit; the message names which.
+
+    Example:
+        >>> doc = parse_save('{"log": [[[[[[[[[[[[[[[[[[0]]]]]]]]]]]]]]]]]]}', defer_log=True)
+        >>> doc.log_checked
+        False
+        >>> check_log(doc)
+        Traceback (most recent call last):
+        ...
+        tradekit.core.errors.ReplayError: the saved game nests lists or objects more than 16 deep
+    """
+    if not doc.log_checked:
+        # One level down, as the whole save's walk would see it.
+        _walk([doc.get("log")])
+        doc.log_checked = True
 
 
 def _too_big(size: int) -> str:
