@@ -50,7 +50,7 @@ def documented_events(module: Any) -> set[str]:
 def blanked(state: State) -> State:
     """A copy of ``state`` whose events have no text and whose ledger entries no reason."""
     other = copy.deepcopy(state)
-    other.log = [dataclasses.replace(e, text="") for e in state.log]
+    other.log = [e._replace(text="") for e in state.log]
     ledger = Ledger()
     for t in state.ledger:
         ledger.record(Transfer(t.amount, t.payer, t.payee, "", t.round, t.phase))

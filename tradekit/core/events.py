@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from tradekit.core.actions import Action
 
@@ -19,8 +19,20 @@ Party = int | str
 BANK = "bank"
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Event:
+class _NoData(dict[str, Any]):
+    """The data of an event that carries none: one empty dict that refuses changes, shared by
+    every such event (a default of a named tuple is one object)."""
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("an event's data cannot be changed")
+
+    __setitem__ = __delitem__ = update = setdefault = pop = popitem = clear = _refuse
+
+
+_NO_DATA: Mapping[str, Any] = _NoData()
+
+
+class Event(NamedTuple):
     """One entry of a game's log.
 
     Attributes:
@@ -34,6 +46,11 @@ class Event:
         data: JSON-ready details (the chance result, the revealed bids, ...).
         visible_to: the seats that may see this event; ``None`` means everyone.
         text: a one-line English narration.
+
+    A named tuple rather than a frozen dataclass: as immutable, and made in one call (a game
+    logs two or three events per decision, and the dataclass's ``__init__`` sets each field
+    through ``object.__setattr__``). Compare events with events: like any tuple, an event also
+    equals a plain tuple of the same values.
     """
 
     kind: str
@@ -41,7 +58,7 @@ class Event:
     phase: str
     player: int | None = None
     action: Action | None = None
-    data: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    data: Mapping[str, Any] = _NO_DATA
     visible_to: tuple[int, ...] | None = None
     text: str = ""
 
@@ -70,11 +87,18 @@ class Event:
         return out
 
 
-#: The slot setters of Event's fields, in the order :func:`new_event` takes them.
-_FIELDS = ("kind", "round", "phase", "player", "action", "data", "visible_to", "text")
-if tuple(f.name for f in dataclasses.fields(Event)) != _FIELDS:  # pragma: no cover
+if Event._fields != (
+    "kind",
+    "round",
+    "phase",
+    "player",
+    "action",
+    "data",
+    "visible_to",
+    "text",
+):  # pragma: no cover
     raise AssertionError("new_event must take every field of Event, in order")
-_SETTERS = tuple(Event.__dict__[name].__set__ for name in _FIELDS)
+_NEW = tuple.__new__
 
 
 def new_event(
@@ -87,26 +111,16 @@ def new_event(
     visible_to: tuple[int, ...] | None,
     text: str,
 ) -> Event:
-    """``Event(kind, round, …, text)``, every field given, made without the frozen dataclass's
-    ``__init__`` (which sets each field through ``object.__setattr__``): a game logs two or three
-    events per decision, and this halves what each costs.
+    """``Event(kind, round, …, text)``, every field given, made by one call to
+    ``tuple.__new__`` (the named tuple's own ``__new__`` is Python code that handles defaults):
+    a game logs two or three events per decision.
 
     Example:
         >>> made = new_event("info", 1, "bid", None, None, {}, None, "t")
         >>> made == Event("info", 1, "bid", text="t")
         True
     """
-    event = object.__new__(Event)
-    k, r, ph, pl, ac, da, vi, te = _SETTERS
-    k(event, kind)
-    r(event, round)
-    ph(event, phase)
-    pl(event, player)
-    ac(event, action)
-    da(event, data)
-    vi(event, visible_to)
-    te(event, text)
-    return event
+    return _NEW(Event, (kind, round, phase, player, action, data, visible_to, text))
 
 
 #: Values logged as they are (``type(x) in`` is faster than ``isinstance``): most of a save's
