@@ -401,26 +401,37 @@ class Room:
             >>> Room.open("turin", players=3).size
             3
         """
+        asked = load_game(game, **options) if game is not None else None  # checked first
         store = Store(db)
-        record = store.room()
-        if record is None:
-            if game is None:
-                raise ClassroomError(f"{db} holds no class yet: name the game to open one")
-            loaded = load_game(game, **options)
-            if setup is not None:
-                loaded.new_state(seed=0, setup=setup)  # a bad set-up fails now, not at a table
-            code = tokens.join_code()
-            rid = store.create_room(code, loaded.name, loaded.options(), _plain(setup), "")
+        try:
             record = store.room()
-            assert record is not None and record.id == rid
-        else:
-            loaded = load_game(record.game, **record.options)
-            asked = load_game(game, **options).options() if game is not None else None
-            if game is not None and (game != record.game or asked != loaded.options()):
-                raise ClassroomError(
-                    f"{db} holds a class of {record.game} with the options {record.options}: "
-                    "ask for the same game and options to resume it, or give another file"
-                )
+            if record is None:
+                if asked is None:
+                    raise ClassroomError(f"{db} holds no class yet: name the game to open one")
+                loaded = asked
+                if setup is not None:
+                    loaded.new_state(seed=0, setup=setup)  # a bad set-up fails now
+                code = tokens.join_code()
+                store.create_room(code, loaded.name, loaded.options(), _plain(setup), "")
+                record = store.room()
+                assert record is not None
+            else:
+                loaded = load_game(record.game, **record.options)
+                if asked is not None and (
+                    asked.name != loaded.name or asked.options() != loaded.options()
+                ):
+                    raise ClassroomError(
+                        f"{db} holds a class of {record.game} with the options "
+                        f"{record.options}: ask for the same game and options to resume it, "
+                        "or give another file"
+                    )
+            return cls._rebuild(store, record, loaded, seed)
+        except BaseException:
+            store.close()
+            raise
+
+    @classmethod
+    def _rebuild(cls, store: Store, record: Any, loaded: Game[Any], seed: int | None) -> Room:
         room = cls(store, record, loaded, seed)
         room.new_teacher_secret()
         for table_record in store.tables(record.id):
