@@ -265,7 +265,8 @@ class Table:
         session = TableSession(
             state, humans=humans, mode="student", hotseat=False, names=self.names()
         )
-        session.explanations = dict(explanations or {})
+        # The earlier reasons, and those of the robots the new session has just let play.
+        session.explanations = {**(explanations or {}), **session.explanations}
         if not self.paused:
             session.play_bots()  # the session plays on by itself only where a human sits
         self.session = session
