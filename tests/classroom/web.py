@@ -46,7 +46,7 @@ def call(
 ) -> Reply:
     """One request; ``body`` is sent as JSON, ``raw`` as it is."""
     parts = urlsplit(url)
-    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+    conn = http.client.HTTPConnection(str(parts.hostname), parts.port, timeout=30)
     sent = dict(headers or {})
     if token is not None:
         sent["Authorization"] = f"Bearer {token}"
@@ -68,7 +68,7 @@ def call(
 def events(url: str, path: str, token: str) -> Iterator[tuple[str, str]]:
     """The server-sent events of ``path`` as ``(event, data)``, comments left out."""
     parts = urlsplit(url)
-    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=20)
+    conn = http.client.HTTPConnection(str(parts.hostname), parts.port, timeout=20)
     conn.request("GET", path, headers={"Authorization": f"Bearer {token}"})
     response = conn.getresponse()
     assert response.status == 200, response.read()

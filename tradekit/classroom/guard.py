@@ -210,6 +210,9 @@ class Guard:
         refusal = self._refusal(scope, headers)
         if refusal is not None:
             status, message, extra = refusal
+            length = headers.get("content-length", "")
+            if length.isascii() and length.isdigit() and int(length) <= DRAIN:
+                await _drain(receive)
             await send_error(send, status, message, extra)
             return
         received = 0
@@ -227,6 +230,7 @@ class Guard:
             await self.app(scope, limited_receive, send_with_headers)
         except _TooLarge:
             if not started:
+                await _drain(receive)
                 await send_error(send, 413, self._too_large())
         except Exception:
             log.exception(
@@ -267,6 +271,22 @@ class Guard:
             if int(length) > self.max_body:
                 return 413, self._too_large(), ()
         return None
+
+
+#: The most of a refused body read and dropped before answering (so that the client, still
+#: sending, reads the answer instead of a reset connection); past it the connection is closed.
+DRAIN = 1024 * 1024
+
+
+async def _drain(receive: Receive) -> None:
+    dropped = 0
+    while dropped <= DRAIN:
+        message = await receive()
+        if message["type"] != "http.request":
+            return
+        dropped += len(message.get("body", b""))
+        if not message.get("more_body", False):
+            return
 
 
 def _no_constant(name: str) -> Any:
