@@ -197,7 +197,7 @@ class Store:
             # FULL: each commit is synced to disk before it returns, so an action a student was
             # told is accepted survives a power cut, not only a crash of the server (NORMAL in
             # WAL mode may lose the last commits then). A class makes a few commits a second at
-            # most; measured at about a millisecond each on an SSD (bench/bench_classroom.py).
+            # most, and bench/bench_classroom.py measures well under a millisecond a commit.
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.execute("PRAGMA busy_timeout=5000")
