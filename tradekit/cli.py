@@ -13,6 +13,7 @@ Examples::
     tradekit sweep turin --grid players=3,4,5 --grid scoring=classic,red --bots heuristic \
         -n 100000 --seed 1 --out sweep/ --summary summary.csv
     tradekit bots turin
+    tradekit classroom turin --players 3 -o scoring=red --db class.db
 
 Options are ``key=value`` pairs read as JSON when they parse (``3``, ``true``, ``null``), else as
 text. A bot is a registered name with optional parameters: ``heuristic:aggression=0.7``.
@@ -266,6 +267,9 @@ def check_args(args: argparse.Namespace) -> None:
         )
     if args.command == "bots":
         return
+    if args.command == "classroom":
+        check_classroom(args)
+        return
     what = "a number of games" if args.command == "simulate" else "a number of deals"
     _in_range("-n", args.n, 1, MAX_GAMES, what)
     if getattr(args, "chunk", None) is not None:
@@ -307,6 +311,27 @@ def check_args(args: argparse.Namespace) -> None:
                 f"argument {flag}: {seen[key]} already writes to {where}; give each table its own"
             )
         seen[key] = flag
+
+
+def check_classroom(args: argparse.Namespace) -> None:
+    """Check the arguments of ``tradekit classroom`` before anything is opened.
+
+    Raises:
+        UsageError: the first bad argument, named, with what is allowed.
+    """
+    _in_range("--port", args.port, 0, 65535, "a port")
+    if args.players is not None:
+        _in_range("--players", args.players, 1, 100, "a number of seats")
+    if args.seed is not None:
+        _in_range("--seed", args.seed, 0, 2**63 - 1, "a whole number")
+    if not args.host.strip():
+        raise UsageError("argument --host: expected an address such as 127.0.0.1 or 0.0.0.0")
+    if args.db is not None:
+        target = Path(args.db)
+        if target.is_dir():
+            raise UsageError(f"argument --db: {args.db!r} is a directory, not a file")
+        if not target.parent.is_dir():
+            raise UsageError(f"argument --db: the directory {str(target.parent)!r} does not exist")
 
 
 def decision_kinds(text: str | None, game: Any) -> bool | list[str]:
@@ -432,6 +457,21 @@ def cmd_bots(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_classroom(args: argparse.Namespace) -> int:
+    from tradekit.classroom.server import serve
+
+    serve(
+        args.game,
+        players=args.players,
+        host=args.host,
+        port=args.port,
+        db=args.db,
+        seed=args.seed,
+        options=parse_options(args.option),
+    )
+    return 0
+
+
 def _common(parser: argparse.ArgumentParser, n: int) -> None:
     parser.add_argument("game", help="the game's name (tradekit.GAMES)")
     parser.add_argument(
@@ -510,6 +550,22 @@ def build_parser() -> argparse.ArgumentParser:
     bots = sub.add_parser("bots", help="list the bots of a game (or of every game)")
     bots.add_argument("game", nargs="?", help="the game's name")
     bots.set_defaults(func=cmd_bots)
+
+    room = sub.add_parser(
+        "classroom", help="serve a class: students play on their own devices (Ctrl-C stops)"
+    )
+    room.add_argument("game", help="the game's name (tradekit.GAMES)")
+    room.add_argument("--players", type=int, default=None, help="seats a table")
+    room.add_argument(
+        "-o", "--option", action="append", metavar="KEY=VALUE", help="a game option (repeat)"
+    )
+    room.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (0.0.0.0: the whole network)"
+    )
+    room.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any)")
+    room.add_argument("--db", default=None, help="the class's file (run again to resume it)")
+    room.add_argument("--seed", type=int, default=None, help="repeatable deals (default: fresh)")
+    room.set_defaults(func=cmd_classroom)
     return parser
 
 
@@ -538,6 +594,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TradekitError as exc:
         return fail(exc)
     except ModuleNotFoundError as exc:
+        if exc.name in ("starlette", "uvicorn", "segno"):
+            return fail(f"this command needs {exc.name}: pip install 'tradekit[classroom]'")
         if exc.name not in ("pandas", "scipy", "tqdm", "pyarrow"):
             raise
         return fail(f"this command needs {exc.name}: pip install 'tradekit[notebook]'")

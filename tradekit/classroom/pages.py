@@ -1,0 +1,324 @@
+"""The pages of class mode: the join form, a student's table and the teacher's overview.
+
+Each page is one HTML document with its style and a small script inline, and nothing fetched
+from anywhere else, so a class works on a network with no internet. The script draws what the
+JSON API sends (:mod:`tradekit.classroom.replies`): the table and the log come drawn by the
+game's renderer, the buttons are made from the seat's legal actions, and an ``EventSource`` on
+``/api/events`` says when to look again. Elements that a test or a browser script looks for
+have ids (``#status``, ``#actions``, ``#table``, ``#log``, ``#notice``) and each action button
+carries its action as JSON in ``data-action``.
+
+The pages are laid out for a 360-pixel-wide phone first: the status line and the actions come
+before the table, and every button is at least 44 pixels high.
+
+Example:
+    >>> html = join_page("fr", code="ABC234", nonce="n0")
+    >>> 'lang="fr"' in html and 'value="ABC234"' in html and 'nonce="n0"' in html
+    True
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tradekit.i18n import t
+from tradekit.render.parts import esc
+
+#: The page texts the scripts need, by key (looked up in the page's language).
+_SCRIPT_TEXTS = (
+    "classroom.your_turn",
+    "classroom.table_seat",
+    "classroom.wait_turn",
+    "classroom.anytime",
+    "classroom.paused_banner",
+    "classroom.more_actions",
+    "classroom.offline",
+    "classroom.start",
+    "classroom.pause",
+    "classroom.resume",
+    "classroom.to_robot",
+    "classroom.save",
+    "classroom.no_tables",
+    "classroom.state_waiting",
+    "classroom.state_playing",
+    "classroom.state_paused",
+    "classroom.state_over",
+)
+
+#: Beyond this many legal actions, a list to choose from replaces the buttons.
+MAX_BUTTONS = 30
+
+STYLE = """
+*{box-sizing:border-box}
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;font-size:16px;
+color:#1d1d1f;background:#eef2f7}
+main{max-width:1100px;margin:0 auto;padding:8px}
+header{display:flex;flex-wrap:wrap;gap:4px 12px;align-items:center;background:#1f3a5f;color:#fff;
+padding:8px 10px;border-radius:8px}
+header a{color:#fff}
+#status{flex:1 1 200px}
+.box{background:#fff;border:1px solid #c9d3df;border-radius:8px;padding:8px;margin:8px 0}
+button,select,input{font-size:16px;min-height:44px;border-radius:8px;border:1px solid #8aa0b8;
+padding:6px 12px;background:#fff}
+button{background:#1f3a5f;color:#fff;border-color:#1f3a5f;cursor:pointer;margin:3px}
+button:disabled{opacity:.5}
+button.alt{background:#fff;color:#1f3a5f}
+#buttons{display:flex;flex-wrap:wrap}
+#buttons button{flex:1 1 140px}
+#choice{width:100%;margin:3px 0}
+#notice{padding:8px 10px;border-radius:8px;margin:8px 0;background:#fadbd8;color:#922b21;
+border:1px solid #f1948a}
+#notice.ok{background:#d5f5e3;color:#1e6b3a;border-color:#82e0aa}
+#offline{padding:6px 10px;background:#fde3c8;color:#8a4b08;border-radius:8px;margin:8px 0}
+label{display:block;margin:10px 0 4px;font-weight:600}
+input{width:100%}
+table.status{border-collapse:collapse;width:100%;font-size:14px}
+table.status th,table.status td{border:1px solid #dbe2ea;padding:4px 6px;text-align:left;
+vertical-align:top}
+table.status td button{min-height:36px;font-size:14px;padding:4px 8px}
+.qr svg{width:180px;height:180px}
+.code{font-size:32px;font-weight:700;letter-spacing:.15em}
+#table .tk{max-width:none}
+"""
+
+
+def _texts(lang: str) -> str:
+    """The script's texts as a JS object literal, safe inside a ``<script>`` element."""
+    texts = {key.split(".", 1)[1]: t(key, lang) for key in _SCRIPT_TEXTS}
+    return _js(texts)
+
+
+def _js(value: Any) -> str:
+    # "</" would close the script element early; "<!--" would start a comment in old parsers.
+    return json.dumps(value, ensure_ascii=False).replace("</", "<\\/").replace("<!--", "<\\!--")
+
+
+def _page(lang: str, title: str, body: str, script: str, nonce: str) -> str:
+    return (
+        f'<!doctype html><html lang="{esc(lang)}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{esc(title)}</title><style>{STYLE}</style></head>"
+        f'<body><main>{body}</main><script nonce="{esc(nonce)}">{script}</script></body></html>'
+    )
+
+
+def _other_lang(lang: str, path: str) -> str:
+    other = "fr" if lang == "en" else "en"
+    return f'<a id="lang" href="{esc(path)}?lang={other}" hreflang="{other}">{other.upper()}</a>'
+
+
+def join_page(lang: str, code: str = "", nonce: str = "") -> str:
+    """The join form: the code (filled in from a scanned link) and the student's name."""
+    title = t("classroom.join_title", lang)
+    body = (
+        f"<header><b>{esc(title)}</b><span id=status></span>{_other_lang(lang, '/')}</header>"
+        '<form id="join" class="box" autocomplete="off">'
+        f'<label for="code">{esc(t("classroom.code_label", lang))}</label>'
+        f'<input id="code" name="code" value="{esc(code)}" maxlength="12" required '
+        'autocapitalize="characters" spellcheck="false">'
+        f'<label for="name">{esc(t("classroom.name_label", lang))}</label>'
+        '<input id="name" name="name" maxlength="40" required autofocus>'
+        f'<p><button id="join-button" type="submit">{esc(t("classroom.join_button", lang))}'
+        "</button></p></form>"
+        '<div id="notice" role="alert" hidden></div>'
+    )
+    script = f"""
+const LANG={_js(lang)};
+const form=document.getElementById('join'), notice=document.getElementById('notice');
+form.addEventListener('submit', async (ev) => {{
+  ev.preventDefault();
+  const body={{code: form.code.value, name: form.name.value}};
+  try {{
+    const r=await fetch('/api/join', {{method:'POST', headers:{{'Content-Type':'application/json'}},
+      body: JSON.stringify(body)}});
+    const d=await r.json();
+    if (r.ok) {{ location.href='/play?lang='+LANG; return; }}
+    notice.textContent=d.error; notice.hidden=false;
+  }} catch (e) {{ notice.textContent=String(e); notice.hidden=false; }}
+}});
+"""
+    return _page(lang, title, body, script, nonce)
+
+
+def play_page(lang: str, nonce: str = "") -> str:
+    """A student's table: the status line, the actions, the table and the log, kept up to
+    date by the server's events."""
+    body = (
+        f'<header><b id="who"></b><span id="status" role="status"></span>'
+        f"{_other_lang(lang, '/play')}</header>"
+        '<div id="offline" hidden></div>'
+        '<div id="notice" role="alert" hidden></div>'
+        '<section id="actions" class="box" aria-live="polite"><p id="prompt"></p>'
+        '<div id="buttons"></div><p id="more"></p></section>'
+        '<section id="table"></section>'
+        f'<section class="box"><b>{esc(t("classroom.log_title", lang))}</b>'
+        '<div id="log"></div></section>'
+    )
+    script = f"""
+const LANG={_js(lang)}, T={_texts(lang)}, MAX_BUTTONS={MAX_BUTTONS};
+const $=(id)=>document.getElementById(id);
+let version=null, busy=false, pending=false;
+function fill(text, fields) {{
+  return text.replace(/\\{{(\\w+)\\}}/g, (_, k) => (k in fields ? fields[k] : ''));
+}}
+function say(text, ok) {{
+  const n=$('notice'); n.textContent=text||''; n.hidden=!text; n.className=ok?'ok':'';
+}}
+function button(item, i) {{
+  const b=document.createElement('button');
+  b.type='button'; b.textContent=item.label; b.dataset.action=JSON.stringify(item.action);
+  b.dataset.index=String(i); b.id='action-'+i;
+  b.addEventListener('click', () => act(item.action));
+  return b;
+}}
+function draw(d) {{
+  version=d.version;
+  $('who').textContent=d.names[d.seat]+' · '+d.title+' · '
+    +fill(T.table_seat, {{table: d.table, seat: d.seat}});
+  $('status').textContent=d.status;
+  document.body.dataset.version=String(d.version);
+  document.body.dataset.over=String(d.over);
+  $('table').innerHTML=d.html ? d.html.table : '';
+  $('log').innerHTML=d.html ? d.html.log : '';
+  const box=$('buttons'); box.textContent='';
+  let prompt='';
+  if (d.paused) prompt=T.paused_banner;
+  else if (d.your_turn) prompt=T.your_turn;
+  else if (d.legal.length) prompt=T.anytime;
+  else if (d.started && !d.over)
+    prompt=fill(T.wait_turn, {{who: d.to_move.map(s => d.names[s]).join(', ')}});
+  $('prompt').textContent=prompt;
+  if (d.legal.length > MAX_BUTTONS) {{
+    const sel=document.createElement('select'); sel.id='choice';
+    d.legal.forEach((item, i) => {{
+      const o=document.createElement('option'); o.value=String(i); o.textContent=item.label;
+      o.dataset.action=JSON.stringify(item.action); sel.appendChild(o);
+    }});
+    const go=document.createElement('button'); go.type='button'; go.id='play';
+    go.textContent='OK'; go.addEventListener('click', () => act(d.legal[Number(sel.value)].action));
+    box.appendChild(sel); box.appendChild(go);
+  }} else {{
+    d.legal.forEach((item, i) => box.appendChild(button(item, i)));
+  }}
+  $('more').textContent=d.legal_count > d.legal.length
+    ? fill(T.more_actions, {{shown: d.legal.length, count: d.legal_count}}) : '';
+}}
+async function call(url, options) {{
+  const r=await fetch(url, options);
+  if (r.status === 401 || r.status === 403) {{
+    const d=await r.json().catch(() => ({{}}));
+    if (!options) {{ location.href='/?lang='+LANG; return null; }}
+    say(d.error); return null;
+  }}
+  const d=await r.json();
+  if (!r.ok) {{ say(d.error); return null; }}
+  return d;
+}}
+async function load() {{
+  if (busy) {{ pending=true; return; }}
+  busy=true;
+  try {{ const d=await call('/api/state?html=1&lang='+LANG); if (d) draw(d); }}
+  catch (e) {{ say(String(e)); }}
+  finally {{ busy=false; if (pending) {{ pending=false; load(); }} }}
+}}
+async function act(action) {{
+  document.querySelectorAll('#buttons button, #choice').forEach(b => b.disabled=true);
+  say('');
+  try {{
+    const d=await call('/api/act?html=1&lang='+LANG, {{method:'POST',
+      headers:{{'Content-Type':'application/json'}}, body: JSON.stringify({{action, version}})}});
+    if (d) draw(d); else load();
+  }} catch (e) {{ say(String(e)); load(); }}
+}}
+const events=new EventSource('/api/events');
+events.addEventListener('version', (e) => {{
+  $('offline').hidden=true;
+  if (JSON.parse(e.data).version !== version) load();
+}});
+events.addEventListener('gone', () => {{ events.close(); location.href='/?lang='+LANG; }});
+events.onerror=() => {{ $('offline').textContent=T.offline; $('offline').hidden=false; }};
+load();
+"""
+    return _page(lang, t("classroom.join_title", lang), body, script, nonce)
+
+
+def teacher_page(lang: str, join_url: str, code: str, qr_svg: str = "", nonce: str = "") -> str:
+    """The teacher's overview: the join code (and its QR code), and every table with its
+    buttons, kept up to date by the server's events."""
+    title = t("classroom.teacher_title", lang)
+    cols = ("col_table", "col_seats", "col_state", "col_turn", "col_decisions", "col_do")
+    head = "".join(f"<th>{esc(t('classroom.' + c, lang))}</th>" for c in cols)
+    join = t("classroom.students_join", lang, url=join_url, code=code)
+    body = (
+        f"<header><b>{esc(title)}</b><span id=status></span>{_other_lang(lang, '/teacher')}"
+        "</header>"
+        '<div id="notice" role="alert" hidden></div>'
+        f'<section class="box" id="join-info"><p>{esc(join)}</p>'
+        f'<p class="code" id="code">{esc(code)}</p><div class="qr">{qr_svg}</div></section>'
+        f'<section class="box"><table class="status" id="tables"><thead><tr>{head}</tr></thead>'
+        '<tbody id="rows"></tbody></table></section>'
+    )
+    script = f"""
+const LANG={_js(lang)}, T={_texts(lang)};
+const $=(id)=>document.getElementById(id);
+function fill(text, fields) {{
+  return text.replace(/\\{{(\\w+)\\}}/g, (_, k) => (k in fields ? fields[k] : ''));
+}}
+function say(text) {{ const n=$('notice'); n.textContent=text||''; n.hidden=!text; }}
+function el(tag, text, attrs) {{
+  const e=document.createElement(tag); if (text !== undefined) e.textContent=text;
+  Object.entries(attrs||{{}}).forEach(([k, v]) => e.setAttribute(k, v)); return e;
+}}
+async function post(what, body) {{
+  const r=await fetch('/api/teacher/'+what, {{method:'POST',
+    headers:{{'Content-Type':'application/json'}}, body: JSON.stringify(body)}});
+  const d=await r.json(); if (!r.ok) say(d.error); else {{ say(''); draw(d); }}
+}}
+function draw(d) {{
+  const rows=$('rows'); rows.textContent='';
+  $('status').textContent=d.title+' · '+d.students;
+  if (!d.tables.length) {{
+    const tr=el('tr'); const td=el('td', T.no_tables, {{colspan: '6'}}); tr.appendChild(td);
+    rows.appendChild(tr);
+  }}
+  d.tables.forEach((tb) => {{
+    const tr=el('tr', undefined, {{id: 'table-'+tb.number, 'data-state': tb.state}});
+    tr.appendChild(el('td', String(tb.number)));
+    tr.appendChild(el('td', tb.seats.map(s => s.name).join(', ')));
+    const state=T['state_'+tb.state] || tb.state;
+    tr.appendChild(el('td', fill(state, {{joined: tb.seats.filter(s => s.joined).length,
+      size: tb.seats.length}}) + (tb.status ? ' · '+tb.status : '')));
+    tr.appendChild(el('td', tb.to_move_names));
+    tr.appendChild(el('td', String(tb.decisions)));
+    const td=el('td');
+    const add=(label, what, extra, id) => {{
+      const b=el('button', label, {{type: 'button', id: id}}); b.className='alt';
+      b.addEventListener('click', () => post(what, Object.assign({{table: tb.number}}, extra)));
+      td.appendChild(b);
+    }};
+    if (tb.state === 'waiting') add(T.start, 'start', {{}}, 'start-'+tb.number);
+    if (tb.state === 'playing') add(T.pause, 'pause', {{}}, 'pause-'+tb.number);
+    if (tb.state === 'paused') add(T.resume, 'resume', {{}}, 'resume-'+tb.number);
+    tb.seats.forEach((s) => {{
+      if (s.joined && !s.robot && tb.state !== 'over')
+        add(fill(T.to_robot, {{name: s.name}}), 'robot', {{seat: s.seat}},
+            'robot-'+tb.number+'-'+s.seat);
+    }});
+    if (tb.state !== 'waiting') {{
+      const a=el('a', T.save, {{href: '/api/teacher/save?table='+tb.number,
+        download: 'table-'+tb.number+'.json'}});
+      td.appendChild(a);
+    }}
+    tr.appendChild(td); rows.appendChild(tr);
+  }});
+}}
+async function load() {{
+  const r=await fetch('/api/teacher/status?lang='+LANG); const d=await r.json();
+  if (!r.ok) say(d.error); else draw(d);
+}}
+const events=new EventSource('/api/teacher/events');
+events.addEventListener('version', () => load());
+load();
+"""
+    return _page(lang, title, body, script, nonce)

@@ -1,0 +1,206 @@
+"""What a seat's device and the teacher's page are sent: JSON built from views only.
+
+:func:`seat_reply` is everything a student's page (or a network bot) needs for one seat: that
+seat's own view (:func:`~tradekit.core.view_codec.encode_view` of ``state.view(seat)``), its
+legal actions with their labels in words, the status line, and the log as that seat may see it
+(with the robots' reasons the session lets it read). Each of these depends only on what the seat
+may know, so nothing in a reply tells one deal from another that differs only in other seats'
+hidden cards. With ``html``, the reply also carries the table and the log drawn by the game's
+renderer, for the page to show as they are.
+
+:func:`room_status` is the teacher's overview: who sits where, each table's phase, whose turn
+it is, how many decisions were made, paused or over.
+
+Example:
+    >>> from tradekit.classroom.rooms import Room
+    >>> room = Room.open("turin", players=3, seed=2)
+    >>> ada = room.join(room.code, "Ada")
+    >>> room.start(1)
+    >>> reply = seat_reply(room.tables[1], 0)
+    >>> reply["view"]["viewer"], reply["your_turn"], reply["legal"][0]["action"]["type"]
+    (0, True, 'Offer')
+"""
+
+from __future__ import annotations
+
+import bisect
+from typing import Any
+
+from tradekit.classroom.rooms import Room, Table
+from tradekit.core.view_codec import encode_view
+from tradekit.i18n import check_lang, t
+from tradekit.render import Context, render_log, renderer_for
+
+#: The most legal actions listed in one reply (a seat rarely has more than a couple of hundred;
+#: a menu of a huge range is cut, and the reply says how many there are).
+MAX_LEGAL = 500
+#: The most log lines in one reply (the latest ones; the reply says how many came before).
+MAX_LOG = 400
+
+
+def seat_reply(table: Table, seat: int, lang: str = "en", html: bool = False) -> dict[str, Any]:
+    """The reply to ``GET /api/state`` for ``seat`` of ``table`` (built once per version).
+
+    Args:
+        table: the student's table.
+        seat: the student's seat.
+        lang: ``"en"`` or ``"fr"`` for labels, status and log.
+        html: also draw the table and the log as HTML (``"html"``: ``table``, ``log``).
+    """
+    lang = check_lang(lang)
+    with table.lock:
+        key = (seat, lang, html)
+        cached = table.cache.get(key)
+        if cached is not None:
+            return dict(cached)
+        reply = _build(table, seat, lang, html)
+        table.cache[key] = reply
+        return dict(reply)
+
+
+def _build(table: Table, seat: int, lang: str, html: bool) -> dict[str, Any]:
+    room = table.room
+    names = table.names(lang, me=seat)
+    ctx = Context(room.game, lang, names)
+    renderer = renderer_for(room.game.name)
+    reply: dict[str, Any] = {
+        "game": room.game.name,
+        "options": room.game.options(),
+        "title": renderer.title(ctx),
+        "table": table.number,
+        "seat": seat,
+        "names": list(names),
+        "robots": [n for n in range(table.size) if n not in table.students()],
+        "version": table.version(seat),
+        "started": table.started,
+        "paused": table.paused,
+        "over": table.over,
+        "view": None,
+        "to_move": [],
+        "your_turn": False,
+        "legal": [],
+        "legal_count": 0,
+        "status": "",
+        "log": [],
+        "log_earlier": 0,
+    }
+    session = table.session
+    if session is None:
+        reply["status"] = t("classroom.waiting", lang, joined=len(table.seats), size=table.size)
+        if html:
+            reply["html"] = {"table": "", "log": ""}
+        return reply
+    state = session.state
+    view = state.view(seat)
+    reply["view"] = encode_view(view)
+    reply["to_move"] = list(state.to_move)
+    reply["your_turn"] = seat in state.to_move and not table.paused
+    reply["status"] = renderer.status(view, ctx)
+    if not state.is_over and not table.paused:
+        legal = state.legal_actions(seat)  # out of turn: only the out-of-turn actions
+        reply["legal_count"] = len(legal)
+        reply["legal"] = [
+            {"action": a.to_json(), "label": renderer.action_label(a, view, ctx)}
+            for a in legal[:MAX_LEGAL]
+        ]
+    visible = [(i, e) for i, e in enumerate(state.log) if e.visible(seat)]
+    earlier = max(0, len(visible) - MAX_LOG)
+    visible = visible[earlier:]
+    notes = _reasons(table, seat, [i for i, _ in visible], lang)
+    reply["log_earlier"] = earlier
+    reply["log"] = [
+        {
+            "at": i,
+            "round": e.round,
+            "kind": e.kind,
+            "text": renderer.narrate(e, ctx),
+            "why": notes.get(i, []),
+        }
+        for i, e in visible
+    ]
+    if html:
+        reply["html"] = {
+            "table": renderer.table(view, ctx),
+            "log": render_log(visible, ctx, notes, empty=t("no_decisions", lang), earlier=earlier),
+        }
+    return reply
+
+
+def _reasons(table: Table, seat: int, shown: list[int], lang: str) -> dict[int, list[str]]:
+    """The robots' reasons ``seat`` may read, under the log line they belong to."""
+    assert table.session is not None
+    notes: dict[int, list[str]] = {}
+    for at, bot, why in table.session.reasons(seat):
+        # A sealed decision's own event stays hidden: its reason goes under the next line the
+        # seat sees ("P1 has chosen").
+        where = bisect.bisect_left(shown, at)
+        if where < len(shown):
+            notes.setdefault(shown[where], []).append(t("why_note", lang, bot=bot, why=why))
+    return notes
+
+
+def room_status(room: Room, lang: str = "en") -> dict[str, Any]:
+    """The reply to ``GET /api/teacher/status``: the room and every table, for the teacher.
+
+    Example:
+        >>> from tradekit.classroom.rooms import Room
+        >>> room = Room.open("turin", players=3)
+        >>> _ = room.join(room.code, "Ada")
+        >>> [(t["number"], t["state"], [s["name"] for s in t["seats"]]) for t in
+        ...  room_status(room)["tables"]]
+        [(1, 'waiting', ['Ada', 'Robot P1', 'Robot P2'])]
+    """
+    lang = check_lang(lang)
+    renderer = renderer_for(room.game.name)
+    tables = []
+    with room.lock:
+        numbers = sorted(room.tables)
+    for number in numbers:
+        table = room.tables[number]
+        with table.lock:
+            names = table.names(lang)
+            ctx = Context(room.game, lang, names)
+            state = table.state
+            kind = (
+                "waiting"
+                if state is None
+                else "over"
+                if state.is_over
+                else "paused"
+                if table.paused
+                else "playing"
+            )
+            seats = [
+                {
+                    "seat": n,
+                    "name": names[n],
+                    "joined": n < len(table.seats),
+                    "robot": n not in table.students(),
+                }
+                for n in range(table.size)
+            ]
+            row: dict[str, Any] = {
+                "number": number,
+                "state": kind,
+                "seats": seats,
+                "version": table.version(None),
+                "decisions": 0 if state is None else len(state.decisions),
+                "round": None if state is None else state.round,
+                "phase": None if state is None else state.phase,
+                "to_move": [] if state is None else list(state.to_move),
+                "to_move_names": "" if state is None else ctx.who(state.to_move),
+                "status": "" if state is None else renderer.status(state.view("all"), ctx),
+                "scores": state.scores() if state is not None and state.is_over else None,
+            }
+        tables.append(row)
+    ctx = Context(room.game, lang)
+    return {
+        "code": room.code,
+        "game": room.game.name,
+        "title": renderer.title(ctx),
+        "options": room.game.options(),
+        "table_size": room.size,
+        "version": room.version,
+        "students": sum(len(tb.students()) for tb in room.tables.values()),
+        "tables": tables,
+    }

@@ -1,0 +1,624 @@
+"""A class's room: students seated at tables by join order, robots in the empty seats.
+
+A teacher opens a :class:`Room` for one game and its options. Students join with the room's code
+and a display name and are seated in join order at tables of the game's size: a table starts as
+soon as it is full, or when the teacher starts it, and the game's robot (the seat policy that
+:class:`~tradekit.session.TableSession` gives a seat nobody holds, the game's ``heuristic`` bot)
+takes every empty seat. A student who joins after that goes to a new table.
+
+Each started table is a :class:`~tradekit.session.TableSession` whose humans are its students'
+seats: the session plays the robots whenever they are to move (at the start and after each
+student's action), and knows what each seat may read of the robots' reasons. Every change is
+committed to the room's file (:mod:`tradekit.classroom.store`) before the call that made it
+returns, and :meth:`Room.open` on the same file rebuilds every table exactly: it deals each again
+from its seed and applies its stored decisions.
+
+A table is guarded by a lock, so two requests for one table never interleave; the server runs
+these calls in worker threads, and a notebook may call them from its own.
+
+Example:
+    >>> room = Room.open("turin", players=3, seed=1)
+    >>> ada = room.join(room.code, "Ada")
+    >>> (ada.table, ada.seat), room.tables[1].started
+    ((1, 0), False)
+    >>> room.start(1)                       # two robots take the empty seats
+    >>> table, seat = room.seat_for(ada.token)
+    >>> state = table.session.state
+    >>> state.phase, state.to_move         # the robots have sealed their offers
+    ('offer', (0,))
+    >>> table.act(seat, state.legal_actions(0)[0].to_json())
+    >>> state.phase
+    'bid'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import threading
+import unicodedata
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from tradekit.classroom import tokens
+from tradekit.classroom.store import Store, StoreError, TableRecord, Transaction
+from tradekit.core.actions import action_from_json
+from tradekit.core.errors import IllegalActionError, TradekitError
+from tradekit.core.registry import load_game
+from tradekit.core.state import SAVE_FORMAT, SAVE_VERSION, Game, State, fresh_seed, replay
+from tradekit.i18n import load_messages, t
+from tradekit.session.table import TableSession
+
+load_messages("tradekit.classroom")
+
+#: The longest display name a student may give.
+MAX_NAME = 40
+#: The most tables a room holds (a join past them is refused).
+MAX_TABLES = 200
+
+
+class ClassroomError(TradekitError):
+    """A request a room refuses, in words; ``status`` is the HTTP status a server answers with."""
+
+    status = 400
+
+
+class NotFound(ClassroomError):
+    """No such room code, table or seat."""
+
+    status = 404
+
+
+class Forbidden(ClassroomError):
+    """A token or secret that does not give the right asked for."""
+
+    status = 403
+
+
+class Refused(ClassroomError):
+    """Not now: the table is paused, not started, over, or changed since the student looked."""
+
+    status = 409
+
+
+class BadAction(ClassroomError):
+    """An action the engine refuses: not an action of this game, malformed or against the
+    rules (the engine's reason is the message)."""
+
+    status = 422
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Joined:
+    """A student's place: the token their device keeps, the table number and the seat."""
+
+    token: str
+    table: int
+    seat: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat someone joined: ``token_hash`` is ``None`` once a robot has taken it over."""
+
+    number: int
+    name: str
+    token_hash: str | None
+
+    @property
+    def robot(self) -> bool:
+        """Whether a robot plays the seat now."""
+        return self.token_hash is None
+
+
+def clean_name(name: object) -> str:
+    """A display name as shown: spaces collapsed, 1 to :data:`MAX_NAME` printable characters.
+
+    Raises:
+        ClassroomError: naming what is wrong with it.
+
+    Example:
+        >>> clean_name("  Ada   Lovelace ")
+        'Ada Lovelace'
+        >>> clean_name("")
+        Traceback (most recent call last):
+        ...
+        tradekit.classroom.rooms.ClassroomError: give a name of 1 to 40 letters to join
+    """
+    if not isinstance(name, str):
+        raise ClassroomError(f"a name is text, got {type(name).__name__}")
+    text = " ".join(name.split())
+    if not 1 <= len(text) <= MAX_NAME:
+        raise ClassroomError(f"give a name of 1 to {MAX_NAME} letters to join")
+    if any(unicodedata.category(ch).startswith("C") for ch in text):
+        raise ClassroomError("a name may not hold control or invisible characters")
+    return text
+
+
+class Table:
+    """One table of a room: its seats, and once started the game in a :class:`TableSession`.
+
+    Read :attr:`session` and the other attributes under :attr:`lock` while a server runs.
+    """
+
+    def __init__(self, room: Room, record: TableRecord, seats: list[Seat]) -> None:
+        self.room = room
+        self.id = record.id
+        self.number = record.number
+        self.seed = record.seed
+        self.seats = seats
+        self.paused = record.paused
+        self.meta = record.meta
+        self.session: TableSession | None = None
+        #: Decisions already in the room's file.
+        self.recorded = 0
+        self.lock = threading.RLock()
+        #: Each seat's version: it grows whenever what the seat may see changes.
+        self.versions: dict[int, int] = {}
+        #: Replies built for the current versions, by whatever key the caller uses.
+        self.cache: dict[Any, Any] = {}
+
+    @property
+    def size(self) -> int:
+        """Seats at the table (the game's number of players)."""
+        return self.room.size
+
+    @property
+    def started(self) -> bool:
+        """Whether the game is dealt."""
+        return self.session is not None
+
+    @property
+    def state(self) -> State[Any] | None:
+        """The game in play (``None`` until the table starts)."""
+        return None if self.session is None else self.session.state
+
+    @property
+    def over(self) -> bool:
+        """Whether the table's game has ended."""
+        return self.session is not None and self.session.state.is_over
+
+    @property
+    def full(self) -> bool:
+        """Whether every seat has been joined (by a student, or a robot in their place)."""
+        return len(self.seats) >= self.size
+
+    def students(self) -> tuple[int, ...]:
+        """The seats students play now."""
+        return tuple(s.number for s in self.seats if not s.robot)
+
+    def names(self, lang: str = "en", me: int | None = None) -> tuple[str, ...]:
+        """A display name per seat: students' own names, ``Robot P1`` for an empty seat, and
+        ``Ada (robot)`` for a seat a robot took over; ``me`` is marked as the viewer's."""
+        out = []
+        for number in range(self.size):
+            if number < len(self.seats):
+                seat = self.seats[number]
+                name = t("classroom.robot_for", lang, name=seat.name) if seat.robot else seat.name
+            else:
+                name = t("classroom.robot_seat", lang, seat=t("seat", lang, seat=number))
+            if number == me:
+                name += f" ({t('you', lang)})"
+            out.append(name)
+        return tuple(out)
+
+    def version(self, seat: int | None) -> int:
+        """A seat's version (``None``: the teacher's, which counts every decision)."""
+        if seat is None:
+            return self.meta + self.recorded
+        return self.versions.get(seat, self.meta)
+
+    # -- changes -----------------------------------------------------------------------------------
+    @contextmanager
+    def _change(self, meta: int = 1) -> Iterator[list[Callable[[Transaction], None]]]:
+        """One change of the table: the block changes memory and lists its writes; then the
+        writes and every new decision are committed together. If anything fails, the table
+        is put back as it was and nothing is written."""
+        with self.lock:
+            saved = (list(self.seats), self.paused, self.meta, self.session)
+            session = self.session
+            explanations = dict(session.explanations) if session is not None else {}
+            writes: list[Callable[[Transaction], None]] = []
+            try:
+                yield writes
+                self._commit(writes, meta)
+            except BaseException:
+                self.seats, self.paused, self.meta, self.session = saved
+                if session is not None and len(session.state.decisions) != self.recorded:
+                    session.state = session.state.branch(self.recorded)
+                    session.explanations = explanations
+                raise
+            self._changed()
+
+    def _commit(self, writes: list[Callable[[Transaction], None]], meta: int) -> None:
+        state = self.state
+        new = state.decisions[self.recorded :] if state is not None else ()
+        explanations = self.session.explanations if self.session is not None else {}
+        with self.room.store.transaction() as tx:
+            for write in writes:
+                write(tx)
+            for index, (seat, action) in enumerate(new, start=self.recorded):
+                _, bot, why = explanations.get(index, (seat, "", ""))
+                tx.add_decision(self.id, index, seat, action.to_json(), bot, why)
+            if meta:
+                tx.update_table(self.id, meta=self.meta + meta)
+        self.meta += meta
+        self.recorded += len(new)
+
+    def _changed(self) -> None:
+        state = self.state
+        self.versions = {
+            seat: self.meta + (len(state.visible_log(seat)) if state is not None else 0)
+            for seat in range(self.size)
+        }
+        self.cache.clear()
+        self.room.changed(self)
+
+    def _make_session(
+        self, state: State[Any], explanations: Mapping[int, Any] | None = None
+    ) -> None:
+        """Seat the game in a new session: students at their seats, robots elsewhere. While the
+        table is paused every seat counts as held, so that no robot plays."""
+        humans = range(self.size) if self.paused else self.students()
+        session = TableSession(
+            state, humans=humans, mode="student", hotseat=False, names=self.names()
+        )
+        # The earlier reasons, and those of the robots the new session has just let play.
+        session.explanations = {**(explanations or {}), **session.explanations}
+        if not self.paused:
+            session.play_bots()  # the session plays on by itself only where a human sits
+        self.session = session
+
+    def _deal(self) -> None:
+        state = self.room.game.new_state(seed=self.seed, setup=self.room.setup)
+        self._make_session(state)
+
+    def _replay(self, records: list[Any]) -> None:
+        """Deal the table again and apply its stored decisions (the robots' reasons too)."""
+        doc = {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "holds": "everything",
+            "game": self.room.game.name,
+            "options": self.room.game.options(),
+            "seed": self.seed,
+            "setup": self.room.setup,
+            "decisions": [[d.seat, d.action] for d in records],
+            "log": [],
+        }
+        try:
+            # "current": the file keeps the decisions, not the log to compare them with.
+            state = replay(doc, tables="current")
+        except TradekitError as exc:
+            raise StoreError(
+                f"table {self.number} cannot be rebuilt from the file: {exc}"
+            ) from None
+        self.recorded = len(records)
+        why = {d.index: (d.seat, d.bot, d.why) for d in records if d.bot}
+        with self._change(meta=0):
+            self._make_session(state, why)
+
+    def _start(self) -> Callable[[Transaction], None]:
+        self._deal()
+        return lambda tx: tx.update_table(self.id, started=True)
+
+    def act(self, seat: int, action: object, version: object = None) -> None:
+        """Play ``action`` (an action's JSON, as :meth:`Action.to_json` writes it) for a
+        student's ``seat``; the robots then play on, and all of it is committed.
+
+        Args:
+            seat: the student's seat.
+            action: the action's JSON object.
+            version: if given, the seat's version the student saw; the action is refused if the
+                table has changed since.
+
+        Raises:
+            Refused: the table is not started, paused, over, or changed since ``version``.
+            BadAction: the engine's reason: not an action of this game, malformed, not allowed.
+        """
+        if version is not None and (type(version) is not int):
+            raise ClassroomError(f"version must be a whole number, got {version!r:.40}")
+        with self._change(meta=0):
+            session = self.session
+            if session is None:
+                raise Refused(t("classroom.not_started", "en", table=self.number))
+            if self.paused:
+                raise Refused(t("classroom.paused", "en", table=self.number))
+            if session.state.is_over:
+                raise Refused(t("game_is_over", "en"))
+            if seat not in self.students():
+                raise Forbidden(f"seat {seat} of table {self.number} is played by a robot")
+            if version is not None and version != self.version(seat):
+                raise Refused(
+                    f"the table changed since your screen showed it (version {version}, now "
+                    f"{self.version(seat)}): look again and choose again"
+                )
+            try:
+                parsed = action_from_json(action, self.room.game.action_types)
+                session.state.apply(seat, parsed)
+            except IllegalActionError as exc:
+                raise BadAction(exc.reason) from None
+            except TradekitError as exc:
+                raise BadAction(str(exc)) from None
+            session.play_bots()
+
+
+class Room:
+    """A class's room: one game, its tables, and the file that keeps them.
+
+    Open one with :meth:`open`. :attr:`teacher_secret` is the teacher's secret for this run (a
+    new one each time the file is opened; only its hash is stored).
+    """
+
+    def __init__(self, store: Store, record: Any, game: Game[Any], seed: int | None) -> None:
+        self.store = store
+        self.id: int = record.id
+        self.code: str = record.code
+        self.game = game
+        self.setup: dict[str, Any] | None = record.setup
+        self._teacher_hash: str = record.teacher_hash
+        self.teacher_secret = ""
+        self.tables: dict[int, Table] = {}
+        self.lock = threading.RLock()
+        #: Grows with every change of any table (what the teacher's page follows).
+        self.version = 0
+        #: Called with each table that changed, after the change is committed.
+        self.listeners: list[Callable[[Table], None]] = []
+        self._seed = seed
+
+    @property
+    def size(self) -> int:
+        """Seats per table: the game's number of players."""
+        return int(self.game.num_players)
+
+    @classmethod
+    def open(
+        cls,
+        game: str | None = None,
+        *,
+        db: str | Path = ":memory:",
+        seed: int | None = None,
+        setup: Mapping[str, Any] | None = None,
+        **options: Any,
+    ) -> Room:
+        """Open a new room for ``game``, or the room that the file ``db`` already holds.
+
+        Args:
+            game: the game's name (``None``: whatever room ``db`` holds).
+            db: the room's SQLite file, or ``":memory:"`` (gone when the room is).
+            seed: derives every table's deal seed, for a class that must be repeatable
+                (default: a fresh 63-bit seed per table).
+            setup: a scripted set-up dealt at every table (see ``Game.new_state``).
+            **options: the game's options (``players=3``, ``scoring="red"``).
+
+        Raises:
+            ConfigError: an unknown game or option.
+            ClassroomError: no game named for a new file, or a file holding another class.
+            StoreError: the file cannot be opened, or a table cannot be rebuilt from it.
+
+        Example:
+            >>> Room.open("turin", players=3).size
+            3
+        """
+        asked = load_game(game, **options) if game is not None else None  # checked first
+        store = Store(db)
+        try:
+            record = store.room()
+            if record is None:
+                if asked is None:
+                    raise ClassroomError(f"{db} holds no class yet: name the game to open one")
+                loaded = asked
+                if setup is not None:
+                    loaded.new_state(seed=0, setup=setup)  # a bad set-up fails now
+                code = tokens.join_code()
+                store.create_room(code, loaded.name, loaded.options(), _plain(setup), "")
+                record = store.room()
+                assert record is not None
+            else:
+                loaded = load_game(record.game, **record.options)
+                if asked is not None and (
+                    asked.name != loaded.name or asked.options() != loaded.options()
+                ):
+                    raise ClassroomError(
+                        f"{db} holds a class of {record.game} with the options "
+                        f"{record.options}: ask for the same game and options to resume it, "
+                        "or give another file"
+                    )
+            return cls._rebuild(store, record, loaded, seed)
+        except BaseException:
+            store.close()
+            raise
+
+    @classmethod
+    def _rebuild(cls, store: Store, record: Any, loaded: Game[Any], seed: int | None) -> Room:
+        room = cls(store, record, loaded, seed)
+        room.new_teacher_secret()
+        for table_record in store.tables(record.id):
+            seats = [Seat(s.seat, s.name, s.token_hash) for s in store.seats(table_record.id)]
+            table = Table(room, table_record, seats)
+            room.tables[table.number] = table
+            if table_record.started is not None:
+                table._replay(store.decisions(table.id))
+            else:
+                table._changed()
+        return room
+
+    def close(self) -> None:
+        """Close the room's file."""
+        self.store.close()
+
+    def new_teacher_secret(self) -> str:
+        """Make a new teacher's secret (the previous one stops working) and return it."""
+        secret = tokens.new_secret()
+        self.store.set_teacher_hash(self.id, tokens.digest(secret))
+        self._teacher_hash = tokens.digest(secret)
+        self.teacher_secret = secret
+        return secret
+
+    def is_teacher(self, secret: object) -> bool:
+        """Whether ``secret`` is the teacher's (compared in constant time)."""
+        return isinstance(secret, str) and tokens.same(tokens.digest(secret), self._teacher_hash)
+
+    def changed(self, table: Table) -> None:
+        """Tell the listeners that ``table`` changed."""
+        self.version += 1
+        for listener in list(self.listeners):
+            listener(table)
+
+    def table(self, number: object) -> Table:
+        """The table of that number.
+
+        Raises:
+            NotFound: naming the tables there are.
+        """
+        found = self.tables.get(number) if type(number) is int else None
+        if found is None:
+            there = ", ".join(str(n) for n in self.tables) or "none yet"
+            raise NotFound(f"there is no table {number!r:.20} in this class (tables: {there})")
+        return found
+
+    # -- students ----------------------------------------------------------------------------------
+    def join(self, code: object, name: object) -> Joined:
+        """Seat a student: at the first table still waiting for players, else at a new table.
+
+        Raises:
+            NotFound: a wrong join code.
+            ClassroomError: a bad name, or a room with no room for more tables.
+        """
+        if not isinstance(code, str) or not tokens.same(tokens.normal_code(code), self.code):
+            raise NotFound("no class has that join code: check the code on the board")
+        name = clean_name(name)
+        with self.lock:
+            table = self._waiting_table()
+            with table._change() as writes:
+                number = len(table.seats)
+                secret = tokens.new_secret()
+                seat = Seat(number, name, tokens.digest(secret))
+                table.seats.append(seat)
+                writes.append(lambda tx: tx.add_seat(table.id, number, name, seat.token_hash))
+                if table.full:
+                    writes.append(table._start())
+            return Joined(f"{table.number}.{number}.{secret}", table.number, number)
+
+    def _waiting_table(self) -> Table:
+        for table in self.tables.values():
+            if not table.started and not table.full:
+                return table
+        if len(self.tables) >= MAX_TABLES:
+            raise ClassroomError(f"this class is full: it has {MAX_TABLES} tables")
+        number = max(self.tables, default=0) + 1
+        seed = self._table_seed(number)
+        tid = self.store.add_table(self.id, number, seed)
+        table = Table(self, TableRecord(tid, number, seed, None, False, 0), [])
+        self.tables[number] = table
+        return table
+
+    def _table_seed(self, number: int) -> int:
+        if self._seed is None:
+            return fresh_seed()
+        # A string seeds random.Random through SHA-512: every (seed, table) gets its own deal.
+        return random.Random(f"tradekit-classroom:{self._seed}:{number}").getrandbits(63)
+
+    def seat_for(self, token: object) -> tuple[Table, int]:
+        """The table and seat a student's token holds.
+
+        Raises:
+            Forbidden: the token is not one of this room's, or a robot has taken its seat.
+        """
+        parts = tokens.split_token(token) if isinstance(token, str) else None
+        if parts is not None:
+            number, seat, secret = parts
+            table = self.tables.get(number)
+            if table is not None and seat < len(table.seats):
+                held = table.seats[seat].token_hash
+                if held is not None and tokens.same(tokens.digest(secret), held):
+                    return table, seat
+        raise Forbidden(
+            "this seat's token is not valid in this class (or a robot now plays that seat): "
+            "join again with the code on the board"
+        )
+
+    # -- the teacher -------------------------------------------------------------------------------
+    def start(self, number: object) -> None:
+        """Start a table now: robots take its empty seats.
+
+        Raises:
+            NotFound: no such table. Refused: already started, or nobody sits there.
+        """
+        with self.lock:
+            table = self.table(number)
+            with table._change() as writes:
+                if table.started:
+                    raise Refused(f"table {table.number} has already started")
+                if not table.seats:
+                    raise Refused(f"nobody sits at table {table.number} yet")
+                writes.append(table._start())
+
+    def pause(self, number: object) -> None:
+        """Pause a table: its students' actions are refused and its robots wait.
+
+        Raises:
+            NotFound: no such table. Refused: not started, over or already paused.
+        """
+        table = self.table(number)
+        with table._change() as writes:
+            if not table.started or table.over or table.paused:
+                raise Refused(
+                    f"table {table.number} cannot be paused: it is "
+                    + ("paused already" if table.paused else "not in play")
+                )
+            table.paused = True
+            assert table.session is not None
+            table._make_session(table.session.state, table.session.explanations)
+            writes.append(lambda tx: tx.update_table(table.id, paused=True))
+
+    def resume(self, number: object) -> None:
+        """Resume a paused table (its robots play on if they are to move).
+
+        Raises:
+            NotFound: no such table. Refused: the table is not paused.
+        """
+        table = self.table(number)
+        with table._change() as writes:
+            if not table.paused or table.session is None:
+                raise Refused(f"table {table.number} is not paused")
+            table.paused = False
+            table._make_session(table.session.state, table.session.explanations)
+            writes.append(lambda tx: tx.update_table(table.id, paused=False))
+
+    def robot(self, number: object, seat: object) -> None:
+        """A robot plays a student's seat from now on (their token stops working).
+
+        Raises:
+            NotFound: no such table or seat. Refused: a robot already plays it.
+        """
+        with self.lock:
+            table = self.table(number)
+            with table._change() as writes:
+                if type(seat) is not int or not 0 <= seat < len(table.seats):
+                    raise NotFound(f"nobody joined seat {seat!r:.20} of table {table.number}")
+                if table.seats[seat].robot:
+                    raise Refused(f"a robot already plays seat {seat} of table {table.number}")
+                table.seats[seat] = dataclasses.replace(table.seats[seat], token_hash=None)
+                writes.append(lambda tx: tx.robot_takes(table.id, seat))
+                if table.session is not None:
+                    table._make_session(table.session.state, table.session.explanations)
+                elif table.full:
+                    writes.append(table._start())
+
+
+def _plain(value: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """A set-up as JSON-ready data (tuples as lists), for the room's file."""
+    if value is None:
+        return None
+
+    def plain(v: Any) -> Any:
+        if isinstance(v, Mapping):
+            return {str(k): plain(x) for k, x in v.items()}
+        if isinstance(v, (list, tuple)):
+            return [plain(x) for x in v]
+        return v
+
+    return {str(k): plain(v) for k, v in value.items()}
