@@ -34,6 +34,72 @@ def test_two_players_by_hand() -> None:
     assert seats[1].surplus == pytest.approx(7 / 24, abs=1e-9)
 
 
+def _uniform_seat_by_nested_quadrature(n: int, seat: int) -> tuple[float, float]:
+    """Seat ``seat``'s win probability and surplus for uniform values, computed another way than
+    :meth:`OnceAround.seats`: over the density of the high bid ``H`` it meets (not by parts).
+
+    A value ``v`` above ``H`` bids ``b = max(H, x)`` with ``x = m v / (m + 1)`` and wins when the
+    ``m`` later values are below ``b``: ``P(win | v) = C(x) x^m + ∫_x^v h^m c(h) dh`` and the
+    surplus ``C(x) (v - x) x^m + ∫_x^v (v - h) h^m c(h) dh``, where ``C(h) = prod_j g_j(h)``
+    with ``g_j(h) = min(1, h (m_j + 1) / m_j)`` over the earlier seats, and ``c = C'``.
+    """
+    from scipy import integrate
+
+    m = n - 1 - seat
+    earlier = [n - 1 - j for j in range(seat)]
+    kinks = sorted({mj / (mj + 1) for mj in earlier})
+
+    def g(mj: int, h: float) -> float:
+        return min(1.0, h * (mj + 1) / mj)
+
+    def cdf(h: float) -> float:
+        return float(np.prod([g(mj, h) for mj in earlier])) if earlier else 1.0
+
+    def density(h: float) -> float:
+        total = 0.0
+        for i, mi in enumerate(earlier):
+            if h * (mi + 1) / mi < 1:
+                rest = [g(mj, h) for j, mj in enumerate(earlier) if j != i]
+                total += (mi + 1) / mi * float(np.prod(rest))
+        return total
+
+    def given_v(v: float) -> tuple[float, float]:
+        x = m * v / (m + 1)
+        pts = [k for k in kinks if x < k < v] or None
+        win_in = integrate.quad(lambda h: h**m * density(h), x, v, points=pts, epsabs=1e-14)[0]
+        gain_in = integrate.quad(
+            lambda h: (v - h) * h**m * density(h), x, v, points=pts, epsabs=1e-14
+        )[0]
+        return cdf(x) * x**m + win_in, cdf(x) * (v - x) * x**m + gain_in
+
+    # The averages over v have kinks where v or x crosses a kink.
+    outer = sorted({*kinks, *[min(1.0, k * (m + 1) / m) for k in kinks if m]} - {0.0, 1.0})
+    win = integrate.quad(lambda v: given_v(v)[0], 0, 1, points=outer or None, epsabs=1e-13)[0]
+    gain = integrate.quad(lambda v: given_v(v)[1], 0, 1, points=outer or None, epsabs=1e-13)[0]
+    return win, gain
+
+
+@pytest.mark.parametrize("n", [2, 3, 5, pytest.param(8, marks=pytest.mark.slow)])
+def test_seat_outcomes_are_exact_to_1e_9(n: int) -> None:
+    seats = OnceAround(n).seats()
+    for seat in range(n):
+        win, gain = _uniform_seat_by_nested_quadrature(n, seat)
+        assert seats[seat].win_probability == pytest.approx(win, abs=1e-9), (n, seat)
+        assert seats[seat].surplus == pytest.approx(gain, abs=1e-9), (n, seat)
+
+
+@pytest.mark.parametrize("n", range(2, 9))
+@pytest.mark.parametrize(
+    "values",
+    [Values.uniform(), Values.from_scipy(stats.beta(2, 3))],
+    ids=["uniform", "beta"],
+)
+def test_seat_probabilities_sum_to_one_within_1e_12(n: int, values: Values) -> None:
+    assert sum(s.win_probability for s in OnceAround(n, values).seats()) == pytest.approx(
+        1.0, abs=1e-12
+    )
+
+
 @pytest.mark.parametrize(
     "values",
     [

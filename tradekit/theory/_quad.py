@@ -39,10 +39,22 @@ def panel_edges(
 
 
 def nodes_weights(
-    lo: float = 0.0, hi: float = 1.0, order: int = 12, uniform: int = 24, refine: int = 26
+    lo: float = 0.0,
+    hi: float = 1.0,
+    order: int = 12,
+    uniform: int = 24,
+    refine: int = 26,
+    breaks: tuple[float, ...] = (),
 ) -> tuple[FloatArray, FloatArray]:
-    """Composite Gauss-Legendre nodes and weights on ``[lo, hi]`` (all nodes strictly inside)."""
+    """Composite Gauss-Legendre nodes and weights on ``[lo, hi]`` (all nodes strictly inside).
+
+    ``breaks``: points inside ``(lo, hi)`` where the integrand has a kink, made panel edges (a
+    panel across a kink converges slowly; on each side of it the integrand is smooth).
+    """
     edges = panel_edges(lo, hi, uniform, refine)
+    inside = [b for b in breaks if lo < b < hi]
+    if inside:
+        edges = np.unique(np.concatenate([edges, inside]))
     x, w = _legendre(order)
     widths = np.diff(edges)
     nodes = (edges[:-1, None] + widths[:, None] * x[None, :]).ravel()

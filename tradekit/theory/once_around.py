@@ -165,6 +165,15 @@ class OnceAround:
         top = np.array([self.values.high])
         return sorted(float(self.best_bid(m, top)[0]) for m in range(1, self.n))
 
+    def _value_breaks(self, m: int, kinks: Sequence[float]) -> tuple[float, ...]:
+        """The quantiles ``F(v)`` of the values ``v`` at which a seat with ``m`` later rivals
+        meets a change in the high bid's law: ``v`` at a kink, or its bid ``x_m(v)`` there."""
+        if not kinks:
+            return ()
+        points = np.array(kinks, dtype=float)
+        values = points if m == 0 else np.concatenate([points, self.psi(m, points)])
+        return tuple(float(u) for u in self.values.cdf(values))
+
     def revenue(self) -> float:
         """Expected price, ``∫ (1 - C(t)) dt`` with ``C`` the price's distribution function."""
         low = self.values.low
@@ -189,14 +198,17 @@ class OnceAround:
         ``E[1{H < v} g(max(H, x))]``); these are averaged over ``v``.
         """
         vals = self.values
-        u_nodes, u_weights = _quad.nodes_weights()
-        v = vals.ppf(u_nodes)
         gx, gw = np.polynomial.legendre.leggauss(order)
         gx, gw = (gx + 1) / 2, gw / 2
         kinks = self._kinks()
         out: list[SeatOutcome] = []
         for seat in range(self.n):
             m = self.rivals_after(seat)
+            # The averages over v have kinks where v, or the seat's bid x_m(v), crosses a kink
+            # of the high bid's law: made panel edges, they leave smooth pieces only (for
+            # uniform values, polynomials that Gauss-Legendre integrates exactly).
+            u_nodes, u_weights = _quad.nodes_weights(breaks=self._value_breaks(m, kinks))
+            v = vals.ppf(u_nodes)
             x = self.best_bid(m, v)
             edges = np.sort(
                 np.stack([x, *[np.clip(np.full_like(v, k), x, v) for k in kinks], v]), axis=0
