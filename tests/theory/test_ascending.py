@@ -11,8 +11,9 @@ import pytest
 pytest.importorskip("scipy", reason="needs the notebook extra (scipy)")
 
 from tradekit.theory import simulate
-from tradekit.theory.ascending import AscendingModel, compare_rules, second_highest_mean
+from tradekit.theory.ascending import AscendingModel, compare_rules
 from tradekit.theory.coins import uniform_values
+from tradekit.theory.values import order_statistic_mean
 
 MODELS = [
     AscendingModel(3, uniform_values(5), (1, 2)),
@@ -50,7 +51,7 @@ def test_second_highest_benchmark_by_brute_force() -> None:
             float(np.prod([probs[v] for v in prof])) * sorted(prof)[-2]
             for prof in itertools.product(range(4), repeat=n)
         )
-        assert second_highest_mean(probs, n) == pytest.approx(brute, abs=1e-12)
+        assert order_statistic_mean(probs, n) == pytest.approx(brute, abs=1e-12)
 
 
 def test_plus_one_price_is_second_value_or_one_more() -> None:

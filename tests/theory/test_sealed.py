@@ -20,9 +20,9 @@ from tradekit.theory.sealed import (  # noqa: E402
     complete_information_all_pay,
     revenue_equivalence,
     uniform_bid,
-    uniform_revenue,
+    uniform_revenue_split,
 )
-from tradekit.theory.values import Values  # noqa: E402
+from tradekit.theory.values import Values, order_statistic_mean  # noqa: E402
 
 A_VALUES = (0.0, 0.25, 0.5, 0.75, 1.0)
 #: A uniform law given to scipy, so the numerical path runs where a closed form is known.
@@ -53,7 +53,7 @@ def test_uniform_bid_closed_form_matches_numerical_integration(n: int, a: float)
 @pytest.mark.parametrize("n", [2, 3, 6])
 @pytest.mark.parametrize("a", A_VALUES)
 def test_uniform_revenue_closed_form_matches_quad(n: int, a: float) -> None:
-    closed = uniform_revenue(n, a)
+    closed = uniform_revenue_split(n, a)
     numeric = SealedBid(n, a, SCIPY_UNIFORM).revenue()
 
     def bid(v: float) -> float:
@@ -105,7 +105,7 @@ def test_revenue_equivalence_single_prize(law: str) -> None:
     values = LAWS[law]
     for n in (2, 4):
         splits = revenue_equivalence(n, A_VALUES, values)
-        second = SealedBid(n, 0.5, values).order_statistic_mean(2)
+        second = order_statistic_mean(values, n)
         for r in splits:
             assert r.total == pytest.approx(second, rel=1e-7)
             assert r.winners + r.losers == pytest.approx(r.total, rel=1e-6)

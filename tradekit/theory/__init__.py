@@ -28,8 +28,21 @@ from __future__ import annotations
 
 from tradekit.theory.ascending import AscendingModel, AscendingResult, compare_rules
 from tradekit.theory.coins import CoinAuction, CoinEquilibrium, uniform_values
-from tradekit.theory.once_around import CompleteInfoOutcome, OnceAround, complete_information
-from tradekit.theory.sealed import BudgetEquilibrium, RevenueSplit, SealedBid, revenue_equivalence
+from tradekit.theory.once_around import (
+    CompleteInfoOutcome,
+    OnceAround,
+    complete_information,
+    uniform_once_around_revenue,
+)
+from tradekit.theory.sealed import (
+    BudgetEquilibrium,
+    RevenueSplit,
+    SealedBid,
+    complete_information_all_pay,
+    revenue_equivalence,
+    uniform_bid,
+    uniform_revenue_split,
+)
 from tradekit.theory.splitting import (
     MajorityRule,
     RankRule,
@@ -37,7 +50,7 @@ from tradekit.theory.splitting import (
     enumerate_profiles,
     rounding_distribution,
 )
-from tradekit.theory.values import Values
+from tradekit.theory.values import Values, order_statistic_mean
 
 __all__ = [
     "AscendingModel",
@@ -55,8 +68,13 @@ __all__ = [
     "Values",
     "compare_rules",
     "complete_information",
+    "complete_information_all_pay",
     "enumerate_profiles",
+    "order_statistic_mean",
     "revenue_equivalence",
     "rounding_distribution",
+    "uniform_bid",
+    "uniform_once_around_revenue",
+    "uniform_revenue_split",
     "uniform_values",
 ]

@@ -34,7 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tradekit.core.auctions import AscendingAuction
-from tradekit.theory.values import FloatArray
+from tradekit.theory.values import FloatArray, order_statistic_mean
 
 Strategy = Literal["minimal", "jump"]
 STRATEGIES: tuple[Strategy, ...] = ("minimal", "jump")
@@ -220,24 +220,11 @@ class AscendingModel:
         return AscendingResult(
             float(weights @ prices),
             tuple(float(x) for x in pmf),
-            second_highest_mean(probs, self.n),
+            order_statistic_mean(probs, self.n),
             float(weights @ np.sort(capped, axis=1)[:, -2]),
             float(weights @ efficient),
             tuple(float(x) for x in seat_wins),
         )
-
-
-def second_highest_mean(values: npt.ArrayLike, n: int) -> float:
-    """``E[V_(2)]`` for ``n`` independent whole values with probabilities ``values``:
-    ``P(V_(2) <= k) = F(k)^n + n F(k)^(n-1) (1 - F(k))``.
-
-    Example:
-        >>> second_highest_mean([0.5, 0.5], 2)
-        0.25
-    """
-    cdf = np.cumsum(np.asarray(values, dtype=float))
-    below = cdf**n + n * cdf ** (n - 1) * (1 - cdf)
-    return float(np.sum(1 - below[:-1]))
 
 
 def compare_rules(
@@ -286,5 +273,4 @@ __all__ = [
     "AscendingResult",
     "FloatArray",
     "compare_rules",
-    "second_highest_mean",
 ]

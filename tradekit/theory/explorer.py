@@ -40,7 +40,7 @@ from tradekit.theory.splitting import (
     medici_ship_totals,
     rounding_distribution,
 )
-from tradekit.theory.values import Values
+from tradekit.theory.values import Values, order_statistic_mean
 
 MODES = ("jupyter", "svg")
 
@@ -308,7 +308,9 @@ class SealedBidExplorer(Explorer):
             ("equilibrium", html.escape(ex.reason)),
         ]
         if not any(model.prizes[1:]):
-            rows.insert(3, ("E[second-highest value]", f"{model.order_statistic_mean(2):.4f}"))
+            rows.insert(
+                3, ("E[second-highest value]", f"{order_statistic_mean(model.values, model.n):.4f}")
+            )
         if budget is not None:
             eq = model.with_budget(budget)
             rb = eq.revenue()
@@ -469,7 +471,7 @@ class OnceAroundExplorer(Explorer):
         """Recompute bids and seat outcomes, and the complete-information example."""
         model = self.model()
         seats = model.seats()
-        second = SealedBid(model.n, 0.0, model.values).order_statistic_mean(2)
+        second = order_statistic_mean(model.values, model.n)
         rows = [
             ("expected price", f"{model.revenue():.4f}"),
             ("E[second-highest value] (English auction)", f"{second:.4f}"),

@@ -235,7 +235,7 @@ class OnceAround:
         return out
 
 
-def uniform_revenue(n: int) -> float:
+def uniform_once_around_revenue(n: int) -> float:
     """Expected price for values uniform on ``[0, 1]`` in closed form.
 
     The price is ``max_{j < n-1} m_j v_j / (m_j + 1)`` with ``m_j = n - 1 - j``, whose
@@ -244,7 +244,7 @@ def uniform_revenue(n: int) -> float:
     :class:`OnceAround`.
 
     Example:
-        >>> uniform_revenue(2), round(uniform_revenue(3), 6)
+        >>> uniform_once_around_revenue(2), round(uniform_once_around_revenue(3), 6)
         (0.25, 0.395833)
     """
     ms = list(range(1, n))

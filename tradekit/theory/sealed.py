@@ -331,16 +331,6 @@ class SealedBid:
         """
         return BudgetEquilibrium.solve(self, budget)
 
-    # ------------------------------------------------------------------ benchmarks
-    def order_statistic_mean(self, k: int) -> float:
-        """``E[V_(k)]``, the expected ``k``-th highest of the ``n`` values (``k = 2``: the
-        second-highest, the revenue of every standard single-prize auction)."""
-        n = self.n
-        coef = math.factorial(n) / (math.factorial(k - 1) * math.factorial(n - k))
-        return coef * _quad.integrate(
-            lambda t: self.values.ppf(t) * t ** (n - k) * (1 - t) ** (k - 1)
-        )
-
 
 def uniform_bid(v: npt.ArrayLike, n: int, a: float, high: float = 1.0) -> FloatArray:
     """The closed-form equilibrium bid for one prize and values uniform on ``[0, high]``:
@@ -360,7 +350,7 @@ def uniform_bid(v: npt.ArrayLike, n: int, a: float, high: float = 1.0) -> FloatA
     return np.asarray(high * b)
 
 
-def uniform_revenue(n: int, a: float, high: float = 1.0) -> RevenueSplit:
+def uniform_revenue_split(n: int, a: float, high: float = 1.0) -> RevenueSplit:
     """Closed-form revenue split for one prize and values uniform on ``[0, high]``.
 
     Total ``high (n-1)/(n+1)``; winners pay ``high (n-1) ∫_0^1 x^(2n-1)/(a+(1-a)x^(n-1)) dx``,
@@ -370,7 +360,7 @@ def uniform_revenue(n: int, a: float, high: float = 1.0) -> RevenueSplit:
     Assumptions and references as :class:`SealedBid`.
 
     Example:
-        >>> r = uniform_revenue(2, 1.0)
+        >>> r = uniform_revenue_split(2, 1.0)
         >>> r.total, r.winners, r.losers, r.expected_bid
         (0.3333333333333333, 0.25, 0.08333333333333331, 0.16666666666666666)
     """

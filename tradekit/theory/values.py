@@ -18,6 +18,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from tradekit.theory import _quad
+
 FloatArray = npt.NDArray[np.float64]
 
 
@@ -123,3 +125,37 @@ def _scipy_name(dist: Any) -> str:
     kwds = ", ".join(f"{k}={v:g}" for k, v in dist.kwds.items())
     inner = ", ".join(x for x in (args, kwds) if x)
     return f"{dist.dist.name}({inner})"
+
+
+def order_statistic_mean(values: Values | npt.ArrayLike, n: int, k: int = 2) -> float:
+    """``E[V_(k)]``: the expected ``k``-th highest of ``n`` independent values (``k = 2``: the
+    second-highest, the revenue of every standard single-prize auction).
+
+    Args:
+        values: a continuous law (:class:`Values`), or the probabilities of the whole values
+            ``0, 1, 2, ...`` in turn.
+        n: how many values are drawn.
+        k: which one, counted from the highest (1 to ``n``).
+
+    For a law, ``n! / ((k-1)! (n-k)!) ∫_0^1 Q(t) t^(n-k) (1-t)^(k-1) dt`` with ``Q`` its quantile
+    function; for whole values, ``sum_j P(V_(k) > j)`` with ``P(V_(k) <= j)`` the chance that at
+    most ``k - 1`` values exceed ``j``.
+
+    Raises:
+        ValueError: ``k`` outside 1 to ``n``.
+
+    Example:
+        >>> round(order_statistic_mean(Values.uniform(), 4), 12)  # (n - 1) / (n + 1)
+        0.6
+        >>> order_statistic_mean([0.5, 0.5], 2)   # two fair coins: both 1 a quarter of the time
+        0.25
+    """
+    if not 1 <= k <= n:
+        raise ValueError(f"k must lie in 1..{n} (n = {n}), got {k}")
+    if isinstance(values, Values):
+        law = values
+        coef = math.factorial(n) / (math.factorial(k - 1) * math.factorial(n - k))
+        return coef * _quad.integrate(lambda t: law.ppf(t) * t ** (n - k) * (1 - t) ** (k - 1))
+    cdf = np.cumsum(np.asarray(values, dtype=float))
+    below = sum(math.comb(n, i) * (1 - cdf) ** i * cdf ** (n - i) for i in range(k))
+    return float(np.sum(1 - np.asarray(below)[:-1]))
