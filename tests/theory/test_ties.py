@@ -19,6 +19,7 @@ from tradekit.theory.splitting import (
     MEDICI_SHIPS,
     MajorityRule,
     RankRule,
+    RoundingDistribution,
     binomial_units,
     enumerate_profiles,
     medici_ladder_steps,
@@ -36,10 +37,13 @@ def random_pmfs(rng: np.random.Generator, n: int, support: range) -> list[dict[i
     return out
 
 
-def same(a: object, b: object) -> bool:
-    pa, pb = dict(a.pmf), dict(b.pmf)  # type: ignore[attr-defined]
-    keys = set(pa) | set(pb)
-    return all(math.isclose(pa.get(k, 0), pb.get(k, 0), abs_tol=1e-12) for k in keys)
+def same(a: RoundingDistribution, b: RoundingDistribution) -> bool:
+    """The same law of gains, and the same law of gains with a tie."""
+    for pa, pb in ((dict(a.pmf), dict(b.pmf)), (dict(a.tie_pmf), dict(b.tie_pmf))):
+        keys = set(pa) | set(pb)
+        if not all(math.isclose(pa.get(k, 0), pb.get(k, 0), abs_tol=1e-12) for k in keys):
+            return False
+    return True
 
 
 RULES: dict[str, RankRule | MajorityRule] = {
@@ -61,6 +65,22 @@ def test_enumeration_matches_brute_force(name: str) -> None:
         support = range(0, 5) if n < 5 else range(0, 3)
         pmfs = random_pmfs(rng, n, support)
         assert same(rounding_distribution(rule, pmfs), enumerate_profiles(rule, pmfs)), (n, pmfs)
+
+
+def test_ties_and_what_they_create() -> None:
+    # Two players scoring 1 or 2 with equal chances tie half the time; tied, they share the
+    # ranks' 10 + 5 as 7 + 7, so every tie loses one coin.
+    law = rounding_distribution(RankRule((10, 5)), [{1: 0.5, 2: 0.5}] * 2)
+    assert law.p_tie == pytest.approx(0.5) and law.mean_given_tie == pytest.approx(-1.0)
+    # A tie for places that pay nothing is no split: behind the winner, the two players who
+    # both score 1 tie for places 2 and 3, which pay 0.
+    law = rounding_distribution(RankRule((10, 0, 0)), [{2: 1.0}, {1: 1.0}, {1: 1.0}])
+    assert law.p_tie == 0.0 and math.isnan(law.mean_given_tie)
+    # Turin: payout 6, two holders of 3 units each and nobody else share 6 as 3 + 3: a tie that
+    # creates nothing; with a third holder they share 7 as 4 + 4, creating 1.
+    law = rounding_distribution(MajorityRule(6), [{3: 1.0}, {3: 1.0}, {0: 0.5, 1: 0.5}])
+    assert law.p_tie == pytest.approx(1.0)
+    assert law.mean_given_tie == pytest.approx(0.5) and law.tie_pmf == ((0, 0.5), (1, 0.5))
 
 
 def test_brute_force_uses_the_engine_rules() -> None:

@@ -87,6 +87,22 @@ class RankRule:
         )
         return split_share(pot, size, self.rounding) * size - pot
 
+    def splits(self, first_place: int, size: int) -> bool:
+        """Whether ``size`` players tied from 0-based ``first_place`` share a reward (a tie
+        the rule must split: two or more players, and their places pay something)."""
+        return size >= 2 and any(
+            self.rewards[k] for k in range(first_place, min(first_place + size, len(self.rewards)))
+        )
+
+    def tied(self, scores: Mapping[object, int]) -> bool:
+        """Whether one score profile holds a tie the rule must split (see :meth:`splits`), as
+        the engine's ``split_places`` groups it."""
+        ranked = {
+            p: s for p, s in scores.items() if self.unranked_at is None or s > self.unranked_at
+        }
+        shares = split_places(self.rewards, ranked, self.rounding)
+        return any(len(s.players) >= 2 and s.pot > 0 for s in shares.values())
+
     def gain(self, scores: Mapping[object, int]) -> int:
         """Coins rounding creates (+) or destroys (-) for one score profile (engine's
         ``split_places``)."""
@@ -121,6 +137,18 @@ class MajorityRule:
         pot = self.payout + others
         return split_share(pot, tied, self.rounding) * tied - pot
 
+    def splits(self, tied: int, others: int) -> bool:
+        """Whether ``tied`` majority holders must split (two or more, sharing a pot)."""
+        return tied >= 2 and self.payout + others > 0
+
+    def tied(self, units: Mapping[object, int]) -> bool:
+        """Whether one profile of units held has tied majority holders who split."""
+        top = max(units.values(), default=0)
+        if top <= 0:
+            return False
+        tied = sum(1 for u in units.values() if u == top)
+        return self.splits(tied, sum(1 for u in units.values() if 0 < u < top))
+
     def gain(self, units: Mapping[object, int]) -> int:
         """Coins rounding creates for one profile of units held."""
         top = max(units.values(), default=0)
@@ -140,9 +168,23 @@ class RoundingDistribution:
 
     Attributes:
         pmf: probability of each gain, sorted by gain.
+        tie_pmf: probability of each gain *and* a tie the rule splits (see
+            :meth:`RankRule.splits`, :meth:`MajorityRule.splits`), sorted by gain.
     """
 
     pmf: tuple[tuple[int, float], ...]
+    tie_pmf: tuple[tuple[int, float], ...] = ()
+
+    @property
+    def p_tie(self) -> float:
+        """The chance of a tie the rule must split (at least one, in one scoring)."""
+        return float(sum(p for _, p in self.tie_pmf))
+
+    @property
+    def mean_given_tie(self) -> float:
+        """Expected coins created (negative: lost) given a tie; ``nan`` if no tie can happen."""
+        p_tie = self.p_tie
+        return float(sum(g * p for g, p in self.tie_pmf)) / p_tie if p_tie > 0 else math.nan
 
     @property
     def mean(self) -> float:
@@ -165,8 +207,18 @@ class RoundingDistribution:
         return dict(self.pmf).get(gain, 0.0)
 
 
-def _finish(acc: Mapping[int, float]) -> RoundingDistribution:
-    return RoundingDistribution(tuple(sorted((g, p) for g, p in acc.items() if p > 0)))
+def _finish(acc: Mapping[tuple[int, bool], float]) -> RoundingDistribution:
+    """The distribution from the probabilities of each (gain, tie or not)."""
+    gains: dict[int, float] = defaultdict(float)
+    ties: dict[int, float] = defaultdict(float)
+    for (g, tie), p in acc.items():
+        gains[g] += p
+        if tie:
+            ties[g] += p
+    return RoundingDistribution(
+        tuple(sorted((g, p) for g, p in gains.items() if p > 0)),
+        tuple(sorted((g, p) for g, p in ties.items() if p > 0)),
+    )
 
 
 def _normalise(pmfs: Sequence[Pmf]) -> list[dict[int, float]]:
@@ -190,8 +242,9 @@ def rounding_distribution(rule: Rule, pmfs: Sequence[Pmf]) -> RoundingDistributi
 
     Example (two players equally likely to score 1 or 2, ranks paid 10 and 5 rounded down:
     they tie half the time and then share 15 as 7 + 7):
-        >>> rounding_distribution(RankRule((10, 5)), [{1: 0.5, 2: 0.5}] * 2).pmf
-        ((-1, 0.5), (0, 0.5))
+        >>> law = rounding_distribution(RankRule((10, 5)), [{1: 0.5, 2: 0.5}] * 2)
+        >>> law.pmf, law.p_tie, law.mean_given_tie
+        (((-1, 0.5), (0, 0.5)), 0.5, -1.0)
     """
     clean = _normalise(pmfs)
     if isinstance(rule, MajorityRule):
@@ -203,11 +256,11 @@ def _rank_distribution(rule: RankRule, pmfs: list[dict[int, float]]) -> Rounding
     n = len(pmfs)
     full = (1 << n) - 1
     levels = sorted({s for pmf in pmfs for s in pmf}, reverse=True)
-    # states[placed set] = {gain so far: probability of the scores of the placed players}
-    states: dict[int, dict[int, float]] = {0: {0: 1.0}}
+    # states[placed set] = {(gain so far, a tie so far): probability of the placed players' scores}
+    states: dict[int, dict[tuple[int, bool], float]] = {0: {(0, False): 1.0}}
     for level in levels:
         ranked = rule.unranked_at is None or level > rule.unranked_at
-        nxt: dict[int, dict[int, float]] = defaultdict(lambda: defaultdict(float))
+        nxt: dict[int, dict[tuple[int, bool], float]] = defaultdict(lambda: defaultdict(float))
         for placed, gains in states.items():
             free = full & ~placed
             sub = free
@@ -220,9 +273,10 @@ def _rank_distribution(rule: RankRule, pmfs: list[dict[int, float]]) -> Rounding
                     # Unranked players take no place (they sit below every ranked player).
                     first = bin(placed).count("1")
                     extra = rule.group_gain(first, len(members)) if ranked else 0
+                    split = ranked and rule.splits(first, len(members))
                     target = nxt[placed | sub]
-                    for g, p in gains.items():
-                        target[g + extra] += p * weight
+                    for (g, tie), p in gains.items():
+                        target[(g + extra, tie or split)] += p * weight
                 if sub == 0:
                     break
                 sub = (sub - 1) & free
@@ -234,7 +288,7 @@ def _majority_distribution(
     rule: MajorityRule, pmfs: list[dict[int, float]]
 ) -> RoundingDistribution:
     n = len(pmfs)
-    acc: dict[int, float] = defaultdict(float)
+    acc: dict[tuple[int, bool], float] = defaultdict(float)
     nobody = math.prod(pmf.get(0, 0.0) for pmf in pmfs) if all(pmfs) else 0.0
     levels = sorted({s for pmf in pmfs for s in pmf if s > 0})
     for top in levels:
@@ -254,9 +308,10 @@ def _majority_distribution(
                     counts = counts * none + np.concatenate([[0.0], counts[:-1]]) * hold
                 for others, p in enumerate(counts):
                     if p > 0:
-                        acc[rule.group_gain(size, others)] += weight * float(p)
+                        key = (rule.group_gain(size, others), rule.splits(size, others))
+                        acc[key] += weight * float(p)
     if nobody > 0:
-        acc[0] += nobody
+        acc[(0, False)] += nobody
     return _finish(acc)
 
 
@@ -285,9 +340,10 @@ def enumerate_profiles(
         )
     else:
         items = ((tuple(k), float(v)) for k, v in joint.items())
-    acc: dict[int, float] = defaultdict(float)
+    acc: dict[tuple[int, bool], float] = defaultdict(float)
     for profile, p in items:
-        acc[rule.gain(dict(enumerate(profile)))] += p
+        scores: dict[object, int] = dict(enumerate(profile))
+        acc[(rule.gain(scores), rule.tied(scores))] += p
     return _finish(acc)
 
 
