@@ -30,15 +30,19 @@ def test_exact_enumeration_matches_the_engine_profile_by_profile(model: Ascendin
     support = np.flatnonzero(probs > 0).tolist()
     profiles = list(itertools.product(support, repeat=model.n))
     winners, prices = model.play_many(np.array(profiles))
-    price = 0.0
+    price = at_second = efficient = 0.0
     pmf: dict[int, float] = {}
     for profile, w, p in zip(profiles, winners, prices, strict=True):
         assert model.play(profile) == (int(w), int(p))
         weight = float(np.prod(probs[list(profile)]))
         price += weight * int(p)
         pmf[int(p)] = pmf.get(int(p), 0.0) + weight
+        at_second += weight * (int(p) == sorted(profile)[-2])
+        efficient += weight * (profile[int(w)] == max(profile))
     exact = model.exact()
     assert exact.expected_price == pytest.approx(price, abs=1e-12)
+    assert exact.p_price_is_second == pytest.approx(at_second, abs=1e-12)
+    assert exact.efficiency == pytest.approx(efficient, abs=1e-12)
     assert sum(exact.price_pmf) == pytest.approx(1.0)
     for k, p in pmf.items():
         assert exact.price_pmf[k] == pytest.approx(p, abs=1e-12)

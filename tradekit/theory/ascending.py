@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 from collections.abc import Sequence
 from typing import Literal
 
@@ -55,6 +56,9 @@ class AscendingResult:
         second_capped: ``E[second-highest of min(value, budget)]``, what bidders can pay.
         efficiency: the probability that a highest-value player wins.
         seat_wins: each seat's chance of winning.
+        p_price_is_second: the probability that the price equals the second-highest value
+            exactly (below it, the increments let the winner stop short of its rival's value;
+            above it, a jump raise overshoots).
     """
 
     expected_price: float
@@ -63,6 +67,7 @@ class AscendingResult:
     second_capped: float
     efficiency: float
     seat_wins: tuple[float, ...]
+    p_price_is_second: float = math.nan
 
     @property
     def gap(self) -> float:
@@ -217,6 +222,7 @@ class AscendingModel:
         pmf = np.bincount(prices, weights=weights)
         seat_wins = np.bincount(winners, weights=weights, minlength=self.n)
         capped = np.minimum(profiles, self._cap())
+        second = np.sort(profiles, axis=1)[:, -2]
         return AscendingResult(
             float(weights @ prices),
             tuple(float(x) for x in pmf),
@@ -224,6 +230,7 @@ class AscendingModel:
             float(weights @ np.sort(capped, axis=1)[:, -2]),
             float(weights @ efficient),
             tuple(float(x) for x in seat_wins),
+            float(weights @ (prices == second)),
         )
 
 
