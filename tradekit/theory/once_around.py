@@ -234,6 +234,49 @@ class OnceAround:
             out.append(SeatOutcome(seat, m, p_win, gain, value_won - gain))
         return out
 
+    def efficiency(self, order: int = 16) -> float:
+        """The chance that the lot goes to the player who values it most.
+
+        The high bid seat ``k`` meets is ``H = max_{j<k} x_{m_j}(v_j)`` (an earlier player whose
+        value is below the high bid it meets would bid less than it anyway), so the chance that
+        ``H <= h`` *and* every earlier value is below ``v`` is
+        ``C_v(h) = prod_{j<k} F(min(ψ_{m_j}(h), v))``. A value ``v`` wins as the highest with
+        probability ``F(v)^m C_v(v) - ∫_x^v C_v(h) m F(h)^(m-1) f(h) dh`` (later values below its
+        price are below ``v``), the win probability of :meth:`seats` with ``C_v`` for ``C``;
+        the sum over seats is averaged over ``v``.
+
+        Example:
+            >>> round(OnceAround(2).efficiency(), 12)  # P(v1 < v0 / 2) + P(v1 > v0)
+            0.75
+        """
+        vals = self.values
+        gx, gw = np.polynomial.legendre.leggauss(order)
+        gx, gw = (gx + 1) / 2, gw / 2
+        kinks = self._kinks()
+        total = 0.0
+        for seat in range(self.n):
+            m = self.rivals_after(seat)
+            u_nodes, u_weights = _quad.nodes_weights(breaks=self._value_breaks(m, kinks))
+            v = vals.ppf(u_nodes)
+            x = self.best_bid(m, v)
+            # C_v bends where an earlier bid x_{m_j}(v) is the cap, besides the kinks.
+            caps = [self.best_bid(self.n - 1 - j, v) for j in range(seat)]
+            cuts = [np.clip(np.full_like(v, k), x, v) for k in kinks]
+            edges = np.sort(np.stack([x, *cuts, *[np.clip(c, x, v) for c in caps], v]), axis=0)
+            win = vals.cdf(v) ** (m + seat)  # F(v)^m C_v(v), C_v(v) = F(v)^seat
+            if m:
+                for a, b in itertools.pairwise(edges):
+                    width = b - a
+                    h = a[:, None] + width[:, None] * gx[None, :]
+                    c = np.ones_like(h)
+                    for j in range(seat):
+                        reach = np.minimum(self.psi(self.n - 1 - j, h), v[:, None])
+                        c = c * vals.cdf(reach)
+                    lower = m * vals.cdf(h) ** (m - 1) * vals.pdf(h)
+                    win = win - width * (c * lower * gw).sum(axis=1)
+            total += float(np.sum(u_weights * win))
+        return total
+
 
 def uniform_once_around_revenue(n: int) -> float:
     """Expected price for values uniform on ``[0, 1]`` in closed form.

@@ -213,7 +213,7 @@ def once_around(
     Example:
         >>> checks = once_around(OnceAround(2), draws=2000, seed=3)
         >>> [c.quantity for c in checks][:3], all(c.agrees() for c in checks)
-        (['revenue', 'seat 0 wins', 'seat 1 wins'], True)
+        (['revenue', 'efficiency', 'seat 0 wins'], True)
     """
     n = model.n
     rng = np.random.default_rng(seed)
@@ -225,6 +225,7 @@ def once_around(
     price = np.zeros(draws)
     wins = np.zeros((draws, n))
     gains = np.zeros((draws, n))
+    efficient = np.zeros(draws)
     for d in range(draws):
         auction = OnceAroundAuction(list(range(n)), budgets=dict.fromkeys(range(n), big))
         while not auction.done:
@@ -240,8 +241,12 @@ def once_around(
         price[d] = auction.result.price / scale
         wins[d, winner] = 1.0
         gains[d, winner] = values[d, winner] - price[d]
+        efficient[d] = float(values[d, winner] == values[d].max())
     seats = model.seats()
-    checks = [Check("revenue", model.revenue(), Estimate.of(price))]
+    checks = [
+        Check("revenue", model.revenue(), Estimate.of(price)),
+        Check("efficiency", model.efficiency(), Estimate.of(efficient)),
+    ]
     checks += [
         Check(f"seat {s.seat} wins", s.win_probability, Estimate.of(wins[:, s.seat])) for s in seats
     ]
