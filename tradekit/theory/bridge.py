@@ -6,6 +6,9 @@ simulated or tabulated in :mod:`tradekit.theory` is resolved here by
 :func:`~tradekit.core.sealed.rank_blocks`, :func:`~tradekit.core.sealed.order_block`,
 :func:`~tradekit.core.sealed.place_players` and :func:`~tradekit.core.sealed.sealed_bid_payments`).
 
+As in the game, a bid of 0 never wins: its place's prize goes unclaimed (the textbook model,
+where one of the zero bidders wins at 0 when everybody bids 0, is not the game's).
+
 Two ways of settling a tie for a prize place are offered:
 
 * ``"void"`` — Turin Market when every tied player adds 0 in the tie-break round: the tied players'

@@ -8,6 +8,8 @@ their bid rounded down*, and nobody can bid more than they hold. Then:
 * an odd bid ``2k+1`` costs a loser exactly what ``2k`` costs, but ranks above it: odd bids are
   cheap upgrades, so they crowd out even ones;
 * ties have positive probability, so the tie rule matters;
+* a bid of 0 never wins (the game's rule, the engine's: its place's prize goes unclaimed), where
+  the textbook model lets one of the zero bidders win at 0 when everybody bids 0;
 * rounding down keeps coins in the losers' pockets, so revenue falls below the continuous value.
 
 The model: ``n`` bidders with independent integer values per unit of prize, drawn from a given
