@@ -53,7 +53,7 @@ from starlette.responses import (
 )
 from starlette.routing import Route
 
-from tradekit.classroom import pages
+from tradekit.classroom import data_routes, pages
 from tradekit.classroom.guard import MAX_BODY, Guard, RateLimit, RequestError, read_json
 from tradekit.classroom.replies import room_status, seat_reply
 from tradekit.classroom.rooms import ClassroomError, Forbidden, Room, Table
@@ -406,6 +406,9 @@ def create_app(
         Route("/api/teacher/resume", ep.command(room.resume, "table"), methods=post),
         Route("/api/teacher/robot", ep.command(room.robot, "table", "seat"), methods=post),
         Route("/api/teacher/save", ep.save),
+        Route("/api/teacher/end", ep.command(room.end, "table"), methods=post),
+        Route("/api/teacher/move", ep.command(room.move, "table", "seat", "to"), methods=post),
+        *data_routes.routes(ep),
     ]
     app = Starlette(
         routes=routes,

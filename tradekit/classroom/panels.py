@@ -1,0 +1,110 @@
+"""The teacher's page's panels for the class's results: the live chart, the replay of a table
+and the commands to end a table (or every table) and to move a student.
+
+:func:`body` is the panels' HTML and :func:`script` their script, both added to the teacher's
+page by :func:`tradekit.classroom.pages.teacher_page`. The script defines ``extraButtons(tb,
+td, add)`` (the row buttons End, Move and Replay of table ``tb``) and ``refreshPanels(d)``
+(called with each new room status: the chart is fetched again, drawn server-side as SVG).
+
+Ids for scripts and tests: ``#chart`` (the chart, ``#chart-svg`` inside), ``#chart-caption``,
+``#end-all``, ``#replay`` with ``#replay-title``, ``#replay-first``, ``#replay-back``,
+``#replay-next``, ``#replay-last`` and ``#replay-table``; in a table's row ``#end-<n>``,
+``#replay-<n>`` and, for a student, a list ``#move-<n>-<seat>`` of the tables to move to.
+
+Example:
+    >>> 'id="chart"' in body("en") and "refreshPanels" in script("en")
+    True
+"""
+
+from __future__ import annotations
+
+import json
+
+from tradekit.i18n import t
+from tradekit.render.parts import esc
+
+#: The panels' texts the script needs (looked up in the page's language).
+_TEXTS = ("classroom.end", "classroom.move", "classroom.replay", "classroom.replay_title")
+
+#: Larger type for the projector: the chart's box, its caption and the replay.
+STYLE = """
+#chart-box h2{font-size:28px;margin:4px 0}
+#chart-caption{font-size:22px;line-height:1.35;color:#333;margin:6px 0 0}
+#replay h2{font-size:24px;margin:4px 0}
+#replay-status{font-size:20px}
+"""
+
+
+def body(lang: str) -> str:
+    """The panels' HTML: the chart, the replay (hidden until a table is chosen), End all."""
+    return (
+        f"<style>{STYLE}</style>"
+        f'<section class="box" id="chart-box"><h2>{esc(t("classroom.chart_title", lang))}</h2>'
+        '<div id="chart"></div><p id="chart-caption"></p>'
+        f'<p><button type="button" class="alt" id="end-all">{esc(t("classroom.end_all", lang))}'
+        "</button></p></section>"
+        '<section class="box" id="replay" hidden><h2 id="replay-title"></h2>'
+        '<p><button type="button" id="replay-first">|&lt;</button>'
+        '<button type="button" id="replay-back">&lt;</button>'
+        '<button type="button" id="replay-next">&gt;</button>'
+        '<button type="button" id="replay-last">&gt;|</button></p>'
+        '<p id="replay-status"></p><div id="replay-table"></div></section>'
+    )
+
+
+def script(lang: str) -> str:
+    """The panels' script (it uses the page's ``$``, ``el``, ``fill``, ``say`` and ``post``)."""
+    texts = {key.split(".", 1)[1]: t(key, lang) for key in _TEXTS}
+    words = json.dumps(texts, ensure_ascii=False).replace("</", "<\\/")
+    return f"""
+const PT={words};
+let replaying=null, chartBusy=false;
+function extraButtons(tb, td, add, tables) {{
+  if (tb.state === 'playing' || tb.state === 'paused' || tb.state === 'waiting')
+    add(PT.end, 'end', {{}}, 'end-'+tb.number);
+  if (tb.state !== 'waiting') {{
+    const b=el('button', PT.replay, {{type: 'button', id: 'replay-'+tb.number}});
+    b.className='alt'; b.addEventListener('click', () => replay(tb.number, -1)); td.appendChild(b);
+  }}
+  const free=tables.filter(o => o.state === 'waiting' && o.number !== tb.number
+    && o.seats.some(s => !s.joined));
+  tb.seats.forEach((s) => {{
+    if (!s.joined || s.robot || tb.state === 'over' || tb.state === 'ended' || !free.length)
+      return;
+    const sel=el('select', undefined, {{id: 'move-'+tb.number+'-'+s.seat}});
+    sel.appendChild(el('option', fill(PT.move, {{name: s.name}}), {{value: ''}}));
+    free.forEach(o => sel.appendChild(el('option', String(o.number), {{value: String(o.number)}})));
+    sel.addEventListener('change', () => {{
+      if (sel.value) post('move', {{table: tb.number, seat: s.seat, to: Number(sel.value)}});
+    }});
+    td.appendChild(sel);
+  }});
+}}
+async function refreshPanels(d) {{
+  if (chartBusy) return;
+  chartBusy=true;
+  try {{
+    const r=await fetch('/api/teacher/chart?svg=1'); const c=await r.json();
+    if (r.ok) {{ $('chart').innerHTML=c.svg; $('chart-caption').textContent=c.caption||''; }}
+  }} finally {{ chartBusy=false; }}
+  if (replaying) replay(replaying.table, replaying.step, true);
+}}
+async function replay(table, step, quiet) {{
+  const r=await fetch('/api/teacher/replay?lang='+LANG+'&table='+table+'&step='+step);
+  const d=await r.json();
+  if (!r.ok) {{ if (!quiet) say(d.error); return; }}
+  replaying={{table: d.table, step: d.step, steps: d.steps}};
+  $('replay').hidden=false;
+  $('replay-title').textContent=fill(PT.replay_title, {{table: d.table, step: d.step,
+    steps: d.steps}});
+  $('replay-status').textContent=d.status; $('replay-table').innerHTML=d.html;
+}}
+const go=(id, step) => $(id).addEventListener('click', () => {{
+  if (replaying) replay(replaying.table, step(replaying));
+}});
+go('replay-first', () => 0);
+go('replay-back', (p) => Math.max(0, p.step-1));
+go('replay-next', (p) => Math.min(p.steps, p.step+1));
+go('replay-last', (p) => p.steps);
+$('end-all').addEventListener('click', () => post('end', {{table: null}}));
+"""

@@ -1,0 +1,449 @@
+"""A class's results as data: its games and decisions as tidy tables, saves, live charts and
+the replay of a table.
+
+The games of a room are read exactly as saved games are: each finished table's full save goes
+through :func:`tradekit.sim.load_games` (and :func:`tradekit.sim.load_decisions`), so every chart
+of :mod:`tradekit.charts` and :func:`tradekit.sim.compare` works on a class's games. Two columns
+are added: ``table`` (the table's number) and ``name`` (the student's name at that seat, or the
+robot's). A seat save (:func:`seat_save`) is ``state.to_json(viewer=seat)``: what that seat saw,
+and nothing of another seat's secrets.
+
+:func:`chart_data` gives the numbers of the teacher's live chart, read from the public log only
+(what every seat has seen revealed, so a projector shows no sealed bid before its reveal), and
+:func:`chart_svg` draws them as inline SVG, large enough to read on a projector.
+
+Example:
+    >>> from tradekit.classroom.rooms import Room
+    >>> room = Room.open("turin", players=3, seed=3)
+    >>> _ = room.join(room.code, "Ada")
+    >>> room.start(1)
+    >>> chart_data(room)["kind"]
+    'turin'
+    >>> games(room).empty                   # no table has finished yet
+    True
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from tradekit.classroom.rooms import ClassroomError, Room, Table
+from tradekit.core.state import State
+from tradekit.render import Context, renderer_for
+from tradekit.render.parts import esc
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+def full_save(table: Table) -> str:
+    """The table's full save (``state.to_json()``), what ``GET /api/teacher/save`` downloads.
+
+    Raises:
+        ClassroomError: the table has not started.
+    """
+    with table.lock:
+        if table.state is None:
+            raise ClassroomError(f"table {table.number} has not started: nothing to save")
+        return table.state.to_json(indent=1)
+
+
+def seat_save(table: Table, seat: int) -> str:
+    """The seat save of ``seat`` at ``table``: what that seat saw, step by step, and no other
+    seat's secrets (``state.to_json(viewer=seat)``).
+
+    Raises:
+        NotFound: no such seat. ClassroomError: the table has not started.
+    """
+    from tradekit.classroom.rooms import NotFound
+
+    if type(seat) is not int or not 0 <= seat < table.size:
+        raise NotFound(
+            f"table {table.number} has no seat {seat!r:.20} (seats 0 to {table.size - 1})"
+        )
+    with table.lock:
+        if table.state is None:
+            raise ClassroomError(f"table {table.number} has not started: nothing to save")
+        return table.state.to_json(indent=1, viewer=seat)
+
+
+def finished(room: Room) -> list[tuple[Table, str]]:
+    """Each finished table with its full save, in table order."""
+    out = []
+    for number in sorted(room.tables):
+        table = room.tables[number]
+        with table.lock:
+            if table.over:
+                out.append((table, full_save(table)))
+    return out
+
+
+def _label(frame: pd.DataFrame, tables: Sequence[Table]) -> pd.DataFrame:
+    """``frame`` with ``table`` and ``name`` columns (its ``deal`` counts the tables read)."""
+    numbers = {i: t.number for i, t in enumerate(tables)}
+    names = {(i, seat): name for i, t in enumerate(tables) for seat, name in enumerate(t.names())}
+    frame.insert(0, "table", frame["deal"].map(numbers))
+    frame.insert(
+        1, "name", [names[(d, s)] for d, s in zip(frame["deal"], frame["seat"], strict=True)]
+    )
+    return frame
+
+
+def games(room: Room) -> pd.DataFrame:
+    """The tidy game table of the room's finished tables (one row per seat of each), as
+    :func:`tradekit.sim.load_games` reads their full saves, with ``table`` and ``name`` columns.
+
+    Example:
+        >>> from tradekit.classroom.rooms import Room
+        >>> games(Room.open("medici", players=3)).shape
+        (0, 0)
+    """
+    import pandas as pd
+
+    from tradekit.sim import load_games
+
+    done = finished(room)
+    if not done:
+        return pd.DataFrame()
+    return _label(load_games([save for _, save in done]), [t for t, _ in done])
+
+
+def decisions(room: Room) -> pd.DataFrame:
+    """The decision table of the room's finished tables (one row per decision), as
+    :func:`tradekit.sim.load_decisions` reads their full saves, with ``table`` and ``name``.
+    For Turin Market its ``amount`` column holds each bid."""
+    import pandas as pd
+
+    from tradekit.sim import load_decisions
+
+    done = finished(room)
+    if not done:
+        return pd.DataFrame()
+    return _label(load_decisions([save for _, save in done]), [t for t, _ in done])
+
+
+def csv_text(frame: pd.DataFrame) -> str:
+    """``frame`` as CSV text without the index (empty text for an empty table)."""
+    if frame.empty:
+        return ""
+    out = io.StringIO()
+    frame.to_csv(out, index=False)
+    return out.getvalue()
+
+
+# -- replay ----------------------------------------------------------------------------------------
+def replay_state(table: Table, step: object) -> State[Any]:
+    """The table's game after its first ``step`` decisions (negative: from the end).
+
+    Raises:
+        ClassroomError: the table has not started, or ``step`` is out of range (in words).
+    """
+    with table.lock:
+        state = table.state
+        if state is None:
+            raise ClassroomError(f"table {table.number} has not started: nothing to replay")
+        count = len(state.decisions)
+        if type(step) is not int or not -count - 1 <= step <= count:
+            raise ClassroomError(
+                f"table {table.number} has {count} decisions: give a step from 0 to {count}"
+            )
+        return state.branch(step if step >= 0 else count + 1 + step)
+
+
+def replay_reply(table: Table, step: object, lang: str = "en") -> dict[str, Any]:
+    """``GET /api/teacher/replay``: the table drawn by the game's renderer as the teacher sees
+    it (every hand) after ``step`` decisions, with the step, the count and the status line."""
+    state = replay_state(table, step)
+    room = table.room
+    ctx = Context(room.game, lang, table.names(lang))
+    renderer = renderer_for(room.game.name)
+    view = state.view("all")
+    with table.lock:
+        count = len(table.state.decisions) if table.state is not None else 0
+    return {
+        "table": table.number,
+        "step": len(state.decisions),
+        "steps": count,
+        "status": renderer.status(view, ctx),
+        "html": renderer.table(view, ctx),
+    }
+
+
+# -- the live chart --------------------------------------------------------------------------------
+#: The chart's size in SVG units (drawn at the page's width; 16:9 like a projector).
+WIDTH, HEIGHT = 1600, 760
+#: Its two colours: the class's marks, and the theory's reference.
+CLASS_COLOUR, THEORY_COLOUR = "#1f5fa8", "#c0392b"
+
+
+def _public(state: State[Any]) -> list[Any]:
+    return [e for e in state.log if e.visible_to is None]
+
+
+def _states(room: Room) -> list[tuple[int, State[Any]]]:
+    out = []
+    for number in sorted(room.tables):
+        table = room.tables[number]
+        with table.lock:
+            if table.state is not None:
+                out.append((number, table.state))
+    return out
+
+
+def _turin(room: Room, states: list[tuple[int, State[Any]]]) -> dict[str, Any]:
+    import numpy as np
+
+    from tradekit.theory import SealedBid
+
+    n = room.size
+    # The nearest model: one prize, n bidders, losers pay half their bid (a Turin round has
+    # ranked prizes and budgets, which no closed form covers). Bids are in Scudo, values are
+    # not known: the reference is the model's mean equilibrium bid for values uniform from 0 to
+    # the Scudo each bidder held (a uniform law's bid scales with its top value).
+    model = SealedBid(n, 0.5)
+    mean_share = float(np.mean(model.bid(np.linspace(0.0, 1.0, 401))))
+    points: list[dict[str, Any]] = []
+    held: dict[int, list[float]] = {}
+    for number, state in states:
+        again: State[Any] = state.game.new_state(seed=state.seed, setup=state.setup)
+        seen = len(again.log)
+        for seat, action in state.decisions:
+            scudo = again.view(None).scudo  # type: ignore[attr-defined]
+            again.apply(seat, action)
+            for e in again.log[seen:]:
+                if e.visible_to is None and e.kind == "reveal" and e.data.get("what") == "bids":
+                    for bidder, amount in sorted(e.data["bids"].items()):
+                        points.append({"x": e.round, "y": int(amount), "table": number})
+                        held.setdefault(e.round, []).append(float(scudo[int(bidder)]))
+            seen = len(again.log)
+    line = [[r, round(mean_share * sum(v) / len(v), 3)] for r, v in sorted(held.items())]
+    return {
+        "title": "Turin Market: the class's bids, round by round",
+        "x_label": "round",
+        "y_label": "bid (Scudo)",
+        "points": points,
+        "lines": [{"label": "theory: mean equilibrium bid", "points": line}],
+        "caption": (
+            f"Dots: every revealed bid of the class. Line: the equilibrium bid of the nearest "
+            f"model (one prize, {n} bidders, losers pay half: SealedBid({n}, 0.5)), averaged "
+            "over values from 0 to the Scudo each bidder held; a Turin round's ranked prizes "
+            "and budgets are not in the model."
+        ),
+    }
+
+
+def _medici(room: Room, states: list[tuple[int, State[Any]]]) -> dict[str, Any]:
+    n = room.size
+    wins = [0] * n
+    auctions = [0] * n
+    for _, state in states:
+        order: list[int] | None = None
+        for e in _public(state):
+            what = e.data.get("what")
+            if e.kind == "info" and what == "auction":
+                order = list(e.data["order"])
+            elif order is not None and what in ("sale", "discard"):
+                for place in range(len(order)):
+                    auctions[place] += 1
+                if what == "sale":
+                    wins[order.index(e.data["seat"])] += 1
+                order = None
+    places = [{1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th") for k in range(1, n + 1)]
+    places[-1] += " (dealer)"
+    return {
+        "title": "Medici: lots won by place in the bidding order",
+        "x_label": "place in the bidding order",
+        "y_label": "lots won",
+        "bars": [{"label": places[k], "value": wins[k], "of": auctions[k]} for k in range(n)],
+        "points": [],
+        "lines": [],
+        "caption": (
+            "Each bar: the lots the class won speaking at that place of the once-around "
+            "auction (the last to speak is the dealer, who sees every bid before theirs)."
+        ),
+    }
+
+
+def _negoces(room: Room, states: list[tuple[int, State[Any]]]) -> dict[str, Any]:
+    points: list[dict[str, Any]] = []
+    for number, state in states:
+        for e in _public(state):
+            if e.data.get("what") == "sale" and int(e.data.get("coins", -1)) >= 0:
+                points.append({"x": e.round, "y": int(e.data["coins"]), "table": number})
+    return {
+        "title": "Négoces: the price of each sale",
+        "x_label": "sale",
+        "y_label": "coins paid",
+        "points": points,
+        "lines": [],
+        "caption": "Dots: the coins each accepted offer paid, by the sale it closed.",
+    }
+
+
+def _rungis(room: Room, states: list[tuple[int, State[Any]]]) -> dict[str, Any]:
+    game: Any = room.game
+    base = {a.id: a.base for a in game.tables.articles}
+    points: list[dict[str, Any]] = []
+    rounds: set[int] = set()
+    for number, state in states:
+        for e in _public(state):
+            if e.kind == "reveal" and e.data.get("what") == "reveal":
+                for sheet in e.data["sheets"].values():
+                    for article, price in sorted(sheet.items()):
+                        points.append(
+                            {"x": e.round, "y": round(price / base[article], 3), "table": number}
+                        )
+                        rounds.add(e.round)
+    span = [min(rounds, default=1), max(rounds, default=1)]
+    return {
+        "title": "Rungis: posted prices against the cartel price",
+        "x_label": "round",
+        "y_label": "price ÷ base price",
+        "points": points,
+        "lines": [
+            {"label": "cartel: twice the base", "points": [[x, 2.0] for x in span]},
+        ],
+        "caption": (
+            "Dots: every price the class wrote, over its article's base price. Line: the "
+            "cartel price (everybody asking twice the base, the game's cartel sale); "
+            "1 is the base price."
+        ),
+    }
+
+
+_CHARTS = {"turin": _turin, "medici": _medici, "negoces": _negoces, "rungis": _rungis}
+
+
+def chart_data(room: Room) -> dict[str, Any]:
+    """The numbers behind the teacher's live chart (``GET /api/teacher/chart``), from what
+    every table has revealed so far: ``kind`` (the game), ``title``, ``x_label``, ``y_label``,
+    ``points`` (``{"x", "y", "table"}``), ``lines`` (``{"label", "points": [[x, y], ...]}``),
+    ``bars`` for Medici (``{"label", "value", "of"}``) and ``caption`` (what is drawn, in words).
+
+    Example:
+        >>> from tradekit.classroom.rooms import Room
+        >>> chart_data(Room.open("rungis", players=3))["points"]
+        []
+    """
+    make = _CHARTS.get(room.game.name)
+    states = _states(room)
+    if make is None:
+        return {"kind": room.game.name, "title": room.game.name, "points": [], "lines": []}
+    return {"kind": room.game.name, **make(room, states)}
+
+
+def _nice_top(value: float) -> float:
+    """A round top for an axis at or above ``value``."""
+    if value <= 0:
+        return 1.0
+    step = 10 ** math.floor(math.log10(value))
+    for k in (1, 2, 2.5, 5, 10):
+        if k * step >= value:
+            return float(k * step)
+    return float(10 * step)
+
+
+def chart_svg(data: dict[str, Any]) -> str:
+    """The chart of :func:`chart_data` as inline SVG: a title in words, large type, two
+    colours, drawn to the width of its box.
+
+    Example:
+        >>> from tradekit.classroom.rooms import Room
+        >>> svg = chart_svg(chart_data(Room.open("turin", players=3)))
+        >>> svg.startswith("<svg") and "no bid revealed yet" in svg
+        True
+    """
+    left, right, top, bottom = 150, 40, 90, 120
+    plot_w, plot_h = WIDTH - left - right, HEIGHT - top - bottom
+    parts = [
+        f'<svg id="chart-svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" role="img" '
+        f'aria-label="{esc(data.get("title", ""))}" xmlns="http://www.w3.org/2000/svg" '
+        'font-family="system-ui,sans-serif">',
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#fff"/>',
+        f'<text x="{left}" y="56" font-size="44" font-weight="700" fill="#1d1d1f">'
+        f"{esc(data.get('title', ''))}</text>",
+    ]
+    bars = data.get("bars") or []
+    points = data.get("points") or []
+    lines = data.get("lines") or []
+    ys = [p["y"] for p in points] + [y for ln in lines for _, y in ln["points"]]
+    ys += [b["value"] for b in bars]
+    y_top = _nice_top(max(ys, default=0) * 1.05)
+    xs = [p["x"] for p in points] + [x for ln in lines for x, _ in ln["points"]]
+    x_lo, x_hi = (min(xs), max(xs)) if xs else (0, 1)
+    if x_hi == x_lo:
+        x_lo, x_hi = x_lo - 1, x_hi + 1
+
+    def sx(x: float) -> float:
+        return left + (x - x_lo) / (x_hi - x_lo) * plot_w * 0.94 + plot_w * 0.03
+
+    def sy(y: float) -> float:
+        return top + plot_h - y / y_top * plot_h
+
+    # Axes and horizontal grid lines with their values.
+    for k in range(5):
+        y = y_top * k / 4
+        parts.append(
+            f'<line x1="{left}" x2="{left + plot_w}" y1="{sy(y):.1f}" y2="{sy(y):.1f}" '
+            'stroke="#d5dbe3" stroke-width="2"/>'
+            f'<text x="{left - 16}" y="{sy(y) + 11:.1f}" font-size="32" text-anchor="end" '
+            f'fill="#333">{y:g}</text>'
+        )
+    parts.append(
+        f'<text x="{left + plot_w / 2}" y="{HEIGHT - 24}" font-size="34" text-anchor="middle" '
+        f'fill="#333">{esc(data.get("x_label", ""))}</text>'
+        f'<text x="36" y="{top + plot_h / 2}" font-size="34" text-anchor="middle" fill="#333" '
+        f'transform="rotate(-90 36 {top + plot_h / 2})">{esc(data.get("y_label", ""))}</text>'
+    )
+    if bars:
+        width = plot_w / len(bars)
+        for k, bar in enumerate(bars):
+            x = left + k * width
+            h = bar["value"] / y_top * plot_h
+            parts.append(
+                f'<rect x="{x + width * 0.15:.1f}" y="{sy(bar["value"]):.1f}" '
+                f'width="{width * 0.7:.1f}" height="{h:.1f}" fill="{CLASS_COLOUR}"/>'
+                f'<text x="{x + width / 2:.1f}" y="{sy(bar["value"]) - 12:.1f}" font-size="36" '
+                f'font-weight="700" text-anchor="middle">{bar["value"]} of {bar["of"]}</text>'
+                f'<text x="{x + width / 2:.1f}" y="{top + plot_h + 44}" font-size="32" '
+                f'text-anchor="middle" fill="#333">{esc(bar["label"])}</text>'
+            )
+    else:
+        ticks = sorted({int(x) for x in xs}) if xs else []
+        step = max(1, math.ceil(len(ticks) / 12))
+        for x in ticks[::step]:
+            parts.append(
+                f'<text x="{sx(x):.1f}" y="{top + plot_h + 44}" font-size="32" '
+                f'text-anchor="middle" fill="#333">{x}</text>'
+            )
+        # Marks at one x spread sideways, so that equal bids do not hide one another.
+        at: dict[float, int] = {}
+        for p in points:
+            k = at.get(p["x"], 0)
+            at[p["x"]] = k + 1
+            shift = ((k % 9) - 4) * 7
+            parts.append(
+                f'<circle cx="{sx(p["x"]) + shift:.1f}" cy="{sy(p["y"]):.1f}" r="11" '
+                f'fill="{CLASS_COLOUR}" fill-opacity="0.6"/>'
+            )
+        for ln in lines:
+            path = " ".join(f"{sx(x):.1f},{sy(y):.1f}" for x, y in ln["points"])
+            parts.append(
+                f'<polyline points="{path}" fill="none" stroke="{THEORY_COLOUR}" '
+                'stroke-width="6" stroke-dasharray="18 10"/>'
+            )
+        if lines:
+            parts.append(
+                f'<text x="{left + plot_w}" y="56" font-size="32" text-anchor="end" '
+                f'fill="{THEORY_COLOUR}">– – {esc(lines[0]["label"])}</text>'
+            )
+        if not points:
+            parts.append(
+                f'<text x="{left + plot_w / 2}" y="{top + plot_h / 2}" font-size="40" '
+                'text-anchor="middle" fill="#666">no bid revealed yet</text>'
+            )
+    parts.append("</svg>")
+    return "".join(parts)
