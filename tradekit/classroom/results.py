@@ -211,7 +211,7 @@ def _turin(room: Room, states: list[tuple[int, State[Any]]]) -> dict[str, Any]:
         again: State[Any] = state.game.new_state(seed=state.seed, setup=state.setup)
         seen = len(again.log)
         for seat, action in state.decisions:
-            scudo = again.view(None).scudo  # type: ignore[attr-defined]
+            scudo = again.view(None).scudo
             again.apply(seat, action)
             for e in again.log[seen:]:
                 if e.visible_to is None and e.kind == "reveal" and e.data.get("what") == "bids":
