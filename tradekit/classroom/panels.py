@@ -28,8 +28,9 @@ _TEXTS = ("classroom.end", "classroom.move", "classroom.replay", "classroom.repl
 
 #: Larger type for the projector: the chart's box, its caption and the replay.
 STYLE = """
+main{max-width:1800px}
 #chart-box h2{font-size:28px;margin:4px 0}
-#chart-caption{font-size:22px;line-height:1.35;color:#333;margin:6px 0 0}
+#chart-caption{font-size:26px;line-height:1.35;color:#333;margin:6px 0 0}
 #replay h2{font-size:24px;margin:4px 0}
 #replay-status{font-size:20px}
 """
@@ -39,7 +40,7 @@ def body(lang: str) -> str:
     """The panels' HTML: the chart, the replay (hidden until a table is chosen), End all."""
     return (
         f"<style>{STYLE}</style>"
-        f'<section class="box" id="chart-box"><h2>{esc(t("classroom.chart_title", lang))}</h2>'
+        f'<section class="box" id="chart-box" aria-label="{esc(t("classroom.chart_title", lang))}">'
         '<div id="chart"></div><p id="chart-caption"></p>'
         f'<p><button type="button" class="alt" id="end-all">{esc(t("classroom.end_all", lang))}'
         "</button></p></section>"

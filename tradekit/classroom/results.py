@@ -174,7 +174,7 @@ def replay_reply(table: Table, step: object, lang: str = "en") -> dict[str, Any]
 
 # -- the live chart --------------------------------------------------------------------------------
 #: The chart's size in SVG units (drawn at the page's width; 16:9 like a projector).
-WIDTH, HEIGHT = 1600, 760
+WIDTH, HEIGHT = 1600, 680
 #: Its two colours: the class's marks, and the theory's reference.
 CLASS_COLOUR, THEORY_COLOUR = "#1f5fa8", "#c0392b"
 
@@ -335,15 +335,19 @@ def chart_data(room: Room) -> dict[str, Any]:
     return {"kind": room.game.name, **make(room, states)}
 
 
-def _nice_top(value: float) -> float:
-    """A round top for an axis at or above ``value``."""
+def _axis(value: float) -> tuple[float, float]:
+    """A round top at or above ``value`` and a round step, for 3 to 6 grid lines.
+
+    Example:
+        >>> _axis(4.2), _axis(0.4), _axis(37)
+        ((5.0, 1.0), (0.5, 0.1), (40.0, 10.0))
+    """
     if value <= 0:
-        return 1.0
-    step = 10 ** math.floor(math.log10(value))
-    for k in (1, 2, 2.5, 5, 10):
-        if k * step >= value:
-            return float(k * step)
-    return float(10 * step)
+        return 1.0, 0.25
+    for scale in (10 ** math.floor(math.log10(value / 5)) * k for k in (1, 2, 5, 10, 20)):
+        if value / scale <= 5:
+            return math.ceil(value / scale - 1e-9) * scale, float(scale)
+    return value, value / 4  # pragma: no cover - the loop always finds a step
 
 
 def chart_svg(data: dict[str, Any]) -> str:
@@ -356,7 +360,7 @@ def chart_svg(data: dict[str, Any]) -> str:
         >>> svg.startswith("<svg") and "no bid revealed yet" in svg
         True
     """
-    left, right, top, bottom = 150, 40, 90, 120
+    left, right, top, bottom = 150, 40, 140, 120
     plot_w, plot_h = WIDTH - left - right, HEIGHT - top - bottom
     parts = [
         f'<svg id="chart-svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" role="img" '
@@ -371,7 +375,7 @@ def chart_svg(data: dict[str, Any]) -> str:
     lines = data.get("lines") or []
     ys = [p["y"] for p in points] + [y for ln in lines for _, y in ln["points"]]
     ys += [b["value"] for b in bars]
-    y_top = _nice_top(max(ys, default=0) * 1.05)
+    y_top, y_step = _axis(max(ys, default=0) * 1.08)  # headroom over the top mark
     xs = [p["x"] for p in points] + [x for ln in lines for x, _ in ln["points"]]
     x_lo, x_hi = (min(xs), max(xs)) if xs else (0, 1)
     if x_hi == x_lo:
@@ -384,8 +388,8 @@ def chart_svg(data: dict[str, Any]) -> str:
         return top + plot_h - y / y_top * plot_h
 
     # Axes and horizontal grid lines with their values.
-    for k in range(5):
-        y = y_top * k / 4
+    for k in range(round(y_top / y_step) + 1):
+        y = round(k * y_step, 6)
         parts.append(
             f'<line x1="{left}" x2="{left + plot_w}" y1="{sy(y):.1f}" y2="{sy(y):.1f}" '
             'stroke="#d5dbe3" stroke-width="2"/>'
@@ -435,10 +439,17 @@ def chart_svg(data: dict[str, Any]) -> str:
                 f'<polyline points="{path}" fill="none" stroke="{THEORY_COLOUR}" '
                 'stroke-width="6" stroke-dasharray="18 10"/>'
             )
+        # The legend, under the title: a dot for the class, the dashes for the theory.
+        parts.append(
+            f'<circle cx="{left + 14}" cy="98" r="11" fill="{CLASS_COLOUR}" fill-opacity="0.6"/>'
+            f'<text x="{left + 36}" y="109" font-size="32" fill="{CLASS_COLOUR}">the class</text>'
+        )
         if lines:
             parts.append(
-                f'<text x="{left + plot_w}" y="56" font-size="32" text-anchor="end" '
-                f'fill="{THEORY_COLOUR}">– – {esc(lines[0]["label"])}</text>'
+                f'<line x1="{left + 260}" x2="{left + 330}" y1="98" y2="98" '
+                f'stroke="{THEORY_COLOUR}" stroke-width="6" stroke-dasharray="18 10"/>'
+                f'<text x="{left + 345}" y="109" font-size="32" fill="{THEORY_COLOUR}">'
+                f"{esc(lines[0]['label'])}</text>"
             )
         if not points:
             parts.append(
