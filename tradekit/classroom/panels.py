@@ -24,7 +24,13 @@ from tradekit.i18n import t
 from tradekit.render.parts import esc
 
 #: The panels' texts the script needs (looked up in the page's language).
-_TEXTS = ("classroom.end", "classroom.move", "classroom.replay", "classroom.replay_title")
+_TEXTS = (
+    "classroom.end",
+    "classroom.end_all_sure",
+    "classroom.move",
+    "classroom.replay",
+    "classroom.replay_title",
+)
 
 #: Larger type for the projector: the chart's box, its caption and the replay.
 STYLE = """
@@ -43,7 +49,11 @@ def body(lang: str) -> str:
         f'<section class="box" id="chart-box" aria-label="{esc(t("classroom.chart_title", lang))}">'
         '<div id="chart"></div><p id="chart-caption"></p>'
         f'<p><button type="button" class="alt" id="end-all">{esc(t("classroom.end_all", lang))}'
-        "</button></p></section>"
+        "</button> "
+        f'<a id="games-csv" href="/api/teacher/games.csv">{esc(t("classroom.games_csv", lang))}</a>'
+        " · "
+        f'<a id="decisions-csv" href="/api/teacher/decisions.csv">'
+        f"{esc(t('classroom.decisions_csv', lang))}</a></p></section>"
         '<section class="box" id="replay" hidden><h2 id="replay-title"></h2>'
         '<p><button type="button" id="replay-first">|&lt;</button>'
         '<button type="button" id="replay-back">&lt;</button>'
@@ -107,5 +117,8 @@ go('replay-first', () => 0);
 go('replay-back', (p) => Math.max(0, p.step-1));
 go('replay-next', (p) => Math.min(p.steps, p.step+1));
 go('replay-last', (p) => p.steps);
-$('end-all').addEventListener('click', () => post('end', {{table: null}}));
+// Ending every table cannot be undone: the teacher confirms it first.
+$('end-all').addEventListener('click', () => {{
+  if (confirm(PT.end_all_sure)) post('end', {{table: null}});
+}});
 """
