@@ -75,7 +75,8 @@ def test_the_chart_holds_every_revealed_bid_of_the_class_and_the_theory_line() -
     assert [x for x, _ in line] == sorted({p["x"] for p in data["points"]})
     assert all(y > 0 for _, y in line) and "SealedBid(3, 0.5)" in data["caption"]
     svg = results.chart_svg(data)
-    assert svg.count("<circle") == len(data["points"]) and "Turin Market" in svg
+    # A circle per bid, and one in the legend.
+    assert svg.count("<circle") == len(data["points"]) + 1 and "Turin Market" in svg
 
 
 def test_the_medici_chart_counts_the_lots_won_at_each_place_of_the_order() -> None:

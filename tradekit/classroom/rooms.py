@@ -546,9 +546,10 @@ class Room:
                 held = table.seats[seat].token_hash
                 if held is not None and tokens.same(tokens.digest(secret), held):
                     return table, seat
-            moved = self._moved_seat(tokens.digest(secret))
-            if moved is not None:
-                return moved
+                # The seat it names went to a robot: its student may have been moved.
+                moved = self._moved_seat(tokens.digest(secret)) if held is None else None
+                if moved is not None:
+                    return moved
         raise Forbidden(
             "this seat's token is not valid in this class (or a robot now plays that seat): "
             "join again with the code on the board"
