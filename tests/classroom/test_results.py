@@ -207,3 +207,19 @@ def test_the_chart_endpoint_gives_the_numbers_and_the_drawing(turin: Classroom) 
     assert doc["points"] == results.chart_data(turin.room)["points"]
     page = call(turin.url, "GET", "/teacher", token=turin.room.teacher_secret)
     assert 'id="chart"' in page.text and 'id="replay-next"' in page.text
+
+
+def test_the_chart_follows_the_play_and_shows_no_sealed_bid_before_its_reveal() -> None:
+    room = Room.open("turin", players=3, seed=4)
+    room.join(room.code, "Ada")
+    room.start(1)
+    table = room.tables[1]
+    assert table.state is not None
+    assert results.chart_data(room)["points"] == []  # the robots' offers are sealed
+    while table.state.phase != "bid":
+        table.act(0, table.state.legal_actions(0)[0].to_json())
+    assert any(seat != 0 for seat, _ in table.state.decisions[-2:])  # a robot has bid, sealed
+    assert results.chart_data(room)["points"] == []
+    room.robot(1, 0)
+    points = results.chart_data(room)["points"]
+    assert len(points) == 3 * table.state.round  # every round's three bids, once revealed

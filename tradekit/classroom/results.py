@@ -25,12 +25,15 @@ Example:
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import math
+import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tradekit.classroom.rooms import ClassroomError, Room, Table
+from tradekit.core.events import Event
 from tradekit.core.state import State
 from tradekit.render import Context, renderer_for
 from tradekit.render.parts import esc
@@ -179,21 +182,35 @@ WIDTH, HEIGHT = 1600, 680
 CLASS_COLOUR, THEORY_COLOUR = "#1f5fa8", "#c0392b"
 
 
-def _public(state: State[Any]) -> list[Any]:
-    return [e for e in state.log if e.visible_to is None]
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Played:
+    """What a chart reads of one table, copied under its lock (robots may play on meanwhile):
+    the deal, the decisions so far and the public events."""
+
+    number: int
+    seed: int
+    setup: Any
+    decisions: tuple[Any, ...]
+    public: tuple[Event, ...]
 
 
-def _states(room: Room) -> list[tuple[int, State[Any]]]:
+def _public(played: _Played) -> tuple[Event, ...]:
+    return played.public
+
+
+def _states(room: Room) -> list[_Played]:
     out = []
     for number in sorted(room.tables):
         table = room.tables[number]
         with table.lock:
-            if table.state is not None:
-                out.append((number, table.state))
+            state = table.state
+            if state is not None:
+                public = tuple(e for e in state.log if e.visible_to is None)
+                out.append(_Played(number, state.seed, state.setup, tuple(state.decisions), public))
     return out
 
 
-def _turin(room: Room, states: list[tuple[int, State[Any]]]) -> dict[str, Any]:
+def _turin(room: Room, states: list[_Played]) -> dict[str, Any]:
     import numpy as np
 
     from tradekit.theory import SealedBid
@@ -207,10 +224,11 @@ def _turin(room: Room, states: list[tuple[int, State[Any]]]) -> dict[str, Any]:
     mean_share = float(np.mean(model.bid(np.linspace(0.0, 1.0, 401))))
     points: list[dict[str, Any]] = []
     held: dict[int, list[float]] = {}
-    for number, state in states:
-        again: State[Any] = state.game.new_state(seed=state.seed, setup=state.setup)
+    for played in states:
+        number = played.number
+        again: State[Any] = room.game.new_state(seed=played.seed, setup=played.setup)
         seen = len(again.log)
-        for seat, action in state.decisions:
+        for seat, action in played.decisions:
             scudo = again.view(None).scudo
             again.apply(seat, action)
             for e in again.log[seen:]:
@@ -235,13 +253,13 @@ def _turin(room: Room, states: list[tuple[int, State[Any]]]) -> dict[str, Any]:
     }
 
 
-def _medici(room: Room, states: list[tuple[int, State[Any]]]) -> dict[str, Any]:
+def _medici(room: Room, states: list[_Played]) -> dict[str, Any]:
     n = room.size
     wins = [0] * n
     auctions = [0] * n
-    for _, state in states:
+    for played in states:
         order: list[int] | None = None
-        for e in _public(state):
+        for e in _public(played):
             what = e.data.get("what")
             if e.kind == "info" and what == "auction":
                 order = list(e.data["order"])
@@ -267,10 +285,11 @@ def _medici(room: Room, states: list[tuple[int, State[Any]]]) -> dict[str, Any]:
     }
 
 
-def _negoces(room: Room, states: list[tuple[int, State[Any]]]) -> dict[str, Any]:
+def _negoces(room: Room, states: list[_Played]) -> dict[str, Any]:
     points: list[dict[str, Any]] = []
-    for number, state in states:
-        for e in _public(state):
+    for played in states:
+        number = played.number
+        for e in _public(played):
             if e.data.get("what") == "sale" and int(e.data.get("coins", -1)) >= 0:
                 points.append({"x": e.round, "y": int(e.data["coins"]), "table": number})
     return {
@@ -283,13 +302,14 @@ def _negoces(room: Room, states: list[tuple[int, State[Any]]]) -> dict[str, Any]
     }
 
 
-def _rungis(room: Room, states: list[tuple[int, State[Any]]]) -> dict[str, Any]:
+def _rungis(room: Room, states: list[_Played]) -> dict[str, Any]:
     game: Any = room.game
     base = {a.id: a.base for a in game.tables.articles}
     points: list[dict[str, Any]] = []
     rounds: set[int] = set()
-    for number, state in states:
-        for e in _public(state):
+    for played in states:
+        number = played.number
+        for e in _public(played):
             if e.kind == "reveal" and e.data.get("what") == "reveal":
                 for sheet in e.data["sheets"].values():
                     for article, price in sorted(sheet.items()):
@@ -328,11 +348,24 @@ def chart_data(room: Room) -> dict[str, Any]:
         >>> chart_data(Room.open("rungis", players=3))["points"]
         []
     """
+    version = room.version  # read first: a change during the build makes the next call rebuild
+    cached = _CHART_CACHE.get(room)
+    if cached is not None and cached[0] == version:
+        return dict(cached[1])
     make = _CHARTS.get(room.game.name)
-    states = _states(room)
     if make is None:
-        return {"kind": room.game.name, "title": room.game.name, "points": [], "lines": []}
-    return {"kind": room.game.name, **make(room, states)}
+        data = {"kind": room.game.name, "title": room.game.name, "points": [], "lines": []}
+    else:
+        data = {"kind": room.game.name, **make(room, _states(room))}
+    _CHART_CACHE[room] = (version, data)
+    return dict(data)
+
+
+#: The last chart of each room, by the room's version (the teacher's page asks for it after
+#: every change, and replaying Turin Market's tables for the Scudo held is the costly part).
+_CHART_CACHE: weakref.WeakKeyDictionary[Room, tuple[int, dict[str, Any]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def _axis(value: float) -> tuple[float, float]:
@@ -340,13 +373,13 @@ def _axis(value: float) -> tuple[float, float]:
 
     Example:
         >>> _axis(4.2), _axis(0.4), _axis(37)
-        ((5.0, 1.0), (0.5, 0.1), (40.0, 10.0))
+        ((5.0, 1.0), (0.4, 0.1), (40.0, 10.0))
     """
     if value <= 0:
         return 1.0, 0.25
     for scale in (10 ** math.floor(math.log10(value / 5)) * k for k in (1, 2, 5, 10, 20)):
         if value / scale <= 5:
-            return math.ceil(value / scale - 1e-9) * scale, float(scale)
+            return float(math.ceil(value / scale - 1e-9) * scale), float(scale)
     return value, value / 4  # pragma: no cover - the loop always finds a step
 
 
