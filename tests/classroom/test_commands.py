@@ -53,6 +53,8 @@ def test_ending_every_table_through_the_api(turin: Classroom) -> None:
     assert status.status == 200, status.text
     rows = {row["number"]: row["state"] for row in status.json["tables"]}
     assert rows[table.number] == "ended"
+    row = next(row for row in status.json["tables"] if row["number"] == table.number)
+    assert row["to_move"] == [] and row["to_move_names"] == ""
     state = call(turin.url, "GET", "/api/state", token=tokens[0]).json
     assert state["ended"] and state["legal"] == []
     assert state["status"] == f"the teacher has ended table {table.number}: the game stops here"

@@ -69,11 +69,11 @@ def script(lang: str) -> str:
     words = json.dumps(texts, ensure_ascii=False).replace("</", "<\\/")
     return f"""
 const PT={words};
-let replaying=null, chartBusy=false;
+let replaying=null, chartBusy=false, ticket=0;
 function extraButtons(tb, td, add, tables) {{
   if (tb.state === 'playing' || tb.state === 'paused' || tb.state === 'waiting')
     add(PT.end, 'end', {{}}, 'end-'+tb.number);
-  if (tb.state !== 'waiting') {{
+  if (tb.round !== null) {{  // a table that was dealt
     const b=el('button', PT.replay, {{type: 'button', id: 'replay-'+tb.number}});
     b.className='alt'; b.addEventListener('click', () => replay(tb.number, -1)); td.appendChild(b);
   }}
@@ -98,11 +98,14 @@ async function refreshPanels(d) {{
     const r=await fetch('/api/teacher/chart?svg=1'); const c=await r.json();
     if (r.ok) {{ $('chart').innerHTML=c.svg; $('chart-caption').textContent=c.caption||''; }}
   }} finally {{ chartBusy=false; }}
-  if (replaying) replay(replaying.table, replaying.step, true);
+  // The past does not change: only a replay at its last step follows the table on.
+  if (replaying && replaying.step === replaying.steps) replay(replaying.table, -1, true);
 }}
 async function replay(table, step, quiet) {{
+  const mine=++ticket;
   const r=await fetch('/api/teacher/replay?lang='+LANG+'&table='+table+'&step='+step);
   const d=await r.json();
+  if (mine !== ticket) return;  // a later click's answer is on its way: this one is stale
   if (!r.ok) {{ if (!quiet) say(d.error); return; }}
   replaying={{table: d.table, step: d.step, steps: d.steps}};
   $('replay').hidden=false;

@@ -197,6 +197,8 @@ def room_status(room: Room, lang: str = "en") -> dict[str, Any]:
                 "status": "" if state is None else renderer.status(state.view("all"), ctx),
                 "scores": state.scores() if state is not None and state.is_over else None,
             }
+            if table.ended:  # nobody is to move at a table the teacher ended
+                row.update(to_move=[], to_move_names="", status="")
         tables.append(row)
     ctx = Context(room.game, lang)
     return {
