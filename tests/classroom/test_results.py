@@ -205,6 +205,12 @@ def test_the_chart_endpoint_gives_the_numbers_and_the_drawing(turin: Classroom) 
     doc = reply.json
     assert doc["kind"] == "turin" and doc["svg"].startswith("<svg")
     assert doc["points"] == results.chart_data(turin.room)["points"]
+    french = call(
+        turin.url, "GET", "/api/teacher/chart?svg=1&lang=fr", token=turin.room.teacher_secret
+    ).json
+    assert french["points"] == doc["points"] and french["title"] != doc["title"]
+    assert "manche par manche" in french["title"] and "la classe" in french["svg"]
+    assert "SealedBid(3, 0.5)" in french["caption"]
     page = call(turin.url, "GET", "/teacher", token=turin.room.teacher_secret)
     assert 'id="chart"' in page.text and 'id="replay-next"' in page.text
 

@@ -29,6 +29,7 @@ from starlette.routing import Route
 
 from tradekit.classroom import results
 from tradekit.classroom.guard import RequestError
+from tradekit.i18n import LANGS
 
 if TYPE_CHECKING:
     from tradekit.classroom.app import _Endpoints
@@ -45,6 +46,13 @@ def _int(request: Request, name: str, default: int | None = None) -> int:
         return int(text)
     except ValueError:
         raise RequestError(f"{name} must be a whole number, got {text[:20]!r}") from None
+
+
+def _lang(request: Request) -> str:
+    lang = request.query_params.get("lang", "en")
+    if lang not in LANGS:
+        raise RequestError(f"lang must be one of {', '.join(LANGS)}, got {lang[:20]!r}")
+    return lang
 
 
 def _download(text: str, name: str, media: str) -> Response:
@@ -90,9 +98,10 @@ def routes(ep: _Endpoints) -> list[Route]:
     async def chart(request: Request) -> Response:
         ep.teacher(request)
         svg = request.query_params.get("svg") in ("1", "true")
+        lang = _lang(request)
 
         def build() -> dict[str, Any]:
-            data = results.chart_data(room)
+            data = results.chart_data(room, lang)
             if svg:
                 data["svg"] = results.chart_svg(data)
             return data
@@ -101,9 +110,7 @@ def routes(ep: _Endpoints) -> list[Route]:
 
     async def replay(request: Request) -> Response:
         ep.teacher(request)
-        lang = request.query_params.get("lang", "en")
-        if lang not in ("en", "fr"):
-            raise RequestError(f"lang must be en or fr, got {lang[:20]!r}")
+        lang = _lang(request)
         table = room.table(_int(request, "table"))
         step = _int(request, "step", -1)
         return JSONResponse(await ep.in_thread(results.replay_reply, table, step, lang))

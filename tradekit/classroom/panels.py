@@ -95,7 +95,7 @@ async function refreshPanels(d) {{
   if (chartBusy) return;
   chartBusy=true;
   try {{
-    const r=await fetch('/api/teacher/chart?svg=1'); const c=await r.json();
+    const r=await fetch('/api/teacher/chart?svg=1&lang='+LANG); const c=await r.json();
     if (r.ok) {{ $('chart').innerHTML=c.svg; $('chart-caption').textContent=c.caption||''; }}
   }} finally {{ chartBusy=false; }}
   // The past does not change: only a replay at its last step follows the table on.

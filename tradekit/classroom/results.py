@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 from tradekit.classroom.rooms import ClassroomError, Room, Table
 from tradekit.core.events import Event
 from tradekit.core.state import State
+from tradekit.i18n import check_lang, t
 from tradekit.render import Context, renderer_for
 from tradekit.render.parts import esc
 
@@ -210,7 +211,7 @@ def _states(room: Room) -> list[_Played]:
     return out
 
 
-def _turin(room: Room, states: list[_Played]) -> dict[str, Any]:
+def _turin(room: Room, states: list[_Played], lang: str) -> dict[str, Any]:
     import numpy as np
 
     from tradekit.theory import SealedBid
@@ -239,21 +240,24 @@ def _turin(room: Room, states: list[_Played]) -> dict[str, Any]:
             seen = len(again.log)
     line = [[r, round(mean_share * sum(v) / len(v), 3)] for r, v in sorted(held.items())]
     return {
-        "title": "Turin Market: the class's bids, round by round",
-        "x_label": "round",
-        "y_label": "bid (Scudo)",
+        **_words("turin", lang, n=n),
         "points": points,
-        "lines": [{"label": "theory: mean equilibrium bid", "points": line}],
-        "caption": (
-            f"Dots: every revealed bid of the class. Line: the equilibrium bid of the nearest "
-            f"model (one prize, {n} bidders, losers pay half: SealedBid({n}, 0.5)), averaged "
-            "over values from 0 to the Scudo each bidder held; a Turin round's ranked prizes "
-            "and budgets are not in the model."
-        ),
+        "lines": [{"label": t("classroom.chart_turin_line", lang), "points": line}],
     }
 
 
-def _medici(room: Room, states: list[_Played]) -> dict[str, Any]:
+def _words(kind: str, lang: str, **fields: object) -> dict[str, Any]:
+    """The chart's words in ``lang``: title, axes, caption, and the legend's and an empty
+    chart's words (for :func:`chart_svg`)."""
+    out = {
+        part: t(f"classroom.chart_{kind}_{part}", lang, **fields)
+        for part in ("title", "x_label", "y_label", "caption")
+    }
+    out["words"] = {w: t(f"classroom.chart_{w}", lang) for w in ("class", "empty", "of")}
+    return out
+
+
+def _medici(room: Room, states: list[_Played], lang: str) -> dict[str, Any]:
     n = room.size
     wins = [0] * n
     auctions = [0] * n
@@ -269,23 +273,17 @@ def _medici(room: Room, states: list[_Played]) -> dict[str, Any]:
                 if what == "sale":
                     wins[order.index(e.data["seat"])] += 1
                 order = None
-    places = [{1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th") for k in range(1, n + 1)]
-    places[-1] += " (dealer)"
+    places = [t("classroom.chart_place", lang, place=k) for k in range(1, n + 1)]
+    places[-1] = t("classroom.chart_dealer", lang, place=places[-1])
     return {
-        "title": "Medici: lots won by place in the bidding order",
-        "x_label": "place in the bidding order",
-        "y_label": "lots won",
+        **_words("medici", lang),
         "bars": [{"label": places[k], "value": wins[k], "of": auctions[k]} for k in range(n)],
         "points": [],
         "lines": [],
-        "caption": (
-            "Each bar: the lots the class won speaking at that place of the once-around "
-            "auction (the last to speak is the dealer, who sees every bid before theirs)."
-        ),
     }
 
 
-def _negoces(room: Room, states: list[_Played]) -> dict[str, Any]:
+def _negoces(room: Room, states: list[_Played], lang: str) -> dict[str, Any]:
     points: list[dict[str, Any]] = []
     for played in states:
         number = played.number
@@ -293,16 +291,13 @@ def _negoces(room: Room, states: list[_Played]) -> dict[str, Any]:
             if e.data.get("what") == "sale" and int(e.data.get("coins", -1)) >= 0:
                 points.append({"x": e.round, "y": int(e.data["coins"]), "table": number})
     return {
-        "title": "Négoces: the price of each sale",
-        "x_label": "sale",
-        "y_label": "coins paid",
+        **_words("negoces", lang),
         "points": points,
         "lines": [],
-        "caption": "Dots: the coins each accepted offer paid, by the sale it closed.",
     }
 
 
-def _rungis(room: Room, states: list[_Played]) -> dict[str, Any]:
+def _rungis(room: Room, states: list[_Played], lang: str) -> dict[str, Any]:
     game: Any = room.game
     base = {a.id: a.base for a in game.tables.articles}
     points: list[dict[str, Any]] = []
@@ -319,25 +314,18 @@ def _rungis(room: Room, states: list[_Played]) -> dict[str, Any]:
                         rounds.add(e.round)
     span = [min(rounds, default=1), max(rounds, default=1)]
     return {
-        "title": "Rungis: posted prices against the cartel price",
-        "x_label": "round",
-        "y_label": "price ÷ base price",
+        **_words("rungis", lang),
         "points": points,
         "lines": [
-            {"label": "cartel: twice the base", "points": [[x, 2.0] for x in span]},
+            {"label": t("classroom.chart_rungis_line", lang), "points": [[x, 2.0] for x in span]},
         ],
-        "caption": (
-            "Dots: every price the class wrote, over its article's base price. Line: the "
-            "cartel price (everybody asking twice the base, the game's cartel sale); "
-            "1 is the base price."
-        ),
     }
 
 
 _CHARTS = {"turin": _turin, "medici": _medici, "negoces": _negoces, "rungis": _rungis}
 
 
-def chart_data(room: Room) -> dict[str, Any]:
+def chart_data(room: Room, lang: str = "en") -> dict[str, Any]:
     """The numbers behind the teacher's live chart (``GET /api/teacher/chart``), from what
     every table has revealed so far: ``kind`` (the game), ``title``, ``x_label``, ``y_label``,
     ``points`` (``{"x", "y", "table"}``), ``lines`` (``{"label", "points": [[x, y], ...]}``),
@@ -348,7 +336,9 @@ def chart_data(room: Room) -> dict[str, Any]:
         >>> chart_data(Room.open("rungis", players=3))["points"]
         []
     """
-    version = room.version  # read first: a change during the build makes the next call rebuild
+    lang = check_lang(lang)
+    # The version is read first: a change during the build makes the next call build again.
+    version = (room.version, lang)
     cached = _CHART_CACHE.get(room)
     if cached is not None and cached[0] == version:
         return dict(cached[1])
@@ -356,14 +346,14 @@ def chart_data(room: Room) -> dict[str, Any]:
     if make is None:
         data = {"kind": room.game.name, "title": room.game.name, "points": [], "lines": []}
     else:
-        data = {"kind": room.game.name, **make(room, _states(room))}
+        data = {"kind": room.game.name, **make(room, _states(room), lang)}
     _CHART_CACHE[room] = (version, data)
     return dict(data)
 
 
 #: The last chart of each room, by the room's version (the teacher's page asks for it after
 #: every change, and replaying Turin Market's tables for the Scudo held is the costly part).
-_CHART_CACHE: weakref.WeakKeyDictionary[Room, tuple[int, dict[str, Any]]] = (
+_CHART_CACHE: weakref.WeakKeyDictionary[Room, tuple[tuple[int, str], dict[str, Any]]] = (
     weakref.WeakKeyDictionary()
 )
 
@@ -390,7 +380,7 @@ def chart_svg(data: dict[str, Any]) -> str:
     Example:
         >>> from tradekit.classroom.rooms import Room
         >>> svg = chart_svg(chart_data(Room.open("turin", players=3)))
-        >>> svg.startswith("<svg") and "no bid revealed yet" in svg
+        >>> svg.startswith("<svg") and "nothing revealed yet" in svg
         True
     """
     left, right, top, bottom = 150, 40, 140, 120
@@ -404,6 +394,7 @@ def chart_svg(data: dict[str, Any]) -> str:
         f"{esc(data.get('title', ''))}</text>",
     ]
     bars = data.get("bars") or []
+    words = data.get("words") or {}
     points = data.get("points") or []
     lines = data.get("lines") or []
     ys = [p["y"] for p in points] + [y for ln in lines for _, y in ln["points"]]
@@ -444,7 +435,8 @@ def chart_svg(data: dict[str, Any]) -> str:
                 f'<rect x="{x + width * 0.15:.1f}" y="{sy(bar["value"]):.1f}" '
                 f'width="{width * 0.7:.1f}" height="{h:.1f}" fill="{CLASS_COLOUR}"/>'
                 f'<text x="{x + width / 2:.1f}" y="{sy(bar["value"]) - 12:.1f}" font-size="36" '
-                f'font-weight="700" text-anchor="middle">{bar["value"]} of {bar["of"]}</text>'
+                f'font-weight="700" text-anchor="middle">{bar["value"]} '
+                f"{esc(words.get('of', 'of'))} {bar['of']}</text>"
                 f'<text x="{x + width / 2:.1f}" y="{top + plot_h + 44}" font-size="32" '
                 f'text-anchor="middle" fill="#333">{esc(bar["label"])}</text>'
             )
@@ -475,7 +467,8 @@ def chart_svg(data: dict[str, Any]) -> str:
         # The legend, under the title: a dot for the class, the dashes for the theory.
         parts.append(
             f'<circle cx="{left + 14}" cy="98" r="11" fill="{CLASS_COLOUR}" fill-opacity="0.6"/>'
-            f'<text x="{left + 36}" y="109" font-size="32" fill="{CLASS_COLOUR}">the class</text>'
+            f'<text x="{left + 36}" y="109" font-size="32" fill="{CLASS_COLOUR}">'
+            f"{esc(words.get('class', 'the class'))}</text>"
         )
         if lines:
             parts.append(
@@ -487,7 +480,8 @@ def chart_svg(data: dict[str, Any]) -> str:
         if not points:
             parts.append(
                 f'<text x="{left + plot_w / 2}" y="{top + plot_h / 2}" font-size="40" '
-                'text-anchor="middle" fill="#666">no bid revealed yet</text>'
+                'text-anchor="middle" fill="#666">'
+                f"{esc(words.get('empty', 'nothing revealed yet'))}</text>"
             )
     parts.append("</svg>")
     return "".join(parts)
