@@ -249,7 +249,7 @@ def _turin(room: Room, states: list[_Played], lang: str) -> dict[str, Any]:
 def _words(kind: str, lang: str, **fields: object) -> dict[str, Any]:
     """The chart's words in ``lang``: title, axes, caption, and the legend's and an empty
     chart's words (for :func:`chart_svg`)."""
-    out = {
+    out: dict[str, Any] = {
         part: t(f"classroom.chart_{kind}_{part}", lang, **fields)
         for part in ("title", "x_label", "y_label", "caption")
     }
