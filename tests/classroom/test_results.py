@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from typing import Any
 
 import pandas as pd
@@ -229,3 +230,21 @@ def test_the_chart_follows_the_play_and_shows_no_sealed_bid_before_its_reveal() 
     room.robot(1, 0)
     points = results.chart_data(room)["points"]
     assert len(points) == 3 * table.state.round  # every round's three bids, once revealed
+
+
+def test_the_negoces_chart_shows_every_sale_price_even_below_zero() -> None:
+    room = finished_room("negoces", tables=2, seed=6)
+    paid = sorted(
+        (e.round, e.data["coins"])
+        for n in (1, 2)
+        for e in room.tables[n].state.log  # type: ignore[union-attr]
+        if e.data.get("what") == "sale"
+    )
+    data = results.chart_data(room)
+    assert sorted((p["x"], p["y"]) for p in data["points"]) == paid and paid
+    svg = results.chart_svg(data)
+    marks = [float(y) for y in re.findall(r'<circle cx="[^"]+" cy="([^"]+)" r="11"', svg)]
+    assert len(marks) == len(paid) + 1  # and the legend's
+    # Every mark inside the plot, the lowest price (negative here) on the lowest grid line.
+    bottom = results.HEIGHT - 120
+    assert min(y for _, y in paid) < 0 and all(140 <= y <= bottom for y in marks[:-1])

@@ -288,7 +288,7 @@ def _negoces(room: Room, states: list[_Played], lang: str) -> dict[str, Any]:
     for played in states:
         number = played.number
         for e in _public(played):
-            if e.data.get("what") == "sale" and int(e.data.get("coins", -1)) >= 0:
+            if e.data.get("what") == "sale":
                 points.append({"x": e.round, "y": int(e.data["coins"]), "table": number})
     return {
         **_words("negoces", lang),
@@ -399,7 +399,14 @@ def chart_svg(data: dict[str, Any]) -> str:
     lines = data.get("lines") or []
     ys = [p["y"] for p in points] + [y for ln in lines for _, y in ln["points"]]
     ys += [b["value"] for b in bars]
-    y_top, y_step = _axis(max(ys, default=0) * 1.08)  # headroom over the top mark
+    # From 0 (or below, for Négoces' negative prices) to a round top, with headroom.
+    low = min(0.0, min(ys, default=0))
+    high = max(ys, default=0)
+    _, y_step = _axis((high - low) * 1.08)
+    if y_step < 1 and all(float(y).is_integer() for y in ys) and high - low >= 2:
+        y_step = 1.0  # whole coins: no half-coin grid lines
+    y_lo = math.floor(low / y_step - 1e-9) * y_step if low < 0 else 0.0
+    y_top = max(y_step, math.ceil(high * 1.08 / y_step - 1e-9) * y_step)
     xs = [p["x"] for p in points] + [x for ln in lines for x, _ in ln["points"]]
     x_lo, x_hi = (min(xs), max(xs)) if xs else (0, 1)
     if x_hi == x_lo:
@@ -409,11 +416,11 @@ def chart_svg(data: dict[str, Any]) -> str:
         return left + (x - x_lo) / (x_hi - x_lo) * plot_w * 0.94 + plot_w * 0.03
 
     def sy(y: float) -> float:
-        return top + plot_h - y / y_top * plot_h
+        return top + plot_h - (y - y_lo) / (y_top - y_lo) * plot_h
 
     # Axes and horizontal grid lines with their values.
-    for k in range(round(y_top / y_step) + 1):
-        y = round(k * y_step, 6)
+    for k in range(round((y_top - y_lo) / y_step) + 1):
+        y = round(y_lo + k * y_step, 6)
         parts.append(
             f'<line x1="{left}" x2="{left + plot_w}" y1="{sy(y):.1f}" y2="{sy(y):.1f}" '
             'stroke="#d5dbe3" stroke-width="2"/>'
@@ -430,7 +437,7 @@ def chart_svg(data: dict[str, Any]) -> str:
         width = plot_w / len(bars)
         for k, bar in enumerate(bars):
             x = left + k * width
-            h = bar["value"] / y_top * plot_h
+            h = sy(0) - sy(bar["value"])
             parts.append(
                 f'<rect x="{x + width * 0.15:.1f}" y="{sy(bar["value"]):.1f}" '
                 f'width="{width * 0.7:.1f}" height="{h:.1f}" fill="{CLASS_COLOUR}"/>'
@@ -441,7 +448,8 @@ def chart_svg(data: dict[str, Any]) -> str:
                 f'text-anchor="middle" fill="#333">{esc(bar["label"])}</text>'
             )
     else:
-        ticks = sorted({int(x) for x in xs}) if xs else []
+        # Every whole x between the first and the last mark (rounds and sales count by one).
+        ticks = list(range(math.ceil(min(xs)), math.floor(max(xs)) + 1)) if xs else []
         step = max(1, math.ceil(len(ticks) / 12))
         for x in ticks[::step]:
             parts.append(
