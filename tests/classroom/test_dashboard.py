@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+from tradekit.classroom import Classroom
 from tradekit.classroom.dashboard import Dashboard
 from tradekit.classroom.rooms import Room
 
@@ -52,3 +53,12 @@ def test_the_timer_refreshes_by_itself_and_stops_on_close() -> None:
     finally:
         board.close()
     assert board._stop.is_set()
+
+
+def test_a_running_class_gives_its_dashboard_with_the_join_address(turin: Classroom) -> None:
+    board = turin.dashboard(refresh=None)
+    try:
+        assert isinstance(board, Dashboard) and board.room is turin.room
+        assert turin.join_url in board.header.value
+    finally:
+        board.close()

@@ -66,6 +66,8 @@ class Dashboard(w.VBox):  # type: ignore[misc]
         self.refresh_button.on_click(lambda _: self.refresh())
         self.buttons: dict[tuple[int, str], w.Button] = {}
         self._stop = threading.Event()
+        # The timer's thread and a button's click may refresh at once.
+        self._lock = threading.Lock()
         self._seen: Any = None
         super().__init__(
             [self.header, self.students, self.rows, w.HBox([self.refresh_button]), self.message]
@@ -103,6 +105,10 @@ class Dashboard(w.VBox):  # type: ignore[misc]
 
     def refresh(self) -> None:
         """Read the room again and redraw what changed."""
+        with self._lock:
+            self._refresh()
+
+    def _refresh(self) -> None:
         status = room_status(self.room)
         if status == self._seen:
             return
