@@ -32,7 +32,7 @@ import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from tradekit.classroom.rooms import ClassroomError, Room, Table
+from tradekit.classroom.rooms import ClassroomError, NotFound, Room, Table
 from tradekit.core.events import Event
 from tradekit.core.state import State
 from tradekit.i18n import check_lang, t
@@ -62,8 +62,6 @@ def seat_save(table: Table, seat: int) -> str:
     Raises:
         NotFound: no such seat. ClassroomError: the table has not started.
     """
-    from tradekit.classroom.rooms import NotFound
-
     if type(seat) is not int or not 0 <= seat < table.size:
         raise NotFound(
             f"table {table.number} has no seat {seat!r:.20} (seats 0 to {table.size - 1})"
