@@ -9,7 +9,8 @@ td, add)`` (the row buttons End, Move and Replay of table ``tb``) and ``refreshP
 Ids for scripts and tests: ``#chart`` (the chart, ``#chart-svg`` inside), ``#chart-caption``,
 ``#end-all``, ``#replay`` with ``#replay-title``, ``#replay-first``, ``#replay-back``,
 ``#replay-next``, ``#replay-last`` and ``#replay-table``; in a table's row ``#end-<n>``,
-``#replay-<n>`` and, for a student, a list ``#move-<n>-<seat>`` of the tables to move to.
+``#replay-<n>``, links ``#seat-save-<n>-<seat>`` to each joined seat's save and, for a student, a
+list ``#move-<n>-<seat>`` of the tables to move to.
 
 Example:
     >>> 'id="chart"' in body("en") and "refreshPanels" in script("en")
@@ -30,6 +31,7 @@ _TEXTS = (
     "classroom.move",
     "classroom.replay",
     "classroom.replay_title",
+    "classroom.seat_save",
 )
 
 #: Larger type for the projector: the chart's box, its caption and the replay.
@@ -76,6 +78,13 @@ function extraButtons(tb, td, add, tables) {{
   if (tb.round !== null) {{  // a table that was dealt
     const b=el('button', PT.replay, {{type: 'button', id: 'replay-'+tb.number}});
     b.className='alt'; b.addEventListener('click', () => replay(tb.number, -1)); td.appendChild(b);
+    // Each student's seat save: what their seat saw, to hand back or to mark.
+    tb.seats.filter(s => s.joined).forEach((s) => {{
+      td.appendChild(document.createTextNode(' '));
+      td.appendChild(el('a', fill(PT.seat_save, {{name: s.name}}), {{
+        id: 'seat-save-'+tb.number+'-'+s.seat,
+        href: '/api/teacher/seat-save?table='+tb.number+'&seat='+s.seat}}));
+    }});
   }}
   const free=tables.filter(o => o.state === 'waiting' && o.number !== tb.number
     && o.seats.some(s => !s.joined));
