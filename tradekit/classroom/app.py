@@ -14,7 +14,10 @@ A seat is named by its token: ``Authorization: Bearer <token>`` or the cookie. T
 endpoints take the teacher's secret the same way (its cookie is set by opening
 ``/teacher?key=<secret>``): ``GET /api/teacher/status``, ``GET /api/teacher/events``,
 ``POST /api/teacher/start | pause | resume`` ``{"table"}``, ``POST /api/teacher/robot``
-``{"table", "seat"}`` and ``GET /api/teacher/save?table=n`` (the table's full save).
+``{"table", "seat"}`` and ``GET /api/teacher/save?table=n`` (the table's full save); ``POST
+/api/teacher/end`` ``{"table"}`` (``null``: every table) and ``POST /api/teacher/move`` ``{"table",
+"seat", "to"}``. The class's data (CSV, seat saves, the live chart, the replay) are served by
+:mod:`tradekit.classroom.data_routes`.
 
 Every error is a JSON object ``{"error": "<words>"}`` with a 4xx status (5xx only for a fault of
 the server, never with a traceback): see :mod:`tradekit.classroom.guard` for the limits and
@@ -53,7 +56,7 @@ from starlette.responses import (
 )
 from starlette.routing import Route
 
-from tradekit.classroom import pages
+from tradekit.classroom import data_routes, pages, results
 from tradekit.classroom.guard import MAX_BODY, Guard, RateLimit, RequestError, read_json
 from tradekit.classroom.replies import room_status, seat_reply
 from tradekit.classroom.rooms import ClassroomError, Forbidden, Room, Table
@@ -283,14 +286,7 @@ class _Endpoints:
         self.teacher(request)
         number = request.query_params.get("table", "")
         table = self.room.table(int(number) if number.isascii() and number.isdigit() else number)
-
-        def full_save() -> str:
-            with table.lock:
-                if table.state is None:
-                    raise ClassroomError(f"table {table.number} has not started: nothing to save")
-                return table.state.to_json(indent=1)
-
-        text = await self.in_thread(full_save)
+        text = await self.in_thread(results.full_save, table)
         name = f"{self.room.game.name}-table-{table.number}.json"
         return Response(
             text,
@@ -406,6 +402,9 @@ def create_app(
         Route("/api/teacher/resume", ep.command(room.resume, "table"), methods=post),
         Route("/api/teacher/robot", ep.command(room.robot, "table", "seat"), methods=post),
         Route("/api/teacher/save", ep.save),
+        Route("/api/teacher/end", ep.command(room.end, "table"), methods=post),
+        Route("/api/teacher/move", ep.command(room.move, "table", "seat", "to"), methods=post),
+        *data_routes.routes(ep),
     ]
     app = Starlette(
         routes=routes,

@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from tradekit.classroom import panels
 from tradekit.i18n import t
 from tradekit.render.parts import esc
 
@@ -44,6 +45,7 @@ _SCRIPT_TEXTS = (
     "classroom.state_playing",
     "classroom.state_paused",
     "classroom.state_over",
+    "classroom.state_ended",
 )
 
 #: Beyond this many legal actions, a list to choose from replaces the buttons.
@@ -183,7 +185,8 @@ function draw(d) {{
   $('log').innerHTML=d.html ? d.html.log : '';
   const box=$('buttons'); box.textContent='';
   let prompt='';
-  if (d.paused) prompt=T.paused_banner;
+  if (d.ended) prompt=d.status;
+  else if (d.paused) prompt=T.paused_banner;
   else if (d.your_turn) prompt=T.your_turn;
   else if (d.legal.length) prompt=T.anytime;
   else if (d.started && !d.over)
@@ -257,7 +260,7 @@ def teacher_page(lang: str, join_url: str, code: str, qr_svg: str = "", nonce: s
         f'<section class="box" id="join-info"><p>{esc(join)}</p>'
         f'<p class="code" id="code">{esc(code)}</p><div class="qr">{qr_svg}</div></section>'
         f'<section class="box"><table class="status" id="tables"><thead><tr>{head}</tr></thead>'
-        '<tbody id="rows"></tbody></table></section>'
+        '<tbody id="rows"></tbody></table></section>' + panels.body(lang)
     )
     script = f"""
 const LANG={_js(lang)}, T={_texts(lang)};
@@ -310,8 +313,10 @@ function draw(d) {{
         download: 'table-'+tb.number+'.json'}});
       td.appendChild(a);
     }}
+    extraButtons(tb, td, add, d.tables);
     tr.appendChild(td); rows.appendChild(tr);
   }});
+  refreshPanels(d);
 }}
 async function load() {{
   const r=await fetch('/api/teacher/status?lang='+LANG); const d=await r.json();
@@ -320,5 +325,5 @@ async function load() {{
 const events=new EventSource('/api/teacher/events');
 events.addEventListener('version', () => load());
 load();
-"""
+""" + panels.script(lang)
     return _page(lang, title, body, script, nonce)

@@ -75,6 +75,7 @@ def _build(table: Table, seat: int, lang: str, html: bool) -> dict[str, Any]:
         "started": table.started,
         "paused": table.paused,
         "over": table.over,
+        "ended": table.ended,
         "view": None,
         "to_move": [],
         "your_turn": False,
@@ -96,6 +97,8 @@ def _build(table: Table, seat: int, lang: str, html: bool) -> dict[str, Any]:
     reply["to_move"] = list(state.to_move)
     reply["your_turn"] = seat in state.to_move and not table.paused
     reply["status"] = renderer.status(view, ctx)
+    if table.ended:
+        reply["status"] = t("classroom.ended", lang, table=table.number)
     if not state.is_over and not table.paused:
         legal = state.legal_actions(seat)  # out of turn: only the out-of-turn actions
         reply["legal_count"] = len(legal)
@@ -162,7 +165,9 @@ def room_status(room: Room, lang: str = "en") -> dict[str, Any]:
             ctx = Context(room.game, lang, names)
             state = table.state
             kind = (
-                "waiting"
+                "ended"
+                if table.ended
+                else "waiting"
                 if state is None
                 else "over"
                 if state.is_over
@@ -192,6 +197,8 @@ def room_status(room: Room, lang: str = "en") -> dict[str, Any]:
                 "status": "" if state is None else renderer.status(state.view("all"), ctx),
                 "scores": state.scores() if state is not None and state.is_over else None,
             }
+            if table.ended:  # nobody is to move at a table the teacher ended
+                row.update(to_move=[], to_move_names="", status="")
         tables.append(row)
     ctx = Context(room.game, lang)
     return {

@@ -40,7 +40,7 @@ import unicodedata
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tradekit.classroom import tokens
 from tradekit.classroom.store import Store, StoreError, TableRecord, Transaction
@@ -50,6 +50,9 @@ from tradekit.core.registry import load_game
 from tradekit.core.state import SAVE_FORMAT, SAVE_VERSION, Game, State, fresh_seed, replay
 from tradekit.i18n import load_messages, t
 from tradekit.session.table import TableSession
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 load_messages("tradekit.classroom")
 
@@ -151,6 +154,9 @@ class Table:
         self.seats = seats
         self.paused = record.paused
         self.meta = record.meta
+        #: Whether the teacher has ended the table: its game stops where it is (it is also
+        #: held paused, so that no robot plays on).
+        self.ended = False
         self.session: TableSession | None = None
         #: Decisions already in the room's file.
         self.recorded = 0
@@ -324,6 +330,8 @@ class Table:
             session = self.session
             if session is None:
                 raise Refused(t("classroom.not_started", "en", table=self.number))
+            if self.ended:
+                raise Refused(t("classroom.ended", "en", table=self.number))
             if self.paused:
                 raise Refused(t("classroom.paused", "en", table=self.number))
             if session.state.is_over:
@@ -435,9 +443,12 @@ class Room:
     def _rebuild(cls, store: Store, record: Any, loaded: Game[Any], seed: int | None) -> Room:
         room = cls(store, record, loaded, seed)
         room.new_teacher_secret()
+        ended = store.ended(record.id)
         for table_record in store.tables(record.id):
             seats = [Seat(s.seat, s.name, s.token_hash) for s in store.seats(table_record.id)]
             table = Table(room, table_record, seats)
+            if table.id in ended:
+                table.ended = table.paused = True
             room.tables[table.number] = table
             if table_record.started is not None:
                 table._replay(store.decisions(table.id))
@@ -504,7 +515,7 @@ class Room:
 
     def _waiting_table(self) -> Table:
         for table in self.tables.values():
-            if not table.started and not table.full:
+            if not table.started and not table.full and not table.ended:
                 return table
         if len(self.tables) >= MAX_TABLES:
             raise ClassroomError(f"this class is full: it has {MAX_TABLES} tables")
@@ -535,6 +546,10 @@ class Room:
                 held = table.seats[seat].token_hash
                 if held is not None and tokens.same(tokens.digest(secret), held):
                     return table, seat
+                # The seat it names went to a robot: its student may have been moved.
+                moved = self._moved_seat(tokens.digest(secret)) if held is None else None
+                if moved is not None:
+                    return moved
         raise Forbidden(
             "this seat's token is not valid in this class (or a robot now plays that seat): "
             "join again with the code on the board"
@@ -564,6 +579,8 @@ class Room:
         """
         table = self.table(number)
         with table._change() as writes:
+            if table.ended:
+                raise Refused(t("classroom.ended", "en", table=table.number))
             if not table.started or table.over or table.paused:
                 raise Refused(
                     f"table {table.number} cannot be paused: it is "
@@ -582,6 +599,8 @@ class Room:
         """
         table = self.table(number)
         with table._change() as writes:
+            if table.ended:
+                raise Refused(t("classroom.ended", "en", table=table.number))
             if not table.paused or table.session is None:
                 raise Refused(f"table {table.number} is not paused")
             table.paused = False
@@ -607,6 +626,101 @@ class Room:
                     table._make_session(table.session.state, table.session.explanations)
                 elif table.full:
                     writes.append(table._start())
+
+    # -- ending tables, moving students, the class's data ------------------------------------------
+    def end(self, number: object = None) -> None:
+        """End a table now (``None``: every table not over yet): its game stops where it is,
+        its students are told so and its robots stop. The file keeps it ended.
+
+        Raises:
+            NotFound: no such table. Refused: the table is over or ended already, or (for the
+                whole room) no table is left to end.
+        """
+        with self.lock:
+            if number is None:
+                left = [tb for tb in self.tables.values() if not tb.over and not tb.ended]
+                if not left:
+                    raise Refused("no table is left to end: every table is over or ended")
+                for table in left:
+                    self._end(table)
+                return
+            self._end(self.table(number))
+
+    def _end(self, table: Table) -> None:
+        with table._change() as writes:
+            if table.ended:
+                raise Refused(f"table {table.number} has ended already")
+            if table.over:
+                raise Refused(f"table {table.number} is over already: its game has ended")
+            table.ended = table.paused = True
+            if table.session is not None:  # held paused: no robot plays on
+                table._make_session(table.session.state, table.session.explanations)
+            writes.append(lambda tx: tx.end_table(table.id))
+
+    def move(self, number: object, seat: object, to: object) -> None:
+        """Move a student who has not played a decision yet to table ``to``, which must still
+        be waiting for players; a robot takes their old seat. Their token goes on working (it
+        finds the seat it moved to).
+
+        Raises:
+            NotFound: no such table or seat. Refused: a robot plays the seat, the student has
+                played already, or table ``to`` is the same table or has no free seat.
+        """
+        with self.lock:
+            table = self.table(number)
+            target = self.table(to)
+            if type(seat) is not int or not 0 <= seat < len(table.seats):
+                raise NotFound(f"nobody joined seat {seat!r:.20} of table {table.number}")
+            held = table.seats[seat]
+            if held.robot:
+                raise Refused(f"a robot plays seat {seat} of table {table.number}: nobody to move")
+            state = table.state
+            if state is not None and any(s == seat for s, _ in state.decisions):
+                raise Refused(
+                    f"{held.name} has already played at table {table.number}: only a student "
+                    "who has not played a decision yet can move"
+                )
+            if target is table:
+                raise Refused(f"{held.name} already sits at table {table.number}")
+            if target.started or target.full or target.ended:
+                raise Refused(
+                    f"table {target.number} has no free seat: only a table still waiting for "
+                    "players takes a student"
+                )
+            with target._change() as writes:
+                place = len(target.seats)
+                target.seats.append(Seat(place, held.name, held.token_hash))
+                writes.append(lambda tx: tx.add_seat(target.id, place, held.name, held.token_hash))
+                if target.full:
+                    writes.append(target._start())
+            self.robot(table.number, seat)
+
+    def _moved_seat(self, token_hash: str) -> tuple[Table, int] | None:
+        """The seat a moved student's token hash holds now (their token names the old one)."""
+        for table in self.tables.values():
+            for seat in table.seats:
+                if seat.token_hash is not None and tokens.same(token_hash, seat.token_hash):
+                    return table, seat.number
+        return None
+
+    def games(self) -> pd.DataFrame:
+        """The tidy game table of the finished tables, a ``table`` and a ``name`` column added
+        (see :func:`tradekit.classroom.results.games`).
+
+        Example:
+            >>> Room.open("turin", players=3).games().empty
+            True
+        """
+        from tradekit.classroom import results
+
+        return results.games(self)
+
+    def decisions(self) -> pd.DataFrame:
+        """The decision table of the finished tables (see
+        :func:`tradekit.classroom.results.decisions`)."""
+        from tradekit.classroom import results
+
+        return results.decisions(self)
 
 
 def _plain(value: Mapping[str, Any] | None) -> dict[str, Any] | None:

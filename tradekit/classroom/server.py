@@ -19,9 +19,14 @@ import sys
 import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from tradekit.classroom.rooms import ClassroomError, Room
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from tradekit.classroom.dashboard import Dashboard
 
 #: Seconds :func:`start` waits for the server to answer before giving up.
 START_TIMEOUT = 15.0
@@ -130,6 +135,26 @@ class Classroom:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+    def games(self) -> pd.DataFrame:
+        """The tidy game table of the finished tables (:meth:`Room.games`)."""
+        return self.room.games()
+
+    def decisions(self) -> pd.DataFrame:
+        """The decision table of the finished tables (:meth:`Room.decisions`)."""
+        return self.room.decisions()
+
+    def dashboard(self, refresh: float | None = 5.0) -> Dashboard:
+        """A notebook widget: the join code and QR code, who has joined, every table's
+        progress and whose turn it is, with buttons to start, pause, resume and end each
+        table (see :mod:`tradekit.classroom.dashboard`).
+
+        Args:
+            refresh: seconds between refreshes (``None``: only on its Refresh button).
+        """
+        from tradekit.classroom.dashboard import Dashboard
+
+        return Dashboard(self.room, join_url=self.join_url, refresh=refresh)
 
     def qr_svg(self) -> str:
         """The join address's QR code as SVG."""

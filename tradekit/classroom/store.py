@@ -76,6 +76,10 @@ CREATE TABLE IF NOT EXISTS decisions (
     at REAL NOT NULL,
     PRIMARY KEY (table_id, idx)
 );
+CREATE TABLE IF NOT EXISTS ended_tables (
+    table_id INTEGER PRIMARY KEY REFERENCES tables(id),
+    at REAL NOT NULL
+);
 """
 
 
@@ -159,6 +163,13 @@ class Transaction:
             "INSERT INTO decisions (table_id, idx, seat, action, bot, why, at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
             (table_id, index, seat, json.dumps(action), bot, why, time.time()),
+        )
+
+    def end_table(self, table_id: int) -> None:
+        """Mark a table ended by the teacher (its game stops where it is)."""
+        self._db.execute(
+            "INSERT OR IGNORE INTO ended_tables (table_id, at) VALUES (?, ?)",
+            (table_id, time.time()),
         )
 
     def update_table(
@@ -307,6 +318,15 @@ class Store:
             room_id,
         )
         return [TableRecord(i, n, s, st, bool(p), m) for i, n, s, st, p, m in rows]
+
+    def ended(self, room_id: int) -> set[int]:
+        """The ids of the room's tables the teacher has ended."""
+        rows = self._rows(
+            "SELECT e.table_id FROM ended_tables e JOIN tables t ON t.id = e.table_id "
+            "WHERE t.room = ?",
+            room_id,
+        )
+        return {row[0] for row in rows}
 
     def seats(self, table_id: int) -> list[SeatRecord]:
         """The seats joined at a table, in seat order."""

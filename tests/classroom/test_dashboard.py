@@ -1,0 +1,64 @@
+"""The notebook dashboard (headless ipywidgets): what it shows, and that its buttons call the
+room and say in words when the room refuses."""
+
+from __future__ import annotations
+
+import time
+
+from tradekit.classroom import Classroom
+from tradekit.classroom.dashboard import Dashboard
+from tradekit.classroom.rooms import Room
+
+
+def test_the_dashboard_shows_the_code_who_joined_and_each_tables_turn() -> None:
+    room = Room.open("turin", players=3, seed=2)
+    room.join(room.code, "Ada")
+    board = Dashboard(room, join_url=f"http://127.0.0.1:1/?code={room.code}", refresh=None)
+    assert room.code in board.header.value and "<svg" in board.header.value
+    assert "1 joined" in board.students.value and "Ada" in board.students.value
+    assert sorted(board.buttons) == [(1, "end"), (1, "start")]
+    board.buttons[(1, "start")].click()
+    row = board.rows.children[0].children[0].value
+    assert "playing" in row and "to move: Ada" in row
+    assert sorted(board.buttons) == [(1, "end"), (1, "pause")]
+
+
+def test_its_buttons_call_the_room_and_a_refusal_is_shown_in_words() -> None:
+    room = Room.open("medici", players=3, seed=2)
+    room.join(room.code, "Ada")
+    board = Dashboard(room, refresh=None)
+    start = board.buttons[(1, "start")]
+    start.click()
+    assert room.tables[1].started and "start done" in board.message.value
+    board.buttons[(1, "pause")].click()
+    assert room.tables[1].paused
+    board.buttons[(1, "resume")].click()
+    assert not room.tables[1].paused
+    start.click()  # an old button: the table has started since
+    assert "table 1 has already started" in board.message.value
+    board.buttons[(1, "end")].click()
+    assert room.tables[1].ended and (1, "end") not in board.buttons
+
+
+def test_the_timer_refreshes_by_itself_and_stops_on_close() -> None:
+    room = Room.open("turin", players=3, seed=2)
+    board = Dashboard(room, refresh=0.05)
+    try:
+        assert "nobody yet" in board.students.value
+        room.join(room.code, "Bob")
+        deadline = time.monotonic() + 2
+        while "Bob" not in board.students.value and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert "Bob" in board.students.value
+    finally:
+        board.close()
+    assert board._stop.is_set()
+
+
+def test_a_running_class_gives_its_dashboard_with_the_join_address(turin: Classroom) -> None:
+    board = turin.dashboard(refresh=None)
+    try:
+        assert isinstance(board, Dashboard) and board.room is turin.room
+        assert turin.join_url in board.header.value
+    finally:
+        board.close()

@@ -1,0 +1,155 @@
+"""The teacher's dashboard in a notebook cell (ipywidgets): the join code and its QR code, who
+has joined, every table's progress and whose turn it is, with buttons to start, pause, resume
+and end each table.
+
+It reads the room directly (:func:`~tradekit.classroom.replies.room_status`, what the teacher's
+page shows) and its buttons call the room's commands, so it works beside the teacher's page:
+both show the same room. It refreshes on a timer (a background thread that only reads the room
+and sets the widgets' values) or on its Refresh button.
+
+Example:
+    >>> from tradekit.classroom.rooms import Room
+    >>> room = Room.open("turin", players=3)
+    >>> _ = room.join(room.code, "Ada")
+    >>> board = Dashboard(room, refresh=None)
+    >>> sorted(board.buttons)
+    [(1, 'end'), (1, 'start')]
+    >>> board.buttons[(1, "start")].click()
+    >>> room.tables[1].started
+    True
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+from tradekit.classroom.replies import room_status
+from tradekit.classroom.rooms import ClassroomError, Room
+from tradekit.render.parts import esc
+
+#: The buttons a table's row may show, by the state it is in.
+ACTIONS = {
+    "waiting": ("start", "end"),
+    "playing": ("pause", "end"),
+    "paused": ("resume", "end"),
+    "over": (),
+    "ended": (),
+}
+_LABELS = {"start": "Start", "pause": "Pause", "resume": "Resume", "end": "End"}
+
+
+class Dashboard(w.VBox):  # type: ignore[misc]
+    """The dashboard of ``room`` (see the module's docstring).
+
+    Args:
+        room: the class's room.
+        join_url: the address students open (shown, with its QR code).
+        refresh: seconds between refreshes; ``None`` refreshes only on the Refresh button.
+
+    Attributes:
+        buttons: the row buttons now shown, by ``(table, action)``.
+        message: the last command's outcome in words (a refusal's reason).
+    """
+
+    def __init__(self, room: Room, join_url: str = "", refresh: float | None = 5.0) -> None:
+        self.room = room
+        self.join_url = join_url
+        self.header = w.HTML()
+        self.students = w.HTML()
+        self.rows = w.VBox()
+        self.message = w.HTML()
+        self.refresh_button = w.Button(description="Refresh", icon="refresh")
+        self.refresh_button.on_click(lambda _: self.refresh())
+        self.buttons: dict[tuple[int, str], w.Button] = {}
+        self._stop = threading.Event()
+        # The timer's thread and a button's click may refresh at once.
+        self._lock = threading.Lock()
+        self._seen: Any = None
+        super().__init__(
+            [self.header, self.students, self.rows, w.HBox([self.refresh_button]), self.message]
+        )
+        self._draw_header()
+        self.refresh()
+        if refresh is not None:
+            threading.Thread(
+                target=self._tick, args=(float(refresh),), name="tradekit-dashboard", daemon=True
+            ).start()
+
+    def _tick(self, every: float) -> None:
+        while not self._stop.wait(every):
+            try:
+                self.refresh()
+            except Exception:  # the room closed under the timer: stop quietly
+                return
+
+    def close(self) -> None:
+        """Stop the timer and close the widget."""
+        self._stop.set()
+        super().close()
+
+    def _draw_header(self) -> None:
+        from tradekit.classroom.app import qr_svg
+
+        qr = qr_svg(self.join_url) if self.join_url else ""
+        where = f"Join at {esc(self.join_url)} with the code" if self.join_url else "Join code"
+        self.header.value = (
+            '<div style="display:flex;gap:16px;align-items:center;font-family:system-ui">'
+            f'<div style="width:160px">{qr}</div><div><div style="font-size:14px">{where}</div>'
+            f'<div style="font-size:40px;font-weight:700;letter-spacing:.15em">'
+            f"{esc(self.room.code)}</div></div></div>"
+        )
+
+    def refresh(self) -> None:
+        """Read the room again and redraw what changed."""
+        with self._lock:
+            self._refresh()
+
+    def _refresh(self) -> None:
+        status = room_status(self.room)
+        if status == self._seen:
+            return
+        self._seen = status
+        names = [
+            s["name"]
+            for tb in status["tables"]
+            for s in tb["seats"]
+            if s["joined"] and not s["robot"]
+        ]
+        self.students.value = (
+            f"<b>{len(names)} joined</b>: {esc(', '.join(names)) if names else 'nobody yet'}"
+        )
+        buttons: dict[tuple[int, str], w.Button] = {}
+        rows = []
+        for tb in status["tables"]:
+            turn = f" · to move: {esc(tb['to_move_names'])}" if tb["to_move_names"] else ""
+            text = (
+                f"<b>Table {tb['number']}</b> · {tb['state']} · {tb['decisions']} decisions"
+                f"{turn}<br>{esc(', '.join(s['name'] for s in tb['seats']))}"
+            )
+            row: list[w.Widget] = [w.HTML(text, layout=w.Layout(width="60%"))]
+            for action in ACTIONS.get(tb["state"], ()):
+                button = w.Button(description=_LABELS[action])
+                button.on_click(self._command(action, tb["number"]))
+                buttons[(tb["number"], action)] = button
+                row.append(button)
+            rows.append(w.HBox(row))
+        self.buttons = buttons
+        self.rows.children = tuple(rows) or (w.HTML("No table yet: students join with the code."),)
+
+    def _command(self, action: str, number: int) -> Callable[[Any], None]:
+        method = getattr(self.room, action)
+
+        def run(_: Any) -> None:
+            try:
+                method(number)
+            except ClassroomError as exc:
+                self.message.value = f'<span style="color:#922b21">{esc(exc)}</span>'
+            else:
+                self.message.value = f"Table {number}: {action} done."
+            self.refresh()
+
+        return run

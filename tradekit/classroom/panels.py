@@ -1,0 +1,136 @@
+"""The teacher's page's panels for the class's results: the live chart, the replay of a table
+and the commands to end a table (or every table) and to move a student.
+
+:func:`body` is the panels' HTML and :func:`script` their script, both added to the teacher's
+page by :func:`tradekit.classroom.pages.teacher_page`. The script defines ``extraButtons(tb,
+td, add)`` (the row buttons End, Move and Replay of table ``tb``) and ``refreshPanels(d)``
+(called with each new room status: the chart is fetched again, drawn server-side as SVG).
+
+Ids for scripts and tests: ``#chart`` (the chart, ``#chart-svg`` inside), ``#chart-caption``,
+``#end-all``, ``#replay`` with ``#replay-title``, ``#replay-first``, ``#replay-back``,
+``#replay-next``, ``#replay-last`` and ``#replay-table``; in a table's row ``#end-<n>``,
+``#replay-<n>``, links ``#seat-save-<n>-<seat>`` to each joined seat's save and, for a student, a
+list ``#move-<n>-<seat>`` of the tables to move to.
+
+Example:
+    >>> 'id="chart"' in body("en") and "refreshPanels" in script("en")
+    True
+"""
+
+from __future__ import annotations
+
+import json
+
+from tradekit.i18n import t
+from tradekit.render.parts import esc
+
+#: The panels' texts the script needs (looked up in the page's language).
+_TEXTS = (
+    "classroom.end",
+    "classroom.end_all_sure",
+    "classroom.move",
+    "classroom.replay",
+    "classroom.replay_title",
+    "classroom.seat_save",
+)
+
+#: Larger type for the projector: the chart's box, its caption and the replay.
+STYLE = """
+main{max-width:1800px}
+#chart-box h2{font-size:28px;margin:4px 0}
+#chart-caption{font-size:26px;line-height:1.35;color:#333;margin:6px 0 0}
+#replay h2{font-size:24px;margin:4px 0}
+#replay-status{font-size:20px}
+"""
+
+
+def body(lang: str) -> str:
+    """The panels' HTML: the chart, the replay (hidden until a table is chosen), End all."""
+    return (
+        f"<style>{STYLE}</style>"
+        f'<section class="box" id="chart-box" aria-label="{esc(t("classroom.chart_title", lang))}">'
+        '<div id="chart"></div><p id="chart-caption"></p>'
+        f'<p><button type="button" class="alt" id="end-all">{esc(t("classroom.end_all", lang))}'
+        "</button> "
+        f'<a id="games-csv" href="/api/teacher/games.csv">{esc(t("classroom.games_csv", lang))}</a>'
+        " · "
+        f'<a id="decisions-csv" href="/api/teacher/decisions.csv">'
+        f"{esc(t('classroom.decisions_csv', lang))}</a></p></section>"
+        '<section class="box" id="replay" hidden><h2 id="replay-title"></h2>'
+        '<p><button type="button" id="replay-first">|&lt;</button>'
+        '<button type="button" id="replay-back">&lt;</button>'
+        '<button type="button" id="replay-next">&gt;</button>'
+        '<button type="button" id="replay-last">&gt;|</button></p>'
+        '<p id="replay-status"></p><div id="replay-table"></div></section>'
+    )
+
+
+def script(lang: str) -> str:
+    """The panels' script (it uses the page's ``$``, ``el``, ``fill``, ``say`` and ``post``)."""
+    texts = {key.split(".", 1)[1]: t(key, lang) for key in _TEXTS}
+    words = json.dumps(texts, ensure_ascii=False).replace("</", "<\\/")
+    return f"""
+const PT={words};
+let replaying=null, chartBusy=false, ticket=0;
+function extraButtons(tb, td, add, tables) {{
+  if (tb.state === 'playing' || tb.state === 'paused' || tb.state === 'waiting')
+    add(PT.end, 'end', {{}}, 'end-'+tb.number);
+  if (tb.round !== null) {{  // a table that was dealt
+    const b=el('button', PT.replay, {{type: 'button', id: 'replay-'+tb.number}});
+    b.className='alt'; b.addEventListener('click', () => replay(tb.number, -1)); td.appendChild(b);
+    // Each student's seat save: what their seat saw, to hand back or to mark.
+    tb.seats.filter(s => s.joined).forEach((s) => {{
+      td.appendChild(document.createTextNode(' '));
+      td.appendChild(el('a', fill(PT.seat_save, {{name: s.name}}), {{
+        id: 'seat-save-'+tb.number+'-'+s.seat,
+        href: '/api/teacher/seat-save?table='+tb.number+'&seat='+s.seat}}));
+    }});
+  }}
+  const free=tables.filter(o => o.state === 'waiting' && o.number !== tb.number
+    && o.seats.some(s => !s.joined));
+  tb.seats.forEach((s) => {{
+    if (!s.joined || s.robot || tb.state === 'over' || tb.state === 'ended' || !free.length)
+      return;
+    const sel=el('select', undefined, {{id: 'move-'+tb.number+'-'+s.seat}});
+    sel.appendChild(el('option', fill(PT.move, {{name: s.name}}), {{value: ''}}));
+    free.forEach(o => sel.appendChild(el('option', String(o.number), {{value: String(o.number)}})));
+    sel.addEventListener('change', () => {{
+      if (sel.value) post('move', {{table: tb.number, seat: s.seat, to: Number(sel.value)}});
+    }});
+    td.appendChild(sel);
+  }});
+}}
+async function refreshPanels(d) {{
+  if (chartBusy) return;
+  chartBusy=true;
+  try {{
+    const r=await fetch('/api/teacher/chart?svg=1&lang='+LANG); const c=await r.json();
+    if (r.ok) {{ $('chart').innerHTML=c.svg; $('chart-caption').textContent=c.caption||''; }}
+  }} finally {{ chartBusy=false; }}
+  // The past does not change: only a replay at its last step follows the table on.
+  if (replaying && replaying.step === replaying.steps) replay(replaying.table, -1, true);
+}}
+async function replay(table, step, quiet) {{
+  const mine=++ticket;
+  const r=await fetch('/api/teacher/replay?lang='+LANG+'&table='+table+'&step='+step);
+  const d=await r.json();
+  if (mine !== ticket) return;  // a later click's answer is on its way: this one is stale
+  if (!r.ok) {{ if (!quiet) say(d.error); return; }}
+  replaying={{table: d.table, step: d.step, steps: d.steps}};
+  $('replay').hidden=false;
+  $('replay-title').textContent=fill(PT.replay_title, {{table: d.table, step: d.step,
+    steps: d.steps}});
+  $('replay-status').textContent=d.status; $('replay-table').innerHTML=d.html;
+}}
+const go=(id, step) => $(id).addEventListener('click', () => {{
+  if (replaying) replay(replaying.table, step(replaying));
+}});
+go('replay-first', () => 0);
+go('replay-back', (p) => Math.max(0, p.step-1));
+go('replay-next', (p) => Math.min(p.steps, p.step+1));
+go('replay-last', (p) => p.steps);
+// Ending every table cannot be undone: the teacher confirms it first.
+$('end-all').addEventListener('click', () => {{
+  if (confirm(PT.end_all_sure)) post('end', {{table: null}});
+}});
+"""

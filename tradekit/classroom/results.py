@@ -1,0 +1,493 @@
+"""A class's results as data: its games and decisions as tidy tables, saves, live charts and
+the replay of a table.
+
+The games of a room are read exactly as saved games are: each finished table's full save goes
+through :func:`tradekit.sim.load_games` (and :func:`tradekit.sim.load_decisions`), so every chart
+of :mod:`tradekit.charts` and :func:`tradekit.sim.compare` works on a class's games. Two columns
+are added: ``table`` (the table's number) and ``name`` (the student's name at that seat, or the
+robot's). A seat save (:func:`seat_save`) is ``state.to_json(viewer=seat)``: what that seat saw,
+and nothing of another seat's secrets.
+
+:func:`chart_data` gives the numbers of the teacher's live chart, read from the public log only
+(what every seat has seen revealed, so a projector shows no sealed bid before its reveal), and
+:func:`chart_svg` draws them as inline SVG, large enough to read on a projector.
+
+Example:
+    >>> from tradekit.classroom.rooms import Room
+    >>> room = Room.open("turin", players=3, seed=3)
+    >>> _ = room.join(room.code, "Ada")
+    >>> room.start(1)
+    >>> chart_data(room)["kind"]
+    'turin'
+    >>> games(room).empty                   # no table has finished yet
+    True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import math
+import weakref
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from tradekit.classroom.rooms import ClassroomError, NotFound, Room, Table
+from tradekit.core.events import Event
+from tradekit.core.state import State
+from tradekit.i18n import check_lang, t
+from tradekit.render import Context, renderer_for
+from tradekit.render.parts import esc
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+def full_save(table: Table) -> str:
+    """The table's full save (``state.to_json()``), what ``GET /api/teacher/save`` downloads.
+
+    Raises:
+        ClassroomError: the table has not started.
+    """
+    with table.lock:
+        if table.state is None:
+            raise ClassroomError(f"table {table.number} has not started: nothing to save")
+        return table.state.to_json(indent=1)
+
+
+def seat_save(table: Table, seat: int) -> str:
+    """The seat save of ``seat`` at ``table``: what that seat saw, step by step, and no other
+    seat's secrets (``state.to_json(viewer=seat)``).
+
+    Raises:
+        NotFound: no such seat. ClassroomError: the table has not started.
+    """
+    if type(seat) is not int or not 0 <= seat < table.size:
+        raise NotFound(
+            f"table {table.number} has no seat {seat!r:.20} (seats 0 to {table.size - 1})"
+        )
+    with table.lock:
+        if table.state is None:
+            raise ClassroomError(f"table {table.number} has not started: nothing to save")
+        return table.state.to_json(indent=1, viewer=seat)
+
+
+def finished(room: Room) -> list[tuple[Table, str]]:
+    """Each finished table with its full save, in table order."""
+    out = []
+    for number in sorted(room.tables):
+        table = room.tables[number]
+        with table.lock:
+            if table.over:
+                out.append((table, full_save(table)))
+    return out
+
+
+def _label(frame: pd.DataFrame, tables: Sequence[Table]) -> pd.DataFrame:
+    """``frame`` with ``table`` and ``name`` columns (its ``deal`` counts the tables read)."""
+    numbers = {i: t.number for i, t in enumerate(tables)}
+    names = {(i, seat): name for i, t in enumerate(tables) for seat, name in enumerate(t.names())}
+    frame.insert(0, "table", frame["deal"].map(numbers))
+    frame.insert(
+        1, "name", [names[(d, s)] for d, s in zip(frame["deal"], frame["seat"], strict=True)]
+    )
+    return frame
+
+
+def games(room: Room) -> pd.DataFrame:
+    """The tidy game table of the room's finished tables (one row per seat of each), as
+    :func:`tradekit.sim.load_games` reads their full saves, with ``table`` and ``name`` columns.
+
+    Example:
+        >>> from tradekit.classroom.rooms import Room
+        >>> games(Room.open("medici", players=3)).shape
+        (0, 0)
+    """
+    import pandas as pd
+
+    from tradekit.sim import load_games
+
+    done = finished(room)
+    if not done:
+        return pd.DataFrame()
+    return _label(load_games([save for _, save in done]), [t for t, _ in done])
+
+
+def decisions(room: Room) -> pd.DataFrame:
+    """The decision table of the room's finished tables (one row per decision), as
+    :func:`tradekit.sim.load_decisions` reads their full saves, with ``table`` and ``name``.
+    For Turin Market its ``amount`` column holds each bid."""
+    import pandas as pd
+
+    from tradekit.sim import load_decisions
+
+    done = finished(room)
+    if not done:
+        return pd.DataFrame()
+    return _label(load_decisions([save for _, save in done]), [t for t, _ in done])
+
+
+def csv_text(frame: pd.DataFrame) -> str:
+    """``frame`` as CSV text without the index (empty text for an empty table)."""
+    if frame.empty:
+        return ""
+    out = io.StringIO()
+    frame.to_csv(out, index=False)
+    return out.getvalue()
+
+
+# -- replay ----------------------------------------------------------------------------------------
+def replay_state(table: Table, step: object) -> State[Any]:
+    """The table's game after its first ``step`` decisions (negative: from the end).
+
+    Raises:
+        ClassroomError: the table has not started, or ``step`` is out of range (in words).
+    """
+    with table.lock:
+        state = table.state
+        if state is None:
+            raise ClassroomError(f"table {table.number} has not started: nothing to replay")
+        count = len(state.decisions)
+        if type(step) is not int or not -count - 1 <= step <= count:
+            raise ClassroomError(
+                f"table {table.number} has {count} decisions: give a step from 0 to {count}"
+            )
+        return state.branch(step if step >= 0 else count + 1 + step)
+
+
+def replay_reply(table: Table, step: object, lang: str = "en") -> dict[str, Any]:
+    """``GET /api/teacher/replay``: the table drawn by the game's renderer as the teacher sees
+    it (every hand) after ``step`` decisions, with the step, the count and the status line."""
+    state = replay_state(table, step)
+    room = table.room
+    ctx = Context(room.game, lang, table.names(lang))
+    renderer = renderer_for(room.game.name)
+    view = state.view("all")
+    with table.lock:
+        count = len(table.state.decisions) if table.state is not None else 0
+    return {
+        "table": table.number,
+        "step": len(state.decisions),
+        "steps": count,
+        "status": renderer.status(view, ctx),
+        "html": renderer.table(view, ctx),
+    }
+
+
+# -- the live chart --------------------------------------------------------------------------------
+#: The chart's size in SVG units (drawn at the page's width; 16:9 like a projector).
+WIDTH, HEIGHT = 1600, 680
+#: Its two colours: the class's marks, and the theory's reference.
+CLASS_COLOUR, THEORY_COLOUR = "#1f5fa8", "#c0392b"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Played:
+    """What a chart reads of one table, copied under its lock (robots may play on meanwhile):
+    the deal, the decisions so far and the public events."""
+
+    number: int
+    seed: int
+    setup: Any
+    decisions: tuple[Any, ...]
+    public: tuple[Event, ...]
+
+
+def _public(played: _Played) -> tuple[Event, ...]:
+    return played.public
+
+
+def _states(room: Room) -> list[_Played]:
+    out = []
+    for number in sorted(room.tables):
+        table = room.tables[number]
+        with table.lock:
+            state = table.state
+            if state is not None:
+                public = tuple(e for e in state.log if e.visible_to is None)
+                out.append(_Played(number, state.seed, state.setup, tuple(state.decisions), public))
+    return out
+
+
+def _turin(room: Room, states: list[_Played], lang: str) -> dict[str, Any]:
+    import numpy as np
+
+    from tradekit.theory import SealedBid
+
+    n = room.size
+    # The nearest model: one prize, n bidders, losers pay half their bid (a Turin round has
+    # ranked prizes and budgets, which no closed form covers). Bids are in Scudo, values are
+    # not known: the reference is the model's mean equilibrium bid for values uniform from 0 to
+    # the Scudo each bidder held (a uniform law's bid scales with its top value).
+    model = SealedBid(n, 0.5)
+    mean_share = float(np.mean(model.bid(np.linspace(0.0, 1.0, 401))))
+    points: list[dict[str, Any]] = []
+    held: dict[int, list[float]] = {}
+    for played in states:
+        number = played.number
+        again: State[Any] = room.game.new_state(seed=played.seed, setup=played.setup)
+        seen = len(again.log)
+        for seat, action in played.decisions:
+            scudo = again.view(None).scudo
+            again.apply(seat, action)
+            for e in again.log[seen:]:
+                if e.visible_to is None and e.kind == "reveal" and e.data.get("what") == "bids":
+                    for bidder, amount in sorted(e.data["bids"].items()):
+                        points.append({"x": e.round, "y": int(amount), "table": number})
+                        held.setdefault(e.round, []).append(float(scudo[int(bidder)]))
+            seen = len(again.log)
+    line = [[r, round(mean_share * sum(v) / len(v), 3)] for r, v in sorted(held.items())]
+    return {
+        **_words("turin", lang, n=n),
+        "points": points,
+        "lines": [{"label": t("classroom.chart_turin_line", lang), "points": line}],
+    }
+
+
+def _words(kind: str, lang: str, **fields: object) -> dict[str, Any]:
+    """The chart's words in ``lang``: title, axes, caption, and the legend's and an empty
+    chart's words (for :func:`chart_svg`)."""
+    out: dict[str, Any] = {
+        part: t(f"classroom.chart_{kind}_{part}", lang, **fields)
+        for part in ("title", "x_label", "y_label", "caption")
+    }
+    out["words"] = {w: t(f"classroom.chart_{w}", lang) for w in ("class", "empty", "of")}
+    return out
+
+
+def _medici(room: Room, states: list[_Played], lang: str) -> dict[str, Any]:
+    n = room.size
+    wins = [0] * n
+    auctions = [0] * n
+    for played in states:
+        order: list[int] | None = None
+        for e in _public(played):
+            what = e.data.get("what")
+            if e.kind == "info" and what == "auction":
+                order = list(e.data["order"])
+            elif order is not None and what in ("sale", "discard"):
+                for place in range(len(order)):
+                    auctions[place] += 1
+                if what == "sale":
+                    wins[order.index(e.data["seat"])] += 1
+                order = None
+    places = [t("classroom.chart_place", lang, place=k) for k in range(1, n + 1)]
+    places[-1] = t("classroom.chart_dealer", lang, place=places[-1])
+    return {
+        **_words("medici", lang),
+        "bars": [{"label": places[k], "value": wins[k], "of": auctions[k]} for k in range(n)],
+        "points": [],
+        "lines": [],
+    }
+
+
+def _negoces(room: Room, states: list[_Played], lang: str) -> dict[str, Any]:
+    points: list[dict[str, Any]] = []
+    for played in states:
+        number = played.number
+        for e in _public(played):
+            if e.data.get("what") == "sale":
+                points.append({"x": e.round, "y": int(e.data["coins"]), "table": number})
+    return {
+        **_words("negoces", lang),
+        "points": points,
+        "lines": [],
+    }
+
+
+def _rungis(room: Room, states: list[_Played], lang: str) -> dict[str, Any]:
+    game: Any = room.game
+    base = {a.id: a.base for a in game.tables.articles}
+    points: list[dict[str, Any]] = []
+    rounds: set[int] = set()
+    for played in states:
+        number = played.number
+        for e in _public(played):
+            if e.kind == "reveal" and e.data.get("what") == "reveal":
+                for sheet in e.data["sheets"].values():
+                    for article, price in sorted(sheet.items()):
+                        points.append(
+                            {"x": e.round, "y": round(price / base[article], 3), "table": number}
+                        )
+                        rounds.add(e.round)
+    span = [min(rounds, default=1), max(rounds, default=1)]
+    return {
+        **_words("rungis", lang),
+        "points": points,
+        "lines": [
+            {"label": t("classroom.chart_rungis_line", lang), "points": [[x, 2.0] for x in span]},
+        ],
+    }
+
+
+_CHARTS = {"turin": _turin, "medici": _medici, "negoces": _negoces, "rungis": _rungis}
+
+
+def chart_data(room: Room, lang: str = "en") -> dict[str, Any]:
+    """The numbers behind the teacher's live chart (``GET /api/teacher/chart``), from what
+    every table has revealed so far: ``kind`` (the game), ``title``, ``x_label``, ``y_label``,
+    ``points`` (``{"x", "y", "table"}``), ``lines`` (``{"label", "points": [[x, y], ...]}``),
+    ``bars`` for Medici (``{"label", "value", "of"}``) and ``caption`` (what is drawn, in words).
+
+    Example:
+        >>> from tradekit.classroom.rooms import Room
+        >>> chart_data(Room.open("rungis", players=3))["points"]
+        []
+    """
+    lang = check_lang(lang)
+    # The version is read first: a change during the build makes the next call build again.
+    version = (room.version, lang)
+    cached = _CHART_CACHE.get(room)
+    if cached is not None and cached[0] == version:
+        return dict(cached[1])
+    make = _CHARTS.get(room.game.name)
+    if make is None:
+        data = {"kind": room.game.name, "title": room.game.name, "points": [], "lines": []}
+    else:
+        data = {"kind": room.game.name, **make(room, _states(room), lang)}
+    _CHART_CACHE[room] = (version, data)
+    return dict(data)
+
+
+#: The last chart of each room, by the room's version (the teacher's page asks for it after
+#: every change, and replaying Turin Market's tables for the Scudo held is the costly part).
+_CHART_CACHE: weakref.WeakKeyDictionary[Room, tuple[tuple[int, str], dict[str, Any]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _axis(value: float) -> tuple[float, float]:
+    """A round top at or above ``value`` and a round step, for 3 to 6 grid lines.
+
+    Example:
+        >>> _axis(4.2), _axis(0.4), _axis(37)
+        ((5.0, 1.0), (0.4, 0.1), (40.0, 10.0))
+    """
+    if value <= 0:
+        return 1.0, 0.25
+    for scale in (10 ** math.floor(math.log10(value / 5)) * k for k in (1, 2, 5, 10, 20)):
+        if value / scale <= 5:
+            return float(math.ceil(value / scale - 1e-9) * scale), float(scale)
+    return value, value / 4  # pragma: no cover - the loop always finds a step
+
+
+def chart_svg(data: dict[str, Any]) -> str:
+    """The chart of :func:`chart_data` as inline SVG: a title in words, large type, two
+    colours, drawn to the width of its box.
+
+    Example:
+        >>> from tradekit.classroom.rooms import Room
+        >>> svg = chart_svg(chart_data(Room.open("turin", players=3)))
+        >>> svg.startswith("<svg") and "nothing revealed yet" in svg
+        True
+    """
+    left, right, top, bottom = 150, 40, 140, 120
+    plot_w, plot_h = WIDTH - left - right, HEIGHT - top - bottom
+    parts = [
+        f'<svg id="chart-svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" role="img" '
+        f'aria-label="{esc(data.get("title", ""))}" xmlns="http://www.w3.org/2000/svg" '
+        'font-family="system-ui,sans-serif">',
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#fff"/>',
+        f'<text x="{left}" y="56" font-size="44" font-weight="700" fill="#1d1d1f">'
+        f"{esc(data.get('title', ''))}</text>",
+    ]
+    bars = data.get("bars") or []
+    words = data.get("words") or {}
+    points = data.get("points") or []
+    lines = data.get("lines") or []
+    ys = [p["y"] for p in points] + [y for ln in lines for _, y in ln["points"]]
+    ys += [b["value"] for b in bars]
+    # From 0 (or below, for Négoces' negative prices) to a round top, with headroom.
+    low = min(0.0, min(ys, default=0))
+    high = max(ys, default=0)
+    _, y_step = _axis((high - low) * 1.08)
+    if y_step < 1 and all(float(y).is_integer() for y in ys) and high - low >= 2:
+        y_step = 1.0  # whole coins: no half-coin grid lines
+    y_lo = math.floor(low / y_step - 1e-9) * y_step if low < 0 else 0.0
+    y_top = max(y_step, math.ceil(high * 1.08 / y_step - 1e-9) * y_step)
+    xs = [p["x"] for p in points] + [x for ln in lines for x, _ in ln["points"]]
+    x_lo, x_hi = (min(xs), max(xs)) if xs else (0, 1)
+    if x_hi == x_lo:
+        x_lo, x_hi = x_lo - 1, x_hi + 1
+
+    def sx(x: float) -> float:
+        return left + (x - x_lo) / (x_hi - x_lo) * plot_w * 0.94 + plot_w * 0.03
+
+    def sy(y: float) -> float:
+        return top + plot_h - (y - y_lo) / (y_top - y_lo) * plot_h
+
+    # Axes and horizontal grid lines with their values.
+    for k in range(round((y_top - y_lo) / y_step) + 1):
+        y = round(y_lo + k * y_step, 6)
+        parts.append(
+            f'<line x1="{left}" x2="{left + plot_w}" y1="{sy(y):.1f}" y2="{sy(y):.1f}" '
+            'stroke="#d5dbe3" stroke-width="2"/>'
+            f'<text x="{left - 16}" y="{sy(y) + 11:.1f}" font-size="32" text-anchor="end" '
+            f'fill="#333">{y:g}</text>'
+        )
+    parts.append(
+        f'<text x="{left + plot_w / 2}" y="{HEIGHT - 24}" font-size="34" text-anchor="middle" '
+        f'fill="#333">{esc(data.get("x_label", ""))}</text>'
+        f'<text x="36" y="{top + plot_h / 2}" font-size="34" text-anchor="middle" fill="#333" '
+        f'transform="rotate(-90 36 {top + plot_h / 2})">{esc(data.get("y_label", ""))}</text>'
+    )
+    if bars:
+        width = plot_w / len(bars)
+        for k, bar in enumerate(bars):
+            x = left + k * width
+            h = sy(0) - sy(bar["value"])
+            parts.append(
+                f'<rect x="{x + width * 0.15:.1f}" y="{sy(bar["value"]):.1f}" '
+                f'width="{width * 0.7:.1f}" height="{h:.1f}" fill="{CLASS_COLOUR}"/>'
+                f'<text x="{x + width / 2:.1f}" y="{sy(bar["value"]) - 12:.1f}" font-size="36" '
+                f'font-weight="700" text-anchor="middle">{bar["value"]} '
+                f"{esc(words.get('of', 'of'))} {bar['of']}</text>"
+                f'<text x="{x + width / 2:.1f}" y="{top + plot_h + 44}" font-size="32" '
+                f'text-anchor="middle" fill="#333">{esc(bar["label"])}</text>'
+            )
+    else:
+        # Every whole x between the first and the last mark (rounds and sales count by one).
+        ticks = list(range(math.ceil(min(xs)), math.floor(max(xs)) + 1)) if xs else []
+        step = max(1, math.ceil(len(ticks) / 12))
+        for x in ticks[::step]:
+            parts.append(
+                f'<text x="{sx(x):.1f}" y="{top + plot_h + 44}" font-size="32" '
+                f'text-anchor="middle" fill="#333">{x}</text>'
+            )
+        # Marks at one x spread sideways, so that equal bids do not hide one another.
+        at: dict[float, int] = {}
+        for p in points:
+            k = at.get(p["x"], 0)
+            at[p["x"]] = k + 1
+            shift = ((k % 9) - 4) * 7
+            parts.append(
+                f'<circle cx="{sx(p["x"]) + shift:.1f}" cy="{sy(p["y"]):.1f}" r="11" '
+                f'fill="{CLASS_COLOUR}" fill-opacity="0.6"/>'
+            )
+        for ln in lines:
+            path = " ".join(f"{sx(x):.1f},{sy(y):.1f}" for x, y in ln["points"])
+            parts.append(
+                f'<polyline points="{path}" fill="none" stroke="{THEORY_COLOUR}" '
+                'stroke-width="6" stroke-dasharray="18 10"/>'
+            )
+        # The legend, under the title: a dot for the class, the dashes for the theory.
+        parts.append(
+            f'<circle cx="{left + 14}" cy="98" r="11" fill="{CLASS_COLOUR}" fill-opacity="0.6"/>'
+            f'<text x="{left + 36}" y="109" font-size="32" fill="{CLASS_COLOUR}">'
+            f"{esc(words.get('class', 'the class'))}</text>"
+        )
+        if lines:
+            parts.append(
+                f'<line x1="{left + 260}" x2="{left + 330}" y1="98" y2="98" '
+                f'stroke="{THEORY_COLOUR}" stroke-width="6" stroke-dasharray="18 10"/>'
+                f'<text x="{left + 345}" y="109" font-size="32" fill="{THEORY_COLOUR}">'
+                f"{esc(lines[0]['label'])}</text>"
+            )
+        if not points:
+            parts.append(
+                f'<text x="{left + plot_w / 2}" y="{top + plot_h / 2}" font-size="40" '
+                'text-anchor="middle" fill="#666">'
+                f"{esc(words.get('empty', 'nothing revealed yet'))}</text>"
+            )
+    parts.append("</svg>")
+    return "".join(parts)
