@@ -20,6 +20,7 @@ from tradekit.theory import (
     compare_rules,
     uniform_values,
 )
+from tradekit.theory.once_around import complete_information
 from tradekit.theory.splitting import MEDICI_SHIPS
 
 Pair = tuple[CoinEquilibrium, CoinEquilibrium]
@@ -84,3 +85,24 @@ def test_the_medici_ship_ties_that_lose_florins() -> None:
 
     assert losing(5) == {"1-4": 1, "2-4": 2, "2-5": 3, "3-4": 1, "4-5": 1}
     assert losing(4) == {}
+
+
+def test_the_ways_of_breaking_indifference() -> None:
+    # auction-maths section 4: "bid": it would pay its whole value; "spite": the winner is the
+    # same, but pays its own c as soon as an earlier player can afford c - 1.
+    rng = np.random.default_rng(12)
+    pushed = 0
+    for _ in range(200):
+        values = rng.integers(1, 15, int(rng.integers(2, 6))).tolist()
+        calm = complete_information(values)
+        spite = complete_information(values, indifferent="spite")
+        eager = complete_information(values, indifferent="bid")
+        assert spite.winner == calm.winner and spite.price >= calm.price
+        if eager.winner is not None:
+            assert eager.price <= values[eager.winner]
+        w = calm.winner
+        # Budgets default to the highest value: an earlier seat can always afford c - 1 >= 1.
+        if w is not None and w > 0 and calm.thresholds[w] >= 2:
+            assert spite.price == calm.thresholds[w], (values, spite)
+            pushed += 1
+    assert pushed > 20

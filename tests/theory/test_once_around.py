@@ -14,6 +14,7 @@ stats = pytest.importorskip("scipy.stats", reason="needs the notebook extra (sci
 from tradekit.core.auctions import OnceAroundAuction  # noqa: E402
 from tradekit.theory import simulate  # noqa: E402
 from tradekit.theory.once_around import (  # noqa: E402
+    Indifference,
     OnceAround,
     complete_information,
     uniform_once_around_revenue,
@@ -179,10 +180,23 @@ def test_first_seat_has_no_profitable_deviation_through_the_engine() -> None:
     assert payoffs[0] > payoffs[1] + 0.02 and payoffs[0] > payoffs[5] + 0.02
 
 
-def _game_tree(values: list[int], budgets: list[int], minimum: int) -> tuple[int | None, int]:
+def _game_tree(
+    values: list[int], budgets: list[int], minimum: int, indifferent: str = "pass"
+) -> tuple[int | None, int]:
     """Subgame-perfect outcome by exhaustive search over every bid, on the engine's auction.
 
-    Each speaker maximises its own gain; ties go to passing, then to the lowest bid."""
+    Each speaker maximises its own gain; between outcomes of the same gain, ``"bid"`` prefers
+    to win and ``"spite"`` prefers another winner to pay more; remaining ties go to passing,
+    then to the lowest bid."""
+
+    def key(k: int, outcome: tuple[int | None, int]) -> tuple[int, int]:
+        winner, price = outcome
+        gain = values[k] - price if winner == k else 0
+        if indifferent == "bid":
+            return gain, int(winner == k)
+        if indifferent == "spite":
+            return gain, price if winner is not None and winner != k else 0
+        return gain, 0
 
     def solve(a: OnceAroundAuction) -> tuple[int | None, int]:
         if a.done:
@@ -192,14 +206,12 @@ def _game_tree(values: list[int], budgets: list[int], minimum: int) -> tuple[int
         passed = copy.deepcopy(a)
         passed.pass_(k)
         best = solve(passed)
-        best_gain = values[k] - best[1] if best[0] == k else 0
         for x in a.bids_allowed(k):
             b = copy.deepcopy(a)
             b.bid(k, x)
             outcome = solve(b)
-            gain = values[k] - outcome[1] if outcome[0] == k else 0
-            if gain > best_gain:
-                best, best_gain = outcome, gain
+            if key(k, outcome) > key(k, best):
+                best = outcome
         return best
 
     auction = OnceAroundAuction(
@@ -208,7 +220,8 @@ def _game_tree(values: list[int], budgets: list[int], minimum: int) -> tuple[int
     return solve(auction)
 
 
-def test_complete_information_matches_a_brute_force_game_tree() -> None:
+@pytest.mark.parametrize("indifferent", ["pass", "bid", "spite"])
+def test_complete_information_matches_a_brute_force_game_tree(indifferent: Indifference) -> None:
     rng = np.random.default_rng(3)
     cases = [([5, 5, 10], [9, 9, 9]), ([10, 5, 5], [9, 9, 9]), ([1, 1, 1], [3, 3, 3])]
     for _ in range(25):
@@ -218,8 +231,8 @@ def test_complete_information_matches_a_brute_force_game_tree() -> None:
         cases.append((values, budgets))
     for values, budgets in cases:
         for minimum in (1, 2):
-            ours = complete_information(values, budgets, minimum)
-            assert (ours.winner, ours.price) == _game_tree(values, budgets, minimum), (
+            ours = complete_information(values, budgets, minimum, indifferent=indifferent)
+            assert (ours.winner, ours.price) == _game_tree(values, budgets, minimum, indifferent), (
                 values,
                 budgets,
                 minimum,

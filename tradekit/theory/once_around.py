@@ -26,7 +26,15 @@ in whole coins with a minimum, budgets. Let ``c_k = min(v_k - 1, budget_k)``, th
 leaves seat ``k`` a positive gain. By backward induction the winner is the first seat (in speaking
 order) whose ``c_k`` is at least every later seat's, and it pays the largest ``c_j`` among the
 seats after it (or the minimum bid): earlier bidders pre-empt, and a high value speaking last pays
-the minimum. A player indifferent between bidding and passing passes.
+the minimum. That is when a player indifferent between bidding and passing passes; the two other
+ways of breaking indifference (``indifferent=``) change the outcome:
+
+* ``"bid"``: a player bids when it gains nothing either way, so it would pay up to its whole value:
+  ``c_k = min(v_k, budget_k)`` and the same rule;
+* ``"spite"``: a player that cannot gain pushes the price up for the winner, bidding as high as it
+  can while sure to be outbid. The winner is the same as with ``"pass"``, but every seat before it
+  bids up to ``c_w - 1`` (within its budget), so the winner pays its whole reach ``c_w`` as soon
+  as one earlier seat can afford ``c_w - 1``.
 
 References: Krishna, *Auction Theory* (2010) ch. 2 (first-price bids, log-concavity); the
 sequential one-shot bidding model follows Fudenberg & Tirole, *Game Theory* (1991) ch. 8
@@ -39,6 +47,7 @@ import dataclasses
 import itertools
 import math
 from collections.abc import Sequence
+from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -322,10 +331,16 @@ class CompleteInfoOutcome:
     history: tuple[tuple[int, int | None], ...]
 
 
+#: How a player indifferent between outcomes chooses (see the module docstring).
+Indifference = Literal["pass", "bid", "spite"]
+INDIFFERENCE: tuple[Indifference, ...] = ("pass", "bid", "spite")
+
+
 def complete_information(
     values: Sequence[int],
     budgets: Sequence[int] | None = None,
     minimum: int = 1,
+    indifferent: Indifference = "pass",
 ) -> CompleteInfoOutcome:
     """Backward induction on whole coins when every value is known (see the module docstring).
 
@@ -333,26 +348,39 @@ def complete_information(
         values: each seat's value of the lot, in speaking order (seat 0 first).
         budgets: the most each seat may bid (default: unlimited).
         minimum: the lowest opening bid (1 in Medici).
+        indifferent: how a player chooses between outcomes of the same gain: ``"pass"`` (the
+            default: it passes, or bids the least), ``"bid"`` (it prefers to win, even at no
+            gain) or ``"spite"`` (it prefers the winner, another player, to pay more).
 
     The equilibrium decisions are played through the engine's ``OnceAroundAuction``.
-    Assumptions: complete information, risk neutrality, whole-coin bids, indifferent players
-    pass. Reference: Fudenberg & Tirole, *Game Theory* (1991) ch. 3 (backward induction).
+    Assumptions: complete information, risk neutrality, whole-coin bids. Reference: Fudenberg &
+    Tirole, *Game Theory* (1991) ch. 3 (backward induction).
+
+    Raises:
+        ValueError: a budget list of another length, or an unknown ``indifferent``.
 
     Example (a high value speaking last pays the minimum; speaking first it pays the second):
         >>> complete_information([5, 5, 10]).winner, complete_information([5, 5, 10]).price
         (2, 1)
         >>> complete_information([10, 5, 5]).winner, complete_information([10, 5, 5]).price
         (0, 4)
+        >>> complete_information([5, 5, 10], indifferent="spite").price  # seat 0 pushes to 8
+        9
     """
     n = len(values)
     caps = list(budgets) if budgets is not None else [max(values, default=0)] * n
     if len(caps) != n:
         raise ValueError("one budget per seat")
-    c = tuple(min(v - 1, b) for v, b in zip(values, caps, strict=True))
+    if indifferent not in INDIFFERENCE:
+        raise ValueError(f"indifferent must be one of {INDIFFERENCE}, got {indifferent!r}")
+    keep = 0 if indifferent == "bid" else 1  # a bid of the whole value gains nothing
+    c = tuple(min(v - keep, b) for v, b in zip(values, caps, strict=True))
     # later[k]: the smallest high bid at which nobody from seat k on bids.
     later = [0] * (n + 1)
     for k in range(n - 1, -1, -1):
         later[k] = max(later[k + 1], c[k]) if c[k] >= minimum else later[k + 1]
+    # The winner: the first seat whose reach is at least every later seat's.
+    winner = next((k for k in range(n) if c[k] >= minimum and c[k] >= later[k + 1]), None)
     auction = OnceAroundAuction(list(range(n)), budgets=dict(enumerate(caps)), minimum=minimum)
     while not auction.done:
         seat = auction.speaker
@@ -360,8 +388,14 @@ def complete_information(
         bid = max(auction.lowest_bid(), later[seat + 1])
         if bid <= c[seat]:
             auction.bid(seat, bid)
-        else:
-            auction.pass_(seat)
+            continue
+        if indifferent == "spite" and winner is not None and seat < winner:
+            # Sure to be outbid below the winner's reach: it pushes the price up to there.
+            push = min(caps[seat], c[winner] - 1)
+            if push >= auction.lowest_bid():
+                auction.bid(seat, push)
+                continue
+        auction.pass_(seat)
     result = auction.result
     return CompleteInfoOutcome(
         result.winner, result.price, c, tuple((p, b) for p, b in auction.history)
