@@ -21,6 +21,7 @@ from tradekit.theory import (
     uniform_values,
 )
 from tradekit.theory.once_around import complete_information
+from tradekit.theory.sealed import SealedBid
 from tradekit.theory.splitting import MEDICI_SHIPS
 
 Pair = tuple[CoinEquilibrium, CoinEquilibrium]
@@ -106,3 +107,11 @@ def test_the_ways_of_breaking_indifference() -> None:
             assert spite.price == calm.thresholds[w], (values, spite)
             pushed += 1
     assert pushed > 20
+
+
+def test_ranked_prizes_where_only_the_top_pays_in_full() -> None:
+    # auction-maths section 2: with prizes 2 and 1 the classic rule has an increasing
+    # equilibrium; with two equal prizes it has none; Turin's rule has one in both cases.
+    assert SealedBid(3, 0.5, prizes=(2, 1), pays=(1,)).existence().exists
+    assert not SealedBid(3, 0.5, prizes=(1, 1), pays=(1,)).existence().exists
+    assert SealedBid(3, 0.5, prizes=(1, 1)).existence().exists

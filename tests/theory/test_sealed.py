@@ -238,3 +238,61 @@ def test_nonincreasing_prizes_always_give_an_increasing_equilibrium(case: tuple)
     values = Values.from_scipy(stats.beta(alpha, beta))
     model = SealedBid(n, a, values, tuple(sorted(prizes, reverse=True)))
     assert model.existence(points=801).exists
+
+
+def test_payment_fractions_by_place_default_to_the_games_rule() -> None:
+    games = SealedBid(3, 0.5, prizes=(2, 1))
+    explicit = SealedBid(3, 0.5, prizes=(2, 1), pays=(1.0, 1.0, 0.5))
+    u = np.linspace(0, 1, 11)
+    assert games.pays == (1.0, 1.0, 0.5) and games.games_payments
+    assert np.allclose(games.bid_at(u), explicit.bid_at(u), atol=1e-12)
+    # One prize: "only the top pays in full" is the games' rule.
+    assert np.allclose(SealedBid(4, 0.3).bid_at(u), SealedBid(4, 0.3, pays=(1,)).bid_at(u))
+
+
+@pytest.mark.parametrize("a", [0.0, 0.5, 1.0])
+def test_only_the_top_paying_in_full_keeps_the_revenue(a: float) -> None:
+    turin = SealedBid(3, a, prizes=(2, 1))
+    classic = SealedBid(3, a, prizes=(2, 1), pays=(1,))
+    assert classic.existence().exists
+    assert classic.revenue().total == pytest.approx(turin.revenue().total, abs=1e-9)
+    r = classic.revenue()
+    assert r.winners + r.losers == pytest.approx(r.total, abs=1e-9)
+
+
+def test_the_classic_bid_is_a_best_response_by_simulation() -> None:
+    # Rivals bid the classic equilibrium (3 bidders, prizes 2 and 1, only the top pays in full,
+    # the others half); a bidder of value 0.7 tries bids on common random rival draws, placed by
+    # ranking the bids themselves (not through the model's own inversion of its bid function).
+    model = SealedBid(3, 0.5, prizes=(2, 1), pays=(1,))
+    rng = np.random.default_rng(4)
+    rivals = model.bid(rng.random((40_000, 2)))
+    v = 0.7
+    own = float(model.bid(v))
+
+    def payoff(x: float) -> float:
+        above = (rivals > x).sum(axis=1)  # 0: first place, 1: second, 2: last
+        prize = np.array([2.0, 1.0, 0.0])[above]
+        paid = np.array([1.0, 0.5, 0.5])[above] * x
+        return float(np.mean(v * prize - paid))
+
+    best = max(payoff(x) for x in np.linspace(0.0, 1.6, 81))
+    assert payoff(own) >= best - 0.005
+
+
+def test_equal_prizes_paid_by_the_top_only_have_no_increasing_equilibrium() -> None:
+    # Two equal prizes where only the top bid pays in full: near the top a bidder would rather
+    # take the second prize at a fraction of the price, so the candidate bid falls.
+    classic = SealedBid(3, 0.5, prizes=(1, 1), pays=(1,))
+    check = classic.existence()
+    assert not check.exists and "decreases" in check.reason
+    assert SealedBid(3, 0.5, prizes=(1, 1)).existence().exists  # the games' rule: both pay
+
+
+def test_payment_fractions_are_checked() -> None:
+    with pytest.raises(ValueError, match=r"payment fraction must lie in \[0, 1\]"):
+        SealedBid(3, 0.5, pays=(1.5,))
+    with pytest.raises(ValueError, match="4 payment fractions for 3 places"):
+        SealedBid(3, 0.5, pays=(1, 1, 1, 1))
+    with pytest.raises(ValueError, match="every payment fraction is 0"):
+        SealedBid(2, 0.0, pays=(0.0,))

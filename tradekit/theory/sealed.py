@@ -118,6 +118,14 @@ class SealedBid:
         loser_fraction: ``a`` in ``[0, 1]``: 0 first price, 1 all pay, 1/2 Turin Market.
         values: the value law (default uniform on ``[0, 1]``).
         prizes: prize of place 1, 2, ... in units of value (missing places win 0).
+        pays: the fraction of its bid each place pays, place 1 first (missing places pay
+            ``loser_fraction``). The default is the games' rule: every place with a prize pays
+            its bid in full, every other place ``loser_fraction``. ``(1.0,)`` with two prizes is
+            the classic ranked auction where only the top bid pays in full and the others pay
+            ``loser_fraction``. The bid becomes ``m(u) / C(u)`` with ``C(u) = sum_k c_k pi_k(u)``
+            the expected fraction paid; it is an equilibrium exactly when it does not decrease,
+            that is when ``Q(u) P'(u) C(u) >= m(u) C'(u)`` for every quantile ``u``
+            (:meth:`existence` checks it).
 
     Assumptions: independent private values from one continuous law with nonnegative support,
     risk-neutral bidders, a prize worth ``v * p_k`` to a bidder of value ``v``, no budgets, ties
@@ -131,12 +139,21 @@ class SealedBid:
         >>> r = m.revenue()
         >>> round(r.total, 6), round(r.winners + r.losers, 6)
         (0.5, 0.5)
+
+    Example (two prizes, only the top bid paying in full: the bids differ, the revenue not):
+        >>> turin = SealedBid(3, 0.5, prizes=(2, 1))
+        >>> classic = SealedBid(3, 0.5, prizes=(2, 1), pays=(1,))
+        >>> round(float(turin.bid(0.8)), 4), round(float(classic.bid(0.8)), 4)
+        (0.6531, 0.7805)
+        >>> round(turin.revenue().total, 9) == round(classic.revenue().total, 9)
+        True
     """
 
     n: int
     loser_fraction: float = 0.5
     values: Values = dataclasses.field(default_factory=Values.uniform)
     prizes: tuple[float, ...] = (1.0,)
+    pays: tuple[float, ...] | None = None
 
     def __post_init__(self) -> None:
         if self.n < 2:
@@ -153,6 +170,18 @@ class SealedBid:
             raise ValueError("values must be nonnegative")
         object.__setattr__(self, "loser_fraction", a)
         object.__setattr__(self, "prizes", prizes + (0.0,) * (self.n - len(prizes)))
+        if self.pays is None:
+            pays = tuple(1.0 if p > 0 else a for p in self.prizes)
+        else:
+            pays = tuple(float(c) for c in self.pays)
+            if len(pays) > self.n:
+                raise ValueError(f"{len(pays)} payment fractions for {self.n} places")
+            if not all(0.0 <= c <= 1.0 for c in pays):
+                raise ValueError(f"every payment fraction must lie in [0, 1], got {pays}")
+            pays = pays + (a,) * (self.n - len(pays))
+        if not any(pays):
+            raise ValueError("some place must pay something: every payment fraction is 0")
+        object.__setattr__(self, "pays", pays)
 
     # ------------------------------------------------------------------ rank probabilities
     @property
@@ -185,6 +214,22 @@ class SealedBid:
                 total = total + self._place_poly(k)
         return total
 
+    @property
+    def pays_poly(self) -> Polynomial:
+        """``C(u) = sum_k c_k pi_k(u)``: the expected fraction of its bid quantile ``u`` pays."""
+        assert self.pays is not None
+        total = Polynomial([0.0])
+        for k, c in enumerate(self.pays, start=1):
+            if c:
+                total = total + c * self._place_poly(k)
+        return total
+
+    @property
+    def games_payments(self) -> bool:
+        """Whether places pay as in the games (prize places in full, the others ``a``)."""
+        a = self.loser_fraction
+        return self.pays == tuple(1.0 if p > 0 else a for p in self.prizes)
+
     # ------------------------------------------------------------------ equilibrium
     def payment_at(self, u: npt.ArrayLike) -> FloatArray:
         """``m(u) = ∫_0^u Q(t) P'(t) dt``: the expected payment of quantile ``u``."""
@@ -197,15 +242,15 @@ class SealedBid:
         return _quad.cumulative(lambda t: self.values.ppf(t) * dp(t), q)
 
     def bid_at(self, u: npt.ArrayLike) -> FloatArray:
-        """The equilibrium bid of quantile ``u``: ``m(u) / (a + (1-a) W(u))``."""
+        """The equilibrium bid of quantile ``u``: ``m(u) / C(u)``, which is
+        ``m(u) / (a + (1-a) W(u))`` when places pay as in the games."""
         q: FloatArray = np.clip(np.asarray(u, dtype=float), 0.0, 1.0)
-        a = self.loser_fraction
-        den = a + (1 - a) * self.win_poly(q)
+        den = self.pays_poly(q)
         bottom = den <= 1e-300
         with np.errstate(divide="ignore", invalid="ignore"):
             b = self.payment_at(q) / den
-        # At the bottom with a = 0 the ratio is 0/0; its limit is the lowest value times the
-        # last prize (there the bidder is almost surely in the last prize place).
+        # Where nothing is paid (the bottom, with a = 0) the ratio is 0/0; its limit is the
+        # lowest value times the last prize (there the bidder is almost surely last).
         last = [p for p in self.prizes if p > 0][-1]
         return np.asarray(np.where(bottom, self.values.low * last, b))
 
@@ -236,15 +281,22 @@ class SealedBid:
 
         The total is ``n ∫_0^1 Q(t) P'(t) (1 - t) dt`` (Fubini applied to ``n E[m(U)]``), which
         for one prize is ``E[second-highest value]`` whatever ``a`` is: revenue equivalence.
+        ``winners`` is what the prize places pay, ``losers`` what the others pay.
         """
-        a, n = self.loser_fraction, self.n
-        dp, pp, wp = self.prize_poly.deriv(), self.prize_poly, self.win_poly
+        n = self.n
+        dp, pp = self.prize_poly.deriv(), self.prize_poly
         total = n * _quad.integrate(lambda t: self.values.ppf(t) * dp(t) * (1 - t))
         nodes, weights = _quad.nodes_weights()
         b = self.bid_at(nodes)
-        w = wp(nodes)
-        winners = n * float(np.sum(weights * b * w))
-        losers = n * a * float(np.sum(weights * b * (1 - w)))
+        assert self.pays is not None
+        winning = losing = Polynomial([0.0])
+        for k, (p, c) in enumerate(zip(self.prizes, self.pays, strict=True), start=1):
+            if p > 0:
+                winning = winning + c * self._place_poly(k)
+            else:
+                losing = losing + c * self._place_poly(k)
+        winners = n * float(np.sum(weights * b * winning(nodes)))
+        losers = n * float(np.sum(weights * b * losing(nodes)))
         expected_bid = float(np.sum(weights * b))
         allocated = n * _quad.integrate(lambda t: self.values.ppf(t) * pp(t))
         return RevenueSplit(total, winners, losers, expected_bid, allocated, allocated - total)
@@ -296,8 +348,7 @@ class SealedBid:
         u_grid, b_grid = self._bid_grid
         x = np.asarray(bids, dtype=float)
         z = np.interp(x, b_grid, u_grid)
-        prize, win = self.prize_poly(z), self.win_poly(z)
-        return np.asarray(v * prize - x * (win + self.loser_fraction * (1 - win)))
+        return np.asarray(v * self.prize_poly(z) - x * self.pays_poly(z))
 
     def deviation_gain(
         self, v: float, bids: npt.ArrayLike | None = None, own_bid: float | None = None
