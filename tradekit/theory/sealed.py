@@ -196,33 +196,29 @@ class SealedBid:
             math.comb(n - 1, k - 1) * Polynomial([1, -1]) ** (k - 1) * Polynomial([0, 1]) ** (n - k)
         )
 
+    def _by_place(self, weights: Sequence[float]) -> Polynomial:
+        """``sum_k w_k pi_k(u)``: the expectation of a quantity that is ``w_k`` in place ``k``."""
+        total = Polynomial([0.0])
+        for k, w in enumerate(weights, start=1):
+            if w:
+                total = total + w * self._place_poly(k)
+        return total
+
     @property
     def prize_poly(self) -> Polynomial:
         """``P(u)``: the expected prize of quantile ``u`` (a polynomial)."""
-        total = Polynomial([0.0])
-        for k, p in enumerate(self.prizes, start=1):
-            if p:
-                total = total + p * self._place_poly(k)
-        return total
+        return self._by_place(self.prizes)
 
     @property
     def win_poly(self) -> Polynomial:
         """``W(u)``: the probability that quantile ``u`` takes a prize place (a polynomial)."""
-        total = Polynomial([0.0])
-        for k, p in enumerate(self.prizes, start=1):
-            if p > 0:
-                total = total + self._place_poly(k)
-        return total
+        return self._by_place([1.0 if p > 0 else 0.0 for p in self.prizes])
 
     @property
     def pays_poly(self) -> Polynomial:
         """``C(u) = sum_k c_k pi_k(u)``: the expected fraction of its bid quantile ``u`` pays."""
         assert self.pays is not None
-        total = Polynomial([0.0])
-        for k, c in enumerate(self.pays, start=1):
-            if c:
-                total = total + c * self._place_poly(k)
-        return total
+        return self._by_place(self.pays)
 
     @property
     def games_payments(self) -> bool:
@@ -289,12 +285,9 @@ class SealedBid:
         nodes, weights = _quad.nodes_weights()
         b = self.bid_at(nodes)
         assert self.pays is not None
-        winning = losing = Polynomial([0.0])
-        for k, (p, c) in enumerate(zip(self.prizes, self.pays, strict=True), start=1):
-            if p > 0:
-                winning = winning + c * self._place_poly(k)
-            else:
-                losing = losing + c * self._place_poly(k)
+        places = list(zip(self.prizes, self.pays, strict=True))
+        winning = self._by_place([c if p > 0 else 0.0 for p, c in places])
+        losing = self._by_place([0.0 if p > 0 else c for p, c in places])
         winners = n * float(np.sum(weights * b * winning(nodes)))
         losers = n * float(np.sum(weights * b * losing(nodes)))
         expected_bid = float(np.sum(weights * b))
