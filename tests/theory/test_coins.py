@@ -162,3 +162,29 @@ def test_bad_games_are_refused() -> None:
         CoinAuction(2, (1.0,), 3, rounding="sideways")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="ties"):
         CoinAuction(2, (1.0,), 3, ties="duel")  # type: ignore[arg-type]
+
+
+def test_the_textbook_zero_bid_rule_lets_zero_bids_win() -> None:
+    # One rival who always bids 0: under the games' rule our 0 never wins, under the textbook
+    # rule it wins the coin flip half the time, and pays nothing either way.
+    games = CoinAuction(2, (0.5, 0.5), 3).outcomes([1, 0, 0, 0])
+    textbook = CoinAuction(2, (0.5, 0.5), 3, zero_bids="win").outcomes([1, 0, 0, 0])
+    assert games.win.tolist()[0] == 0.0 and textbook.win.tolist()[0] == 0.5
+    assert games.paid.tolist() == textbook.paid.tolist() == [0.0, 1.0, 2.0, 3.0]
+    # Two prizes, both rivals at 0: a bid of 0 shares the two prize places among three.
+    two = CoinAuction(3, (0.5, 0.5), 2, prizes=(2, 1), zero_bids="win").outcomes([1, 0, 0])
+    assert two.win.tolist()[0] == pytest.approx(2 / 3)
+    assert two.prize.tolist()[0] == pytest.approx((2 + 1) / 3)
+
+
+def test_both_zero_bid_rules_reach_an_equilibrium() -> None:
+    for rule in ("lose", "win"):
+        eq = CoinAuction(3, uniform_values(6), max_bid=6, rounding="exact", zero_bids=rule).solve(
+            iterations=800
+        )
+        assert eq.epsilon < 0.05, rule
+
+
+def test_an_unknown_zero_bid_rule_is_refused() -> None:
+    with pytest.raises(ValueError, match="zero_bids must be one of"):
+        CoinAuction(2, (0.5, 0.5), 3, zero_bids="maybe")  # type: ignore[arg-type]

@@ -9,7 +9,8 @@ their bid rounded down*, and nobody can bid more than they hold. Then:
   cheap upgrades, so they crowd out even ones;
 * ties have positive probability, so the tie rule matters;
 * a bid of 0 never wins (the game's rule, the engine's: its place's prize goes unclaimed), where
-  the textbook model lets one of the zero bidders win at 0 when everybody bids 0;
+  the textbook model lets one of the zero bidders win at 0 when everybody bids 0 (``zero_bids=
+  "win"`` plays that rule instead);
 * rounding down keeps coins in the losers' pockets, so revenue falls below the continuous value.
 
 The model: ``n`` bidders with independent integer values per unit of prize, drawn from a given
@@ -44,6 +45,10 @@ import numpy.typing as npt
 
 from tradekit.theory.bridge import TIE_RULES, TieRule, resolve_round
 from tradekit.theory.values import FloatArray
+
+#: How a bid of 0 is ranked (see :class:`CoinAuction`).
+ZeroBids = Literal["lose", "win"]
+ZERO_BIDS: tuple[ZeroBids, ...] = ("lose", "win")
 
 Rounding = Literal["down", "exact", "up"]
 ROUNDINGS: tuple[Rounding, ...] = ("down", "exact", "up")
@@ -100,6 +105,10 @@ class CoinAuction:
             ``a x`` in fractions of a coin) or ``"up"`` — to show what rounding does.
         ties: ``"flip"`` (a fair coin flip at no cost) or ``"void"`` (Turin when the tied players
             add nothing: nobody in the tie wins) — see :mod:`tradekit.theory.bridge`.
+        zero_bids: ``"lose"`` (the games' rule, the default: a bid of 0 never wins, and its
+            place's prize goes unclaimed) or ``"win"`` (the textbook rule: a bid of 0 ranks like
+            any other, so when too few bid more, zero bidders take the prize places, ties among
+            them settled by ``ties``, and pay nothing).
 
     Assumptions: independent private values, risk neutrality, a prize worth ``v * p`` to a bidder
     of value ``v``, symmetric strategies. References: see the module docstring.
@@ -118,6 +127,7 @@ class CoinAuction:
     prizes: tuple[int, ...] = (1,)
     rounding: Rounding = "down"
     ties: TieRule = "flip"
+    zero_bids: ZeroBids = "lose"
 
     def __post_init__(self) -> None:
         if self.n < 2:
@@ -134,6 +144,8 @@ class CoinAuction:
             raise ValueError(f"rounding must be one of {ROUNDINGS}, got {self.rounding!r}")
         if self.ties not in TIE_RULES:
             raise ValueError(f"ties must be one of {TIE_RULES}, got {self.ties!r}")
+        if self.zero_bids not in ZERO_BIDS:
+            raise ValueError(f"zero_bids must be one of {ZERO_BIDS}, got {self.zero_bids!r}")
         if len(self.prizes) > self.n or any(p < 0 for p in self.prizes) or not any(self.prizes):
             raise ValueError(f"bad prizes {self.prizes} for {self.n} places")
         object.__setattr__(self, "loser_fraction", fraction)
@@ -185,9 +197,14 @@ class CoinAuction:
                             seat += 1
                     # Under a coin flip, our seat takes each position of its block equally often.
                     positions = range(tied + 1) if self.ties == "flip" else range(1)
+                    # The textbook rule ranks a bid of 0 like any other: the engine ranks the
+                    # bids one coin up (none of them 0), and payments are on the bids made.
+                    ranked = (
+                        bids if self.zero_bids == "lose" else {k: b + 1 for k, b in bids.items()}
+                    )
                     for pos in positions:
                         out = resolve_round(
-                            bids,
+                            ranked,
                             self.prizes,
                             self.loser_fraction,
                             self.ties,
@@ -198,7 +215,7 @@ class CoinAuction:
                         got = self.prizes[place] if won and place < len(self.prizes) else 0
                         paid = (
                             float(out.payment[0])
-                            if self.rounding == "down"
+                            if self.rounding == "down" and self.zero_bids == "lose"
                             else (float(x) if won else self.loser_payment(x))
                         )
                         prize[x, above, tied] += got / len(positions)
