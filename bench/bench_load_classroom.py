@@ -50,14 +50,15 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 
 #: The server's process: a class of Turin Market for 3, its addresses printed as one JSON line,
-#: served until its standard input closes.
+#: served until its standard input closes; then the CPU seconds it used (all its threads).
 SERVER = """
-import json, sys
+import json, sys, time
 from tradekit.classroom import rooms, start
 rooms.MAX_TABLES = 100_000
 c = start("turin", players=3, db=sys.argv[1], seed=1, rate=float(sys.argv[2]), show=False)
-print(json.dumps({"url": c.url, "code": c.code, "secret": c.room.teacher_secret}), flush=True)
+print(json.dumps({"url": c.url, "code": c.code}), flush=True)
 sys.stdin.read()
+print(json.dumps({"cpu": time.process_time()}), flush=True)
 c.stop()
 """
 
@@ -287,6 +288,7 @@ def main() -> None:
         "--rate", type=float, default=20.0, help="the server's requests a second per device (20)"
     )
     args = parser.parse_args()
+    load_before = os.getloadavg()[0]  # the machine's other work weighs on every figure
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "load.db"
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -298,13 +300,16 @@ def main() -> None:
         )
         assert server.stdout is not None and server.stdin is not None
         where = json.loads(server.stdout.readline())
+        client_cpu = time.process_time()
         try:
             totals, took = asyncio.run(
                 load(where["url"], where["code"], args.students, args.seconds)
             )
+            client_cpu = time.process_time() - client_cpu
             tables = stored(db)
         finally:
             server.stdin.close()
+            server_cpu = json.loads(server.stdout.readline() or '{"cpu": NaN}')["cpu"]
             server.wait(30)
     checked = updates(totals, tables)
     actions = len(totals.acting)
@@ -313,6 +318,11 @@ def main() -> None:
         f"{checked.over} games played to the end"
     )
     print(f"actions acknowledged:   {actions} ({actions / took:.0f} a second)")
+    print(f"machine's load average: {load_before:.1f} before, {os.getloadavg()[0]:.1f} after")
+    print(
+        f"CPU: server {server_cpu:.1f} s ({server_cpu / took:.0%} of a core), "
+        f"students' client {client_cpu:.1f} s ({client_cpu / took:.0%})"
+    )
     print(f"acting student's answer: {quantiles(totals.acting)}")
     print(f"update to the others, from the answer:  {quantiles(checked.from_answer)}")
     print(f"update to the others, from the sending: {quantiles(checked.from_sending)}")
