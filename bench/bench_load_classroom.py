@@ -6,7 +6,7 @@ event loop. The students are one asyncio client (httpx): each joins, follows its
 stream, and acts as soon as the rules let it (a random legal action, sent with the version it
 saw); when its game ends it joins again, at a new table. Each student sends from its own
 loopback address, as each device of a class has its own, so the server's limit per device
-(20 requests a second, 60 at once) applies to each as it would in class.
+(20 requests a second, 60 at once; ``--rate``) applies to each as it would in class.
 
 Printed:
 
@@ -19,6 +19,8 @@ Printed:
 * errors: every answer that is not 2xx, 409 or 429 (429s counted apart), and failed requests;
 * lost and doubled actions: every acknowledged action is looked for in the room's file at the
   end, once, in order, seat by seat; the file may hold nothing else.
+* the CPU seconds the server and the client used, and the machine's load average: on a machine
+  shared with other work, the latencies say as much about it as about the server.
 
 A class holds at most ``MAX_TABLES`` tables; the bench plays many games one after another, so its
 server allows more.
@@ -125,9 +127,7 @@ TLS = ssl.create_default_context()
 
 async def student(i: int, url: str, code: str, end: float, totals: Totals) -> None:
     rng = random.Random(i)
-    # TCP_NODELAY, as browsers set it: httpx writes a request's headers and body apart, and
-    # without it Nagle's algorithm holds the body back until the server's delayed
-    # acknowledgement of the headers, some 40 ms on Linux, added to every action.
+    # TCP_NODELAY, as browsers set it: no write waits for the acknowledgement of the last.
     nodelay = [(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)]
     transport = httpx.AsyncHTTPTransport(
         verify=TLS, local_address=address(i), socket_options=nodelay
