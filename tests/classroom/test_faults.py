@@ -105,7 +105,11 @@ class Server:
         self._log.close()
 
     def teacher(self, method: str, path: str, body: Any = None) -> Any:
-        status, doc = request(self.url, method, path, body, token=self.secret)
+        for _ in range(50):
+            status, doc = request(self.url, method, path, body, token=self.secret)
+            if status != 429:  # the test's polling is over the limit per device: wait
+                break
+            time.sleep(0.5)
         assert status == 200, (path, status, doc)
         return doc
 
