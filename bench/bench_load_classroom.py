@@ -4,9 +4,10 @@ The server runs in its own process (``tradekit.classroom.start`` on a temporary 
 commit is synced to the disk as in a class), so that the students' client does not share its
 event loop. The students are one asyncio client (httpx): each joins, follows its seat's event
 stream, and acts as soon as the rules let it (a random legal action, sent with the version it
-saw); when its game ends it joins again, at a new table. Each student sends from its own
-loopback address, as each device of a class has its own, so the server's limit per device
-(20 requests a second, 60 at once; ``--rate``) applies to each as it would in class.
+saw; ``--think``: after thinking a random time of that mean, as people do); when its game ends
+it joins again, at a new table. Each student sends from its own loopback address, as each
+device of a class has its own, so the server's limit per device (20 requests a second, 60 at
+once; ``--rate``) applies to each as it would in class.
 
 Printed:
 
@@ -125,7 +126,7 @@ async def call(
 TLS = ssl.create_default_context()
 
 
-async def student(i: int, url: str, code: str, end: float, totals: Totals) -> None:
+async def student(i: int, url: str, code: str, end: float, totals: Totals, think: float) -> None:
     rng = random.Random(i)
     # TCP_NODELAY, as browsers set it: no write waits for the acknowledgement of the last.
     nodelay = [(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)]
@@ -147,7 +148,7 @@ async def student(i: int, url: str, code: str, end: float, totals: Totals) -> No
             newest = asyncio.Event()
             stream = asyncio.create_task(follow(client, run, newest))
             try:
-                await play(client, run, newest, rng, end, totals)
+                await play(client, run, newest, rng, end, totals, think)
             except httpx.HTTPError as exc:
                 totals.errors.append(f"{type(exc).__name__}: {exc}")
             finally:
@@ -161,12 +162,21 @@ async def play(
     rng: random.Random,
     end: float,
     totals: Totals,
+    think: float,
 ) -> None:
     doc = (await call(client, totals, "GET", "/api/state")).json()
     while not doc["over"] and time.perf_counter() < end:
         if run.meta is None and doc["started"]:
             run.meta = doc["version"] - doc["log_earlier"] - len(doc["log"])
         if doc["your_turn"] and doc["legal"]:
+            if think:
+                await asyncio.sleep(rng.uniform(0, 2 * think))
+                # The page has kept up meanwhile: the choice is made on what it shows now.
+                fresh = await call(client, totals, "GET", "/api/state")
+                if fresh.status_code == 200:
+                    doc = fresh.json()
+                if doc["over"] or not doc["your_turn"] or not doc["legal"]:
+                    continue
             action = rng.choice(doc["legal"])["action"]
             sent = time.perf_counter()
             reply = await call(
@@ -280,11 +290,13 @@ def quantiles(values: list[float]) -> str:
     return f"p50 {q[49] * 1000:7.1f} ms   p95 {q[94] * 1000:7.1f} ms   p99 {q[98] * 1000:7.1f} ms"
 
 
-async def load(url: str, code: str, students: int, seconds: float) -> tuple[Totals, float]:
+async def load(
+    url: str, code: str, students: int, seconds: float, think: float = 0.0
+) -> tuple[Totals, float]:
     totals = Totals()
     began = time.perf_counter()
     end = began + seconds
-    await asyncio.gather(*(student(i, url, code, end, totals) for i in range(students)))
+    await asyncio.gather(*(student(i, url, code, end, totals, think) for i in range(students)))
     return totals, time.perf_counter() - began
 
 
@@ -294,6 +306,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="how long they play (60)")
     parser.add_argument(
         "--rate", type=float, default=20.0, help="the server's requests a second per device (20)"
+    )
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="mean seconds a student thinks before acting (0: none, as fast as the rules allow)",
     )
     args = parser.parse_args()
     load_before = os.getloadavg()[0]  # the machine's other work weighs on every figure
@@ -311,7 +329,7 @@ def main() -> None:
         client_cpu = time.process_time()
         try:
             totals, took = asyncio.run(
-                load(where["url"], where["code"], args.students, args.seconds)
+                load(where["url"], where["code"], args.students, args.seconds, args.think)
             )
             client_cpu = time.process_time() - client_cpu
             tables = stored(db)
@@ -322,7 +340,8 @@ def main() -> None:
     checked = updates(totals, tables)
     actions = len(totals.acting)
     print(
-        f"{args.students} students, {took:.1f} s: {len(tables)} tables started, "
+        f"{args.students} students (thinking {args.think:g} s), {took:.1f} s: "
+        f"{len(tables)} tables started, "
         f"{checked.over} games played to the end"
     )
     print(f"actions acknowledged:   {actions} ({actions / took:.0f} a second)")
