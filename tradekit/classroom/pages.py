@@ -44,6 +44,12 @@ _SCRIPT_TEXTS = (
     "classroom.state_playing",
     "classroom.state_paused",
     "classroom.state_over",
+    "classroom.stand_in_banner",
+    "classroom.take_back",
+    "classroom.to_robot_for_good",
+    "classroom.give_back",
+    "classroom.presence_present",
+    "classroom.presence_away",
 )
 
 #: Beyond this many legal actions, a list to choose from replaces the buttons.
@@ -77,6 +83,9 @@ table.status{border-collapse:collapse;width:100%;font-size:14px}
 table.status th,table.status td{border:1px solid #dbe2ea;padding:4px 6px;text-align:left;
 vertical-align:top}
 table.status td button{min-height:36px;font-size:14px;padding:4px 8px}
+.seat{display:block}
+.seat.away{color:#8a4b08;font-weight:600}
+.seat.standing_in{color:#5b3a8a}
 .qr svg{width:180px;height:180px}
 .code{font-size:32px;font-weight:700;letter-spacing:.15em}
 #table .tk{max-width:none}
@@ -183,7 +192,13 @@ function draw(d) {{
   $('log').innerHTML=d.html ? d.html.log : '';
   const box=$('buttons'); box.textContent='';
   let prompt='';
-  if (d.paused) prompt=T.paused_banner;
+  if (d.standing_in) {{
+    prompt=T.stand_in_banner;
+    const b=document.createElement('button'); b.type='button'; b.id='take-back';
+    b.textContent=T.take_back; b.addEventListener('click', () => back());
+    box.appendChild(b);
+  }}
+  else if (d.paused) prompt=T.paused_banner;
   else if (d.your_turn) prompt=T.your_turn;
   else if (d.legal.length) prompt=T.anytime;
   else if (d.started && !d.over)
@@ -222,6 +237,14 @@ async function load() {{
   catch (e) {{ say(String(e)); }}
   finally {{ busy=false; if (pending) {{ pending=false; load(); }} }}
 }}
+async function back() {{
+  // Take the seat back from the robot standing in (the seat's own token does it).
+  try {{
+    const d=await call('/api/seat/return?html=1&lang='+LANG, {{method:'POST',
+      headers:{{'Content-Type':'application/json'}}, body: '{{}}'}});
+    if (d) draw(d); else load();
+  }} catch (e) {{ say(String(e)); load(); }}
+}}
 async function act(action) {{
   document.querySelectorAll('#buttons button, #choice').forEach(b => b.disabled=true);
   say('');
@@ -238,7 +261,7 @@ events.addEventListener('version', (e) => {{
 }});
 events.addEventListener('gone', () => {{ events.close(); location.href='/?lang='+LANG; }});
 events.onerror=() => {{ $('offline').textContent=T.offline; $('offline').hidden=false; }};
-load();
+back();  // opening the page is coming back: a robot standing in gives the seat back at once
 """
     return _page(lang, t("classroom.join_title", lang), body, script, nonce)
 
@@ -285,7 +308,15 @@ function draw(d) {{
   d.tables.forEach((tb) => {{
     const tr=el('tr', undefined, {{id: 'table-'+tb.number, 'data-state': tb.state}});
     tr.appendChild(el('td', String(tb.number)));
-    tr.appendChild(el('td', tb.seats.map(s => s.name).join(', ')));
+    const who=el('td');
+    tb.seats.forEach((s, i) => {{
+      const p=T['presence_'+s.presence];
+      const span=el('span', s.name + (p ? ' · '+p : ''),
+        {{id: 'seat-'+tb.number+'-'+s.seat, 'data-presence': s.presence}});
+      span.className='seat '+s.presence;
+      who.appendChild(span);
+    }});
+    tr.appendChild(who);
     const state=T['state_'+tb.state] || tb.state;
     tr.appendChild(el('td', fill(state, {{joined: tb.seats.filter(s => s.joined).length,
       size: tb.seats.length}}) + (tb.status ? ' · '+tb.status : '')));
@@ -301,9 +332,12 @@ function draw(d) {{
     if (tb.state === 'playing') add(T.pause, 'pause', {{}}, 'pause-'+tb.number);
     if (tb.state === 'paused') add(T.resume, 'resume', {{}}, 'resume-'+tb.number);
     tb.seats.forEach((s) => {{
-      if (s.joined && !s.robot && tb.state !== 'over')
-        add(fill(T.to_robot, {{name: s.name}}), 'robot', {{seat: s.seat}},
-            'robot-'+tb.number+'-'+s.seat);
+      if (tb.state === 'over' || !s.joined || s.presence === 'robot') return;
+      const at=tb.number+'-'+s.seat, seat={{seat: s.seat}};
+      if (s.presence === 'standing_in')
+        add(fill(T.give_back, {{name: s.student}}), 'give-back', seat, 'give-back-'+at);
+      else add(fill(T.to_robot, {{name: s.student}}), 'stand-in', seat, 'stand-in-'+at);
+      add(fill(T.to_robot_for_good, {{name: s.student}}), 'robot', seat, 'robot-'+at);
     }});
     if (tb.state !== 'waiting') {{
       const a=el('a', T.save, {{href: '/api/teacher/save?table='+tb.number,
