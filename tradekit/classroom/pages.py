@@ -188,6 +188,8 @@ function draw(d) {{
   $('status').textContent=d.status;
   document.body.dataset.version=String(d.version);
   document.body.dataset.over=String(d.over);
+  document.body.dataset.turn=String(d.your_turn);
+  document.body.dataset.standingIn=String(d.standing_in);
   $('table').innerHTML=d.html ? d.html.table : '';
   $('log').innerHTML=d.html ? d.html.log : '';
   const box=$('buttons'); box.textContent='';
