@@ -24,12 +24,18 @@ from __future__ import annotations
 
 import os
 import random
+import time
 import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+try:
+    from playwright.sync_api import TimeoutError as BrowserTimeout
+except ImportError:  # the browser fixture skips (or fails under CI) saying so
+    BrowserTimeout = TimeoutError  # type: ignore[misc,assignment]
 
 from tests.integration.chromium import CHROMIUM, CHROMIUM_ARGS, executable, need
 from tradekit.classroom import Classroom, start
@@ -49,6 +55,17 @@ AWAY_AFTER = 1.0
 #: The page can act: its seat is to move and the action buttons are drawn and enabled.
 READY = """() => document.body.dataset.over === 'true' || (document.body.dataset.turn === 'true'
   && document.querySelector('#buttons button:not([disabled])') !== null)"""
+
+#: What a page drew: over, its version, its action buttons or the options of its list.
+LOOK = """() => ({over: document.body.dataset.over, version: document.body.dataset.version,
+  buttons: document.querySelectorAll('#buttons button[id^="action-"]').length,
+  options: document.querySelectorAll('#choice option').length})"""
+
+#: What a page shows, for the message of a failure.
+SHOWS = """() => ({data: Object.assign({}, document.body.dataset),
+  prompt: document.getElementById('prompt').textContent,
+  notice: document.getElementById('notice').textContent,
+  buttons: document.getElementById('buttons').textContent})"""
 
 pytestmark = pytest.mark.slow
 
@@ -132,21 +149,41 @@ class Class:
             return [s for s in state.to_move if s in table.students()]
 
     def step(self, seat: int) -> None:
-        """The seat's page, once it can act, clicks one of the actions it draws."""
+        """The seat's page, once it can act, clicks one of the actions it draws.
+
+        Another seat's action may end this seat's turn (the first to claim a card), and a page
+        may draw a newer state between a look and a click: so it looks again, for as long as
+        the server says the seat is to move.
+        """
         page = self.pages[seat]
-        page.wait_for_function(READY)
-        if page.evaluate("() => document.body.dataset.over") == "true":
+        deadline = time.monotonic() + WAIT_MS / 1000
+        while seat in self.to_move():
+            if time.monotonic() > deadline:
+                raise AssertionError(
+                    f"seat {seat}'s page cannot act: it shows {page.evaluate(SHOWS)}; the "
+                    f"server's version for it is {self.table.version(seat)}"
+                )
+            try:
+                page.wait_for_function(READY, timeout=500)
+            except BrowserTimeout:
+                continue
+            # One look at what the page drew (each call to the browser costs a round trip).
+            drawn = page.evaluate(LOOK)
+            if drawn["over"] == "true":
+                return
+            try:
+                if drawn["options"]:
+                    pick = self.rng.randrange(drawn["options"])
+                    page.locator("#choice").select_option(index=pick, timeout=1000)
+                    page.click("#play", timeout=1000)
+                else:
+                    page.click(f"#action-{self.rng.randrange(drawn['buttons'])}", timeout=1000)
+            except BrowserTimeout:
+                continue  # drawn again between the look and the click
+            page.wait_for_function(
+                "(v) => document.body.dataset.version !== v", arg=drawn["version"]
+            )
             return
-        version = page.evaluate("() => document.body.dataset.version")
-        choice = page.locator("#choice")
-        if choice.count():
-            options = choice.locator("option").count()
-            choice.select_option(index=self.rng.randrange(options))
-            page.click("#play")
-        else:
-            buttons = page.locator("#buttons button[id^='action-']")
-            buttons.nth(self.rng.randrange(buttons.count())).click()
-        page.wait_for_function("(v) => document.body.dataset.version !== v", arg=version)
 
     def play(self, until: Any = None) -> None:
         """Play through the pages until the game ends (or ``until()`` holds)."""

@@ -83,10 +83,15 @@ table.status{border-collapse:collapse;width:100%;font-size:14px}
 table.status th,table.status td{border:1px solid #dbe2ea;padding:4px 6px;text-align:left;
 vertical-align:top}
 table.status td button{min-height:36px;font-size:14px;padding:4px 8px}
-.seat{display:block}
+.seat-line{display:flex;flex-wrap:wrap;align-items:center;gap:0 4px}
+.seat{min-width:12em;padding:2px 0}
 .seat.away{color:#8a4b08;font-weight:600}
 .seat.standing_in{color:#5b3a8a}
-.qr svg{width:180px;height:180px}
+.qr svg{width:180px;height:180px;display:block}
+#join-info{display:flex;flex-wrap:wrap;align-items:center;gap:0 24px}
+#join-info p{margin:4px 0}
+#prompt{margin:4px 0 6px}
+#more:empty{display:none}
 .code{font-size:32px;font-weight:700;letter-spacing:.15em}
 #table .tk{max-width:none}
 """
@@ -182,6 +187,9 @@ function button(item, i) {{
   return b;
 }}
 function draw(d) {{
+  // An answer may arrive after a newer one (a look started before an action, answered after
+  // it): versions only grow, so an older one is left out rather than drawn over the newer.
+  if (version !== null && d.version < version) return;
   version=d.version;
   $('who').textContent=d.names[d.seat]+' · '+d.title+' · '
     +fill(T.table_seat, {{table: d.table, seat: d.seat}});
@@ -310,13 +318,28 @@ function draw(d) {{
   d.tables.forEach((tb) => {{
     const tr=el('tr', undefined, {{id: 'table-'+tb.number, 'data-state': tb.state}});
     tr.appendChild(el('td', String(tb.number)));
+    const add=(box, label, what, extra, id) => {{
+      const b=el('button', label, {{type: 'button', id: id}}); b.className='alt';
+      b.addEventListener('click', () => post(what, Object.assign({{table: tb.number}}, extra)));
+      box.appendChild(b);
+    }};
+    // Each seat on its own line, its buttons next to it: the teacher acts on the seat they read.
     const who=el('td');
-    tb.seats.forEach((s, i) => {{
+    tb.seats.forEach((s) => {{
+      const line=el('div'); line.className='seat-line';
       const p=T['presence_'+s.presence];
       const span=el('span', s.name + (p ? ' · '+p : ''),
         {{id: 'seat-'+tb.number+'-'+s.seat, 'data-presence': s.presence}});
       span.className='seat '+s.presence;
-      who.appendChild(span);
+      line.appendChild(span);
+      if (tb.state !== 'over' && s.joined && s.presence !== 'robot') {{
+        const at=tb.number+'-'+s.seat, seat={{seat: s.seat}};
+        if (s.presence === 'standing_in')
+          add(line, fill(T.give_back, {{name: s.student}}), 'give-back', seat, 'give-back-'+at);
+        else add(line, fill(T.to_robot, {{name: s.student}}), 'stand-in', seat, 'stand-in-'+at);
+        add(line, fill(T.to_robot_for_good, {{name: s.student}}), 'robot', seat, 'robot-'+at);
+      }}
+      who.appendChild(line);
     }});
     tr.appendChild(who);
     const state=T['state_'+tb.state] || tb.state;
@@ -325,22 +348,9 @@ function draw(d) {{
     tr.appendChild(el('td', tb.to_move_names));
     tr.appendChild(el('td', String(tb.decisions)));
     const td=el('td');
-    const add=(label, what, extra, id) => {{
-      const b=el('button', label, {{type: 'button', id: id}}); b.className='alt';
-      b.addEventListener('click', () => post(what, Object.assign({{table: tb.number}}, extra)));
-      td.appendChild(b);
-    }};
-    if (tb.state === 'waiting') add(T.start, 'start', {{}}, 'start-'+tb.number);
-    if (tb.state === 'playing') add(T.pause, 'pause', {{}}, 'pause-'+tb.number);
-    if (tb.state === 'paused') add(T.resume, 'resume', {{}}, 'resume-'+tb.number);
-    tb.seats.forEach((s) => {{
-      if (tb.state === 'over' || !s.joined || s.presence === 'robot') return;
-      const at=tb.number+'-'+s.seat, seat={{seat: s.seat}};
-      if (s.presence === 'standing_in')
-        add(fill(T.give_back, {{name: s.student}}), 'give-back', seat, 'give-back-'+at);
-      else add(fill(T.to_robot, {{name: s.student}}), 'stand-in', seat, 'stand-in-'+at);
-      add(fill(T.to_robot_for_good, {{name: s.student}}), 'robot', seat, 'robot-'+at);
-    }});
+    if (tb.state === 'waiting') add(td, T.start, 'start', {{}}, 'start-'+tb.number);
+    if (tb.state === 'playing') add(td, T.pause, 'pause', {{}}, 'pause-'+tb.number);
+    if (tb.state === 'paused') add(td, T.resume, 'resume', {{}}, 'resume-'+tb.number);
     if (tb.state !== 'waiting') {{
       const a=el('a', T.save, {{href: '/api/teacher/save?table='+tb.number,
         download: 'table-'+tb.number+'.json'}});
