@@ -264,6 +264,7 @@ def test_three_students_play_turin_and_medici_in_chromium(browser: Any, tmp_path
             k.teacher.locator("#seat-1-1[data-presence='standing_in']").wait_for()
             assert "robot standing in" in k.teacher.locator("#seat-1-1").inner_text()
             k.teacher.locator("#give-back-1-1").wait_for()
+            shoot(k.teacher, "turin-teacher-standing-in.png")
             k.play(until=lambda: k.robot_moves_for(1) >= 2)
             robot_moves = k.robot_moves_for(1)
             assert robot_moves >= 2 and not k.table.over, "the robot did not play Bob's seat"

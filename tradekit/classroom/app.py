@@ -490,4 +490,5 @@ def qr_svg(url: str) -> str:
         import segno
     except ImportError:  # pragma: no cover - segno is in the classroom extra
         return ""
-    return str(segno.make(url, error="m").svg_inline(scale=4, border=2))
+    # No width and height but a viewBox: the page sizes the code (large enough to scan).
+    return str(segno.make(url, error="m").svg_inline(scale=4, border=2, omitsize=True))

@@ -50,6 +50,7 @@ _SCRIPT_TEXTS = (
     "classroom.give_back",
     "classroom.presence_present",
     "classroom.presence_away",
+    "classroom.students_count",
 )
 
 #: Beyond this many legal actions, a list to choose from replaces the buttons.
@@ -84,7 +85,9 @@ table.status th,table.status td{border:1px solid #dbe2ea;padding:4px 6px;text-al
 vertical-align:top}
 table.status td button{min-height:36px;font-size:14px;padding:4px 8px}
 .seat-line{display:flex;flex-wrap:wrap;align-items:center;gap:0 4px}
-.seat{min-width:12em;padding:2px 0}
+.seat{min-width:9em;padding:2px 0}
+@media (min-width:900px){.seat-line{flex-wrap:nowrap}.seat-line button{white-space:nowrap}}
+table.status a{white-space:nowrap}
 .seat.away{color:#8a4b08;font-weight:600}
 .seat.standing_in{color:#5b3a8a}
 .qr svg{width:180px;height:180px;display:block}
@@ -310,7 +313,7 @@ async function post(what, body) {{
 }}
 function draw(d) {{
   const rows=$('rows'); rows.textContent='';
-  $('status').textContent=d.title+' · '+d.students;
+  $('status').textContent=d.title+' · '+fill(T.students_count, {{count: d.students}});
   if (!d.tables.length) {{
     const tr=el('tr'); const td=el('td', T.no_tables, {{colspan: '6'}}); tr.appendChild(td);
     rows.appendChild(tr);

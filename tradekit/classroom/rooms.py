@@ -13,6 +13,11 @@ committed to the room's file (:mod:`tradekit.classroom.store`) before the call t
 returns, and :meth:`Room.open` on the same file rebuilds every table exactly: it deals each again
 from its seed and applies its stored decisions.
 
+A student who leaves keeps their seat: the teacher may let a robot stand in for them
+(:meth:`Room.stand_in`, or by itself after :attr:`Room.grace` seconds away), and the seat's own
+token takes it back (:meth:`Table.give_back`); :meth:`Room.robot` gives a seat to a robot for
+good.
+
 A table is guarded by a lock, so two requests for one table never interleave; the server runs
 these calls in worker threads, and a notebook may call them from its own.
 
