@@ -19,7 +19,7 @@ import pytest
 
 from tests.classroom.conftest import seat_table
 from tests.classroom.web import call, events
-from tradekit.classroom import Classroom, start
+from tradekit.classroom import Classroom, ClassroomError, start
 from tradekit.classroom.store import Store
 
 
@@ -239,3 +239,9 @@ def test_the_teachers_status_tells_present_away_and_grace_lets_a_robot_stand_in(
     back = call(c.url, "POST", "/api/seat/return", {}, token=tokens[1])
     assert back.status == 200 and not back.json["standing_in"]
     assert presence(c, 1)[1] == "present"
+
+
+@pytest.mark.parametrize("grace", [-1.0, float("nan")])
+def test_a_grace_that_is_not_seconds_is_refused_in_words(grace: float) -> None:
+    with pytest.raises(ClassroomError, match="grace is a number of seconds"):
+        start("turin", players=3, grace=grace, show=False)
