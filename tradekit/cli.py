@@ -324,6 +324,10 @@ def check_classroom(args: argparse.Namespace) -> None:
         _in_range("--players", args.players, 1, 100, "a number of seats")
     if args.seed is not None:
         _in_range("--seed", args.seed, 0, 2**63 - 1, "a whole number")
+    if args.grace is not None and not 0 <= args.grace <= 24 * 3600:
+        raise UsageError(
+            f"argument --grace: {args.grace:g} is out of range: expected seconds from 0 to 86400"
+        )
     if not args.host.strip():
         raise UsageError("argument --host: expected an address such as 127.0.0.1 or 0.0.0.0")
     if args.db is not None:
@@ -468,6 +472,7 @@ def cmd_classroom(args: argparse.Namespace) -> int:
         db=args.db,
         seed=args.seed,
         options=parse_options(args.option),
+        grace=args.grace,
     )
     return 0
 
@@ -565,6 +570,13 @@ def build_parser() -> argparse.ArgumentParser:
     room.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any)")
     room.add_argument("--db", default=None, help="the class's file (run again to resume it)")
     room.add_argument("--seed", type=int, default=None, help="repeatable deals (default: fresh)")
+    room.add_argument(
+        "--grace",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="a robot stands in for a student away this long (default: the teacher decides)",
+    )
     room.set_defaults(func=cmd_classroom)
     return parser
 

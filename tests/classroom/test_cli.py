@@ -30,6 +30,8 @@ from tradekit.cli import main
         (["classroom", "turin", "--port", "70000"], "--port: 70,000 is out of range"),
         (["classroom", "turin", "--port", "x"], "--port: invalid int value"),
         (["classroom", "turin", "--seed", "-1"], "--seed: -1 is out of range"),
+        (["classroom", "turin", "--grace", "-5"], "--grace: -5 is out of range"),
+        (["classroom", "turin", "--grace", "soon"], "--grace: invalid float value"),
         (["classroom", "turin", "--host", " "], "--host: expected an address"),
         (["classroom", "turin", "--db", "/no/such/folder/class.db"], "does not exist"),
         (["classroom", "turin", "--host", "203.0.113.9"], "cannot listen on 203.0.113.9:8000"),

@@ -24,32 +24,16 @@ from pathlib import Path
 
 import pytest
 
+from tests.integration.chromium import CHROMIUM, CHROMIUM_ARGS
+from tests.integration.chromium import need as _need
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "turin-market.ipynb"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 ARTIFACTS = Path(os.environ.get("TRADEKIT_ARTIFACTS", ROOT / "test-results")) / "browser"
 #: Voilà executes the whole notebook (bot games included) before the page is complete.
 PAGE_TIMEOUT_MS = 180_000
 
 pytestmark = pytest.mark.slow
-
-
-def _need(what: str, ok: bool) -> None:
-    if ok:
-        return
-    if IN_CI:
-        pytest.fail(f"{what} is missing, and CI=true requires the real-browser test to run")
-    pytest.skip(f"{what} is missing (not CI): install chromium with apt-get to run this test")
 
 
 def _free_port() -> int:

@@ -8,8 +8,9 @@ one SQLite file, so a server started again on it resumes every table. :func:`con
 seat with a bot over the network (a class's bot tournament).
 
 The parts: :mod:`~tradekit.classroom.rooms` (rooms, tables and seats),
-:mod:`~tradekit.classroom.store` (the file), :mod:`~tradekit.classroom.replies` (what a seat
-and the teacher are sent), :mod:`~tradekit.classroom.app` (the web app),
+:mod:`~tradekit.classroom.store` (the file), :mod:`~tradekit.classroom.presence` (which
+students have a page open), :mod:`~tradekit.classroom.replies` (what a seat and the teacher are
+sent), :mod:`~tradekit.classroom.app` (the web app),
 :mod:`~tradekit.classroom.guard` (limits and checks), :mod:`~tradekit.classroom.pages` (the
 pages), :mod:`~tradekit.classroom.server` (starting it) and :mod:`~tradekit.classroom.client`
 (the network client). ``docs/classroom.md`` describes the API and how to run a class.

@@ -8,16 +8,19 @@
 * ``POST /api/act`` ``{"action", "version"?}`` -> the new reply, or an error with nothing
   changed;
 * ``GET /api/events``: server-sent events ``version`` (``{"version": n}``) whenever what the
-  seat may see changes, and ``gone`` once a robot has taken the seat.
+  seat may see changes, and ``gone`` once a robot has taken the seat for good (while it is
+  open, the student counts as present: :mod:`tradekit.classroom.presence`);
+* ``POST /api/seat/return`` -> the seat's reply, the seat back from the robot standing in.
 
 A seat is named by its token: ``Authorization: Bearer <token>`` or the cookie. The teacher's
 endpoints take the teacher's secret the same way (its cookie is set by opening
 ``/teacher?key=<secret>``): ``GET /api/teacher/status``, ``GET /api/teacher/events``,
-``POST /api/teacher/start | pause | resume`` ``{"table"}``, ``POST /api/teacher/robot``
-``{"table", "seat"}`` and ``GET /api/teacher/save?table=n`` (the table's full save); ``POST
-/api/teacher/end`` ``{"table"}`` (``null``: every table) and ``POST /api/teacher/move`` ``{"table",
-"seat", "to"}``. The class's data (CSV, seat saves, the live chart, the replay) are served by
-:mod:`tradekit.classroom.data_routes`.
+``POST /api/teacher/start | pause | resume`` ``{"table"}``, ``POST /api/teacher/stand-in |
+give-back | robot`` ``{"table", "seat"}`` (a robot for the student until they come back, the
+seat back to them, a robot for good) and ``GET /api/teacher/save?table=n`` (the table's full
+save); ``POST /api/teacher/end`` ``{"table"}`` (``null``: every table) and ``POST
+/api/teacher/move`` ``{"table", "seat", "to"}``. The class's data (CSV, seat saves, the live
+chart, the replay) are served by :mod:`tradekit.classroom.data_routes`.
 
 Every error is a JSON object ``{"error": "<words>"}`` with a 4xx status (5xx only for a fault of
 the server, never with a traceback): see :mod:`tradekit.classroom.guard` for the limits and
@@ -37,6 +40,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
@@ -58,6 +62,7 @@ from starlette.routing import Route
 
 from tradekit.classroom import data_routes, pages, results
 from tradekit.classroom.guard import MAX_BODY, Guard, RateLimit, RequestError, read_json
+from tradekit.classroom.presence import Presence
 from tradekit.classroom.replies import room_status, seat_reply
 from tradekit.classroom.rooms import ClassroomError, Forbidden, Room, Table
 from tradekit.classroom.store import StoreError
@@ -65,6 +70,8 @@ from tradekit.core.errors import TradekitError
 from tradekit.i18n import LANGS
 
 R = TypeVar("R")
+
+logger = logging.getLogger("tradekit.classroom")
 
 #: The cookie that holds a student's seat token.
 SEAT_COOKIE = "tk_seat"
@@ -119,6 +126,19 @@ class Hub:
             yield event
         finally:
             self._waiters[number].discard(event)
+
+
+@contextmanager
+def _watch(presence: Presence, seat: tuple[int, int] | None) -> Iterator[None]:
+    """Count a seat's stream as open for the block (``None``: not a seat's stream)."""
+    if seat is None:
+        yield
+        return
+    presence.opened(*seat)
+    try:
+        yield
+    finally:
+        presence.closed(*seat)
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -220,14 +240,21 @@ class _Endpoints:
         return await self.reply(request, table, seat)
 
     def stream(
-        self, number: int | None, version: Callable[[], int], gone: Callable[[], bool]
+        self,
+        number: int | None,
+        version: Callable[[], int],
+        gone: Callable[[], bool],
+        seat: int | None = None,
     ) -> Response:
         hub = self.hub
+        presence = self.room.presence
         if hub.streams >= MAX_STREAMS:
             return _error(503, "the server has too many open pages; close one and try again")
 
         async def events() -> AsyncIterator[str]:
-            with hub.subscribe(number) as wake:
+            # A seat's student is present while their page holds its stream open.
+            watched = (number, seat) if number is not None and seat is not None else None
+            with hub.subscribe(number) as wake, _watch(presence, watched):
                 yield "retry: 2000\n\n"
                 last = None
                 while not hub.closed:
@@ -250,11 +277,21 @@ class _Endpoints:
             headers={"cache-control": "no-store", "x-accel-buffering": "no"},
         )
 
+    async def seat_back(self, request: Request) -> Response:
+        _lang(request)
+        table, seat = self.seat_of(request)
+        # Only the seat's own token names it: another seat's token gets its own seat back.
+        await self.in_thread(lambda: table.give_back(seat, strict=False))
+        return await self.reply(request, table, seat)
+
     async def seat_events(self, request: Request) -> Response:
         table, seat = self.seat_of(request)
-        holder = table.seats[seat]
+        held = table.seats[seat].token_hash
         return self.stream(
-            table.number, lambda: table.version(seat), lambda: table.seats[seat] is not holder
+            table.number,
+            lambda: table.version(seat),
+            lambda: table.seats[seat].token_hash != held,
+            seat=seat,
         )
 
     # -- the teacher -------------------------------------------------------------------------------
@@ -380,9 +417,11 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub.loop = asyncio.get_running_loop()
         room.listeners.append(hub.notify)
+        ticker = asyncio.create_task(_tick(room))
         try:
             yield
         finally:
+            ticker.cancel()
             hub.close()
             room.listeners.remove(hub.notify)
 
@@ -395,12 +434,15 @@ def create_app(
         Route("/api/state", ep.state),
         Route("/api/act", ep.act, methods=post),
         Route("/api/events", ep.seat_events),
+        Route("/api/seat/return", ep.seat_back, methods=post),
         Route("/api/teacher/status", ep.status),
         Route("/api/teacher/events", ep.teacher_events),
         Route("/api/teacher/start", ep.command(room.start, "table"), methods=post),
         Route("/api/teacher/pause", ep.command(room.pause, "table"), methods=post),
         Route("/api/teacher/resume", ep.command(room.resume, "table"), methods=post),
         Route("/api/teacher/robot", ep.command(room.robot, "table", "seat"), methods=post),
+        Route("/api/teacher/stand-in", ep.command(room.stand_in, "table", "seat"), methods=post),
+        Route("/api/teacher/give-back", ep.command(room.give_back, "table", "seat"), methods=post),
         Route("/api/teacher/save", ep.save),
         Route("/api/teacher/end", ep.command(room.end, "table"), methods=post),
         Route("/api/teacher/move", ep.command(room.move, "table", "seat", "to"), methods=post),
@@ -421,6 +463,20 @@ def create_app(
     return app
 
 
+#: Seconds between two looks at who is away (:meth:`Room.tick`).
+TICK = 1.0
+
+
+async def _tick(room: Room) -> None:
+    """Every :data:`TICK` seconds, the room looks at who is away (and applies its grace)."""
+    while True:
+        await asyncio.sleep(TICK)
+        try:
+            await run_in_threadpool(room.tick)
+        except Exception:  # a failed look is tried again at the next tick
+            logger.exception("the class could not look at who is away")
+
+
 def qr_svg(url: str) -> str:
     """The QR code of ``url`` as inline SVG (empty if segno is not installed).
 
@@ -432,4 +488,5 @@ def qr_svg(url: str) -> str:
         import segno
     except ImportError:  # pragma: no cover - segno is in the classroom extra
         return ""
-    return str(segno.make(url, error="m").svg_inline(scale=4, border=2))
+    # No width and height but a viewBox: the page sizes the code (large enough to scan).
+    return str(segno.make(url, error="m").svg_inline(scale=4, border=2, omitsize=True))

@@ -46,6 +46,13 @@ _SCRIPT_TEXTS = (
     "classroom.state_paused",
     "classroom.state_over",
     "classroom.state_ended",
+    "classroom.stand_in_banner",
+    "classroom.take_back",
+    "classroom.to_robot_for_good",
+    "classroom.give_back",
+    "classroom.presence_present",
+    "classroom.presence_away",
+    "classroom.students_count",
 )
 
 #: Beyond this many legal actions, a list to choose from replaces the buttons.
@@ -79,7 +86,17 @@ table.status{border-collapse:collapse;width:100%;font-size:14px}
 table.status th,table.status td{border:1px solid #dbe2ea;padding:4px 6px;text-align:left;
 vertical-align:top}
 table.status td button{min-height:36px;font-size:14px;padding:4px 8px}
-.qr svg{width:180px;height:180px}
+.seat-line{display:flex;flex-wrap:wrap;align-items:center;gap:0 4px}
+.seat{min-width:9em;padding:2px 0}
+@media (min-width:900px){.seat-line{flex-wrap:nowrap}.seat-line button{white-space:nowrap}}
+table.status a{white-space:nowrap}
+.seat.away{color:#8a4b08;font-weight:600}
+.seat.standing_in{color:#5b3a8a}
+.qr svg{width:180px;height:180px;display:block}
+#join-info{display:flex;flex-wrap:wrap;align-items:center;gap:0 24px}
+#join-info p{margin:4px 0}
+#prompt{margin:4px 0 6px}
+#more:empty{display:none}
 .code{font-size:32px;font-weight:700;letter-spacing:.15em}
 #table .tk{max-width:none}
 """
@@ -175,17 +192,28 @@ function button(item, i) {{
   return b;
 }}
 function draw(d) {{
+  // An answer may arrive after a newer one (a look started before an action, answered after
+  // it): versions only grow, so an older one is left out rather than drawn over the newer.
+  if (version !== null && d.version < version) return;
   version=d.version;
   $('who').textContent=d.names[d.seat]+' · '+d.title+' · '
     +fill(T.table_seat, {{table: d.table, seat: d.seat}});
   $('status').textContent=d.status;
   document.body.dataset.version=String(d.version);
   document.body.dataset.over=String(d.over);
+  document.body.dataset.turn=String(d.your_turn);
+  document.body.dataset.standingIn=String(d.standing_in);
   $('table').innerHTML=d.html ? d.html.table : '';
   $('log').innerHTML=d.html ? d.html.log : '';
   const box=$('buttons'); box.textContent='';
   let prompt='';
   if (d.ended) prompt=d.status;
+  else if (d.standing_in) {{
+    prompt=T.stand_in_banner;
+    const b=document.createElement('button'); b.type='button'; b.id='take-back';
+    b.textContent=T.take_back; b.addEventListener('click', () => back());
+    box.appendChild(b);
+  }}
   else if (d.paused) prompt=T.paused_banner;
   else if (d.your_turn) prompt=T.your_turn;
   else if (d.legal.length) prompt=T.anytime;
@@ -225,6 +253,14 @@ async function load() {{
   catch (e) {{ say(String(e)); }}
   finally {{ busy=false; if (pending) {{ pending=false; load(); }} }}
 }}
+async function back() {{
+  // Take the seat back from the robot standing in (the seat's own token does it).
+  try {{
+    const d=await call('/api/seat/return?html=1&lang='+LANG, {{method:'POST',
+      headers:{{'Content-Type':'application/json'}}, body: '{{}}'}});
+    if (d) draw(d); else load();
+  }} catch (e) {{ say(String(e)); load(); }}
+}}
 async function act(action) {{
   document.querySelectorAll('#buttons button, #choice').forEach(b => b.disabled=true);
   say('');
@@ -241,7 +277,7 @@ events.addEventListener('version', (e) => {{
 }});
 events.addEventListener('gone', () => {{ events.close(); location.href='/?lang='+LANG; }});
 events.onerror=() => {{ $('offline').textContent=T.offline; $('offline').hidden=false; }};
-load();
+back();  // opening the page is coming back: a robot standing in gives the seat back at once
 """
     return _page(lang, t("classroom.join_title", lang), body, script, nonce)
 
@@ -280,7 +316,7 @@ async function post(what, body) {{
 }}
 function draw(d) {{
   const rows=$('rows'); rows.textContent='';
-  $('status').textContent=d.title+' · '+d.students;
+  $('status').textContent=d.title+' · '+fill(T.students_count, {{count: d.students}});
   if (!d.tables.length) {{
     const tr=el('tr'); const td=el('td', T.no_tables, {{colspan: '6'}}); tr.appendChild(td);
     rows.appendChild(tr);
@@ -288,26 +324,39 @@ function draw(d) {{
   d.tables.forEach((tb) => {{
     const tr=el('tr', undefined, {{id: 'table-'+tb.number, 'data-state': tb.state}});
     tr.appendChild(el('td', String(tb.number)));
-    tr.appendChild(el('td', tb.seats.map(s => s.name).join(', ')));
+    const add=(box, label, what, extra, id) => {{
+      const b=el('button', label, {{type: 'button', id: id}}); b.className='alt';
+      b.addEventListener('click', () => post(what, Object.assign({{table: tb.number}}, extra)));
+      box.appendChild(b);
+    }};
+    // Each seat on its own line, its buttons next to it: the teacher acts on the seat they read.
+    const who=el('td');
+    tb.seats.forEach((s) => {{
+      const line=el('div'); line.className='seat-line';
+      const p=T['presence_'+s.presence];
+      const span=el('span', s.name + (p ? ' · '+p : ''),
+        {{id: 'seat-'+tb.number+'-'+s.seat, 'data-presence': s.presence}});
+      span.className='seat '+s.presence;
+      line.appendChild(span);
+      if (tb.state !== 'over' && s.joined && s.presence !== 'robot') {{
+        const at=tb.number+'-'+s.seat, seat={{seat: s.seat}};
+        if (s.presence === 'standing_in')
+          add(line, fill(T.give_back, {{name: s.student}}), 'give-back', seat, 'give-back-'+at);
+        else add(line, fill(T.to_robot, {{name: s.student}}), 'stand-in', seat, 'stand-in-'+at);
+        add(line, fill(T.to_robot_for_good, {{name: s.student}}), 'robot', seat, 'robot-'+at);
+      }}
+      who.appendChild(line);
+    }});
+    tr.appendChild(who);
     const state=T['state_'+tb.state] || tb.state;
     tr.appendChild(el('td', fill(state, {{joined: tb.seats.filter(s => s.joined).length,
       size: tb.seats.length}}) + (tb.status ? ' · '+tb.status : '')));
     tr.appendChild(el('td', tb.to_move_names));
     tr.appendChild(el('td', String(tb.decisions)));
     const td=el('td');
-    const add=(label, what, extra, id) => {{
-      const b=el('button', label, {{type: 'button', id: id}}); b.className='alt';
-      b.addEventListener('click', () => post(what, Object.assign({{table: tb.number}}, extra)));
-      td.appendChild(b);
-    }};
-    if (tb.state === 'waiting') add(T.start, 'start', {{}}, 'start-'+tb.number);
-    if (tb.state === 'playing') add(T.pause, 'pause', {{}}, 'pause-'+tb.number);
-    if (tb.state === 'paused') add(T.resume, 'resume', {{}}, 'resume-'+tb.number);
-    tb.seats.forEach((s) => {{
-      if (s.joined && !s.robot && tb.state !== 'over')
-        add(fill(T.to_robot, {{name: s.name}}), 'robot', {{seat: s.seat}},
-            'robot-'+tb.number+'-'+s.seat);
-    }});
+    if (tb.state === 'waiting') add(td, T.start, 'start', {{}}, 'start-'+tb.number);
+    if (tb.state === 'playing') add(td, T.pause, 'pause', {{}}, 'pause-'+tb.number);
+    if (tb.state === 'paused') add(td, T.resume, 'resume', {{}}, 'resume-'+tb.number);
     if (tb.state !== 'waiting') {{
       const a=el('a', T.save, {{href: '/api/teacher/save?table='+tb.number,
         download: 'table-'+tb.number+'.json'}});

@@ -76,6 +76,7 @@ def _build(table: Table, seat: int, lang: str, html: bool) -> dict[str, Any]:
         "paused": table.paused,
         "over": table.over,
         "ended": table.ended,
+        "standing_in": seat < len(table.seats) and table.seats[seat].stand_in,
         "view": None,
         "to_move": [],
         "your_turn": False,
@@ -95,11 +96,11 @@ def _build(table: Table, seat: int, lang: str, html: bool) -> dict[str, Any]:
     view = state.view(seat)
     reply["view"] = encode_view(view)
     reply["to_move"] = list(state.to_move)
-    reply["your_turn"] = seat in state.to_move and not table.paused
+    reply["your_turn"] = seat in state.to_move and not table.paused and seat in table.students()
     reply["status"] = renderer.status(view, ctx)
     if table.ended:
         reply["status"] = t("classroom.ended", lang, table=table.number)
-    if not state.is_over and not table.paused:
+    if not state.is_over and not table.paused and seat in table.students():
         legal = state.legal_actions(seat)  # out of turn: only the out-of-turn actions
         reply["legal_count"] = len(legal)
         reply["legal"] = [
@@ -142,6 +143,27 @@ def _reasons(table: Table, seat: int, shown: list[int], lang: str) -> dict[int, 
     return notes
 
 
+def _seat_row(room: Room, table: Table, n: int, name: str) -> dict[str, Any]:
+    """A seat for the teacher: who plays it, and whether its student is here."""
+    held = table.seats[n] if n < len(table.seats) else None
+    away = room.presence.away_for(table.number, n) if held is not None else 0.0
+    if held is None or held.token_hash is None:
+        presence = "robot"
+    elif held.stand_in:
+        presence = "standing_in"
+    else:
+        presence = "away" if away >= room.presence.away_after else "present"
+    return {
+        "seat": n,
+        "name": name,
+        "student": held.name if held is not None else None,
+        "joined": held is not None,
+        "robot": n not in table.students(),
+        "presence": presence,
+        "away_for": round(away) if held is not None and held.token_hash is not None else None,
+    }
+
+
 def room_status(room: Room, lang: str = "en") -> dict[str, Any]:
     """The reply to ``GET /api/teacher/status``: the room and every table, for the teacher.
 
@@ -175,15 +197,7 @@ def room_status(room: Room, lang: str = "en") -> dict[str, Any]:
                 if table.paused
                 else "playing"
             )
-            seats = [
-                {
-                    "seat": n,
-                    "name": names[n],
-                    "joined": n < len(table.seats),
-                    "robot": n not in table.students(),
-                }
-                for n in range(table.size)
-            ]
+            seats = [_seat_row(room, table, n, names[n]) for n in range(table.size)]
             row: dict[str, Any] = {
                 "number": number,
                 "state": kind,

@@ -13,6 +13,11 @@ committed to the room's file (:mod:`tradekit.classroom.store`) before the call t
 returns, and :meth:`Room.open` on the same file rebuilds every table exactly: it deals each again
 from its seed and applies its stored decisions.
 
+A student who leaves keeps their seat: the teacher may let a robot stand in for them
+(:meth:`Room.stand_in`, or by itself after :attr:`Room.grace` seconds away), and the seat's own
+token takes it back (:meth:`Table.give_back`); :meth:`Room.robot` gives a seat to a robot for
+good.
+
 A table is guarded by a lock, so two requests for one table never interleave; the server runs
 these calls in worker threads, and a notebook may call them from its own.
 
@@ -33,6 +38,7 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import random
 import threading
@@ -43,6 +49,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tradekit.classroom import tokens
+from tradekit.classroom.presence import Presence
 from tradekit.classroom.store import Store, StoreError, TableRecord, Transaction
 from tradekit.core.actions import action_from_json
 from tradekit.core.errors import IllegalActionError, TradekitError
@@ -104,16 +111,19 @@ class Joined:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Seat:
-    """A seat someone joined: ``token_hash`` is ``None`` once a robot has taken it over."""
+    """A seat someone joined: ``token_hash`` is ``None`` once a robot has taken it over for
+    good; with ``stand_in`` a robot plays it for its student, who keeps the seat: their token
+    still names it, and takes it back (:meth:`Table.give_back`)."""
 
     number: int
     name: str
     token_hash: str | None
+    stand_in: bool = False
 
     @property
     def robot(self) -> bool:
-        """Whether a robot plays the seat now."""
-        return self.token_hash is None
+        """Whether a robot plays the seat now (for good, or standing in)."""
+        return self.token_hash is None or self.stand_in
 
 
 def clean_name(name: object) -> str:
@@ -202,7 +212,8 @@ class Table:
         for number in range(self.size):
             if number < len(self.seats):
                 seat = self.seats[number]
-                name = t("classroom.robot_for", lang, name=seat.name) if seat.robot else seat.name
+                key = "classroom.stand_in_for" if seat.stand_in else "classroom.robot_for"
+                name = t(key, lang, name=seat.name) if seat.robot else seat.name
             else:
                 name = t("classroom.robot_seat", lang, seat=t("seat", lang, seat=number))
             if number == me:
@@ -336,6 +347,8 @@ class Table:
                 raise Refused(t("classroom.paused", "en", table=self.number))
             if session.state.is_over:
                 raise Refused(t("game_is_over", "en"))
+            if seat < len(self.seats) and self.seats[seat].stand_in:
+                raise Refused(t("classroom.stand_in_refused", "en"))
             if seat not in self.students():
                 raise Forbidden(f"seat {seat} of table {self.number} is played by a robot")
             if version is not None and version != self.version(seat):
@@ -351,6 +364,39 @@ class Table:
             except TradekitError as exc:
                 raise BadAction(str(exc)) from None
             session.play_bots()
+
+    def give_back(self, seat: int, *, strict: bool = True) -> bool:
+        """The seat's student plays it again: the robot standing in stops at once. Committed
+        before it returns, so a restarted server knows who holds the seat.
+
+        Args:
+            seat: the seat.
+            strict: refuse a seat no robot stands in for (else: nothing to do, ``False``).
+
+        Returns:
+            Whether the seat changed hands.
+
+        Raises:
+            NotFound: nobody joined that seat. Refused (``strict``): no robot stands in for it.
+        """
+        with self.lock:
+            if type(seat) is not int or not 0 <= seat < len(self.seats):
+                raise NotFound(f"nobody joined seat {seat!r:.20} of table {self.number}")
+            held = self.seats[seat]
+            if not held.stand_in:
+                if strict:
+                    raise Refused(
+                        f"no robot stands in for seat {seat} of table {self.number}: "
+                        + ("a robot plays it for good" if held.robot else "its student plays it")
+                    )
+                return False
+            with self._change() as writes:
+                self.seats[seat] = dataclasses.replace(held, stand_in=False)
+                writes.append(lambda tx: tx.stand_in(self.id, seat, False))
+                if self.session is not None:
+                    self._make_session(self.session.state, self.session.explanations)
+            self.room.presence.joined(self.number, seat)  # back now: not away
+            return True
 
 
 class Room:
@@ -375,6 +421,12 @@ class Room:
         #: Called with each table that changed, after the change is committed.
         self.listeners: list[Callable[[Table], None]] = []
         self._seed = seed
+        #: Which students have a live page (the event streams the server keeps).
+        self.presence = Presence()
+        #: Seconds a student may be away before a robot stands in for them (``None``: never
+        #: by itself; the teacher decides). :meth:`tick` applies it.
+        self.grace: float | None = None
+        self._away: set[tuple[int, int]] = set()
 
     @property
     def size(self) -> int:
@@ -445,7 +497,9 @@ class Room:
         room.new_teacher_secret()
         ended = store.ended(record.id)
         for table_record in store.tables(record.id):
-            seats = [Seat(s.seat, s.name, s.token_hash) for s in store.seats(table_record.id)]
+            seats = [
+                Seat(s.seat, s.name, s.token_hash, s.stand_in) for s in store.seats(table_record.id)
+            ]
             table = Table(room, table_record, seats)
             if table.id in ended:
                 table.ended = table.paused = True
@@ -509,6 +563,7 @@ class Room:
                 seat = Seat(number, name, tokens.digest(secret))
                 table.seats.append(seat)
                 writes.append(lambda tx: tx.add_seat(table.id, number, name, seat.token_hash))
+                self.presence.joined(table.number, number)
                 if table.full:
                     writes.append(table._start())
             return Joined(f"{table.number}.{number}.{secret}", table.number, number)
@@ -608,20 +663,49 @@ class Room:
             writes.append(lambda tx: tx.update_table(table.id, paused=False))
 
     def robot(self, number: object, seat: object) -> None:
-        """A robot plays a student's seat from now on (their token stops working).
+        """A robot plays a student's seat for good: their token stops working, and their page
+        goes back to the join form. A seat a robot stands in for may be given away too.
+
+        Raises:
+            NotFound: no such table or seat. Refused: a robot already plays it for good.
+        """
+        self._to_robot(number, seat, for_good=True)
+
+    def stand_in(self, number: object, seat: object) -> None:
+        """A robot plays a student's seat for them until they come back: their token keeps the
+        seat, and takes it back (:meth:`Table.give_back`) as soon as their page opens again.
 
         Raises:
             NotFound: no such table or seat. Refused: a robot already plays it.
         """
+        self._to_robot(number, seat, for_good=False)
+
+    def give_back(self, number: object, seat: object) -> None:
+        """The teacher gives a seat back to its student: the robot standing in stops at once.
+
+        Raises:
+            NotFound: no such table or seat. Refused: no robot stands in for it.
+        """
+        self.table(number).give_back(seat)  # type: ignore[arg-type]  # checked there
+
+    def _to_robot(self, number: object, seat: object, *, for_good: bool) -> None:
         with self.lock:
             table = self.table(number)
             with table._change() as writes:
                 if type(seat) is not int or not 0 <= seat < len(table.seats):
                     raise NotFound(f"nobody joined seat {seat!r:.20} of table {table.number}")
-                if table.seats[seat].robot:
-                    raise Refused(f"a robot already plays seat {seat} of table {table.number}")
-                table.seats[seat] = dataclasses.replace(table.seats[seat], token_hash=None)
-                writes.append(lambda tx: tx.robot_takes(table.id, seat))
+                held = table.seats[seat]
+                if held.token_hash is None or (held.stand_in and not for_good):
+                    raise Refused(
+                        f"a robot already plays seat {seat} of table {table.number}"
+                        + ("" if held.token_hash is None else " for its student")
+                    )
+                if for_good:
+                    table.seats[seat] = Seat(held.number, held.name, None)
+                    writes.append(lambda tx: tx.robot_takes(table.id, seat))
+                else:
+                    table.seats[seat] = dataclasses.replace(held, stand_in=True)
+                    writes.append(lambda tx: tx.stand_in(table.id, seat, True))
                 if table.session is not None:
                     table._make_session(table.session.state, table.session.explanations)
                 elif table.full:
@@ -721,6 +805,33 @@ class Room:
         from tradekit.classroom import results
 
         return results.decisions(self)
+
+    def tick(self, now: float | None = None) -> None:
+        """Look at who is away (the server calls it every second): tell the teacher's page
+        when a student comes or goes, and with a :attr:`grace` period let a robot stand in for
+        a student away that long, at a table in play."""
+        with self.lock:
+            tables = list(self.tables.values())
+        away: set[tuple[int, int]] = set()
+        for table in tables:
+            for held in list(table.seats):
+                if held.robot:
+                    continue
+                gone = self.presence.away_for(table.number, held.number, now)
+                if gone >= self.presence.away_after:
+                    away.add((table.number, held.number))
+                in_play = table.started and not table.over and not table.ended
+                if self.grace is not None and in_play and gone >= self.grace:
+                    # Refused: the teacher or the student got there first.
+                    with contextlib.suppress(Refused):
+                        self.stand_in(table.number, held.number)
+                    away.discard((table.number, held.number))
+        for number in {n for n, _ in away ^ self._away}:
+            table = self.tables[number]
+            with table.lock:
+                table.cache.clear()
+            self.changed(table)
+        self._away = away
 
 
 def _plain(value: Mapping[str, Any] | None) -> dict[str, Any] | None:

@@ -194,14 +194,19 @@ def _open(
     seed: int | None,
     setup: Mapping[str, Any] | None,
     options: dict[str, Any],
+    grace: float | None = None,
 ) -> Room:
     if players is not None:
         options = {**options, "players": players}
     if game is None and not options and db is None:
         raise ClassroomError("name the game to play (or give the file of a class to resume)")
-    return Room.open(
+    if grace is not None and not grace >= 0:
+        raise ClassroomError(f"grace is a number of seconds (0 or more), got {grace!r:.20}")
+    room = Room.open(
         game, db=db if db is not None else ":memory:", seed=seed, setup=setup, **options
     )
+    room.grace = grace
+    return room
 
 
 def start(
@@ -215,6 +220,7 @@ def start(
     setup: Mapping[str, Any] | None = None,
     rate: float = 20.0,
     burst: int = 60,
+    grace: float | None = None,
     quiet: bool = True,
     show: bool = True,
     **options: Any,
@@ -233,6 +239,8 @@ def start(
         setup: a scripted set-up dealt at every table.
         rate: requests a second each device may keep sending.
         burst: requests a device may send at once.
+        grace: seconds a student may be away (no page open) before a robot stands in for
+            them until they come back (default: never by itself; the teacher decides).
         quiet: log only warnings and errors.
         show: in a notebook, show the join code and its QR code now.
         **options: the game's options (``scoring="red"``).
@@ -250,7 +258,7 @@ def start(
         ...
         urllib.error.HTTPError: HTTP Error 401: Unauthorized
     """
-    room = _open(game, players, db, seed, setup, options)
+    room = _open(game, players, db, seed, setup, options, grace)
     try:
         from tradekit.classroom.app import create_app
 
@@ -305,6 +313,7 @@ def serve(
     db: str | Path | None = None,
     seed: int | None = None,
     options: Mapping[str, Any] | None = None,
+    grace: float | None = None,
     out: TextIO | None = None,
     ready: Callable[[Classroom], None] | None = None,
 ) -> None:
@@ -318,7 +327,7 @@ def serve(
             the file holds another class.
     """
     out = out or sys.stdout
-    room = _open(game, players, db, seed, None, dict(options or {}))
+    room = _open(game, players, db, seed, None, dict(options or {}), grace)
     try:
         from tradekit.classroom.app import create_app
 

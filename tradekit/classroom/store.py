@@ -35,7 +35,9 @@ from typing import Any
 from tradekit.core.errors import TradekitError
 
 #: The layout of the file; a file of another version is refused rather than misread.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+#: Layouts this version reads, each with the statements that bring it up to date.
+_UPGRADES = {1: ("ALTER TABLE seats ADD COLUMN stand_in INTEGER NOT NULL DEFAULT 0",)}
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -63,6 +65,7 @@ CREATE TABLE IF NOT EXISTS seats (
     seat INTEGER NOT NULL,
     name TEXT NOT NULL,
     token_hash TEXT,
+    stand_in INTEGER NOT NULL DEFAULT 0,
     joined REAL NOT NULL,
     UNIQUE (table_id, seat)
 );
@@ -116,12 +119,14 @@ class TableRecord:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class SeatRecord:
-    """A seat someone joined: ``token_hash`` is ``None`` once a robot has taken it over."""
+    """A seat someone joined: ``token_hash`` is ``None`` once a robot has taken it over for
+    good; ``stand_in`` says a robot plays it for its student, who keeps it (and its hash)."""
 
     table_id: int
     seat: int
     name: str
     token_hash: str | None
+    stand_in: bool = False
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -152,7 +157,15 @@ class Transaction:
     def robot_takes(self, table_id: int, seat: int) -> None:
         """A robot plays the seat from now on: its token stops working."""
         self._db.execute(
-            "UPDATE seats SET token_hash = NULL WHERE table_id = ? AND seat = ?", (table_id, seat)
+            "UPDATE seats SET token_hash = NULL, stand_in = 0 WHERE table_id = ? AND seat = ?",
+            (table_id, seat),
+        )
+
+    def stand_in(self, table_id: int, seat: int, on: bool) -> None:
+        """A robot plays the seat for its student (``on``), or the student has it back."""
+        self._db.execute(
+            "UPDATE seats SET stand_in = ? WHERE table_id = ? AND seat = ?",
+            (int(on), table_id, seat),
         )
 
     def add_decision(
@@ -213,12 +226,14 @@ class Store:
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.execute("PRAGMA busy_timeout=5000")
             version = self._db.execute("PRAGMA user_version").fetchone()[0]
-            if version not in (0, SCHEMA_VERSION):
+            if version not in (0, SCHEMA_VERSION, *_UPGRADES):
                 raise StoreError(
                     f"{self.path} is a room's file of layout {version}; this tradekit reads "
-                    f"layout {SCHEMA_VERSION}"
+                    f"layouts {', '.join(map(str, sorted(_UPGRADES)))} to {SCHEMA_VERSION}"
                 )
             self._db.executescript(_SCHEMA)
+            for statement in _UPGRADES.get(version, ()):
+                self._db.execute(statement)
             self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the room's file {self.path}: {exc}") from None
@@ -331,10 +346,11 @@ class Store:
     def seats(self, table_id: int) -> list[SeatRecord]:
         """The seats joined at a table, in seat order."""
         rows = self._rows(
-            "SELECT table_id, seat, name, token_hash FROM seats WHERE table_id = ? ORDER BY seat",
+            "SELECT table_id, seat, name, token_hash, stand_in FROM seats WHERE table_id = ? "
+            "ORDER BY seat",
             table_id,
         )
-        return [SeatRecord(*row) for row in rows]
+        return [SeatRecord(t, s, n, h, bool(i)) for t, s, n, h, i in rows]
 
     def decisions(self, table_id: int) -> list[DecisionRecord]:
         """Every decision of a table, in order."""
