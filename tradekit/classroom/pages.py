@@ -338,7 +338,7 @@ function draw(d) {{
         {{id: 'seat-'+tb.number+'-'+s.seat, 'data-presence': s.presence}});
       span.className='seat '+s.presence;
       line.appendChild(span);
-      if (tb.state !== 'over' && s.joined && s.presence !== 'robot') {{
+      if (tb.state !== 'over' && tb.state !== 'ended' && s.joined && s.presence !== 'robot') {{
         const at=tb.number+'-'+s.seat, seat={{seat: s.seat}};
         if (s.presence === 'standing_in')
           add(line, fill(T.give_back, {{name: s.student}}), 'give-back', seat, 'give-back-'+at);

@@ -74,7 +74,7 @@ const PT={words};
 let replaying=null, chartBusy=false, ticket=0;
 function extraButtons(tb, td, add, tables) {{
   if (tb.state === 'playing' || tb.state === 'paused' || tb.state === 'waiting')
-    add(PT.end, 'end', {{}}, 'end-'+tb.number);
+    add(td, PT.end, 'end', {{}}, 'end-'+tb.number);
   if (tb.round !== null) {{  // a table that was dealt
     const b=el('button', PT.replay, {{type: 'button', id: 'replay-'+tb.number}});
     b.className='alt'; b.addEventListener('click', () => replay(tb.number, -1)); td.appendChild(b);
