@@ -104,6 +104,7 @@ class Class:
         self.errors = errors
         self.rng = rng
         self.teacher = self.context(chromium, LAPTOP).new_page()
+        self.teacher.on("pageerror", lambda e: self.errors.append(f"teacher: {e}"))
         self.teacher.goto(c.teacher_url)
         self.students: list[Any] = []
         self.pages: list[Any] = []
@@ -228,7 +229,7 @@ def shoot(page: Any, name: str) -> Path:
 
 def test_three_students_play_turin_and_medici_in_chromium(browser: Any, tmp_path: Path) -> None:
     blocked: list[str] = []
-    errors: list[str] = []  # script errors of the students' pages
+    errors: list[str] = []  # script errors of the students' and the teacher's pages
     rng = random.Random(2027)
     with start(
         "turin", players=3, db=tmp_path / "turin.db", seed=5, rate=5000, burst=5000, show=False
