@@ -157,11 +157,14 @@ class OnceAround:
             return None
         return max(high, x)
 
-    def _before_cdf(self, seat: int, t: FloatArray) -> FloatArray:
-        """CDF of the high bid met by ``seat``: ``prod_{j < seat} F(ψ_{m_j}(t))``."""
+    def _before_cdf(self, seat: int, t: FloatArray, cap: FloatArray | None = None) -> FloatArray:
+        """CDF of the high bid met by ``seat``: ``prod_{j < seat} F(ψ_{m_j}(t))``; with ``cap``,
+        the chance that the high bid is at most ``t`` and every earlier value below ``cap``:
+        ``prod_{j < seat} F(min(ψ_{m_j}(t), cap))``."""
         out = np.ones_like(t)
         for j in range(seat):
-            out = out * self.values.cdf(self.psi(self.n - 1 - j, t))
+            reach = self.psi(self.n - 1 - j, t)
+            out = out * self.values.cdf(reach if cap is None else np.minimum(reach, cap))
         return np.asarray(np.where(t < self.values.low, 0.0, out))
 
     def price_cdf(self, t: npt.ArrayLike) -> FloatArray:
@@ -197,6 +200,36 @@ class OnceAround:
             val, _ = integrate.quad(tail, low, math.inf, limit=200)
         return low + float(val)
 
+    def _seat_pieces(
+        self, seat: int, order: int, earlier_bids: bool = False
+    ) -> tuple[int, FloatArray, FloatArray, FloatArray, list[tuple[FloatArray, FloatArray]]]:
+        """What the averages of :meth:`seats` and :meth:`efficiency` run over, for ``seat``.
+
+        Returns ``m`` (the players after it), the values ``v`` at the outer nodes and their
+        weights, the Gauss-Legendre weights of the inner rule, and the inner pieces between
+        ``x_m(v)`` and ``v``, each as its widths and nodes ``h``. The averages over ``v`` have
+        kinks where ``v``, or the seat's bid ``x_m(v)``, crosses a kink of the high bid's law,
+        and the inner integrands where ``h`` crosses one (and, with ``earlier_bids``, where it
+        crosses an earlier seat's bid ``x_{m_j}(v)``): made panel edges, they leave smooth
+        pieces only (for uniform values, polynomials that Gauss-Legendre integrates exactly).
+        """
+        gx, gw = np.polynomial.legendre.leggauss(order)
+        gx, gw = (gx + 1) / 2, gw / 2
+        kinks = self._kinks()
+        m = self.rivals_after(seat)
+        u_nodes, u_weights = _quad.nodes_weights(breaks=self._value_breaks(m, kinks))
+        v = self.values.ppf(u_nodes)
+        x = self.best_bid(m, v)
+        cuts = [np.clip(np.full_like(v, k), x, v) for k in kinks]
+        if earlier_bids:
+            cuts += [np.clip(self.best_bid(self.n - 1 - j, v), x, v) for j in range(seat)]
+        edges = np.sort(np.stack([x, *cuts, v]), axis=0)
+        pieces = []
+        for a, b in itertools.pairwise(edges):
+            width = b - a
+            pieces.append((width, a[:, None] + width[:, None] * gx[None, :]))
+        return m, v, u_weights, gw, pieces
+
     def seats(self, order: int = 16) -> list[SeatOutcome]:
         """Win probability, surplus and expected payment of every seat.
 
@@ -207,26 +240,12 @@ class OnceAround:
         ``E[1{H < v} g(max(H, x))]``); these are averaged over ``v``.
         """
         vals = self.values
-        gx, gw = np.polynomial.legendre.leggauss(order)
-        gx, gw = (gx + 1) / 2, gw / 2
-        kinks = self._kinks()
         out: list[SeatOutcome] = []
         for seat in range(self.n):
-            m = self.rivals_after(seat)
-            # The averages over v have kinks where v, or the seat's bid x_m(v), crosses a kink
-            # of the high bid's law: made panel edges, they leave smooth pieces only (for
-            # uniform values, polynomials that Gauss-Legendre integrates exactly).
-            u_nodes, u_weights = _quad.nodes_weights(breaks=self._value_breaks(m, kinks))
-            v = vals.ppf(u_nodes)
-            x = self.best_bid(m, v)
-            edges = np.sort(
-                np.stack([x, *[np.clip(np.full_like(v, k), x, v) for k in kinks], v]), axis=0
-            )
+            m, v, u_weights, gw, pieces = self._seat_pieces(seat, order)
             win = np.zeros_like(v)
             surplus = np.zeros_like(v)
-            for a, b in itertools.pairwise(edges):
-                width = b - a
-                h = a[:, None] + width[:, None] * gx[None, :]
+            for width, h in pieces:
                 c = self._before_cdf(seat, h)
                 f_h, dens = vals.cdf(h), vals.pdf(h)
                 if m == 0:
@@ -259,28 +278,14 @@ class OnceAround:
             0.75
         """
         vals = self.values
-        gx, gw = np.polynomial.legendre.leggauss(order)
-        gx, gw = (gx + 1) / 2, gw / 2
-        kinks = self._kinks()
         total = 0.0
         for seat in range(self.n):
-            m = self.rivals_after(seat)
-            u_nodes, u_weights = _quad.nodes_weights(breaks=self._value_breaks(m, kinks))
-            v = vals.ppf(u_nodes)
-            x = self.best_bid(m, v)
             # C_v bends where an earlier bid x_{m_j}(v) is the cap, besides the kinks.
-            caps = [self.best_bid(self.n - 1 - j, v) for j in range(seat)]
-            cuts = [np.clip(np.full_like(v, k), x, v) for k in kinks]
-            edges = np.sort(np.stack([x, *cuts, *[np.clip(c, x, v) for c in caps], v]), axis=0)
+            m, v, u_weights, gw, pieces = self._seat_pieces(seat, order, earlier_bids=True)
             win = vals.cdf(v) ** (m + seat)  # F(v)^m C_v(v), C_v(v) = F(v)^seat
             if m:
-                for a, b in itertools.pairwise(edges):
-                    width = b - a
-                    h = a[:, None] + width[:, None] * gx[None, :]
-                    c = np.ones_like(h)
-                    for j in range(seat):
-                        reach = np.minimum(self.psi(self.n - 1 - j, h), v[:, None])
-                        c = c * vals.cdf(reach)
+                for width, h in pieces:
+                    c = self._before_cdf(seat, h, cap=v[:, None])
                     lower = m * vals.cdf(h) ** (m - 1) * vals.pdf(h)
                     win = win - width * (c * lower * gw).sum(axis=1)
             total += float(np.sum(u_weights * win))
