@@ -211,6 +211,7 @@ def hostile_cases(turin: Classroom, tokens: list[str]) -> list[tuple[str, dict[s
         ("NaN", act(raw=b'{"action": {"type": "Offer", "card": NaN}}')),
         ("deep nesting", act(raw=b'{"action": ' + b"[" * 5000 + b"]" * 5000 + b"}")),
         ("a long number", act(raw=long_number)),
+        ("a 40-digit number", act(raw=long_number.replace(b"0" * 5000, b"0" * 39))),
         ("a text version", act(body={"action": offer(1), "version": "1"})),
         ("a stale version", act(body={"action": offer(1), "version": 0})),
         ("not this step's kind", act({"type": "Bid", "amount": 0}, token=tokens[1])),

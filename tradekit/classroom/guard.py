@@ -44,14 +44,16 @@ from urllib.parse import urlsplit
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from tradekit.core.errors import TradekitError
+from tradekit.core import saves
+from tradekit.core.errors import ReplayError, TradekitError
 
 #: The largest request body read (an action is a few dozen bytes).
 MAX_BODY = 64 * 1024
 #: How deep lists and objects of a request may nest (an action nests two deep).
 MAX_DEPTH = 8
-#: The longest number a request may hold, in digits.
-MAX_DIGITS = 30
+#: The longest number a request may hold, in digits (the saves' limit).
+MAX_DIGITS = saves.MAX_DIGITS
+_NUMBER_LIMIT = 10**MAX_DIGITS
 
 #: Methods that change nothing (the origin check leaves them alone).
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -289,18 +291,9 @@ async def _drain(receive: Receive) -> None:
             return
 
 
-def _no_constant(name: str) -> Any:
-    raise RequestError(f"the request holds {name}, which is not a number JSON allows")
-
-
-def _integer(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise RequestError(f"the request holds a number of more than {MAX_DIGITS} digits")
-    return int(text)
-
-
 def read_json(body: bytes) -> Any:
-    """A request body read as JSON, within :data:`MAX_DEPTH` and :data:`MAX_DIGITS`.
+    """A request body read as JSON, within :data:`MAX_DEPTH` and :data:`MAX_DIGITS` (the saves'
+    reader of hostile JSON, :func:`tradekit.core.saves.read_json`, with this depth).
 
     Raises:
         RequestError: not UTF-8, not JSON, or past a limit; the message says which.
@@ -312,28 +305,21 @@ def read_json(body: bytes) -> Any:
     if not text.strip():
         raise RequestError("the request has no body: send a JSON object")
     try:
-        doc = json.loads(text, parse_constant=_no_constant, parse_int=_integer)
-    except RequestError:
-        raise
-    except RecursionError:
-        raise RequestError(
-            f"the request nests lists or objects more than {MAX_DEPTH} deep"
-        ) from None
-    except json.JSONDecodeError as exc:
-        raise RequestError(
-            f"the request body is not valid JSON ({exc.msg} at line {exc.lineno}, column "
-            f"{exc.colno})"
-        ) from None
-    except ValueError as exc:
-        raise RequestError(f"the request body is not valid JSON: {exc}") from None
+        doc = saves.read_json(text, "the request", max_depth=MAX_DEPTH)
+    except ReplayError as exc:
+        raise RequestError(str(exc)) from None
     _check_depth(doc)
     return doc
 
 
 def _check_depth(doc: Any) -> None:
+    """Nesting within :data:`MAX_DEPTH`, and whole numbers within :data:`MAX_DIGITS` digits (the
+    reader refuses only those too long for ``int()``)."""
     todo = [(doc, 1)]
     while todo:
         value, depth = todo.pop()
+        if type(value) is int and not -_NUMBER_LIMIT < value < _NUMBER_LIMIT:
+            raise RequestError(f"the request holds a number of more than {MAX_DIGITS} digits")
         if isinstance(value, (list, dict)):
             if depth > MAX_DEPTH:
                 raise RequestError(f"the request nests lists or objects more than {MAX_DEPTH} deep")

@@ -55,32 +55,55 @@ class CheckedSave(dict[str, Any]):
     log_checked: bool = True
 
 
-def _integer(text: str) -> int:
-    # Checked before int(): converting a 5,000-digit number is slow, and longer ones raise a
-    # ValueError of their own.
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise ReplayError(f"the saved game holds a number of more than {MAX_DIGITS} digits")
-    return int(text)
+def read_json(text: str, subject: str, max_depth: int = MAX_DEPTH, hint: str = "") -> Any:
+    """``json.loads`` of hostile text: ``NaN`` and ``Infinity`` refused, numbers of more than
+    :data:`MAX_DIGITS` digits refused before ``int()`` converts them, and every refusal a
+    :class:`~tradekit.core.errors.ReplayError` in one sentence about ``subject``.
 
+    The text is parsed first as it is: a number too long for ``int()`` raises ``ValueError``, and
+    the text is then parsed again with a check on every number, which words the refusal
+    (checking every number costs a third of the parse, so it is left to the rare text that needs
+    it). A shorter number of too many digits, and nesting within the parser's reach but deeper
+    than ``max_depth``, are for the caller's walk to refuse.
 
-def _loads(text: str) -> Any:
-    """``json.loads`` of a save's text, numbers over :data:`MAX_DIGITS` digits refused.
+    Args:
+        text: the JSON text.
+        subject: what it is, for the messages (``"the saved game"``, ``"the request"``).
+        max_depth: the nesting the caller allows, for the message when the parser gives up.
+        hint: added to the message for text that is not JSON.
 
-    Parsed first as it is: a number too long for ``int()`` raises ``ValueError``, and the text is
-    then parsed again with :func:`_integer` on every number, which words the refusal (checking
-    every number costs a third of the parse, so it is left to the rare text that needs it). A
-    shorter number of too many digits is refused by the walk that follows.
+    Example:
+        >>> read_json('{"a": NaN}', "the request")
+        Traceback (most recent call last):
+        ...
+        tradekit.core.errors.ReplayError: the request holds NaN, which is not a number JSON allows
     """
+
+    def constant(name: str) -> Any:
+        raise ReplayError(f"{subject} holds {name}, which is not a number JSON allows")
+
+    def integer(digits: str) -> int:
+        if len(digits.lstrip("-")) > MAX_DIGITS:
+            raise ReplayError(f"{subject} holds a number of more than {MAX_DIGITS} digits")
+        return int(digits)
+
     try:
-        return json.loads(text, parse_constant=_constant)
-    except json.JSONDecodeError:
+        try:
+            return json.loads(text, parse_constant=constant)
+        except json.JSONDecodeError:
+            raise
+        except ValueError:
+            return json.loads(text, parse_constant=constant, parse_int=integer)
+    except ReplayError:
         raise
-    except ValueError:
-        return json.loads(text, parse_constant=_constant, parse_int=_integer)
-
-
-def _constant(name: str) -> Any:
-    raise ReplayError(f"the saved game holds {name}, which is not a number JSON allows")
+    except RecursionError:
+        raise ReplayError(f"{subject} nests lists or objects more than {max_depth} deep") from None
+    except json.JSONDecodeError as exc:
+        raise ReplayError(
+            f"{subject} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})" + hint
+        ) from None
+    except ValueError as exc:
+        raise ReplayError(f"{subject} is not valid JSON: {exc}") from None
 
 
 def parse_save(saved: str | bytes | Mapping[str, Any], defer_log: bool = False) -> CheckedSave:
@@ -118,21 +141,11 @@ def parse_save(saved: str | bytes | Mapping[str, Any], defer_log: bool = False) 
     if isinstance(saved, str):
         if len(saved) > MAX_CHARS:
             raise ReplayError(_too_big(len(saved)))
-        try:
-            doc = _loads(saved.lstrip("\ufeff"))
-        except ReplayError:
-            raise
-        except RecursionError:
-            raise ReplayError(
-                f"the saved game nests lists or objects more than {MAX_DEPTH} deep"
-            ) from None
-        except json.JSONDecodeError as exc:
-            raise ReplayError(
-                f"the saved game is not valid JSON (line {exc.lineno}, column {exc.colno}: "
-                f"{exc.msg}); it may have been cut short or edited by hand"
-            ) from None
-        except ValueError as exc:
-            raise ReplayError(f"the saved game is not valid JSON: {exc}") from None
+        doc = read_json(
+            saved.lstrip("\ufeff"),
+            "the saved game",
+            hint="; it may have been cut short or edited by hand",
+        )
     elif isinstance(saved, Mapping):
         doc = saved
     else:
