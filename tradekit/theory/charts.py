@@ -14,6 +14,7 @@ Example:
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,6 +24,7 @@ import pandas as pd
 
 from tradekit.theory.ascending import AscendingResult
 from tradekit.theory.coins import CoinEquilibrium
+from tradekit.theory.distance import Distance
 from tradekit.theory.once_around import OnceAround
 from tradekit.theory.sealed import BudgetEquilibrium, SealedBid
 from tradekit.theory.simulate import Check
@@ -473,4 +475,130 @@ def rounding_chart(
         title=alt.Title(title or "What rounding does to the money", subtitle=subtitle),
         width=380,
         height=240,
+    )
+
+
+def _caption(text: str, width: int = 96) -> list[str]:
+    """A long caption as lines a chart's subtitle can hold."""
+    return textwrap.wrap(text, width)
+
+
+def _player(row: Any, keys: Sequence[str]) -> str:
+    """A player's label in the loss bars: ``table 2: Ada`` or ``game 0, P1 (heuristic)``."""
+    if "name" in keys:
+        return f"table {row['table']}: {row['name']}"
+    label = f"game {row['deal']}, P{row['seat']}"
+    return f"{label} ({row['bot']})" if "bot" in keys else label
+
+
+def equilibrium_line(result: Distance, points: int = 201) -> pd.DataFrame:
+    """The equilibrium bid of each model on a grid of values per card across the table's values
+    (everyone holding the model's budget): ``model``, ``value``, ``equilibrium_bid``.
+
+    Example:
+        >>> import tradekit
+        >>> from tradekit.sim import run
+        >>> from tradekit.theory.distance import distance
+        >>> table = run(tradekit.load_game("turin"), "heuristic", n=1, seed=2, decisions="Bid")
+        >>> line = equilibrium_line(distance(table.decisions, iterations=300), points=5)
+        >>> list(line.columns), len(line)
+        (['model', 'value', 'equilibrium_bid'], 5)
+    """
+    low, high = float(result.bids["value"].min()), float(result.bids["value"].max())
+    grid = np.linspace(min(low, 0.0), high, points)
+    rows = [
+        {
+            "model": label,
+            "value": float(v),
+            "equilibrium_bid": m.best_bid(float(v), m.auction.max_bid),
+        }
+        for label, m in result.models.items()
+        for v in grid
+    ]
+    return pd.DataFrame(rows)
+
+
+def distance_chart(result: Distance, width: int = 440) -> Chart:
+    """Every bid against the equilibrium line (its mark as large as the Scudo it gives up), and
+    beside it each player's total loss; the caption says which rules are modelled.
+
+    The line is the equilibrium bid of each value when the bidder holds the model's budget; a
+    bidder holding less is compared with the best bid it could afford (in the tooltip).
+
+    Example:
+        >>> import tradekit
+        >>> from tradekit.sim import run
+        >>> from tradekit.theory.distance import distance
+        >>> table = run(tradekit.load_game("turin"), "heuristic", n=1, seed=2, decisions="Bid")
+        >>> spec = distance_chart(distance(table.decisions, iterations=300)).to_dict()
+        >>> "a bid of 0 never wins" in " ".join(spec["title"]["subtitle"])
+        True
+    """
+    bids = result.bids.copy()
+    keys = list(result.players.columns[: list(result.players.columns).index("bids")])
+    bids["player"] = [_player(row, keys) for _, row in bids.iterrows()]
+    players = result.players.copy()
+    players["player"] = [_player(row, keys) for _, row in players.iterrows()]
+    tips = [
+        "player:N",
+        "round:O",
+        alt.Tooltip("value:Q", format=".2f", title="value per card (Scudo)"),
+        alt.Tooltip("scudo:Q", title="Scudo held"),
+        alt.Tooltip("bid:Q", title="bid"),
+        alt.Tooltip("equilibrium_bid:Q", title="equilibrium bid"),
+        alt.Tooltip("gap:Q", format="+d", title="bid - equilibrium"),
+        alt.Tooltip("utility_lost:Q", format=".3f", title="Scudo lost (expected)"),
+    ]
+    x = alt.X("value:Q", title="value of a card to the bidder (Scudo)")
+    line = (
+        alt.Chart(equilibrium_line(result))
+        .mark_line(interpolate="step-after", color=THEORY, strokeWidth=2.5)
+        .encode(
+            x=x,
+            y=alt.Y("equilibrium_bid:Q", title="bid (Scudo)"),
+            strokeDash=alt.StrokeDash("model:N", title="equilibrium bid of the model"),
+            tooltip=["model:N", alt.Tooltip("value:Q", format=".2f"), "equilibrium_bid:Q"],
+        )
+    )
+    dots = (
+        alt.Chart(bids)
+        .mark_circle(color=SIMULATION, opacity=0.65, stroke="black", strokeWidth=0.4)
+        .encode(
+            x=x,
+            y="bid:Q",
+            size=alt.Size(
+                "utility_lost:Q",
+                title="Scudo lost",
+                scale=alt.Scale(range=[20, 420], zero=True),
+            ),
+            tooltip=tips,
+        )
+    )
+    scatter = alt.layer(line, dots).properties(
+        width=width, height=300, title="Each bid and the equilibrium bid"
+    )
+    order = list(players.sort_values("utility_lost", ascending=False)["player"])
+    bars = (
+        alt.Chart(players)
+        .mark_bar(color=LOSERS)
+        .encode(
+            x=alt.X("utility_lost:Q", title="expected Scudo lost over the bids"),
+            y=alt.Y("player:N", sort=order, title=None),
+            tooltip=[
+                "player:N",
+                "bids:Q",
+                alt.Tooltip("utility_lost:Q", format=".3f", title="Scudo lost"),
+                alt.Tooltip("mean_gap:Q", format="+.2f", title="mean bid - equilibrium"),
+                alt.Tooltip("at_equilibrium:Q", format=".0%", title="bids at equilibrium"),
+            ],
+        )
+        .properties(width=260, height=alt.Step(14), title="Each player's loss")
+    )
+    total = float(result.bids["utility_lost"].sum())
+    return alt.hconcat(scatter, bars).properties(
+        title=alt.Title(
+            f"Bids against the equilibrium: {len(bids)} bids lose {total:.1f} Scudo in expectation",
+            subtitle=_caption(result.caption()),
+            anchor="start",
+        )
     )
