@@ -63,7 +63,7 @@ def test_sealed_explorer_headless() -> None:
     assert ex.check_slot.widget.outputs  # the SVG was drawn
     ex.custom_prizes.value = "oops"
     ex.prizes.value = "custom"
-    assert "could not convert" in ex.summary.value  # a bad entry is reported, not raised
+    assert "is not a number" in ex.summary.value  # a bad entry is reported, not raised
 
 
 @pytest.mark.slow
