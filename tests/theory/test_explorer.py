@@ -133,3 +133,32 @@ def test_charts_have_titles_axes_and_tooltips() -> None:
         assert spec["title"]["text"]
         text = str(spec)
         assert ("tooltip" in text and "'title': 'value v'" in text) or "expected revenue" in text
+
+
+@pytest.mark.parametrize("typed", ["nan", "inf", "-inf", "1e300", "9" * 300, "1.5", "ten"])
+def test_the_tie_explorer_refuses_bad_rewards_in_words(typed: str) -> None:
+    ex = TieExplorer(mode="svg", draws=500, seed=7)
+    good = ex.distribution
+    ex.rewards.value = f"30, {typed}, 10"
+    text = ex.summary.value
+    assert text.startswith("<b") and "rewards: " in text
+    assert any(w in text for w in ("not a finite", "too large", "not a whole", "not a number"))
+    assert "9" * 20 not in text and "(30" not in text  # no long number, no raw tuple
+    assert ex.distribution is good  # nothing half-applied
+    ex.check.click()  # a check on the bad entry fails in words too ...
+    assert "rewards: " in ex.check_table.value
+    ex.rewards.value = "30, 20, 10"  # ... and both errors clear once the entry is valid
+    assert ex.summary.value.startswith("<table>") and "rewards 30, 20, 10," in ex.summary.value
+    assert ex.check_table.value == ""
+
+
+def test_the_sealed_explorer_refuses_non_finite_custom_prizes() -> None:
+    ex = SealedBidExplorer(mode="svg", draws=500, seed=8)
+    ex.prizes.value = "custom"
+    for typed in ("nan", "inf", "1e300"):
+        ex.custom_prizes.value = f"2, {typed}"
+        assert "custom prizes: " in ex.summary.value, typed
+    ex.custom_prizes.value = "3, 1"
+    assert "prizes by place" in ex.summary.value and "3, 1, 0" in ex.summary.value
+    with pytest.raises(ValueError, match="finite"):
+        SealedBid(3, 0.5, prizes=(2.0, float("nan")))

@@ -345,6 +345,11 @@ def _bids(table: pd.DataFrame, ties: TieRule) -> pd.DataFrame:
         raise ValueError("bids, Scudo and valuations must be finite numbers")
     if (numbers < 0).any().any():
         raise ValueError("bids, Scudo and valuations cannot be negative")
+    whole = numbers[["amount", "scudo"]]
+    if not (whole == np.floor(whole)).all().all():
+        raise ValueError("bids and Scudo are whole numbers of Scudo")
+    # A table with rows of other kinds holds these columns as floats (empty in those rows).
+    bids = bids.astype({"amount": int, "scudo": int, "round": int, "seat": int})
     over = bids[bids["amount"] > bids["scudo"]]
     if not over.empty:
         first = over.iloc[0]
