@@ -92,6 +92,7 @@ def test_a_class_table_gets_the_valuations_heuristic_bots_record(
 ) -> None:
     valued, _ = class_like
     recorded = run(tradekit.load_game("turin"), "heuristic", n=1, seed=SEEDS[0], decisions="Bid")
+    assert recorded.decisions is not None
     mine = valued[(valued["kind"] == "Bid") & (valued["deal"] == 0)]
     assert np.allclose(mine["valuation"].to_numpy(), recorded.decisions["valuation"].to_numpy())
     assert valued.loc[valued["kind"] != "Bid", "valuation"].isna().all()
