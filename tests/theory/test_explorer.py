@@ -162,3 +162,31 @@ def test_the_sealed_explorer_refuses_non_finite_custom_prizes() -> None:
     assert "prizes by place" in ex.summary.value and "3, 1, 0" in ex.summary.value
     with pytest.raises(ValueError, match="finite"):
         SealedBid(3, 0.5, prizes=(2.0, float("nan")))
+
+
+def test_every_chart_says_the_rules_it_models() -> None:
+    from tradekit.theory.ascending import AscendingModel
+    from tradekit.theory.coins import CoinAuction, uniform_values
+    from tradekit.theory.once_around import OnceAround
+    from tradekit.theory.splitting import MajorityRule, rounding_distribution
+
+    coin = CoinAuction(2, uniform_values(3), max_bid=3).solve(iterations=50)
+    model = SealedBid(3, 0.5)
+    dist = rounding_distribution(MajorityRule(5), [{0: 0.5, 1: 0.5}] * 3)
+    said = {
+        "bid": (charts.bid_chart(model), "no rounding"),
+        "split": (charts.revenue_split_chart(model), "no rounding"),
+        "coins": (charts.coin_strategy_chart(coin), "a bid of 0 never wins"),
+        "which bids": (charts.bid_distribution_chart([("down", coin)]), "a bid of 0 never wins"),
+        "once around": (charts.once_around_bid_chart(OnceAround(3)), "pays its bid"),
+        "seats": (charts.seat_chart(OnceAround(3)), "pays its bid"),
+        "ascending": (
+            charts.ascending_chart([("+1", AscendingModel(3, uniform_values(4), (1,)).exact())]),
+            "the winner pays its last bid",
+        ),
+        "rounding": (charts.rounding_chart(dist, rule=MajorityRule(5)), "rounded up"),
+        "check": (charts.check_chart([]), "the engine's own rules"),
+    }
+    for name, (chart, words) in said.items():
+        subtitle = " ".join(chart.to_dict()["title"]["subtitle"])
+        assert words in subtitle, name

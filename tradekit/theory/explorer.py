@@ -701,7 +701,9 @@ class TieExplorer(Explorer):
                 ("rounding moves money", f"{dist.p_nonzero:.1%} of scorings"),
             ]
         )
-        self.chart_slot.show(charts.rounding_chart(dist, title=f"{self.rule.value}: {what}"))
+        self.chart_slot.show(
+            charts.rounding_chart(dist, title=f"{self.rule.value}: {what}", rule=rule)
+        )
 
     def simulate(self, draws: int, seed: int) -> list[simulate.Check]:
         """Draw scores, split with the engine, compare with the exact distribution."""
@@ -709,7 +711,7 @@ class TieExplorer(Explorer):
         dist = rounding_distribution(rule, pmfs)
         checks = simulate.rounding(rule, pmfs, dist, draws=draws, seed=seed)
         self.chart_slot.show(
-            charts.rounding_chart(dist, checks, title=f"{self.rule.value}: {what}")
+            charts.rounding_chart(dist, checks, title=f"{self.rule.value}: {what}", rule=rule)
         )
         return checks
 
