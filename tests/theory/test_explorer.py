@@ -168,6 +168,7 @@ def test_every_chart_says_the_rules_it_models() -> None:
     from tradekit.theory.ascending import AscendingModel
     from tradekit.theory.coins import CoinAuction, uniform_values
     from tradekit.theory.once_around import OnceAround
+    from tradekit.theory.simulate import Check, Estimate
     from tradekit.theory.splitting import MajorityRule, rounding_distribution
 
     coin = CoinAuction(2, uniform_values(3), max_bid=3).solve(iterations=50)
@@ -185,7 +186,10 @@ def test_every_chart_says_the_rules_it_models() -> None:
             "the winner pays its last bid",
         ),
         "rounding": (charts.rounding_chart(dist, rule=MajorityRule(5)), "rounded up"),
-        "check": (charts.check_chart([]), "the engine's own rules"),
+        "check": (
+            charts.check_chart([Check("revenue", 0.5, Estimate(0.49, 0.01, 100))]),
+            "the engine's own rules",
+        ),
     }
     for name, (chart, words) in said.items():
         subtitle = " ".join(chart.to_dict()["title"]["subtitle"])
