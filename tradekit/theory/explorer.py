@@ -26,6 +26,7 @@ from typing import Any, ClassVar, cast
 
 import numpy as np
 
+from tradekit.games.turin.game import SETUP
 from tradekit.theory import charts, simulate
 from tradekit.theory.ascending import MAX_PROFILES, AscendingModel, Strategy
 from tradekit.theory.coins import CoinAuction, CoinEquilibrium, Rounding, uniform_values
@@ -45,12 +46,10 @@ from tradekit.theory.values import Values, order_statistic_mean
 
 MODES = ("jupyter", "svg")
 
-#: Turin Market's prize table for a normal round, by number of players.
+#: Turin Market's prize table for a normal round, by number of players (the places that win
+#: cards, from the game's set-up table).
 TURIN_PRIZES: dict[int, tuple[float, ...]] = {
-    2: (2.0,),
-    3: (2.0, 1.0),
-    4: (2.0, 1.0, 1.0),
-    5: (2.0, 2.0, 1.0),
+    n: tuple(float(p) for p in row.prizes if p) for n, row in SETUP.items()
 }
 
 
