@@ -63,7 +63,7 @@ def test_sealed_explorer_headless() -> None:
     assert ex.check_slot.widget.outputs  # the SVG was drawn
     ex.custom_prizes.value = "oops"
     ex.prizes.value = "custom"
-    assert "could not convert" in ex.summary.value  # a bad entry is reported, not raised
+    assert "is not a number" in ex.summary.value  # a bad entry is reported, not raised
 
 
 @pytest.mark.slow
@@ -133,3 +133,64 @@ def test_charts_have_titles_axes_and_tooltips() -> None:
         assert spec["title"]["text"]
         text = str(spec)
         assert ("tooltip" in text and "'title': 'value v'" in text) or "expected revenue" in text
+
+
+@pytest.mark.parametrize("typed", ["nan", "inf", "-inf", "1e300", "9" * 300, "1.5", "ten"])
+def test_the_tie_explorer_refuses_bad_rewards_in_words(typed: str) -> None:
+    ex = TieExplorer(mode="svg", draws=500, seed=7)
+    good = ex.distribution
+    ex.rewards.value = f"30, {typed}, 10"
+    text = ex.summary.value
+    assert text.startswith("<b") and "rewards: " in text
+    assert any(w in text for w in ("not a finite", "too large", "not a whole", "not a number"))
+    assert "9" * 20 not in text and "(30" not in text  # no long number, no raw tuple
+    assert ex.distribution is good  # nothing half-applied
+    ex.check.click()  # a check on the bad entry fails in words too ...
+    assert "rewards: " in ex.check_table.value
+    ex.rewards.value = "30, 20, 10"  # ... and both errors clear once the entry is valid
+    assert ex.summary.value.startswith("<table>") and "rewards 30, 20, 10," in ex.summary.value
+    assert ex.check_table.value == ""
+
+
+def test_the_sealed_explorer_refuses_non_finite_custom_prizes() -> None:
+    ex = SealedBidExplorer(mode="svg", draws=500, seed=8)
+    ex.prizes.value = "custom"
+    for typed in ("nan", "inf", "1e300"):
+        ex.custom_prizes.value = f"2, {typed}"
+        assert "custom prizes: " in ex.summary.value, typed
+    ex.custom_prizes.value = "3, 1"
+    assert "prizes by place" in ex.summary.value and "3, 1, 0" in ex.summary.value
+    with pytest.raises(ValueError, match="finite"):
+        SealedBid(3, 0.5, prizes=(2.0, float("nan")))
+
+
+def test_every_chart_says_the_rules_it_models() -> None:
+    from tradekit.theory.ascending import AscendingModel
+    from tradekit.theory.coins import CoinAuction, uniform_values
+    from tradekit.theory.once_around import OnceAround
+    from tradekit.theory.simulate import Check, Estimate
+    from tradekit.theory.splitting import MajorityRule, rounding_distribution
+
+    coin = CoinAuction(2, uniform_values(3), max_bid=3).solve(iterations=50)
+    model = SealedBid(3, 0.5)
+    dist = rounding_distribution(MajorityRule(5), [{0: 0.5, 1: 0.5}] * 3)
+    said = {
+        "bid": (charts.bid_chart(model), "no rounding"),
+        "split": (charts.revenue_split_chart(model), "no rounding"),
+        "coins": (charts.coin_strategy_chart(coin), "a bid of 0 never wins"),
+        "which bids": (charts.bid_distribution_chart([("down", coin)]), "a bid of 0 never wins"),
+        "once around": (charts.once_around_bid_chart(OnceAround(3)), "pays its bid"),
+        "seats": (charts.seat_chart(OnceAround(3)), "pays its bid"),
+        "ascending": (
+            charts.ascending_chart([("+1", AscendingModel(3, uniform_values(4), (1,)).exact())]),
+            "the winner pays its last bid",
+        ),
+        "rounding": (charts.rounding_chart(dist, rule=MajorityRule(5)), "rounded up"),
+        "check": (
+            charts.check_chart([Check("revenue", 0.5, Estimate(0.49, 0.01, 100))]),
+            "the engine's own rules",
+        ),
+    }
+    for name, (chart, words) in said.items():
+        subtitle = " ".join(chart.to_dict()["title"]["subtitle"])
+        assert words in subtitle, name

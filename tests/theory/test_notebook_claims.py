@@ -6,19 +6,24 @@ Each test names the notebook and section whose words it backs.
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import numpy as np
 import pytest
 
 pytest.importorskip("scipy", reason="needs the notebook extra (scipy)")
 
+from tradekit.sim import load_decisions
 from tradekit.theory import (
     AscendingModel,
     CoinAuction,
     CoinEquilibrium,
+    Distance,
     RankRule,
     compare_rules,
+    distance,
     uniform_values,
+    with_valuations,
 )
 from tradekit.theory.once_around import complete_information
 from tradekit.theory.sealed import SealedBid
@@ -115,3 +120,42 @@ def test_ranked_prizes_where_only_the_top_pays_in_full() -> None:
     assert SealedBid(3, 0.5, prizes=(2, 1), pays=(1,)).existence().exists
     assert not SealedBid(3, 0.5, prizes=(1, 1), pays=(1,)).existence().exists
     assert SealedBid(3, 0.5, prizes=(1, 1)).existence().exists
+
+
+@pytest.fixture(scope="module")
+def bots_against_theory(corpus: Any) -> Distance:
+    """Section 6 of auction-maths: 8 games of three heuristic bots from seed 7 (the deals the
+    notebook's ``run(..., n=8, seed=7)`` plays), valued as the bots value them."""
+    states = [corpus.bot_game("turin", "heuristic", 7, deal=k) for k in range(8)]
+    table = with_valuations(load_decisions([s.to_json() for s in states]), states)
+    return distance(table)
+
+
+def test_round_one_bids_exceed_the_free_ticket(bots_against_theory: Distance) -> None:
+    # "In round 1 every bot bids more than the equilibrium, which is a bid of 1: with values of
+    # about 3½ Scudo a card and every player holding 15"
+    first = bots_against_theory.bids.query("round == 1")
+    assert (first["equilibrium_bid"] == 1).all() and (first["gap"] > 0).all()
+    assert (first["scudo"] == 15).all() and first["value"].between(3.0, 4.0).all()
+
+
+def test_bidding_too_little_costs_most(bots_against_theory: Distance) -> None:
+    # "In rounds 2 to 4 the bots bid less than the equilibrium on average ... the bids 3 Scudo or
+    # more below the equilibrium lose the most per bid. A bidder with no Scudo left loses nothing"
+    b = bots_against_theory.bids
+    assert b[b["round"].between(2, 4)]["gap"].mean() < 0
+    by_gap = b.groupby(b["gap"].clip(-3, 3))["utility_lost"].mean()
+    assert by_gap.idxmax() == -3
+    broke = b[b["scudo"] == 0]
+    assert len(broke) > 0 and (broke["utility_lost"] == 0).all()
+
+
+def test_a_bid_gives_up_under_half_a_scudo_but_much_of_the_gain(
+    bots_against_theory: Distance,
+) -> None:
+    # "On average a bid gives up less than half a Scudo, but that is a large share of what the
+    # equilibrium bids expect to gain"
+    b = bots_against_theory.bids
+    assert b["utility_lost"].mean() < 0.5
+    assert b["utility_lost"].sum() / b["equilibrium_payoff"].sum() > 0.25
+    assert bots_against_theory.epsilon < 0.05

@@ -13,6 +13,8 @@ against Monte Carlo played through the engine's own resolution functions).
   last-mover advantage, complete information by backward induction.
 * :mod:`~tradekit.theory.ascending` — Négoces' ascending auction with +1/+2 raises, exactly.
 * :mod:`~tradekit.theory.splitting` — the coins tie-splitting rounding creates or destroys.
+* :mod:`~tradekit.theory.distance` — a table's Turin Market bids (bots' or a class's) beside the
+  equilibrium bid for the same value and rules, and the expected Scudo each bid gives up.
 * :mod:`~tradekit.theory.simulate` — the Monte Carlo checks through the engine;
   :mod:`~tradekit.theory.bridge` — the engine's sealed-bid resolution as the theory uses it.
 * :mod:`~tradekit.theory.charts` (altair) and :mod:`~tradekit.theory.explorer` (ipywidgets) —
@@ -28,6 +30,14 @@ from __future__ import annotations
 
 from tradekit.theory.ascending import AscendingModel, AscendingResult, compare_rules
 from tradekit.theory.coins import CoinAuction, CoinEquilibrium, uniform_values
+from tradekit.theory.distance import (
+    Distance,
+    RoundModel,
+    distance,
+    round_model,
+    turin_prizes,
+    with_valuations,
+)
 from tradekit.theory.once_around import (
     CompleteInfoOutcome,
     OnceAround,
@@ -59,22 +69,28 @@ __all__ = [
     "CoinAuction",
     "CoinEquilibrium",
     "CompleteInfoOutcome",
+    "Distance",
     "MajorityRule",
     "OnceAround",
     "RankRule",
     "RevenueSplit",
+    "RoundModel",
     "RoundingDistribution",
     "SealedBid",
     "Values",
     "compare_rules",
     "complete_information",
     "complete_information_all_pay",
+    "distance",
     "enumerate_profiles",
     "order_statistic_mean",
     "revenue_equivalence",
+    "round_model",
     "rounding_distribution",
+    "turin_prizes",
     "uniform_bid",
     "uniform_once_around_revenue",
     "uniform_revenue_split",
     "uniform_values",
+    "with_valuations",
 ]

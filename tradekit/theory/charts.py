@@ -1,7 +1,9 @@
 """Altair charts of the theory (presentation: imports pandas and altair; never used by the engine).
 
 Each function takes a model or a result from :mod:`tradekit.theory` and returns an altair chart
-with a title, labelled axes, tooltips and one colour per series. Charts render offline with
+with a title, labelled axes, tooltips and one colour per series, and a subtitle that says which
+rules it models: whether a bid of 0 can win (the games: never; the textbook: yes), what winners
+and losers pay, and how shares are rounded. Charts render offline with
 ``alt.renderers.enable("jupyter", offline=True)`` (interactive) or ``"svg"`` (altair 6's
 default mime type does not validate under nbclient).
 
@@ -10,11 +12,15 @@ Example:
     >>> chart = bid_chart(SealedBid(3, 0.5))
     >>> chart.to_dict()["title"]["text"]
     'Equilibrium bids: 3 bidders, uniform(0, 1) values, one prize'
+    >>> chart.to_dict()["title"]["subtitle"][0]
+    'continuous bids (textbook: ties and a bid of 0 have probability 0); winners pay their bid,'
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 import altair as alt
@@ -22,11 +28,12 @@ import numpy as np
 import pandas as pd
 
 from tradekit.theory.ascending import AscendingResult
-from tradekit.theory.coins import CoinEquilibrium
+from tradekit.theory.coins import CoinAuction, CoinEquilibrium
+from tradekit.theory.distance import Distance
 from tradekit.theory.once_around import OnceAround
 from tradekit.theory.sealed import BudgetEquilibrium, SealedBid
 from tradekit.theory.simulate import Check
-from tradekit.theory.splitting import RoundingDistribution
+from tradekit.theory.splitting import MajorityRule, RankRule, RoundingDistribution
 
 #: Colours shared by the charts: theory in dark blue, simulation in orange.
 THEORY, SIMULATION = "#1f4e79", "#e07b00"
@@ -39,6 +46,54 @@ def _prize_text(prizes: Sequence[float]) -> str:
     if len(positive) == 1 and positive[0] == 1:
         return "one prize"
     return "prizes " + ", ".join(f"{p:g}" for p in prizes if p > 0)
+
+
+def sealed_rules(model: SealedBid, losers: str | None = None) -> str:
+    """The continuous model's rules in words, for a caption.
+
+    Example:
+        >>> sealed_rules(SealedBid(3, 0.5, prizes=(2, 1)))
+        'continuous bids (textbook: ties and a bid of 0 have probability 0); winners pay their \
+bid, losers 1/2 of it exactly (no rounding)'
+    """
+    a = Fraction(model.loser_fraction).limit_denominator(1000)
+    share = "nothing" if a == 0 else "all of it" if a == 1 else f"{a} of it exactly (no rounding)"
+    losers = losers or share
+    pays = (
+        "winners pay their bid"
+        if model.pays is None
+        or all(c == 1.0 for c, p in zip(model.pays, model.prizes, strict=True) if p > 0)
+        else "only the top place pays its bid in full"
+    )
+    return (
+        "continuous bids (textbook: ties and a bid of 0 have probability 0); "
+        f"{pays}, losers {losers}"
+    )
+
+
+def coin_rules(game: CoinAuction, rounding: bool = True) -> str:
+    """The whole-coin model's rules in words, for a caption.
+
+    Example:
+        >>> from tradekit.theory.coins import uniform_values
+        >>> coin_rules(CoinAuction(3, uniform_values(4), max_bid=4))
+        'whole-coin bids 0-4; a bid of 0 never wins (the games); winners pay their bid, losers \
+1/2 of it rounded down; ties: fair coin'
+    """
+    zero = (
+        "a bid of 0 never wins (the games)"
+        if game.zero_bids == "lose"
+        else "a bid of 0 can win (textbook)"
+    )
+    ties = "fair coin" if game.ties == "flip" else "nobody in the tie wins"
+    losers = f"losers {game.loser_fraction} of it" + (
+        f" rounded {game.rounding}" if rounding and game.rounding != "exact" else ""
+    )
+    if rounding and game.rounding == "exact":
+        losers += " exactly"
+    return (
+        f"whole-coin bids 0-{game.max_bid}; {zero}; winners pay their bid, {losers}; ties: {ties}"
+    )
 
 
 def bid_table(model: SealedBid | BudgetEquilibrium, points: int = 121) -> pd.DataFrame:
@@ -120,7 +175,10 @@ def bid_chart(
     return (
         alt.layer(diagonal, lines)
         .properties(
-            title=alt.Title(title, subtitle="dashed: bid = value of the top prize"),
+            title=alt.Title(
+                title,
+                subtitle=_caption(f"{sealed_rules(model)}. Dashed: bid = value of the top prize."),
+            ),
             width=420,
             height=280,
         )
@@ -198,7 +256,10 @@ def revenue_split_chart(model: SealedBid, budget: float | None = None) -> Chart:
     return alt.layer(*layers).properties(
         title=alt.Title(
             "Who pays: the same total, split differently",
-            subtitle=f"{model.n} bidders, {model.values.name} values, {_prize_text(model.prizes)}",
+            subtitle=_caption(
+                f"{model.n} bidders, {model.values.name} values, {_prize_text(model.prizes)}; "
+                f"{sealed_rules(model, losers='the share a of it exactly (no rounding)')}"
+            ),
         ),
         width=420,
         height=260,
@@ -232,8 +293,13 @@ def check_table(checks: Sequence[Check], sigmas: float = 2.0) -> pd.DataFrame:
     )
 
 
-def check_chart(checks: Sequence[Check], title: str = "Theory against a fresh simulation") -> Chart:
-    """Simulation means with ±2 standard-error bars beside the theory's values, per quantity."""
+def check_chart(
+    checks: Sequence[Check],
+    title: str = "Theory against a fresh simulation",
+    rules: str = "the simulation is played by the engine's own rules",
+) -> Chart:
+    """Simulation means with ±2 standard-error bars beside the theory's values, per quantity;
+    ``rules`` (the subtitle) says which rules the theory and the simulation play."""
     data = check_table(checks)
     order = list(data["quantity"])
     base = alt.Chart(data).encode(y=alt.Y("quantity:N", sort=order, title=None))
@@ -255,7 +321,10 @@ def check_chart(checks: Sequence[Check], title: str = "Theory against a fresh si
     )
     theory = base.mark_tick(thickness=3, size=22, color=THEORY).encode(x="theory:Q", tooltip=tips)
     return alt.layer(bars, sim, theory).properties(
-        title=alt.Title(title, subtitle="blue tick: theory; orange: simulation through the engine"),
+        title=alt.Title(
+            title,
+            subtitle=_caption(f"blue tick: theory; orange: simulation through the engine; {rules}"),
+        ),
         width=420,
         height=alt.Step(26),
     )
@@ -290,9 +359,11 @@ def coin_strategy_chart(eq: CoinEquilibrium) -> Chart:
     )
     return heat.properties(
         title=alt.Title(
-            f"Whole-coin equilibrium: {game.n} bidders, losers pay "
-            f"{game.loser_fraction} of their bid rounded {game.rounding}",
-            subtitle=f"ties: {game.ties}; largest gain from deviating {eq.epsilon:.4f} coins",
+            f"Whole-coin equilibrium: {game.n} bidders, {_prize_text(game.prizes)}",
+            subtitle=_caption(
+                f"{coin_rules(game)}; largest gain from deviating {eq.epsilon:.4f} coins",
+                80,
+            ),
         ),
         width=360,
         height=300,
@@ -318,7 +389,18 @@ def bid_distribution_chart(results: Sequence[tuple[str, CoinEquilibrium]]) -> Ch
             color=alt.Color("rule:N", title="loser's share"),
             tooltip=["rule:N", "bid:O", "parity:N", alt.Tooltip("share:Q", format=".1%")],
         )
-        .properties(title="Which bids are made", width=420, height=220)
+        .properties(
+            title=alt.Title(
+                "Which bids are made",
+                subtitle=_caption(
+                    f"{results[0][1].game.n} bidders, {_prize_text(results[0][1].game.prizes)}; "
+                    f"{coin_rules(results[0][1].game, rounding=False)}; the loser's share "
+                    "rounded as each colour says"
+                ),
+            ),
+            width=420,
+            height=220,
+        )
     )
 
 
@@ -350,7 +432,11 @@ def once_around_bid_chart(model: OnceAround, points: int = 101) -> Chart:
         .properties(
             title=alt.Title(
                 f"Once-around bids: {model.n} players, {model.values.name} values",
-                subtitle="a seat bids max(high bid, its line) if its value beats the high bid",
+                subtitle=_caption(
+                    "each player speaks once, a bid must beat the high bid, the last bidder wins "
+                    "and pays its bid, nobody else pays; continuous bids, no rounding. A seat "
+                    "bids max(high bid, its line) if its value beats the high bid."
+                ),
             ),
             width=420,
             height=260,
@@ -380,7 +466,13 @@ def seat_chart(model: OnceAround) -> Chart:
         .properties(
             width=140,
             height=200,
-            title=f"Who wins the once-around auction ({model.n} players)",
+            title=alt.Title(
+                f"Who wins the once-around auction ({model.n} players)",
+                subtitle=_caption(
+                    "each player speaks once, the last bidder wins and pays its bid, nobody "
+                    "else pays; continuous bids, no rounding"
+                ),
+            ),
         )
         .resolve_scale(y="independent")
     )
@@ -426,18 +518,55 @@ def ascending_chart(results: Sequence[tuple[str, AscendingResult]]) -> Chart:
     return alt.layer(bars, bench).properties(
         title=alt.Title(
             "Ascending auction: price against the second-highest value",
-            subtitle="dashed: E[second-highest value], the ideal English-auction price",
+            subtitle=_caption(
+                "raises in whole coins in turn, dropping out is for good, the winner pays its "
+                "last bid, nobody else pays; dashed: E[second-highest value], the ideal "
+                "English-auction price"
+            ),
         ),
         width=420,
         height=260,
     )
 
 
+def split_rules(rule: RankRule | MajorityRule) -> str:
+    """A tie-splitting rule in words, for a caption.
+
+    Example:
+        >>> split_rules(RankRule((30, 20, 10)))
+        'tied players share the rewards of their places (30, 20, 10 down the places), each \
+share rounded down'
+        >>> split_rules(MajorityRule(6))
+        'tied majority holders share the payout 6 and 1 from every other holder, each share \
+rounded up'
+    """
+    rounding = str(getattr(rule.rounding, "value", rule.rounding))
+    if isinstance(rule, MajorityRule):
+        return (
+            f"tied majority holders share the payout {rule.payout} and 1 from every other "
+            f"holder, each share rounded {rounding}"
+        )
+    unranked = (
+        f"; scores of {rule.unranked_at} or less are not ranked"
+        if rule.unranked_at is not None
+        else ""
+    )
+    rewards = ", ".join(str(r) for r in rule.rewards)
+    return (
+        f"tied players share the rewards of their places ({rewards} down the places), each "
+        f"share rounded {rounding}{unranked}"
+    )
+
+
 def rounding_chart(
-    dist: RoundingDistribution, checks: Sequence[Check] | None = None, title: str = ""
+    dist: RoundingDistribution,
+    checks: Sequence[Check] | None = None,
+    title: str = "",
+    rule: RankRule | MajorityRule | None = None,
 ) -> Chart:
     """The exact distribution of coins created (+) or lost (-) by rounding, with a simulation's
-    estimates and ±2 standard-error bars when ``checks`` are given."""
+    estimates and ±2 standard-error bars when ``checks`` are given; ``rule`` is said in the
+    subtitle."""
     data = pd.DataFrame([{"gain": g, "probability": p} for g, p in dist.pmf])
     bars = (
         alt.Chart(data)
@@ -469,8 +598,138 @@ def rounding_chart(
             ),
         ]
     subtitle = f"mean {dist.mean:+.3f} coins; rounding moves coins {dist.p_nonzero:.1%} of the time"
+    if rule is not None:
+        subtitle = f"{split_rules(rule)}; {subtitle}"
     return alt.layer(*layers).properties(
-        title=alt.Title(title or "What rounding does to the money", subtitle=subtitle),
+        title=alt.Title(
+            title or "What rounding does to the money", subtitle=_caption(subtitle, 80)
+        ),
         width=380,
         height=240,
+    )
+
+
+def _caption(text: str, width: int = 96) -> list[str]:
+    """A long caption as lines a chart's subtitle can hold."""
+    return textwrap.wrap(text, width)
+
+
+def _player(row: Any, keys: Sequence[str]) -> str:
+    """A player's label in the loss bars: ``table 2: Ada`` or ``game 0, P1 (heuristic)``."""
+    if "name" in keys:
+        return f"table {row['table']}: {row['name']}"
+    label = f"game {row['deal']}, P{row['seat']}"
+    return f"{label} ({row['bot']})" if "bot" in keys else label
+
+
+def equilibrium_line(result: Distance, points: int = 201) -> pd.DataFrame:
+    """The equilibrium bid of each model on a grid of values per card across the table's values
+    (everyone holding the model's budget): ``model``, ``value``, ``equilibrium_bid``.
+
+    Example:
+        >>> import tradekit
+        >>> from tradekit.sim import run
+        >>> from tradekit.theory.distance import distance
+        >>> table = run(tradekit.load_game("turin"), "heuristic", n=1, seed=2, decisions="Bid")
+        >>> line = equilibrium_line(distance(table.decisions, iterations=300), points=5)
+        >>> list(line.columns), len(line)
+        (['model', 'value', 'equilibrium_bid'], 5)
+    """
+    low, high = float(result.bids["value"].min()), float(result.bids["value"].max())
+    grid = np.linspace(min(low, 0.0), high, points)
+    rows = [
+        {
+            "model": label,
+            "value": float(v),
+            "equilibrium_bid": m.best_bid(float(v), m.auction.max_bid),
+        }
+        for label, m in result.models.items()
+        for v in grid
+    ]
+    return pd.DataFrame(rows)
+
+
+def distance_chart(result: Distance, width: int = 440) -> Chart:
+    """Every bid against the equilibrium line (its mark as large as the Scudo it gives up), and
+    beside it each player's total loss; the caption says which rules are modelled.
+
+    The line is the equilibrium bid of each value when the bidder holds the model's budget; a
+    bidder holding less is compared with the best bid it could afford (in the tooltip).
+
+    Example:
+        >>> import tradekit
+        >>> from tradekit.sim import run
+        >>> from tradekit.theory.distance import distance
+        >>> table = run(tradekit.load_game("turin"), "heuristic", n=1, seed=2, decisions="Bid")
+        >>> spec = distance_chart(distance(table.decisions, iterations=300)).to_dict()
+        >>> "a bid of 0 never wins" in " ".join(spec["title"]["subtitle"])
+        True
+    """
+    bids = result.bids.copy()
+    keys = list(result.players.columns[: list(result.players.columns).index("bids")])
+    bids["player"] = [_player(row, keys) for _, row in bids.iterrows()]
+    players = result.players.copy()
+    players["player"] = [_player(row, keys) for _, row in players.iterrows()]
+    tips = [
+        "player:N",
+        "round:O",
+        alt.Tooltip("value:Q", format=".2f", title="value per card (Scudo)"),
+        alt.Tooltip("scudo:Q", title="Scudo held"),
+        alt.Tooltip("bid:Q", title="bid"),
+        alt.Tooltip("equilibrium_bid:Q", title="equilibrium bid"),
+        alt.Tooltip("gap:Q", format="+d", title="bid - equilibrium"),
+        alt.Tooltip("utility_lost:Q", format=".3f", title="Scudo lost (expected)"),
+    ]
+    x = alt.X("value:Q", title="value of a card to the bidder (Scudo)")
+    line = (
+        alt.Chart(equilibrium_line(result))
+        .mark_line(interpolate="step-after", color=THEORY, strokeWidth=2.5)
+        .encode(
+            x=x,
+            y=alt.Y("equilibrium_bid:Q", title="bid (Scudo)"),
+            strokeDash=alt.StrokeDash("model:N", title="equilibrium bid of the model"),
+            tooltip=["model:N", alt.Tooltip("value:Q", format=".2f"), "equilibrium_bid:Q"],
+        )
+    )
+    dots = (
+        alt.Chart(bids)
+        .mark_circle(color=SIMULATION, opacity=0.65, stroke="black", strokeWidth=0.4)
+        .encode(
+            x=x,
+            y="bid:Q",
+            size=alt.Size(
+                "utility_lost:Q",
+                title="Scudo lost",
+                scale=alt.Scale(range=[20, 420], zero=True),
+            ),
+            tooltip=tips,
+        )
+    )
+    scatter = alt.layer(line, dots).properties(
+        width=width, height=300, title="Each bid and the equilibrium bid"
+    )
+    order = list(players.sort_values("utility_lost", ascending=False)["player"])
+    bars = (
+        alt.Chart(players)
+        .mark_bar(color=LOSERS)
+        .encode(
+            x=alt.X("utility_lost:Q", title="expected Scudo lost over the bids"),
+            y=alt.Y("player:N", sort=order, title=None),
+            tooltip=[
+                "player:N",
+                "bids:Q",
+                alt.Tooltip("utility_lost:Q", format=".3f", title="Scudo lost"),
+                alt.Tooltip("mean_gap:Q", format="+.2f", title="mean bid - equilibrium"),
+                alt.Tooltip("at_equilibrium:Q", format=".0%", title="bids at equilibrium"),
+            ],
+        )
+        .properties(width=260, height=alt.Step(14), title="Each player's loss")
+    )
+    total = float(result.bids["utility_lost"].sum())
+    return alt.hconcat(scatter, bars).properties(
+        title=alt.Title(
+            f"Bids against the equilibrium: {len(bids)} bids lose {total:.1f} Scudo in expectation",
+            subtitle=_caption(result.caption()),
+            anchor="start",
+        )
     )

@@ -19,12 +19,14 @@ Example:
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, cast
 
 import numpy as np
 
+from tradekit.games.turin.game import SETUP
 from tradekit.theory import charts, simulate
 from tradekit.theory.ascending import MAX_PROFILES, AscendingModel, Strategy
 from tradekit.theory.coins import CoinAuction, CoinEquilibrium, Rounding, uniform_values
@@ -44,12 +46,10 @@ from tradekit.theory.values import Values, order_statistic_mean
 
 MODES = ("jupyter", "svg")
 
-#: Turin Market's prize table for a normal round, by number of players.
+#: Turin Market's prize table for a normal round, by number of players (the places that win
+#: cards, from the game's set-up table).
 TURIN_PRIZES: dict[int, tuple[float, ...]] = {
-    2: (2.0,),
-    3: (2.0, 1.0),
-    4: (2.0, 1.0, 1.0),
-    5: (2.0, 2.0, 1.0),
+    n: tuple(float(p) for p in row.prizes if p) for n, row in SETUP.items()
 }
 
 
@@ -179,7 +179,11 @@ class Explorer:
         try:
             self.update()
         except (ValueError, ArithmeticError) as err:
-            self.summary.value = f"<b style='color:#b00'>{html.escape(str(err))}</b>"
+            self.summary.value = _error_html(err)
+            return
+        # A check that failed on the entries before is no longer the news.
+        if self.check_table.value.startswith(_ERROR):
+            self.check_table.value = ""
 
     def _run_check(self) -> None:
         self.check.disabled = True
@@ -189,7 +193,7 @@ class Explorer:
             self.check_slot.show(charts.check_chart(self.checks))
             self.check_table.value = _check_html(self.checks)
         except (ValueError, ArithmeticError) as err:
-            self.check_table.value = f"<b style='color:#b00'>{html.escape(str(err))}</b>"
+            self.check_table.value = _error_html(err)
         finally:
             self.check.disabled = False
             self.check.description = "Check against a fresh simulation"
@@ -201,6 +205,15 @@ class Explorer:
     def simulate(self, draws: int, seed: int) -> list[simulate.Check]:
         """Run a fresh simulation through the engine."""
         raise NotImplementedError
+
+
+#: How an error in words starts in an explorer's summary or check table.
+_ERROR = "<b style='color:#b00'>"
+
+
+def _error_html(err: Exception) -> str:
+    """An error for the summary, in words (its text is short: inputs are quoted shortened)."""
+    return f"{_ERROR}{html.escape(str(err))}</b>"
 
 
 def _check_html(checks: Sequence[simulate.Check]) -> str:
@@ -224,9 +237,45 @@ def _table(rows: Sequence[tuple[str, str]]) -> str:
     return f"<table>{body}</table>"
 
 
-def _parse_numbers(text: str) -> list[float]:
-    parts = [p for p in text.replace(";", ",").replace(" ", ",").split(",") if p]
-    return [float(p) for p in parts]
+#: The largest number a typed list may hold (prizes, rewards): larger ones are typing slips.
+LARGEST_TYPED = 1_000_000
+
+
+def _parse_numbers(text: str, what: str = "numbers", whole: bool = False) -> list[float]:
+    """The numbers typed in a text box, separated by commas, semicolons or spaces.
+
+    Raises:
+        ValueError: in words, naming the entry: not a number, not finite (``nan``, ``inf``),
+            beyond :data:`LARGEST_TYPED` in size, or not whole when ``whole``.
+
+    Example:
+        >>> _parse_numbers("2, 1; 0.5")
+        [2.0, 1.0, 0.5]
+        >>> _parse_numbers("1e300", "prizes")
+        Traceback (most recent call last):
+        ...
+        ValueError: prizes: '1e300' is too large (at most 1,000,000)
+    """
+    out = []
+    for part in (p for p in text.replace(";", ",").replace(" ", ",").split(",") if p):
+        shown = part if len(part) <= 12 else part[:12] + "..."
+        try:
+            number = float(part)
+        except ValueError:
+            raise ValueError(f"{what}: {shown!r} is not a number") from None
+        if not math.isfinite(number):
+            raise ValueError(f"{what}: {shown!r} is not a finite number")
+        if abs(number) > LARGEST_TYPED:
+            raise ValueError(f"{what}: {shown!r} is too large (at most {LARGEST_TYPED:,})")
+        if whole and not number.is_integer():
+            raise ValueError(f"{what}: {shown!r} is not a whole number")
+        out.append(number)
+    return out
+
+
+def _listed(numbers: Sequence[float]) -> str:
+    """``30, 20, 10``: numbers for a summary (never a raw tuple)."""
+    return ", ".join(f"{x:g}" for x in numbers)
 
 
 class SealedBidExplorer(Explorer):
@@ -283,7 +332,7 @@ class SealedBidExplorer(Explorer):
         elif self.prizes.value == "Turin Market":
             prizes = TURIN_PRIZES.get(n, (2.0, 2.0, 1.0))
         else:
-            prizes = tuple(_parse_numbers(self.custom_prizes.value))[:n] or (1.0,)
+            prizes = tuple(_parse_numbers(self.custom_prizes.value, "custom prizes"))[:n] or (1.0,)
         return SealedBid(n, float(self.a.value), self.laws[self.values.value](), prizes)
 
     def _budget(self, model: SealedBid) -> float | None:
@@ -618,16 +667,16 @@ class TieExplorer(Explorer):
     def setting(self) -> tuple[RankRule | MajorityRule, list[dict[int, float]], str]:
         """The rule, the players' score distributions and a description."""
         n = int(self.n.value)
-        custom = [int(x) for x in _parse_numbers(self.rewards.value)]
+        custom = [int(x) for x in _parse_numbers(self.rewards.value, "rewards", whole=True)]
         if self.rule.value == "Medici ships":
             rewards = tuple(custom) or MEDICI_SHIPS.get(n, MEDICI_SHIPS[6][:n])
             pmf = medici_ship_totals(int(self.cards.value))
-            what = f"rewards {rewards}, totals of {self.cards.value} cards"
+            what = f"rewards {_listed(rewards)}, totals of {self.cards.value} cards"
             return RankRule(rewards), [pmf] * n, what
         if self.rule.value == "Medici ladder":
             awards = tuple(custom) or MEDICI_LADDER
             pmf = _ladder_after(int(self.rounds.value))
-            what = f"one good, awards {awards}, after {self.rounds.value} round(s)"
+            what = f"one good, awards {_listed(awards)}, after {self.rounds.value} round(s)"
             return RankRule(awards, unranked_at=0), [pmf] * n, what
         pmf = binomial_units(int(self.units.value), float(self.share.value))
         what = (
@@ -651,7 +700,9 @@ class TieExplorer(Explorer):
                 ("rounding moves money", f"{dist.p_nonzero:.1%} of scorings"),
             ]
         )
-        self.chart_slot.show(charts.rounding_chart(dist, title=f"{self.rule.value}: {what}"))
+        self.chart_slot.show(
+            charts.rounding_chart(dist, title=f"{self.rule.value}: {what}", rule=rule)
+        )
 
     def simulate(self, draws: int, seed: int) -> list[simulate.Check]:
         """Draw scores, split with the engine, compare with the exact distribution."""
@@ -659,7 +710,7 @@ class TieExplorer(Explorer):
         dist = rounding_distribution(rule, pmfs)
         checks = simulate.rounding(rule, pmfs, dist, draws=draws, seed=seed)
         self.chart_slot.show(
-            charts.rounding_chart(dist, checks, title=f"{self.rule.value}: {what}")
+            charts.rounding_chart(dist, checks, title=f"{self.rule.value}: {what}", rule=rule)
         )
         return checks
 

@@ -164,6 +164,8 @@ class SealedBid:
         prizes = tuple(float(p) for p in self.prizes)
         if len(prizes) > self.n:
             raise ValueError(f"{len(prizes)} prizes for {self.n} places")
+        if not all(math.isfinite(p) for p in prizes):
+            raise ValueError(f"prizes must be finite numbers, got {prizes}")
         if any(p < 0 for p in prizes) or not any(prizes):
             raise ValueError(f"prizes must be >= 0 with at least one positive, got {prizes}")
         if self.values.low < 0:
