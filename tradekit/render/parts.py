@@ -101,6 +101,8 @@ box-shadow:0 1px 2px rgba(0,0,0,.08);font-size:SMALL}
 vertical-align:top;max-width:7.2em}
 .tk-pic>svg{display:block;width:7em;height:auto;filter:drop-shadow(0 1px 1px rgba(0,0,0,.15))}
 .tk-pic.tk-small{max-width:6.2em}
+.tk-pic.tk-side{flex-direction:row;align-items:flex-start;gap:.4em;max-width:20em}
+.tk-pic.tk-side>.tk-label{text-align:left;max-width:12em}
 .tk-pic.tk-small>svg{width:6em}
 .tk-pic.tk-tag>svg{outline:.15em solid #e67e22;border-radius:.5em}
 .tk-pic>.tk-price,.tk-pic>.tk-label{text-align:center}
@@ -270,6 +272,11 @@ def card(
     return tag("div", body, cls=cls, data_card=data_card)
 
 
+def card_back(label: str = "", *, big: bool = False) -> str:
+    """One face-down card, drawn as a card back (``big``: at a card's size)."""
+    return tag("span", back_svg(label), cls="tk-back", data_big=big)
+
+
 def card_backs(count: int, label: str = "", *, big: bool = False) -> str:
     """``count`` face-down cards drawn as card backs (a hand the viewer may not see); ``big``
     draws them at a card's size (a face-down card on the table).
@@ -278,7 +285,7 @@ def card_backs(count: int, label: str = "", *, big: bool = False) -> str:
         >>> card_backs(2).count('class="tk-back"'), "×2" in card_backs(2)
         (2, True)
     """
-    backs = tag("span", back_svg(label), cls="tk-back", data_big=big) * count
+    backs = card_back(label, big=big) * count
     return tag("span", backs, title=label or f"{count}") + (
         f' <span class="tk-muted">×{count}</span>' if count else ""
     )
@@ -523,7 +530,7 @@ def emblem(shape: str, cx: float, cy: float, r: float, fill: str) -> str:
         "drop": "M0,-1 C.55,-.35 .75,0 .75,.3 A.75,.7 0 0 1 -.75,.3 C-.75,0 -.55,-.35 0,-1Z",
         "leaf": "M-.8,.8 C-.9,-.2 -.2,-.9 .9,-.9 C.9,.2 .2,.9 -.8,.8Z",
         "heart": "M0,.9 C-1.2,0 -.9,-.95 0,-.45 C.9,-.95 1.2,0 0,.9Z",
-        "moon": "M.3,-.95 A.95,.95 0 1 0 .3,.95 A.7,.75 0 1 1 .3,-.95Z",
+        "moon": "M.3,-.95 A.95,.95 0 1 0 .3,.95 A1.1,1.1 0 0 1 .3,-.95Z",
     }[shape]
     return (
         f'<path d="{path}" transform="translate({cx:.1f},{cy:.1f}) scale({r:.1f})" '
