@@ -147,7 +147,8 @@ def test_a_finished_game_opens_with_the_banner(name: str) -> None:
     lines = re.findall(r"<li>(P\d): ([^<]*)</li>", with_ledger)
     assert lines
     for seat, items in lines:
-        net = sum(int(x.replace("−", "-")) for x in re.findall(r"[+−]\d+", items))
+        signed = re.findall(r"([+−])(\d+)", items)
+        net = sum(int(n) * (1 if sign == "+" else -1) for sign, n in signed)
         assert net == state.ledger.net(int(seat[1:]))
 
 

@@ -250,7 +250,7 @@ class Renderer(Generic[V]):
         out = []
         for seat, by_phase in enumerate(nets):
             items = " · ".join(
-                f"{self.phase_name(phase, ctx)} {net:+d}".replace("-", "−")
+                f"{self.phase_name(phase, ctx)} {'+' if net > 0 else '−'}{abs(net)}"
                 for phase, net in by_phase.items()
                 if net
             )
