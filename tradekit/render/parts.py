@@ -106,12 +106,13 @@ vertical-align:top;max-width:7.2em}
 .tk-pic.tk-small>svg{width:6em}
 .tk-pic.tk-tag>svg{outline:.15em solid #e67e22;border-radius:.5em}
 .tk-pic>.tk-price,.tk-pic>.tk-label{text-align:center}
-.tk-unit{display:flex;align-items:center;gap:.3em;white-space:nowrap}
+.tk-unit{display:flex;flex-wrap:wrap;align-items:center;gap:.3em;white-space:nowrap}
 .tk-dots{display:inline-flex;gap:.15em;min-width:2em;flex:none}
 .tk-dot{display:inline-block;width:.6em;height:.6em;border-radius:50%;flex:none}
 .tk-swatch{display:inline-block;width:.75em;height:.75em;border-radius:.15em;vertical-align:middle;
 margin-right:.2em}
-.tk-good-pic{height:1.4em;width:auto;vertical-align:middle}
+.tk-good-pic{height:1.375em;width:auto;vertical-align:middle;flex:none}
+.tk-grid .tk-good-pic{height:1.53em}
 .tk-back{display:inline-block;margin:.15em;vertical-align:middle;line-height:0}
 .tk-back>svg{width:2.6em;height:auto}
 .tk-back[data-big]>svg{width:7em}
@@ -207,8 +208,8 @@ def coin_svg(size: int = 15, fill: str = "#e8b923", letter: str = "S") -> str:
     return (
         f'<svg class="tk-coin" width="{size}" height="{size}" viewBox="0 0 {size} {size}" '
         f'aria-hidden="true"><circle cx="{r}" cy="{r}" r="{r - 1}" fill="{fill}" '
-        f'stroke="#9a7400" stroke-width="1"/><text x="{r}" y="{r + size * 0.2:.1f}" '
-        f'text-anchor="middle" font-size="{size * 0.6:.0f}" font-weight="700" '
+        f'stroke="#9a7400" stroke-width="1"/><text x="{r}" y="{r + size * 0.27:.1f}" '
+        f'text-anchor="middle" font-size="{size * 0.78:.1f}" font-weight="700" '
         f'fill="#5a3d00">{esc(letter)}</text></svg>'
     )
 

@@ -66,7 +66,7 @@ _STYLE = (
 height:8em;margin:.15em;border:1px dashed #b9c3cf;border-radius:.5em;color:#9aa7b6;
 font-size:.85em;vertical-align:top}
 .tk-medici .tk-mark{display:inline-block;padding:0 .4em;margin:.05em;border-radius:.6em;color:#fff;
-font-size:.85em;font-weight:600}
+font-size:.95em;font-weight:600}
 .tk-medici .tk-bar{display:inline-block;height:.8em;border-radius:.2em;vertical-align:middle}
 .tk-medici .tk-track td{border:0;padding:.05em .3em;text-align:left}
 </style>"""
