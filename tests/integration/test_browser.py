@@ -20,6 +20,7 @@ CI; with ``CI=true`` it must run (``.ci/run`` installs chromium first).
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -27,8 +28,7 @@ import subprocess
 import sys
 import time
 import urllib.parse
-import json
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -95,7 +95,7 @@ def voila_url(tmp_path: Path) -> Iterator[str]:
     yield from _voila(NOTEBOOK, tmp_path)
 
 
-def _voila(notebook: Path, tmp_path: Path) -> Iterator[str]:
+def _voila(notebook: Path, tmp_path: Path) -> Generator[str, None, None]:
     """Voilà serving ``notebook`` (or a folder of notebooks) on 127.0.0.1 until closed."""
     pytest.importorskip("voila", reason="needs the notebook extra")
     port = _free_port()
@@ -315,10 +315,16 @@ TURIN_CLICKS = (
 
 
 def _notebook(path: Path, source: str) -> None:
-    cell = {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
-            "source": source}  # fmt: skip
-    nb = {"cells": [cell], "metadata": {"kernelspec": {"name": "python3", "language": "python",
-          "display_name": "Python 3"}}, "nbformat": 4, "nbformat_minor": 5}  # fmt: skip
+    """Write a notebook of one code cell holding ``source``."""
+    cell: dict[str, Any] = {
+        "cell_type": "code",
+        "metadata": {},
+        "execution_count": None,
+        "outputs": [],
+        "source": source,
+    }
+    kernel = {"name": "python3", "language": "python", "display_name": "Python 3"}
+    nb = {"cells": [cell], "metadata": {"kernelspec": kernel}, "nbformat": 4, "nbformat_minor": 5}
     path.write_text(json.dumps(nb))
 
 
@@ -333,7 +339,7 @@ def test_a_game_of_turin_by_clicks_alone_in_chromium(tmp_path: Path) -> None:
         _notebook(folder / f"{game}.ipynb", WIDGET_NOTEBOOK.format(game=game, seed=11))
     TABLE_ARTIFACTS.mkdir(parents=True, exist_ok=True)
     blocked: list[str] = []
-    server = _voila(folder, tmp_path)
+    server = _voila(folder, tmp_path)  # a generator: closing it stops Voilà
     url = next(server)
     figures: dict[str, Any] = {}
     try:
@@ -362,7 +368,7 @@ def test_a_game_of_turin_by_clicks_alone_in_chromium(tmp_path: Path) -> None:
                     assert "Game over" in banner.inner_text()
                     assert "Winner(s)" in banner.inner_text()
                     banner.scroll_into_view_if_needed()
-                    for (width, height) in VIEWPORTS.values():
+                    for width, height in VIEWPORTS.values():
                         page.set_viewport_size({"width": width, "height": height})
                         page.wait_for_timeout(300)
                         least, where = page.evaluate(

@@ -48,7 +48,7 @@ def test_offers_are_cards_and_clicking_one_offers_it() -> None:
         assert rule is not None, picture
         expected = p.data_uri(w.renderer.card_picture(card, w.ctx))
         assert rule.group(1) == expected
-        assert button.description == w.renderer.card_label(card, w.ctx)  # the tooltip
+        assert button.description == w.renderer.card_label(card, w.ctx)  # type: ignore[attr-defined]
     key = sorted(offers)[0]
     w.handles[key].click()
     mine = [a for seat, a in w.state.decisions if seat == 0]

@@ -246,7 +246,9 @@ class Renderer(Generic[V]):
             for party, sign in ((transfer.payer, -1), (transfer.payee, 1)):
                 if type(party) is int and 0 <= party < players:
                     by_phase = nets[party]
-                    by_phase[transfer.phase] = by_phase.get(transfer.phase, 0) + sign * transfer.amount
+                    by_phase[transfer.phase] = (
+                        by_phase.get(transfer.phase, 0) + sign * transfer.amount
+                    )
         out = []
         for seat, by_phase in enumerate(nets):
             items = " · ".join(

@@ -447,6 +447,21 @@ class Good:
             raise ValueError(f"a good's shape is one of {', '.join(SHAPES)}; got {self.shape!r}")
 
 
+def goods_by_row(names: Iterable[tuple[str, str]], shapes: dict[str, str]) -> dict[str, Good]:
+    """Goods drawn by their row in a data table: ``names`` gives each good's id and name in row
+    order; a good takes the palette's colour of its row and its emblem from ``shapes`` (a good
+    that ``shapes`` does not name, such as a teacher's own, takes the emblem of its row).
+
+    Example:
+        >>> goods_by_row([("rice", "Rice"), ("tea", "Tea")], {"rice": "star"})["tea"]
+        Good(name='Tea', colour='#6d4c41', shape='square')
+    """
+    return {
+        good: Good(name, colour(i), shapes.get(good, SHAPES[i % len(SHAPES)]))
+        for i, (good, name) in enumerate(names)
+    }
+
+
 @dataclasses.dataclass(frozen=True)
 class Face:
     """What a face-up card shows; :func:`card_svg` draws it.
@@ -523,10 +538,8 @@ def emblem(shape: str, cx: float, cy: float, r: float, fill: str) -> str:
         return poly(ring(10, [1, 0.45]))
     if shape == "cross":
         a, b = 0.33, 0.95
-        return poly(
-            [(-a, -b), (a, -b), (a, -a), (b, -a), (b, a), (a, a)]
-            + [(a, b), (-a, b), (-a, a), (-b, a), (-b, -a), (-a, -a)]
-        )
+        arm = [(-a, -b), (a, -b), (a, -a), (b, -a), (b, a), (a, a)]
+        return poly([*arm, *((-x, -y) for x, y in arm)])
     path = {
         "drop": "M0,-1 C.55,-.35 .75,0 .75,.3 A.75,.7 0 0 1 -.75,.3 C-.75,0 -.55,-.35 0,-1Z",
         "leaf": "M-.8,.8 C-.9,-.2 -.2,-.9 .9,-.9 C.9,.2 .2,.9 -.8,.8Z",
@@ -550,7 +563,14 @@ def _svg(width: float, height: float, body: str, label: str, cls: str = "") -> s
 
 
 def _text(
-    x: float, y: float, text: str, *, size: int = _TEXT, width: float, anchor: str = "start", **kw: str
+    x: float,
+    y: float,
+    text: str,
+    *,
+    size: int = _TEXT,
+    width: float,
+    anchor: str = "start",
+    **kw: str,
 ) -> str:
     """One line of text at ``(x, y)``, squeezed into ``width`` units if it would run over."""
     fit = ""
@@ -568,12 +588,14 @@ def lines(text: str, room: int, most: int = 2) -> list[str]:
 
     Example:
         >>> lines("Lorry drivers' strike", 12)
-        ['Lorry', "drivers' strike"]
+        ["Lorry drivers'", 'strike']
     """
     words = text.split()
     if len(text) <= room or len(words) < 2:
         return [text]
-    best = min(range(1, len(words)), key=lambda k: max(len(" ".join(words[:k])), len(" ".join(words[k:]))))
+    best = min(
+        range(1, len(words)), key=lambda k: max(len(" ".join(words[:k])), len(" ".join(words[k:])))
+    )
     out = [" ".join(words[:best]), " ".join(words[best:])]
     return out[:most]
 
@@ -630,9 +652,15 @@ def card_svg(face: Face, *, small: bool = False) -> str:
             label.append(face.caption)
         if face.value:
             body += _text(
-                width - 8, height - 8, face.value, size=26, width=40, anchor="end",
-                font_weight="800", fill=fill,
-            )  # fmt: skip
+                width - 8,
+                height - 8,
+                face.value,
+                size=26,
+                width=40,
+                anchor="end",
+                font_weight="800",
+                fill=fill,
+            )
             label.append(face.value)
     return _svg(width, height, body, " · ".join(label))
 
@@ -677,21 +705,28 @@ def data_uri(svg: str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
 
 
-def picture(svg: str, *, small: bool = False, footer: str = "", extra_class: str = "",
-            data_card: object = None) -> str:  # fmt: skip
+def picture(
+    svg: str,
+    *,
+    small: bool = False,
+    footer: str = "",
+    extra_class: str = "",
+    data_card: object = None,
+) -> str:
     """A card's picture as the table shows it, with HTML under it (a price tag, a caption)."""
     cls = "tk-pic" + (" tk-small" if small else "") + (f" {extra_class}" if extra_class else "")
     return tag("div", svg + footer, cls=cls, data_card=data_card)
 
 
-def banner(title: str, winners: str, scores: Sequence[tuple[str, str, bool]],
-           lines: Sequence[str] = ()) -> str:  # fmt: skip
+def banner(
+    title: str, winners: str, scores: Sequence[tuple[str, str, bool]], lines: Sequence[str] = ()
+) -> str:
     """The game-over banner: ``title`` (escaped here), the winners' line, each seat's final score
     as ``(name, score, won)``, then the main lines of the money ledger (each escaped here).
 
     Example:
         >>> html = banner("Game over", "Winner(s): P1", [("P1", "20", True), ("P2", "9", False)])
-        >>> "tk-banner" in html and html.count("tk-score") == 2 and "tk-win" in html
+        >>> "tk-banner" in html and html.count('<span class="tk-score') == 2 and "tk-win" in html
         True
     """
     body = tag("h3", esc(title)) + tag("div", esc(winners), cls="tk-winners")

@@ -60,8 +60,7 @@ NEUTRAL = ("#7f8c8d", "ring")
 #: Seat colours (markers on the ladders and the wealth track), after the goods' colours.
 SEAT_COLOUR_OFFSET = 5
 
-_STYLE = (
-    """<style>
+_STYLE = """<style>
 .tk-medici .tk-slot{display:inline-flex;align-items:center;justify-content:center;width:6em;
 height:8em;margin:.15em;border:1px dashed #b9c3cf;border-radius:.5em;color:#9aa7b6;
 font-size:.85em;vertical-align:top}
@@ -70,7 +69,6 @@ font-size:.95em;font-weight:600}
 .tk-medici .tk-bar{display:inline-block;height:.8em;border-radius:.2em;vertical-align:middle}
 .tk-medici .tk-track td{border:0;padding:.05em .3em;text-align:left}
 </style>"""
-)
 
 
 def _game(ctx: Context) -> MediciGame:
@@ -131,12 +129,7 @@ class MediciRenderer(Renderer[MediciView]):
     # -- pictures -----------------------------------------------------------------------------
     def goods(self, ctx: Context) -> dict[str, p.Good]:
         """Every good of ``goods.csv``: its name, its colour (by its row) and its emblem."""
-        return {
-            good.id: p.Good(
-                ctx.named(good), p.colour(i), SHAPES.get(good.id, p.SHAPES[i % len(p.SHAPES)])
-            )
-            for i, good in enumerate(self.tables(ctx).goods)
-        }
+        return p.goods_by_row(((g.id, ctx.named(g)) for g in self.tables(ctx).goods), SHAPES)
 
     def card_face(self, card: int, ctx: Context) -> p.Face | None:
         """A card's face: its good (or the neutral card) big, and its value."""

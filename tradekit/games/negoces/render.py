@@ -155,7 +155,9 @@ class NegocesRenderer(Renderer[NegocesView]):
         out = {}
         for i, (good_id, good) in enumerate(self.tables(ctx).goods.items()):
             shape = _KIND_SHAPES.get(good.kind, p.SHAPES[i % len(p.SHAPES)])
-            out[good_id] = p.Good(self.good_name(good_id, ctx), self._good_colour(good_id, ctx), shape)
+            out[good_id] = p.Good(
+                self.good_name(good_id, ctx), self._good_colour(good_id, ctx), shape
+            )
         return out
 
     def _good_colour(self, good: str, ctx: Context) -> str:

@@ -139,10 +139,7 @@ class RungisRenderer(Renderer[RungisView]):
     # -- pictures -------------------------------------------------------------------------------
     def goods(self, ctx: Context) -> dict[str, p.Good]:
         """Every article type of ``articles.csv``: its name, colour (by its row) and emblem."""
-        return {
-            a.id: p.Good(ctx.named(a), p.colour(i), SHAPES.get(a.id, p.SHAPES[i % len(p.SHAPES)]))
-            for i, a in enumerate(self.tables(ctx).articles)
-        }
+        return p.goods_by_row(((a.id, ctx.named(a)) for a in self.tables(ctx).articles), SHAPES)
 
     def card_face(self, card: int, ctx: Context) -> p.Face | None:
         """An article card's face (its type big, its base price as a number and dots), or a

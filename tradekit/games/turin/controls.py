@@ -21,6 +21,7 @@ The loan keeps the plain style: the main action of the moment is the eye-catchin
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
@@ -100,7 +101,9 @@ class TurinControls(Controls):
             )
         if any(isinstance(a, PassClaim) for a in legal):
             rows.append(_note(cc.t("turin.c.claim")))
-            claim = [cc.card_button(f"buy-{a.card}", a.card, a) for a in legal if isinstance(a, Buy)]
+            claim = [
+                cc.card_button(f"buy-{a.card}", a.card, a) for a in legal if isinstance(a, Buy)
+            ]
             claim.append(cc.button("pass-claim", cc.label(PassClaim()), PassClaim()))
             rows.append(widgets.HBox(claim))
         elif not any(isinstance(a, EndTurn) for a in legal):
@@ -182,11 +185,14 @@ class TurinControls(Controls):
                 )
             )
 
-            def list_card(c: int) -> Action:
+            def list_card(c: int) -> Callable[[], Action]:
                 # clicking a card lists it at the slider's price (kept within its legal prices)
-                legal_prices = listable[c]
-                chosen = min(max(int(price.value), min(legal_prices)), max(legal_prices))
-                return List(c, chosen)
+                def chosen() -> Action:
+                    legal_prices = listable[c]
+                    amount = min(max(int(price.value), min(legal_prices)), max(legal_prices))
+                    return List(c, amount)
+
+                return chosen
 
             rows.append(
                 widgets.HBox(
@@ -194,7 +200,7 @@ class TurinControls(Controls):
                         cc.card_button(
                             f"list-{c}",
                             c,
-                            lambda c=c: list_card(c),
+                            list_card(c),
                             cc.t("turin.c.list_button") + " " + renderer.card_short(c, cc.ctx),
                         )
                         for c in cards

@@ -121,12 +121,7 @@ class TurinRenderer(Renderer[TurinView]):
     # -- pictures -----------------------------------------------------------------------------
     def goods(self, ctx: Context) -> dict[str, p.Good]:
         """Every good of ``goods.csv``: its name, its colour (by its row) and its emblem."""
-        return {
-            good.id: p.Good(
-                ctx.named(good), p.colour(i), SHAPES.get(good.id, p.SHAPES[i % len(p.SHAPES)])
-            )
-            for i, good in enumerate(self.tables(ctx).goods)
-        }
+        return p.goods_by_row(((g.id, ctx.named(g)) for g in self.tables(ctx).goods), SHAPES)
 
     def card_face(self, card: int, ctx: Context) -> p.Face | None:
         """A card's face: its id on a band of its main good's colour, then its three goods, each
