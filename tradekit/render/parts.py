@@ -688,7 +688,7 @@ def good_svg(good: Good) -> str:
         >>> "Rice" in good_svg(Good("Rice", "#f1c40f", "hexagon"))
         True
     """
-    width = 28 + len(good.name) * 9
+    width = 28 + len(good.name) * 8.6
     body = emblem(good.shape, 11, 11, 9, good.colour) + _text(
         25, 16, good.name, width=width - 26, fill="#1d1d1f"
     )
