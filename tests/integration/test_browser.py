@@ -1,4 +1,5 @@
-"""A real browser: Debian's Chromium, driven by Playwright, bids in the Turin Market notebook.
+"""A real browser: Debian's Chromium, driven by Playwright, bids in the Turin Market notebook,
+reads every game's table at the three sizes and plays a whole game of Turin by clicks alone.
 
 Voilà serves ``notebooks/turin-market.ipynb`` on 127.0.0.1 (a free port, temporary Jupyter
 directories); every request that does not go to 127.0.0.1 is aborted (and listed in the artefacts),
@@ -6,12 +7,20 @@ so the test is offline and shows what the page would fetch from outside. The tes
 places a bid of 3 through the table widget's controls, checks that the table and the log update, and
 saves screenshots under ``test-results/browser/`` (override with ``TRADEKIT_ARTIFACTS``).
 
+The table tests draw every game's table at each size (projector 1920×1080, laptop 1366×768,
+phone 360×740) straight into a page, measure the smallest text and the width, and save
+screenshots under ``test-results/table/``. The game test opens a table widget in Voilà at a
+laptop's viewport, checks that the acting player's controls are on the screen without scrolling,
+plays a game of Turin to the end by clicking cards and buttons only, and checks the game-over
+banner; it saves the widget at the three viewports too.
+
 It skips, with the reason, only when Chromium or Playwright is genuinely missing and the run is not
 CI; with ``CI=true`` it must run (``.ci/run`` installs chromium first).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -19,12 +28,13 @@ import subprocess
 import sys
 import time
 import urllib.parse
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.integration.chromium import CHROMIUM, CHROMIUM_ARGS
+from tests.integration.chromium import CHROMIUM, CHROMIUM_ARGS, executable
 from tests.integration.chromium import need as _need
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,7 +43,31 @@ ARTIFACTS = Path(os.environ.get("TRADEKIT_ARTIFACTS", ROOT / "test-results")) / 
 #: Voilà executes the whole notebook (bot games included) before the page is complete.
 PAGE_TIMEOUT_MS = 180_000
 
+TABLE_ARTIFACTS = ARTIFACTS.parent / "table"
+#: Each size the table tests draw, with the viewport it is drawn in.
+VIEWPORTS = {"projector": (1920, 1080), "laptop": (1366, 768), "phone": (360, 740)}
+
 pytestmark = pytest.mark.slow
+
+#: The smallest text drawn inside ``root`` and where it is: ``[px, text]``. SVG text counts at
+#: the size it is drawn (its font size times the picture's scale); tooltips (``<title>``) and
+#: stylesheets are not drawn, so they do not count.
+SMALLEST_TEXT_JS = """(root) => {
+  let least = 1e9, where = '';
+  const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const node = walk.currentNode;
+    const el = node.parentElement;
+    if (!node.textContent.trim() || !el || el.closest('title,style')) continue;
+    const style = getComputedStyle(el);
+    if (style.display === 'none' || style.visibility === 'hidden') continue;
+    if (el.getClientRects().length === 0) continue;
+    let size = parseFloat(style.fontSize);
+    if (el.closest('svg')) { const m = el.getScreenCTM(); size *= Math.hypot(m.a, m.b); }
+    if (size < least) { least = size; where = node.textContent.trim().slice(0, 40); }
+  }
+  return [least, where];
+}"""
 
 
 def _free_port() -> int:
@@ -58,6 +92,11 @@ def _wait_for_port(port: int, proc: subprocess.Popen[bytes], log: Path, timeout:
 @pytest.fixture
 def voila_url(tmp_path: Path) -> Iterator[str]:
     """Voilà serving the Turin notebook on 127.0.0.1; killed in the finaliser whatever happens."""
+    yield from _voila(NOTEBOOK, tmp_path)
+
+
+def _voila(notebook: Path, tmp_path: Path) -> Generator[str, None, None]:
+    """Voilà serving ``notebook`` (or a folder of notebooks) on 127.0.0.1 until closed."""
     pytest.importorskip("voila", reason="needs the notebook extra")
     port = _free_port()
     env = dict(os.environ)
@@ -72,7 +111,7 @@ def voila_url(tmp_path: Path) -> Iterator[str]:
         sys.executable,
         "-m",
         "voila",
-        str(NOTEBOOK),
+        str(notebook),
         "--no-browser",
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
@@ -96,14 +135,19 @@ def voila_url(tmp_path: Path) -> Iterator[str]:
                 proc.wait(timeout=15)
 
 
-def test_bid_through_the_widget_in_chromium(voila_url: str) -> None:
+def _playwright() -> Any:
+    """Playwright's ``sync_playwright`` (skipped, or failed under CI, without a browser)."""
     _need("chromium (/usr/bin/chromium)", Path(CHROMIUM).exists() or bool(shutil.which("chromium")))
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         _need("the playwright Python package", False)
         raise
-    blocked: list[str] = []
+    return sync_playwright
+
+
+def _router(blocked: list[str]) -> Any:
+    """A route handler that lets requests to 127.0.0.1 through and aborts (and lists) others."""
 
     def route(r: object) -> None:
         request = r.request  # type: ignore[attr-defined]
@@ -113,6 +157,14 @@ def test_bid_through_the_widget_in_chromium(voila_url: str) -> None:
         else:
             blocked.append(request.url)
             r.abort()  # type: ignore[attr-defined]
+
+    return route
+
+
+def test_bid_through_the_widget_in_chromium(voila_url: str) -> None:
+    sync_playwright = _playwright()
+    blocked: list[str] = []
+    route = _router(blocked)
 
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
@@ -181,3 +233,193 @@ def test_bid_through_the_widget_in_chromium(voila_url: str) -> None:
             (ARTIFACTS / "blocked-requests.txt").write_text("\n".join(blocked) + "\n")
             browser.close()
     assert (ARTIFACTS / "turin-market-voila.png").stat().st_size > 10_000
+
+
+def _tables() -> dict[str, tuple[Any, Any]]:
+    """Each game's table in play (seat 0's view) and at its end, from seeded random games."""
+    import tradekit
+    from tests.helpers import random_game
+
+    out = {}
+    for name, steps in zip(tradekit.GAMES, (14, 25, 25, 25), strict=True):
+        out[name] = (random_game(name, 3, steps, players=4), random_game(name, 3, players=4))
+    return out
+
+
+def test_every_table_at_every_size_in_chromium() -> None:
+    """Projector: fills the width, no text under 20 px; phone: one column, no sideways scroll."""
+    from tradekit.render import render
+
+    sync_playwright = _playwright()
+    TABLE_ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    figures: dict[str, Any] = {}
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=executable(), args=CHROMIUM_ARGS)
+        try:
+            for name, (playing, over) in _tables().items():
+                for size, (width, height) in VIEWPORTS.items():
+                    page = browser.new_page(viewport={"width": width, "height": height})
+                    for which, state in (("play", playing), ("over", over)):
+                        html = render(state, 0 if which == "play" else None, size=size)
+                        page.set_content(f"<!doctype html><body style='margin:8px'>{html}</body>")
+                        table = page.locator(".tk").first
+                        least, where = page.evaluate(SMALLEST_TEXT_JS, table.element_handle())
+                        box = table.bounding_box()
+                        assert box is not None
+                        scroll = page.evaluate("document.documentElement.scrollWidth")
+                        figures[f"{name}-{size}-{which}"] = {
+                            "smallest_px": round(least, 1),
+                            "smallest_text": where,
+                            "width_share": round(box["width"] / width, 3),
+                            "scroll_width": scroll,
+                        }
+                        shot = TABLE_ARTIFACTS / f"{name}-{size}-{which}.png"
+                        page.screenshot(path=str(shot), full_page=True)
+                        assert box["width"] >= width - 16 - 1, (name, size, box)  # the whole width
+                        if size == "projector":
+                            assert least >= 20, (name, which, least, where)
+                        if size == "phone":
+                            assert scroll <= width, (name, which, scroll)
+                            lefts = page.evaluate(
+                                "[...document.querySelectorAll('.tk-seat')]"
+                                ".map(e => Math.round(e.getBoundingClientRect().left))"
+                            )
+                            assert len(set(lefts)) == 1, (name, lefts)  # stacked
+                        if which == "over":
+                            assert page.locator("[data-section=game-over]").is_visible()
+                    page.close()
+        finally:
+            (TABLE_ARTIFACTS / "figures.json").write_text(json.dumps(figures, indent=1) + "\n")
+            browser.close()
+
+
+#: The notebook each widget test opens: one table widget and nothing else.
+WIDGET_NOTEBOOK = """from tradekit.widgets import table
+w = table({game!r}, players=3, humans=[0], seed={seed})
+w"""
+
+#: What the Turin game clicks, in this order of preference: the first shown and enabled is
+#: clicked (cards first: a card click is the action). Never a loan, a listing or a purchase.
+TURIN_CLICKS = (
+    "[class*='tk-c-offer-']",
+    "[class*='tk-c-pick-']",
+    ".tk-c-bid",
+    ".tk-c-add",
+    ".tk-c-decline-goose",
+    ".tk-c-take-goose",
+    ".tk-c-pass-claim",
+    "[class*='tk-c-sell-to-']",
+    ".tk-c-end-turn",
+    ".tk-play-button",
+)
+
+
+def _notebook(path: Path, source: str) -> None:
+    """Write a notebook of one code cell holding ``source``."""
+    cell: dict[str, Any] = {
+        "cell_type": "code",
+        "metadata": {},
+        "execution_count": None,
+        "outputs": [],
+        "source": source,
+    }
+    kernel = {"name": "python3", "language": "python", "display_name": "Python 3"}
+    nb = {"cells": [cell], "metadata": {"kernelspec": kernel}, "nbformat": 4, "nbformat_minor": 5}
+    path.write_text(json.dumps(nb))
+
+
+def test_a_game_of_turin_by_clicks_alone_in_chromium(tmp_path: Path) -> None:
+    """The acting player's controls fit a laptop's screen; cards and buttons play to the end."""
+    import tradekit
+
+    sync_playwright = _playwright()
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    for game in tradekit.GAMES:
+        _notebook(folder / f"{game}.ipynb", WIDGET_NOTEBOOK.format(game=game, seed=11))
+    TABLE_ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    blocked: list[str] = []
+    server = _voila(folder, tmp_path)  # a generator: closing it stops Voilà
+    url = next(server)
+    figures: dict[str, Any] = {}
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=executable(), args=CHROMIUM_ARGS)
+            try:
+                context = browser.new_context(viewport={"width": 1366, "height": 768})
+                context.route("**/*", _router(blocked))
+                page = context.new_page()
+                errors: list[str] = []
+                page.on("pageerror", lambda e: errors.append(str(e)))
+                for game in tradekit.GAMES:
+                    page.set_viewport_size({"width": 1366, "height": 768})
+                    page.goto(f"{url}voila/render/{game}.ipynb", timeout=PAGE_TIMEOUT_MS)
+                    widget = page.locator(".tk-table-widget").first
+                    widget.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
+                    page.wait_for_timeout(500)
+                    _check_controls_on_screen(page, figures, game)
+                    page.screenshot(path=str(TABLE_ARTIFACTS / f"widget-{game}-1366x768.png"))
+                    if game != "turin":
+                        continue
+                    clicks = _play_by_clicks(page)
+                    figures["turin-clicks"] = clicks
+                    banner = widget.locator("[data-section=game-over]")
+                    banner.wait_for(state="visible", timeout=30_000)
+                    assert "Game over" in banner.inner_text()
+                    assert "Winner(s)" in banner.inner_text()
+                    banner.scroll_into_view_if_needed()
+                    for width, height in VIEWPORTS.values():
+                        page.set_viewport_size({"width": width, "height": height})
+                        page.wait_for_timeout(300)
+                        least, where = page.evaluate(
+                            SMALLEST_TEXT_JS, widget.locator(".tk-frame").first.element_handle()
+                        )
+                        figures[f"turin-over-{width}"] = [round(least, 1), where]
+                        shot = TABLE_ARTIFACTS / f"widget-turin-over-{width}x{height}.png"
+                        page.screenshot(path=str(shot))
+                    page.set_viewport_size({"width": 1366, "height": 768})
+                assert not errors, errors
+            finally:
+                browser.close()
+    finally:
+        (TABLE_ARTIFACTS / "widget-figures.json").write_text(json.dumps(figures, indent=1) + "\n")
+        (TABLE_ARTIFACTS / "blocked-requests.txt").write_text("\n".join(blocked) + "\n")
+        server.close()
+
+
+def _check_controls_on_screen(page: Any, figures: dict[str, Any], game: str) -> None:
+    """Every control of the acting player is inside the viewport without scrolling."""
+    boxes = page.evaluate(
+        "[...document.querySelectorAll('.tk-table-widget .tk-controls button,"
+        ".tk-table-widget .tk-controls .widget-slider')].map(e => {"
+        "const r = e.getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]})"
+    )
+    assert boxes, f"{game}: no control to act with"
+    bottom = max(b[1] for b in boxes)
+    figures[f"{game}-controls-bottom"] = round(bottom)
+    assert all(b[0] >= 0 and b[1] <= 768 and b[3] <= 1366 for b in boxes), (game, boxes)
+
+
+def _play_by_clicks(page: Any) -> int:
+    """Click the first shown and enabled control of :data:`TURIN_CLICKS` until the game ends."""
+    find = (
+        "(choices) => { for (const sel of choices) {"
+        " for (const e of document.querySelectorAll('.tk-table-widget ' + sel)) {"
+        "  if (!e.disabled && e.getClientRects().length) {"
+        "   e.setAttribute('data-next', '1'); return sel; } } } return null; }"
+    )
+    log = "() => (document.querySelector('.tk-table-widget .tk-log') || {}).innerHTML || ''"
+    over = "() => !!document.querySelector('.tk-table-widget [data-section=game-over]')"
+    clicks = 0
+    while not page.evaluate(over):
+        assert clicks < 200, "the game does not end"
+        chosen = page.evaluate(find, list(TURIN_CLICKS))
+        assert chosen is not None, "no control to click"
+        before = page.evaluate(log)
+        page.locator("[data-next='1']").first.click()
+        clicks += 1
+        page.wait_for_function(
+            f"(before) => ({log})() !== before || ({over})()", arg=before, timeout=30_000
+        )
+        page.wait_for_timeout(150)  # the other widgets' updates land just after the log's
+    return clicks

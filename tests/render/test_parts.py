@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 import pytest
@@ -32,7 +33,10 @@ def test_grid_highlights_and_escapes_header() -> None:
 
 def test_style_is_scoped() -> None:
     for line in p.STYLE.splitlines():
-        if "{" in line and not line.startswith("<"):
+        if line.startswith("@container"):  # its rules are the stacked ones, each under .tk-…
+            inner = line[line.index("{") + 1 :]
+            assert re.fullmatch(r"(\.tk-[^{}]*\{[^{}]*\})+\}", inner), line
+        elif "{" in line and not line.startswith("<"):
             assert line.startswith(".tk"), line
 
 

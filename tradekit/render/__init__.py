@@ -24,10 +24,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from tradekit.core.actions import Action
-from tradekit.core.events import Event
+from tradekit.core.events import Event, Transfer
 from tradekit.core.registry import import_part
 from tradekit.core.state import Game, State, Viewer
-from tradekit.i18n import check_lang, has_message, t
+from tradekit.i18n import check_lang, has_message, load_messages, t
 from tradekit.render import parts
 from tradekit.render.parts import esc, pill, tag
 
@@ -43,6 +43,8 @@ __all__ = [
     "seat_entry",
     "viewer_label",
 ]
+
+load_messages("tradekit.render")
 
 R = TypeVar("R", bound="type[Renderer[Any]]")
 #: The view class a renderer draws (``TurinView``; ``Any`` for the generic renderer).
@@ -67,14 +69,21 @@ class Context:
         game: the game's options (and, through them, its data tables).
         lang: ``"en"`` or ``"fr"``.
         names: a display name per seat.
+        size: the size the table is drawn at, one of :data:`~tradekit.render.parts.SIZES`
+            (``"auto"``: scaled to the space it has).
+        ledger: the money ledger's transfers, when the front end may show them at the end of the
+            game (the game-over banner sums them by phase); ``None`` leaves them out.
     """
 
     game: Game[Any]
     lang: str = "en"
     names: tuple[str, ...] = ()
+    size: str = "auto"
+    ledger: tuple[Transfer, ...] | None = None
 
     def __post_init__(self) -> None:
         check_lang(self.lang)
+        parts.check_size(self.size)
         if not self.names:
             object.__setattr__(self, "names", default_names(self.game.num_players, self.lang))
 
@@ -150,9 +159,15 @@ class Renderer(Generic[V]):
                 rows.append([esc(f.name), esc(_plain(getattr(view, f.name)))])
         else:
             rows.append(["view", esc(repr(view))])
-        body = parts.grid(["field", "value"], rows)
+        body = self.banner(view, ctx) + parts.grid(["field", "value"], rows)
         head = tag("b", esc(self.title(ctx))) + tag("span", esc(self.status(view, ctx)))
-        return parts.page(head, body, game=ctx.game.name, data_phase=getattr(view, "phase", None))
+        return parts.page(
+            head,
+            body,
+            game=ctx.game.name,
+            size=ctx.size,
+            data_phase=getattr(view, "phase", None),
+        )
 
     def action_label(self, action: Action, view: V, ctx: Context) -> str:
         """A button's text for ``action`` (generic: the action's ``str``)."""
@@ -186,6 +201,64 @@ class Renderer(Generic[V]):
     def command_example(self, legal: Sequence[Action], view: V, ctx: Context) -> str:
         """An example of a typed command (the text of one legal action)."""
         return str(legal[-1]) if legal else ""
+
+    # -- pictures -----------------------------------------------------------------------------
+    def goods(self, ctx: Context) -> dict[str, parts.Good]:
+        """Every good of the game, by its id in the data tables, as it is drawn (name in
+        ``ctx.lang``, colour, emblem); the generic renderer knows none."""
+        return {}
+
+    def card_face(self, card: int, ctx: Context) -> parts.Face | None:
+        """What face-up card ``card`` shows (``None``: the renderer draws no such card)."""
+        return None
+
+    def card_picture(self, card: int | None, ctx: Context, *, small: bool = False) -> str:
+        """Card ``card`` as an SVG picture: its face, or a card back for a face-down card
+        (``None``) or a card the renderer cannot draw."""
+        face = None if card is None else self.card_face(card, ctx)
+        if face is None:
+            return parts.back_svg()
+        return parts.card_svg(face, small=small)
+
+    # -- the end ------------------------------------------------------------------------------
+    def banner(self, view: V, ctx: Context) -> str:
+        """The game-over banner (empty while the game goes on): the winners, every seat's final
+        score and, when ``ctx.ledger`` holds the ledger, each seat's money by phase."""
+        if getattr(view, "phase", None) != "over" and not getattr(view, "over", False):
+            return ""
+        winners = tuple(getattr(view, "winners", ()) or ())
+        scores = tuple(getattr(view, "scores", ()) or ())
+        rows = [
+            (ctx.name(s), "?" if score is None else str(score), s in winners)
+            for s, score in enumerate(scores)
+        ]
+        who = ctx.t("winners", who=ctx.who(winners)) if winners else ctx.t("render.no_winner")
+        return parts.banner(ctx.t("game_over"), who, rows, self.ledger_lines(view, ctx))
+
+    def ledger_lines(self, view: V, ctx: Context) -> list[str]:
+        """Each seat's money by phase of the game, summed from ``ctx.ledger`` (none without it):
+        ``P1: Bid −10 · Market +3 · Scoring +20``."""
+        if ctx.ledger is None:
+            return []
+        players = getattr(view, "players", ctx.game.num_players)
+        nets: list[dict[str, int]] = [{} for _ in range(players)]
+        for transfer in ctx.ledger:
+            for party, sign in ((transfer.payer, -1), (transfer.payee, 1)):
+                if type(party) is int and 0 <= party < players:
+                    by_phase = nets[party]
+                    by_phase[transfer.phase] = (
+                        by_phase.get(transfer.phase, 0) + sign * transfer.amount
+                    )
+        out = []
+        for seat, by_phase in enumerate(nets):
+            items = " · ".join(
+                f"{self.phase_name(phase, ctx)} {'+' if net > 0 else '−'}{abs(net)}"
+                for phase, net in by_phase.items()
+                if net
+            )
+            if items:
+                out.append(ctx.t("render.money_by_phase", name=ctx.name(seat), items=items))
+        return out
 
 
 _TRIED: set[str] = set()
@@ -235,7 +308,11 @@ def viewer_label(viewer: Viewer, ctx: Context) -> str:
 
 
 def render(
-    state: State[Any], viewer: Viewer = None, lang: str = "en", names: Sequence[str] | None = None
+    state: State[Any],
+    viewer: Viewer = None,
+    lang: str = "en",
+    names: Sequence[str] | None = None,
+    size: str = "auto",
 ) -> str:
     """The HTML of ``state``'s table as ``viewer`` sees it.
 
@@ -244,8 +321,10 @@ def render(
         viewer: a seat, ``None`` (public, the default) or ``"all"`` (teacher).
         lang: ``"en"`` or ``"fr"``.
         names: display names per seat (default ``P0, P1 ...``).
+        size: ``"auto"`` (scaled to the space it has), ``"projector"``, ``"laptop"`` or
+            ``"phone"`` (see :data:`~tradekit.render.parts.SIZES`).
     """
-    ctx = Context(state.game, lang, tuple(names or ()))
+    ctx = Context(state.game, lang, tuple(names or ()), size=size)
     return renderer_for(state.game.name).table(state.view(viewer), ctx)
 
 

@@ -13,6 +13,7 @@ widget checks the action, applies it, and shows a message (never a traceback) if
 from __future__ import annotations
 
 import dataclasses
+import zlib
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -22,6 +23,7 @@ from tradekit.core.actions import Action
 from tradekit.core.domains import Menu, Range
 from tradekit.core.registry import import_part
 from tradekit.render import Context, Renderer
+from tradekit.render.parts import data_uri
 
 C = TypeVar("C", bound="type[Controls]")
 
@@ -39,6 +41,8 @@ class ControlContext:
         submit: call with an action to play it.
         handles: controls by key; :meth:`button` and :meth:`slider` fill it (tests and the browser
             test find controls by these keys; each also carries the CSS class ``tk-c-<key>``).
+        pictures: the card pictures the card buttons show, as ``data:`` URIs by CSS class (the
+            table widget puts them in its stylesheet as the buttons' backgrounds).
     """
 
     seat: int
@@ -48,6 +52,7 @@ class ControlContext:
     renderer: Renderer[Any]
     submit: Callable[[Action], None]
     handles: dict[str, Any] = dataclasses.field(default_factory=dict)
+    pictures: dict[str, str] = dataclasses.field(default_factory=dict)
 
     def t(self, key: str, /, **fields: Any) -> str:
         """A catalogue message in the table's language."""
@@ -97,6 +102,27 @@ class ControlContext:
 
         button.on_click(click)
         return self.register(key, button)
+
+    def card_button(
+        self,
+        key: str,
+        card: int | None,
+        action: Action | Callable[[], Action | None],
+        description: str | None = None,
+    ) -> Any:
+        """A button drawn as the picture of ``card`` (``None``: a card back) that submits
+        ``action``: clicking the card is the action. Its ``description`` (the action's label
+        by default) is its tooltip and what a screen reader says; the picture is the button's
+        CSS background (class ``tk-card-btn``), so it works wherever ipywidgets do."""
+        if description is None:
+            description = self.label(action) if isinstance(action, Action) else str(card)
+        button = self.button(key, description, action)
+        picture = self.renderer.card_picture(card, self.ctx)
+        name = f"tk-pic-{zlib.crc32(picture.encode()):08x}"
+        self.pictures[name] = data_uri(picture)
+        button.add_class("tk-card-btn")
+        button.add_class(name)
+        return button
 
     def slider(
         self,

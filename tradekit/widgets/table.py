@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import base64
 import bisect
+import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar, overload
 
@@ -72,6 +73,39 @@ __all__ = [
 T = TypeVar("T")
 
 LANG_NAMES = {"en": "English", "fr": "Français"}
+
+#: The widget's own sizes, as ipywidgets' CSS variables (font, line height) and the card buttons'
+#: width, by the size of the table (:data:`tradekit.render.parts.SIZES`).
+_WIDGET_SIZES = {
+    "auto": ("14px", "30px", "104px"),
+    "projector": ("20px", "44px", "150px"),
+    "laptop": ("14px", "30px", "96px"),
+    "phone": ("15px", "34px", "84px"),
+}
+
+#: The widget's stylesheet: its sizes, card buttons drawn as their card's picture, disabled
+#: buttons that look disabled, and the one eye-catching style kept for the main action.
+WIDGET_STYLE = (
+    "<style>\n"
+    + "".join(
+        f".tk-table-widget.tk-w-{name}{{--jp-widgets-font-size:{font};"
+        f"--jp-widgets-inline-height:{line};--tk-fs:{font};--tk-card-w:{card}}}\n"
+        for name, (font, line, card) in _WIDGET_SIZES.items()
+    )
+    + """.tk-table-widget .jupyter-button{font-size:var(--jp-widgets-font-size)}
+.tk-table-widget .tk-card-btn{width:var(--tk-card-w)!important;
+height:calc(var(--tk-card-w) * 1.393)!important;padding:0!important;margin:3px!important;
+background-color:transparent!important;background-repeat:no-repeat!important;
+background-position:center!important;background-size:contain!important;box-shadow:none!important;
+color:transparent!important;border-radius:8px!important;overflow:hidden}
+.tk-table-widget .tk-card-btn:hover:enabled{outline:3px solid #2e86c1;transform:translateY(-2px)}
+.tk-table-widget .tk-card-btn:focus-visible{outline:3px solid #e67e22}
+.tk-table-widget .jupyter-button:disabled,.tk-table-widget .jupyter-button:disabled:hover{
+background:#eef0f3!important;color:#9aa3ae!important;box-shadow:none!important;
+border:1px dashed #c3cad3!important;cursor:not-allowed!important;opacity:1!important}
+.tk-table-widget .tk-controls{border-left:4px solid #27ae60;padding-left:6px;margin:4px 0}
+</style>"""
+)
 
 
 def language_switch(lang: str) -> Any:
@@ -123,6 +157,8 @@ class TableWidget:
             :class:`~tradekit.session.TableSession`. A student's table offers only the humans'
             own views and the public view, saves a seat save and never undoes another human's
             decision; a teacher's keeps every power.
+        size: ``"auto"`` (scaled to the width it has), ``"projector"`` (the back row reads
+            it), ``"laptop"`` or ``"phone"`` (stacked in one column).
         **options: the game's options when ``game`` is a name.
 
     Example:
@@ -166,8 +202,12 @@ class TableWidget:
         mode: str | None = None,
         autoplay: bool = True,
         seed: int | None = None,
+        size: str = "auto",
         **options: Any,
     ) -> None:
+        #: The size the table and its controls are drawn at (``"auto"``, ``"projector"``,
+        #: ``"laptop"`` or ``"phone"``; see :data:`tradekit.render.parts.SIZES`).
+        self.size = p.check_size(size)
         #: Everything that is not drawing; the bots play up to the first human turn here.
         self.session = TableSession(
             game,
@@ -214,8 +254,12 @@ class TableWidget:
 
     @property
     def ctx(self) -> Context:
-        """Game, language and names for the renderer."""
-        return self.session.ctx
+        """Game, language, names and size for the renderer; once the game is over, the ledger
+        too, for the game-over banner (when the view shows every seat's final score)."""
+        ctx = dataclasses.replace(self.session.ctx, size=self.size)
+        if self.state.is_over and None not in self.state.view(self.viewer).scores:
+            ctx = dataclasses.replace(ctx, ledger=tuple(self.state.ledger))
+        return ctx
 
     @property
     def viewer(self) -> Viewer:
@@ -247,6 +291,7 @@ class TableWidget:
             b.on_click(lambda _: self._guard(handler)())
             return b
 
+        self.style = widgets.HTML(WIDGET_STYLE)
         self.header = widgets.HTML()
         self.step_button = button(self.step)
         self.play_button = button(self.play_to_turn, "primary")
@@ -264,7 +309,7 @@ class TableWidget:
         self.command = widgets.Text(layout=widgets.Layout(width="260px"))
         self.command_button = button(self._on_command)
         self.command_row = widgets.HBox([self.command, self.command_button])
-        self.reveal_button = button(self.reveal, "warning")
+        self.reveal_button = button(self.reveal, "primary")
         self.hide_button = button(self.hide)
         self.bots_box = widgets.HTML()
         self.log = widgets.HTML()
@@ -302,18 +347,23 @@ class TableWidget:
             ],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
+        # The acting player's controls come before the table, so a laptop's screen shows them
+        # without scrolling; the table under them fills the width.
         self.ui = widgets.VBox(
             [
+                self.style,
                 self.header,
                 self.toolbar,
                 self.message,
-                self.table,
                 self.controls,
+                self.table,
                 self.bots_box,
                 self.tabs,
             ]
         )
         self.ui.add_class("tk-table-widget")
+        self.ui.add_class(f"tk-w-{self.size}")
+        self.controls.add_class("tk-controls")
         # CSS classes so a browser (and the browser test) finds every part without its label.
         for name in (
             "step_button",
@@ -564,6 +614,8 @@ class TableWidget:
         over = self.state.is_over
         self.step_button.disabled = over or self.session.bot_to_act() is None
         self.play_button.disabled = over or self.session.bot_to_act() is None
+        # Only a button that can be pressed keeps the eye-catching style.
+        self.play_button.button_style = "" if self.play_button.disabled else "primary"
         self.back_button.disabled = not self.state.decisions
         self.return_button.layout.display = None if self.main_state is not None else "none"
         self.view_switch.disabled = self.hotseat
@@ -620,10 +672,21 @@ class TableWidget:
         rows.append(self.command_row)
         self.handles = dict(cc.handles)
         self.handles["command"] = self.command
+        self._show_pictures(cc.pictures)
         if self.hotseat:
             rows.append(self.hide_button)
             self.handles["hide"] = self.hide_button
         return rows
+
+    def _show_pictures(self, pictures: Mapping[str, str]) -> None:
+        """Put the card buttons' pictures in the widget's stylesheet (each a CSS class)."""
+        rules = "".join(
+            f".tk-table-widget .{name}{{background-image:url({uri})!important}}\n"
+            for name, uri in sorted(pictures.items())
+        )
+        value = WIDGET_STYLE + (f"<style>\n{rules}</style>" if rules else "")
+        if self.style.value != value:
+            self.style.value = value
 
     def _out_of_turn_row(self, viewer: Viewer, ctx: Context) -> list[Any]:
         """Buttons for the out-of-turn actions (a purchase, a loan "at any time") of the human

@@ -46,29 +46,29 @@ load_messages("tradekit.games.medici")
 #: Places with a word of their own (``medici.place.1`` ... ``medici.place.6``).
 _PLACE_WORDS = 6
 
+#: Each good's emblem on the cards and the ladders, by its id in ``goods.csv``.
+SHAPES = {
+    "metal": "hexagon",
+    "porcelain": "drop",
+    "dye": "heart",
+    "cloth": "square",
+    "spices": "star",
+}
+#: The neutral card's colour and emblem.
+NEUTRAL = ("#7f8c8d", "ring")
+
 #: Seat colours (markers on the ladders and the wealth track), after the goods' colours.
 SEAT_COLOUR_OFFSET = 5
 
-_STYLE = (
-    """<style>
-.tk-medici .tk-slot{display:inline-flex;align-items:center;justify-content:center;width:72px;
-min-height:58px;margin:2px;border:1px dashed #b9c3cf;border-radius:7px;color:#9aa7b6;
-font-size:11px;vertical-align:top}
-.tk-medici .tk-value{font-size:18px;font-weight:700;text-align:right;line-height:1}
-.tk-medici .tk-mark{display:inline-block;padding:0 5px;margin:1px;border-radius:8px;color:#fff;
-font-size:11px;font-weight:600}
-.tk-medici .tk-bar{display:inline-block;height:12px;border-radius:3px;vertical-align:middle}
-.tk-medici .tk-track td{border:0;padding:1px 4px;text-align:left}
-.tk-medici .tk-wh .tk-card.tk-small{width:72px}
-.tk-medici .tk-card .tk-unit{overflow:hidden;text-overflow:ellipsis}
-.tk-medici .tk-gn{border-top:4px solid #7f8c8d}
-"""
-    + "".join(
-        f".tk-medici .tk-g{i}{{border-top:4px solid {colour}}}\n"
-        for i, colour in enumerate(p.PALETTE)
-    )
-    + "</style>"
-)
+_STYLE = """<style>
+.tk-medici .tk-slot{display:inline-flex;align-items:center;justify-content:center;width:6em;
+height:8em;margin:.15em;border:1px dashed #b9c3cf;border-radius:.5em;color:#9aa7b6;
+font-size:.85em;vertical-align:top}
+.tk-medici .tk-mark{display:inline-block;padding:0 .4em;margin:.05em;border-radius:.6em;color:#fff;
+font-size:.95em;font-weight:600}
+.tk-medici .tk-bar{display:inline-block;height:.8em;border-radius:.2em;vertical-align:middle}
+.tk-medici .tk-track td{border:0;padding:.05em .3em;text-align:left}
+</style>"""
 
 
 def _game(ctx: Context) -> MediciGame:
@@ -126,22 +126,27 @@ class MediciRenderer(Renderer[MediciView]):
             return "#7f8c8d"
         return p.colour(tables.good_index[card.good])
 
+    # -- pictures -----------------------------------------------------------------------------
+    def goods(self, ctx: Context) -> dict[str, p.Good]:
+        """Every good of ``goods.csv``: its name, its colour (by its row) and its emblem."""
+        return p.goods_by_row(((g.id, ctx.named(g)) for g in self.tables(ctx).goods), SHAPES)
+
+    def card_face(self, card: int, ctx: Context) -> p.Face | None:
+        """A card's face: its good (or the neutral card) big, and its value."""
+        found = self.tables(ctx).card_by_id.get(card)
+        if found is None:
+            return None
+        if found.good is None:
+            good = p.Good(ctx.t("medici.neutral"), *NEUTRAL)
+        else:
+            good = self.goods(ctx)[found.good]
+        return p.Face(f"#{card}", good.colour, good=good, value=str(found.value))
+
     # -- one card -----------------------------------------------------------------------------
     def card_html(self, card_id: int, ctx: Context, *, small: bool = False) -> str:
-        """A face-up card: a band in its good's colour, the good's name and the value in big."""
-        card = self.tables(ctx).card_by_id[card_id]
-        fill = self.card_colour(card_id, ctx)
-        tables = self.tables(ctx)
-        band = "tk-gn" if card.good is None else f"tk-g{tables.good_index[card.good] % 12}"
-        name = tag("div", p.swatch(fill) + esc(self.good_name(card.good, ctx)), cls="tk-unit")
-        value = tag("div", esc(card.value), cls="tk-value", style=f"color:{fill}")
-        return p.card(
-            f"#{card_id}",
-            [],
-            footer=name + value,
-            small=small,
-            extra_class=band,
-            data_card=card_id,
+        """A face-up card's picture: its good's colour, emblem and name, and its value."""
+        return p.picture(
+            self.card_picture(card_id, ctx, small=small), small=small, data_card=card_id
         )
 
     # -- the table ----------------------------------------------------------------------------
@@ -157,7 +162,7 @@ class MediciRenderer(Renderer[MediciView]):
         if v.round:
             head += pill(ctx.t("medici.pile", n=v.pile_size))
             head += pill(ctx.t("medici.out_of_play", n=v.out_of_play_size))
-        body = _STYLE
+        body = _STYLE + self.banner(v, ctx)
         body += tag("div", self._lot(v, ctx) + self._ships(v, ctx), cls="tk-row")
         body += tag("div", "".join(self._seat(v, s, ctx) for s in range(v.players)), cls="tk-seats")
         body += tag("div", self._ladders(v, ctx) + self._wealth(v, ctx), cls="tk-row")
@@ -167,6 +172,7 @@ class MediciRenderer(Renderer[MediciView]):
             head,
             body,
             game="medici",
+            size=ctx.size,
             data_round=v.round,
             data_phase=v.phase,
             data_viewer="public" if v.viewer is None else v.viewer,
@@ -287,8 +293,9 @@ class MediciRenderer(Renderer[MediciView]):
             bonus = tables.bonus(space)
             header.append(f"{space} (+{bonus})" if bonus else str(space))
         rows = []
+        pictures = self.goods(ctx)
         for g, good in enumerate(tables.goods):
-            cells = [p.swatch(p.colour(g)) + esc(self.good_name(good.id, ctx))]
+            cells = [p.good_svg(pictures[good.id])]
             for space in range(tables.ladder_top + 1):
                 marks = "".join(
                     tag(
@@ -310,9 +317,9 @@ class MediciRenderer(Renderer[MediciView]):
         top = max(max(v.wealth), 1)
         rows = ""
         for seat in range(v.players):
-            width = round(160 * v.wealth[seat] / top)
+            width = round(10 * v.wealth[seat] / top, 2)
             bar = tag(
-                "span", "", cls="tk-bar", style=f"width:{width}px;background:{seat_colour(seat)}"
+                "span", "", cls="tk-bar", style=f"width:{width}em;background:{seat_colour(seat)}"
             )
             rows += tag(
                 "tr",

@@ -13,13 +13,15 @@ Handles (keys of ``TableWidget.handles``, CSS class ``tk-c-<key>``):
 * auction: ``bid-<amount>``, ``pass``;
 * sharing out coins (Thief's or Guard's price, temple gift): ``give-to`` + ``give-coins`` +
   ``give``;
-* the seller before a sale: ``put-<good>``, ``sell-inactive-<good>``, ``treasurer``,
+* the seller before a sale: ``put-<good>``, ``sell-inactive-<good>`` (card buttons: each is
+  drawn as a card of its good, and clicking the card puts it up), ``treasurer``,
   ``temple-good`` + ``temple``;
 * a buyer in a negotiation round: ``offer-card`` + ``offer-coins`` (+ ``offer-loan``, bank) +
   ``offer``, ``stand``, ``withdraw``, ``steal``, ``ban-<seat>``;
 * the seller deciding: ``accept-<seat>``, ``continue``, ``ask-<seat>``, ``ban-<seat>``;
-* a buyer who may swindle: ``swap-<good>``, ``no-swap``;
-* the bank, whenever allowed: ``take-loan``, ``repay-loan``.
+* a buyer who may swindle: ``swap-<good>`` (card buttons), ``no-swap``;
+* the bank, whenever allowed: ``take-loan``, ``repay-loan`` (plain buttons: a loan is never the
+  main action).
 """
 
 from __future__ import annotations
@@ -103,6 +105,12 @@ def _split_offers(
     return rest, ranges
 
 
+def _card_of(renderer: NegocesRenderer, cc: ControlContext, cards: Sequence[int]) -> dict[str, int]:
+    """A card of each good among ``cards`` (the picture a good's card button shows)."""
+    good_of = renderer.tables(cc.ctx).good_of
+    return {good_of[c]: c for c in sorted(cards, reverse=True) if c in good_of}
+
+
 @register_controls("negoces")
 class NegocesControls(Controls):
     """Controls for the seat that must act in Négoces."""
@@ -121,13 +129,13 @@ class NegocesControls(Controls):
         elif phase == "gift":
             rows += self._gift(cc, view, legal)
         elif phase == "prepare":
-            rows += self._prepare(cc, renderer, legal)
+            rows += self._prepare(cc, renderer, view, legal)
         elif phase == "negotiate":
             rows += self._negotiate(cc, renderer, view, legal, ranges)
         elif phase == "decide":
             rows += self._decide(cc, view, legal)
         elif phase == "swindle":
-            rows += self._swindle(cc, legal)
+            rows += self._swindle(cc, renderer, view, legal)
         rows += self._bank(cc, legal)
         return rows
 
@@ -165,16 +173,22 @@ class NegocesControls(Controls):
         return [_note(cc.t("negoces.c.gift", n=left)), _wrap([to, coins, button])]
 
     def _prepare(
-        self, cc: ControlContext, renderer: NegocesRenderer, legal: list[Action]
+        self,
+        cc: ControlContext,
+        renderer: NegocesRenderer,
+        view: NegocesView,
+        legal: list[Action],
     ) -> list[Any]:
         rows: list[Any] = [_note(cc.t("negoces.c.prepare"))]
+        hand = _card_of(renderer, cc, view.hand)
+        inactive = _card_of(renderer, cc, view.inactive[cc.seat])
         sell = [
-            cc.button(f"put-{a.good}", cc.label(a), a, style="info")
+            cc.card_button(f"put-{a.good}", hand.get(a.good), a)
             for a in legal
             if isinstance(a, PutUp)
         ]
         sell += [
-            cc.button(f"sell-inactive-{a.good}", cc.label(a), a, style="info")
+            cc.card_button(f"sell-inactive-{a.good}", inactive.get(a.good), a)
             for a in legal
             if isinstance(a, SellInactive)
         ]
@@ -315,9 +329,16 @@ class NegocesControls(Controls):
             rows.append(_wrap(other))
         return rows
 
-    def _swindle(self, cc: ControlContext, legal: list[Action]) -> list[Any]:
+    def _swindle(
+        self,
+        cc: ControlContext,
+        renderer: NegocesRenderer,
+        view: NegocesView,
+        legal: list[Action],
+    ) -> list[Any]:
+        hand = _card_of(renderer, cc, view.hand)
         buttons = [
-            cc.button(f"swap-{a.good}", cc.label(a), a, style="warning")
+            cc.card_button(f"swap-{a.good}", hand.get(a.good), a)
             for a in legal
             if isinstance(a, Swap)
         ]
@@ -327,9 +348,8 @@ class NegocesControls(Controls):
     def _bank(self, cc: ControlContext, legal: list[Action]) -> list[Any]:
         buttons: list[Any] = []
         if TakeLoan() in legal:
-            buttons.append(
-                cc.button("take-loan", cc.label(TakeLoan()), TakeLoan(), style="warning")
-            )
+            # a loan is never the main action: it keeps the plain style
+            buttons.append(cc.button("take-loan", cc.label(TakeLoan()), TakeLoan()))
         if RepayLoan() in legal:
             buttons.append(cc.button("repay-loan", cc.label(RepayLoan()), RepayLoan()))
         if not buttons:

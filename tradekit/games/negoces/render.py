@@ -76,6 +76,11 @@ _SPECIAL_KEYS = {
 }
 #: Colours of the goods that are not series (series take the palette by position).
 _KIND_COLOURS = {"diamant": "#e91e63", "sacred": "#8bc34a", "contraband": "#212121"}
+#: Emblems of the unique and sacred goods (the others take the shapes by their row, so the
+#: contraband goods, all of one colour, differ by emblem).
+_KIND_SHAPES = {"diamant": "diamond", "sacred": "cross"}
+#: The special cards' colour and emblem.
+_SPECIAL = ("#5d6d7e", "star")
 
 
 def _game(ctx: Context) -> NegocesGame:
@@ -130,15 +135,9 @@ class NegocesRenderer(Renderer[NegocesView]):
         return ctx.t(key) if has_message(key) else variant
 
     def colour_of(self, card: int, ctx: Context) -> str:
-        """The colour a card is drawn with."""
-        tables = self.tables(ctx)
-        good = tables.good_of.get(card)
-        if good is None:
-            return "#95a5a6"
-        kind = tables.goods[good].kind
-        if kind in _KIND_COLOURS:
-            return _KIND_COLOURS[kind]
-        return p.colour(list(tables.goods).index(good))
+        """The colour a card is drawn with (a special card's is grey)."""
+        good = self.tables(ctx).good_of.get(card)
+        return _SPECIAL[0] if good is None else self._good_colour(good, ctx)
 
     def money(self, amount: int | None, ctx: Context) -> str:
         """A coin badge (``?`` when hidden)."""
@@ -149,25 +148,51 @@ class NegocesRenderer(Renderer[NegocesView]):
             hidden="?",
         )
 
-    # -- one card -----------------------------------------------------------------------------
-    def card_html(self, card: int, ctx: Context, *, small: bool = False, note: str = "") -> str:
-        """A face-up card with its good's colour (``data-card`` carries its id)."""
+    # -- pictures -----------------------------------------------------------------------------
+    def goods(self, ctx: Context) -> dict[str, p.Good]:
+        """Every good of ``goods.csv``: its name, colour and emblem (by its kind, else by its
+        row)."""
+        out = {}
+        for i, (good_id, good) in enumerate(self.tables(ctx).goods.items()):
+            shape = _KIND_SHAPES.get(good.kind, p.SHAPES[i % len(p.SHAPES)])
+            out[good_id] = p.Good(
+                self.good_name(good_id, ctx), self._good_colour(good_id, ctx), shape
+            )
+        return out
+
+    def _good_colour(self, good: str, ctx: Context) -> str:
         tables = self.tables(ctx)
-        good = tables.good_of.get(card)
-        kind = tables.goods[good].kind if good is not None else tables.kind_of.get(card, "")
-        label = {
+        kind = tables.goods[good].kind
+        if kind in _KIND_COLOURS:
+            return _KIND_COLOURS[kind]
+        return p.colour(list(tables.goods).index(good))
+
+    def _kind_label(self, kind: str, ctx: Context) -> str:
+        return {
             "diamant": ctx.t("negoces.unique"),
             "sacred": ctx.t("negoces.variant.temple"),
             "contraband": ctx.t("negoces.contraband"),
         }.get(kind, "")
+
+    def card_face(self, card: int, ctx: Context) -> p.Face | None:
+        """A card's face: its good big with its name and kind, or a special card's name."""
+        tables = self.tables(ctx)
+        good = tables.good_of.get(card)
+        if good is not None:
+            picture = self.goods(ctx)[good]
+            caption = self._kind_label(tables.goods[good].kind, ctx)
+            return p.Face(f"#{card}", picture.colour, good=picture, caption=caption)
+        kind = tables.kind_of.get(card)
+        if kind is None:
+            return None
+        return p.Face(f"#{card}", _SPECIAL[0], name=self.special_name(kind, ctx))
+
+    # -- one card -----------------------------------------------------------------------------
+    def card_html(self, card: int, ctx: Context, *, small: bool = False, note: str = "") -> str:
+        """A face-up card's picture with its good's colour (``data-card`` carries its id)."""
         footer = tag("div", esc(note), cls="tk-price") if note else ""
-        return p.card(
-            self.card_name(card, ctx),
-            [(self.colour_of(card, ctx), label, 1)],
-            corner=f"#{card}",
-            small=small,
-            footer=footer,
-            data_card=card,
+        return p.picture(
+            self.card_picture(card, ctx, small=small), small=small, footer=footer, data_card=card
         )
 
     def hand_html(self, cards: Sequence[int], ctx: Context) -> str:
@@ -242,13 +267,14 @@ class NegocesRenderer(Renderer[NegocesView]):
             head += " " + pill(ctx.t("negoces.blind_note"), "bad")
         top = self._auction(v, ctx) + self._gift(v, ctx) + self._market(v, ctx)
         top += self._offers(v, ctx) + self._last_sale(v, ctx)
-        body = tag("div", top, cls="tk-row")
+        body = self.banner(v, ctx) + tag("div", top, cls="tk-row")
         body += tag("div", "".join(self._seat(v, s, ctx) for s in range(v.players)), cls="tk-seats")
         body += self._side(v, ctx)
         return p.page(
             head,
             body,
             game="negoces",
+            size=ctx.size,
             data_round=v.sales + (0 if v.over else 1),
             data_phase=v.phase,
             data_viewer="public" if v.viewer is None else v.viewer,

@@ -11,10 +11,11 @@ gold terms of a seat with 10,000 gold are never listed.
 
 Handles (keys of ``TableWidget.handles``, CSS class ``tk-c-<key>``):
 
-* Rungis phase: ``designate-<slot>`` (one button per centre card), ``bid-amount`` (slider) +
+* Rungis phase: ``designate-<slot>`` (one card button per centre card: drawn as the card, or as
+  a card back when it is face down; clicking it designates it), ``bid-amount`` (slider) +
   ``bid``, ``pass``;
-* special cards: ``play-<card>`` (a button; with a ``play-<card>-target`` dropdown when the card
-  has several possible targets);
+* special cards: ``play-<card>`` (a card button; a plain button with a ``play-<card>-target``
+  dropdown when the card has several possible targets);
 * talk turn: ``announce-<article>-price`` (slider) + ``announce-<article>`` per type not yet
   announced; ``propose-to``, ``propose-give``, ``propose-take`` (dropdowns) + ``propose``
   (option ``trading``; disabled until the deal moves a card); ``done``;
@@ -86,8 +87,18 @@ class RungisControls(Controls):
         designations = [a for a in legal if isinstance(a, Designate)]
         if designations:
             rows.append(_note(cc.t("rungis.c.designate")))
+            centre = getattr(cc.view, "centre", ())
             rows.append(
-                _wrap([cc.button(f"designate-{a.slot}", cc.label(a), a) for a in designations])
+                _wrap(
+                    [
+                        cc.card_button(
+                            f"designate-{a.slot}",
+                            centre[a.slot] if a.slot < len(centre) else None,
+                            a,
+                        )
+                        for a in designations
+                    ]
+                )
             )
 
         bids = list(cc.bounds(Bid, "amount") or ())
@@ -204,7 +215,7 @@ class RungisControls(Controls):
         for card, options in sorted(plays.items()):
             name = renderer.card_name(card, cc.ctx)
             if len(options) == 1:
-                rows.append(cc.button(f"play-{card}", cc.label(options[0]), options[0]))
+                rows.append(cc.card_button(f"play-{card}", card, options[0]))
                 continue
             choice = cc.register(
                 f"play-{card}-target",

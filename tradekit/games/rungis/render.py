@@ -58,6 +58,20 @@ if TYPE_CHECKING:
 load_messages("tradekit.games.rungis")
 
 
+#: Each article type's emblem, by its id in ``articles.csv`` (its colour is the palette's, by row).
+SHAPES = {
+    "fruit": "circle",
+    "vegetables": "leaf",
+    "eggs": "drop",
+    "flowers": "star",
+    "cheese": "triangle",
+    "poultry": "heart",
+    "fish": "moon",
+    "meat": "square",
+}
+#: The special cards' colour and emblem.
+_SPECIAL = ("#6c3483", "hexagon")
+
 #: Why a centre card left the game (the ``why`` of the engine's removal events) and the message.
 _WHY = {"unopened": "rungis.n.unopened", "leftover": "rungis.n.leftover"}
 
@@ -122,18 +136,37 @@ class RungisRenderer(Renderer[RungisView]):
             key += "0"
         return ctx.t(key, amount=special.amount)
 
+    # -- pictures -------------------------------------------------------------------------------
+    def goods(self, ctx: Context) -> dict[str, p.Good]:
+        """Every article type of ``articles.csv``: its name, colour (by its row) and emblem."""
+        return p.goods_by_row(((a.id, ctx.named(a)) for a in self.tables(ctx).articles), SHAPES)
+
+    def card_face(self, card: int, ctx: Context) -> p.Face | None:
+        """An article card's face (its type big, its base price as a number and dots), or a
+        special card's (its name)."""
+        tables = self.tables(ctx)
+        article = tables.article_cards.get(card)
+        if article is not None:
+            good = self.goods(ctx)[article]
+            base = tables.article_by_id[article].base
+            return p.Face(
+                f"#{card}",
+                good.colour,
+                good=good,
+                value=str(base),
+                caption=ctx.t("rungis.base", n=base),
+            )
+        special = self.special(card, ctx)
+        if special is None:
+            return None
+        return p.Face(f"#{card}", _SPECIAL[0], name=ctx.named(special))
+
     # -- cards ----------------------------------------------------------------------------------
     def article_html(self, card: int, ctx: Context, *, small: bool = False, note: str = "") -> str:
-        """A face-up article card: its type, base price (as dots) and id."""
-        tables = self.tables(ctx)
-        article = tables.article_cards[card]
-        index = [a.id for a in tables.articles].index(article)
-        base = tables.article_by_id[article].base
+        """A face-up article card: its type, base price and id."""
         footer = tag("div", esc(note), cls="tk-price") if note else ""
-        return p.card(
-            self.article_name(article, ctx),
-            [(p.colour(index), ctx.t("rungis.base", n=base), base)],
-            corner=f"#{card}",
+        return p.picture(
+            self.card_picture(card, ctx, small=small),
             small=small,
             footer=footer,
             extra_class="tk-tag" if note else "",
@@ -147,18 +180,17 @@ class RungisRenderer(Renderer[RungisView]):
         special = self.special(card, ctx)
         if special is None:
             return ""
-        name = ctx.named(special)
         when = ctx.t(f"rungis.timing.{special.timing}")
         what = self.special_text(special, ctx)
-        footer = tag(
-            "div",
-            esc(f"{when}: {what}" if text else when),
-            cls="tk-muted",
-            style="font-size:10px",
-            title=what,
+        footer = tag("div", esc(f"{when}: {what}" if text else when), cls="tk-label", title=what)
+        body = p.picture(
+            self.card_picture(card, ctx, small=small),
+            small=small,
+            footer=footer,
+            extra_class="tk-side" if text else "",
+            data_card=card,
         )
-        body = p.card(name, [], corner=f"#{card}", small=small, footer=footer, data_card=card)
-        return body.replace('class="tk-card', f'title="{esc(what)}" class="tk-card', 1)
+        return body.replace('class="tk-pic', f'title="{esc(what)}" class="tk-pic', 1)
 
     def card_html(self, card: int, ctx: Context, *, small: bool = False, note: str = "") -> str:
         """Any face-up card."""
@@ -178,12 +210,9 @@ class RungisRenderer(Renderer[RungisView]):
 
     def back_html(self, ctx: Context, note: str = "") -> str:
         """A face-down special card (a card back)."""
-        title = ctx.t("rungis.face_down")
-        back = tag("span", "", cls="tk-back", title=title)
+        back = p.card_back(ctx.t("rungis.face_down"), big=True)
         caption = p.label(note) if note else ""
-        return tag(
-            "div", back + caption, style="display:inline-block;vertical-align:top;margin:2px"
-        )
+        return p.picture(back, footer=caption)
 
     def shop_html(self, shop: Sequence[int], ctx: Context) -> str:
         """A shop: one card per article type held, with the count and each card's id."""
@@ -191,19 +220,23 @@ class RungisRenderer(Renderer[RungisView]):
         groups: dict[str, list[int]] = {}
         for card in shop:
             groups.setdefault(tables.article_cards[card], []).append(card)
+        pictures = self.goods(ctx)
         out = []
-        for index, article in enumerate(tables.articles):
+        for article in tables.articles:
             cards = groups.get(article.id)
             if not cards:
                 continue
             ids = " ".join(tag("span", esc(f"#{c}"), data_card=c) for c in cards)
             base = ctx.t("rungis.base", n=article.base)
+            count = ctx.t("rungis.count", n=len(cards))
             out.append(
-                p.card(
-                    self.article_name(article.id, ctx),
-                    [(p.colour(index), ctx.t("rungis.count", n=len(cards)), len(cards))],
-                    small=True,
-                    footer=tag("div", esc(base) + " · " + ids, cls="tk-muted"),
+                tag(
+                    "div",
+                    p.good_svg(pictures[article.id])
+                    + " "
+                    + p.dots(len(cards), pictures[article.id].colour)
+                    + tag("span", esc(f"{count} · {base} · ") + ids, cls="tk-muted"),
+                    cls="tk-unit",
                 )
             )
         return "".join(out)
@@ -229,7 +262,7 @@ class RungisRenderer(Renderer[RungisView]):
             head += pill(ctx.t("rungis.trading"), "info")
         if game.below_base:
             head += pill(ctx.t("rungis.below_base"), "accent")
-        body = tag(
+        body = self.banner(v, ctx) + tag(
             "div",
             self._centre(v, ctx) + self._auction(v, ctx) + self._effects(v, ctx),
             cls="tk-row",
@@ -243,6 +276,7 @@ class RungisRenderer(Renderer[RungisView]):
             head,
             body,
             game="rungis",
+            size=ctx.size,
             data_round=v.round,
             data_phase=v.phase,
             data_step=v.step or None,
@@ -436,7 +470,8 @@ class RungisRenderer(Renderer[RungisView]):
         sheets = [dict(sheet) if sheet is not None else None for sheet in v.sheets]
         said = [dict(a) for a in v.announcements]
         rows = []
-        for index, article in enumerate(tables.articles):
+        pictures = self.goods(ctx)
+        for article in tables.articles:
             aid = article.id
             low = 1 if game.below_base else article.base
             high = 2 * article.base
@@ -444,8 +479,7 @@ class RungisRenderer(Renderer[RungisView]):
                 if e.kind == "price_freeze" and e.article == aid:
                     high = min(high, article.base + e.amount)
             cells = [
-                p.swatch(p.colour(index))
-                + esc(f"{self.article_name(aid, ctx)} ({ctx.t('rungis.base', n=article.base)})"),
+                p.good_svg(pictures[aid]) + esc(f" ({ctx.t('rungis.base', n=article.base)})"),
                 esc(f"{low}–{high}"),
             ]
             holders = [s for s in range(v.players) if counts[s].get(aid)]

@@ -11,12 +11,17 @@ mistyped, and then shows a message.
 
 Handles (keys of ``TableWidget.handles``, CSS class ``tk-c-<key>``): ``offer-<card>``,
 ``bid-amount`` + ``bid``, ``add-amount`` + ``add``, ``take-goose``, ``give-goose-<seat>``,
-``decline-goose``, ``pick-<card>``, ``list-card`` + ``list-price`` + ``list``, ``buy-<card>``,
-``withdraw-<card>``, ``end-turn``, ``pass-claim``, ``sell-to-<seat>``, ``loan``.
+``decline-goose``, ``pick-<card>``, ``list-card`` + ``list-price`` + ``list``, ``list-<card>``,
+``buy-<card>``, ``withdraw-<card>``, ``end-turn``, ``pass-claim``, ``sell-to-<seat>``, ``loan``.
+
+Offers, picks, purchases and listings are card buttons: each is drawn as its card's picture,
+and clicking the card is the action (a card listed by a click takes the price slider's price).
+The loan keeps the plain style: the main action of the moment is the eye-catching one.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
@@ -97,9 +102,7 @@ class TurinControls(Controls):
         if any(isinstance(a, PassClaim) for a in legal):
             rows.append(_note(cc.t("turin.c.claim")))
             claim = [
-                cc.button(f"buy-{a.card}", cc.label(a), a, style="success")
-                for a in legal
-                if isinstance(a, Buy)
+                cc.card_button(f"buy-{a.card}", a.card, a) for a in legal if isinstance(a, Buy)
             ]
             claim.append(cc.button("pass-claim", cc.label(PassClaim()), PassClaim()))
             rows.append(widgets.HBox(claim))
@@ -107,9 +110,7 @@ class TurinControls(Controls):
             buys = [a for a in legal if isinstance(a, Buy)]
             if buys:
                 rows.append(_note(cc.t("turin.c.buy_any_time")))
-                buttons = [
-                    cc.button(f"buy-{a.card}", cc.label(a), a, style="success") for a in buys
-                ]
+                buttons = [cc.card_button(f"buy-{a.card}", a.card, a) for a in buys]
                 rows.append(widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap")))
 
         picks = [a for a in legal if isinstance(a, Pick)]
@@ -121,7 +122,8 @@ class TurinControls(Controls):
             rows.extend(self._market(cc, renderer, legal))
 
         if any(isinstance(a, TakeLoan) for a in legal):
-            loan = cc.button("loan", cc.label(TakeLoan()), TakeLoan(), style="warning")
+            # a loan is never the main action: it keeps the plain style
+            loan = cc.button("loan", cc.label(TakeLoan()), TakeLoan())
             rows.append(widgets.HBox([loan, _note(cc.t("turin.c.loan_hint"))]))
         return rows
 
@@ -129,7 +131,7 @@ class TurinControls(Controls):
         self, cc: ControlContext, renderer: TurinRenderer, actions: list[Any], prefix: str
     ) -> Any:
         buttons = [
-            cc.button(f"{prefix}-{a.card}", renderer.card_label(a.card, cc.ctx), a, style="info")
+            cc.card_button(f"{prefix}-{a.card}", a.card, a, renderer.card_label(a.card, cc.ctx))
             for a in actions
         ]
         return widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))
@@ -182,10 +184,34 @@ class TurinControls(Controls):
                     layout=widgets.Layout(flex_flow="row wrap"),
                 )
             )
+
+            def list_card(c: int) -> Callable[[], Action]:
+                # clicking a card lists it at the slider's price (kept within its legal prices)
+                def chosen() -> Action:
+                    legal_prices = listable[c]
+                    amount = min(max(int(price.value), min(legal_prices)), max(legal_prices))
+                    return List(c, amount)
+
+                return chosen
+
+            rows.append(
+                widgets.HBox(
+                    [
+                        cc.card_button(
+                            f"list-{c}",
+                            c,
+                            list_card(c),
+                            cc.t("turin.c.list_button") + " " + renderer.card_short(c, cc.ctx),
+                        )
+                        for c in cards
+                    ],
+                    layout=widgets.Layout(flex_flow="row wrap"),
+                )
+            )
         trade: list[Any] = []
         for a in legal:
             if isinstance(a, Buy):
-                trade.append(cc.button(f"buy-{a.card}", cc.label(a), a, style="success"))
+                trade.append(cc.card_button(f"buy-{a.card}", a.card, a))
             elif isinstance(a, Withdraw):
                 trade.append(cc.button(f"withdraw-{a.card}", cc.label(a), a))
         trade.append(cc.button("end-turn", cc.label(EndTurn()), EndTurn(), style="primary"))

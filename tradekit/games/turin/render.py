@@ -56,6 +56,20 @@ if TYPE_CHECKING:
 
 load_messages("tradekit.games.turin")
 
+#: Each good's emblem on the cards, by its id in ``goods.csv`` (its colour is the palette's, by
+#: its row); a teacher's own good gets one by its row.
+SHAPES = {
+    "truffles": "circle",
+    "chocolate": "square",
+    "coffee": "drop",
+    "vermouth": "triangle",
+    "hazelnuts": "moon",
+    "grapes": "hexagon",
+    "cheese": "diamond",
+    "rice": "star",
+    "wheat": "leaf",
+}
+
 #: The loan's terms, as the fields of the messages that state them (the rules may change them).
 _LOAN = {"loan": LOAN_AMOUNT, "repayment": LOAN_REPAYMENT}
 
@@ -104,6 +118,21 @@ class TurinRenderer(Renderer[TurinView]):
         """Several cards in a few words each."""
         return ", ".join(self.card_short(c, ctx) for c in cards) or ctx.t("turin.none")
 
+    # -- pictures -----------------------------------------------------------------------------
+    def goods(self, ctx: Context) -> dict[str, p.Good]:
+        """Every good of ``goods.csv``: its name, its colour (by its row) and its emblem."""
+        return p.goods_by_row(((g.id, ctx.named(g)) for g in self.tables(ctx).goods), SHAPES)
+
+    def card_face(self, card: int, ctx: Context) -> p.Face | None:
+        """A card's face: its id on a band of its main good's colour, then its three goods, each
+        with its units as dots."""
+        found = self.tables(ctx).card_by_id.get(card)
+        if found is None:
+            return None
+        goods = self.goods(ctx)
+        rows = tuple((goods[g], n) for g, n in found.units)
+        return p.Face(f"#{card}", rows[0][0].colour, rows=rows)
+
     # -- one card -----------------------------------------------------------------------------
     def card_html(
         self,
@@ -113,16 +142,12 @@ class TurinRenderer(Renderer[TurinView]):
         small: bool = False,
         price: int | None = None,
     ) -> str:
-        """A card drawn with its goods as coloured dots; a listed card carries its price tag."""
-        tables = self.tables(ctx)
-        card = tables.card_by_id[card_id]
-        rows = [(p.colour(tables.good_index[g]), self.good_name(g, ctx), n) for g, n in card.units]
+        """A card's picture with its goods; a listed card carries its price tag."""
         footer = ""
         if price is not None:
             footer = tag("div", esc(ctx.t("turin.price_tag", price=price)), cls="tk-price")
-        return p.card(
-            f"#{card_id}",
-            rows,
+        return p.picture(
+            self.card_picture(card_id, ctx, small=small),
             small=small,
             footer=footer,
             extra_class="tk-tag" if price is not None else "",
@@ -139,7 +164,8 @@ class TurinRenderer(Renderer[TurinView]):
         head += pill(ctx.t("turin.loans_left", n=v.loans_left))
         if not v.public_money:
             head += pill(ctx.t("turin.secret_money"), "bad")
-        body = tag("div", self._lot(v, ctx) + self._round_result(v, ctx), cls="tk-row")
+        body = self.banner(v, ctx)
+        body += tag("div", self._lot(v, ctx) + self._round_result(v, ctx), cls="tk-row")
         body += tag("div", "".join(self._seat(v, s, ctx) for s in range(v.players)), cls="tk-seats")
         body += self._listings(v, ctx)
         body += self._majorities(v, ctx)
@@ -147,6 +173,7 @@ class TurinRenderer(Renderer[TurinView]):
             head,
             body,
             game="turin",
+            size=ctx.size,
             data_round=v.round,
             data_phase=v.phase,
             data_viewer="public" if v.viewer is None else v.viewer,
@@ -283,11 +310,12 @@ class TurinRenderer(Renderer[TurinView]):
             *(ctx.name(s) for s in range(v.players)),
         ]
         rows = []
+        pictures = self.goods(ctx)
         for g, good in enumerate(tables.goods):
             units = [v.units[s][g] for s in range(v.players)]
             top = max(units)
             cells = [
-                p.swatch(p.colour(g)) + esc(self.good_name(good.id, ctx)),
+                p.good_svg(pictures[good.id]),
                 esc(good.payout(v.scoring)),
                 esc(totals[good.id]),
             ]
