@@ -16,7 +16,7 @@ import pytest
 
 from tests.helpers import cards_shown, negoces_options, random_game
 from tradekit.games.rungis import KINDS
-from tradekit.i18n import keys, t
+from tradekit.i18n import keys, load_messages, t
 from tradekit.render import default_names, render
 
 
@@ -44,6 +44,7 @@ CATALOGUES = {
 @pytest.mark.parametrize("name", list(CATALOGUES))
 def test_catalogue_has_both_languages(name: str) -> None:
     case = CATALOGUES[name]
+    load_messages(f"tradekit.games.{name}")  # a game's catalogue loads when its modules do
     mine = [key for key in keys() if case.mine(key)]
     if case.more_than is not None:
         assert len(mine) > case.more_than
