@@ -419,7 +419,7 @@ function draw(d) {{
       td.appendChild(a);
       // The earlier games of a match or a series: each its own full save.
       for (let k=1; k < tb.game_number; k++) {{
-        td.appendChild(document.createTextNode(' '));
+        td.appendChild(document.createTextNode(' · '));
         td.appendChild(el('a', fill(T.game_save, {{game: k}}), {{id: 'save-'+tb.number+'-'+k,
           href: '/api/teacher/save?table='+tb.number+'&game='+k,
           download: 'table-'+tb.number+'-game-'+k+'.json'}}));

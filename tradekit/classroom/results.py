@@ -93,6 +93,10 @@ def seat_save(table: Table, seat: int, game: object = None) -> str:
         return game_state(table, game).to_json(indent=1, viewer=seat)
 
 
+#: The columns the class's tables add to those of ``tradekit.sim.load_games``.
+CLASS_COLUMNS = ("table", "game_number", "name")
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class FinishedGame:
     """A finished game of a table: the table, its index in the room's series and its save."""
@@ -203,6 +207,8 @@ def paired(room: Room, first: int = 1, second: int = 2, confidence: float = 0.95
             "comparison needs two at least"
         )
     rows = table[table["table"].isin(both) & table["game_number"].isin(numbers)]
+    # The class's own columns say where a game was played: they are not measures of it.
+    rows = rows.drop(columns=list(CLASS_COLUMNS))
     labels = series.labels
     return summarise(rows, labels[first - 1], labels[second - 1], confidence)
 
