@@ -2,10 +2,10 @@
 
 A class of Turin Market for 3, a match of 2 games, is served in-process
 (``tradekit.classroom.start``, a free port on 127.0.0.1, a temporary file). A teacher's browser
-context opens ``/teacher`` with its secret and sees the room; three students' contexts (a phone at 360x740, two laptops at 1366x768) join by
-typing the code and a name into the join page, and play the whole game through their pages,
-clicking an action the page draws, picked by a seeded random number generator. Midway, one
-student closes the tab; the teacher's page shows them away, the teacher clicks "Robot for ..."
+context opens ``/teacher`` with its secret and sees the room; three students' contexts (a phone
+at 360x740, two laptops at 1366x768) join by typing the code and a name into the join page, and
+play the whole first game through their pages, clicking an action the page draws, picked by a
+seeded random number generator. Midway, one student closes the tab; the teacher's page shows them away, the teacher clicks "Robot for ..."
 and the robot plays their seat; the student opens ``/play`` again in the same context (its
 cookies hold the seat's token) and has the seat back, and plays on to the end of game 1. Each
 page then shows the scores and a Next game button, and once each student has clicked it, game 2
