@@ -5,8 +5,8 @@ A class of Turin Market for 3, a match of 2 games, is served in-process
 context opens ``/teacher`` with its secret and sees the room; three students' contexts (a phone
 at 360x740, two laptops at 1366x768) join by typing the code and a name into the join page, and
 play the whole first game through their pages, clicking an action the page draws, picked by a
-seeded random number generator. Midway, one student closes the tab; the teacher's page shows them away, the teacher clicks "Robot for ..."
-and the robot plays their seat; the student opens ``/play`` again in the same context (its
+seeded random number generator. Midway, one student closes the tab; the teacher's page shows
+them away, the teacher clicks "Robot for ..." and the robot plays their seat; the student opens ``/play`` again in the same context (its
 cookies hold the seat's token) and has the seat back, and plays on to the end of game 1. Each
 page then shows the scores and a Next game button, and once each student has clicked it, game 2
 starts (its status line shown once, "Game 2 of 2" and game 1's totals above the actions); they
