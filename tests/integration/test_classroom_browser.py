@@ -2,17 +2,17 @@
 
 A class of Turin Market for 3, a match of 2 games, is served in-process
 (``tradekit.classroom.start``, a free port on 127.0.0.1, a temporary file). A teacher's browser
-context opens ``/teacher`` with its secret and sees the room; three students' contexts (a phone
-at 360x740, two laptops at 1366x768) join by typing the code and a name into the join page, and
-play the whole first game through their pages, clicking an action the page draws, picked by a
-seeded random number generator. Midway, one student closes the tab; the teacher's page shows
-them away, the teacher clicks "Robot for ..." and the robot plays their seat; the student opens ``/play`` again in the same context (its
-cookies hold the seat's token) and has the seat back, and plays on to the end of game 1. Each
-page then shows the scores and a Next game button, and once each student has clicked it, game 2
-starts (its status line shown once, "Game 2 of 2" and game 1's totals above the actions); they
-play its start, and the teacher ends the table. Then a class of Medici for 3 is played the same
-way from start to end. Each page must announce the end and the winners, and the teacher's page
-must show the table over.
+context opens ``/teacher`` with its secret and sees the room; three students' contexts (a phone at
+360x740, two laptops at 1366x768) join by typing the code and a name into the join page, and play
+the whole first game through their pages, clicking an action the page draws, picked by a seeded
+random number generator. Midway, one student closes the tab; the teacher's page shows them away, the
+teacher clicks "Robot for ..." and the robot plays their seat; the student opens ``/play`` again in
+the same context (its cookies hold the seat's token) and has the seat back, and plays on to the end
+of game 1. Each page then shows the scores and a Next game button, and once each student has clicked
+it, game 2 starts (its status line shown once, "Game 2 of 2" and game 1's totals above the actions);
+they play its start, and the teacher ends the table. Then a class of Medici for 3 is played the same
+way from start to end. Each page must announce the end and the winners, and the teacher's page must
+show the table over.
 
 Every request that does not go to 127.0.0.1 is aborted and listed (``blocked-requests.txt``);
 the test asserts there were none. Screenshots of a student's page mid-game (phone and laptop,
