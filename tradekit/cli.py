@@ -14,6 +14,8 @@ Examples::
         -n 100000 --seed 1 --out sweep/ --summary summary.csv
     tradekit bots turin
     tradekit classroom turin --players 3 -o scoring=red --db class.db
+    tradekit classroom turin --players 3 --games 3 -o goose=tiebreak
+    tradekit classroom turin --players 3 -o scoring=classic --then scoring=red
 
 Options are ``key=value`` pairs read as JSON when they parse (``3``, ``true``, ``null``), else as
 text. A bot is a registered name with optional parameters: ``heuristic:aggression=0.7``.
@@ -324,6 +326,15 @@ def check_classroom(args: argparse.Namespace) -> None:
         _in_range("--players", args.players, 1, 100, "a number of seats")
     if args.seed is not None:
         _in_range("--seed", args.seed, 0, 2**63 - 1, "a whole number")
+    if args.games is not None:
+        _in_range("--games", args.games, 1, 20, "a number of games a table plays")
+        if args.then:
+            raise UsageError(
+                "argument --games: not allowed with --then (a series plays one game per option "
+                "set: the --option ones, then each --then)"
+            )
+    if args.then and len(args.then) > 19:
+        raise UsageError("argument --then: at most 19 (a series has at most 20 games)")
     if args.grace is not None and not 0 <= args.grace <= 24 * 3600:
         raise UsageError(
             f"argument --grace: {args.grace:g} is out of range: expected seconds from 0 to 86400"
@@ -473,8 +484,25 @@ def cmd_classroom(args: argparse.Namespace) -> int:
         seed=args.seed,
         options=parse_options(args.option),
         grace=args.grace,
+        games=args.games,
+        series=classroom_series(args),
     )
     return 0
+
+
+def classroom_series(args: argparse.Namespace) -> list[dict[str, Any]] | None:
+    """The series of ``tradekit classroom``'s ``--then`` flags: the first game under the
+    ``--option`` options, then one game per ``--then`` with its options changed (``None``
+    without any ``--then``).
+
+    Example:
+        >>> args = build_parser().parse_args(["classroom", "turin", "--then", "scoring=red"])
+        >>> classroom_series(args)
+        [{}, {'scoring': 'red'}]
+    """
+    if not args.then:
+        return None
+    return [{}, *(parse_options(pairs, "--then") for pairs in args.then)]
 
 
 def _common(parser: argparse.ArgumentParser, n: int) -> None:
@@ -576,6 +604,21 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="SECONDS",
         help="a robot stands in for a student away this long (default: the teacher decides)",
+    )
+    room.add_argument(
+        "--games",
+        type=int,
+        default=None,
+        metavar="K",
+        help="a match: each table plays K games in a row, each dealt anew, scores summed",
+    )
+    room.add_argument(
+        "--then",
+        action="append",
+        nargs="+",
+        metavar="KEY=VALUE",
+        help="a series: after the first game, the same deal again with these options changed "
+        "(repeat for more games)",
     )
     room.set_defaults(func=cmd_classroom)
     return parser

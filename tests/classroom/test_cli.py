@@ -35,6 +35,16 @@ from tradekit.cli import main
         (["classroom", "turin", "--host", " "], "--host: expected an address"),
         (["classroom", "turin", "--db", "/no/such/folder/class.db"], "does not exist"),
         (["classroom", "turin", "--host", "203.0.113.9"], "cannot listen on 203.0.113.9:8000"),
+        (["classroom", "turin", "--games", "0"], "--games: 0 is out of range"),
+        (["classroom", "turin", "--games", "21"], "--games: 21 is out of range"),
+        (
+            ["classroom", "turin", "--games", "2", "--then", "scoring=red"],
+            "not allowed with --then",
+        ),
+        (["classroom", "turin", "--then", "scoring"], "key=value"),
+        (["classroom", "turin", "--then", "scoring=blue"], "option 'scoring' = 'blue'"),
+        (["classroom", "turin", "--then", "players=4"], "the same number of players"),
+        (["classroom", "turin", "--then"], "--then: expected at least one argument"),
     ],
 )
 def test_a_bad_argument_is_one_line_and_exit_status_2(
@@ -59,7 +69,7 @@ def test_a_file_of_another_class_is_refused(
     assert "holds a class of medici" in capsys.readouterr().err
 
 
-def run_serve(db: Path) -> tuple[Classroom, threading.Thread, io.StringIO]:
+def run_serve(db: Path, **more: object) -> tuple[Classroom, threading.Thread, io.StringIO]:
     out = io.StringIO()
     ready: list[Classroom] = []
     options = {"scoring": "red"}
@@ -67,7 +77,7 @@ def run_serve(db: Path) -> tuple[Classroom, threading.Thread, io.StringIO]:
         target=serve,
         args=("turin",),
         kwargs={"players": 3, "port": 0, "db": db, "options": options, "out": out,
-                "ready": ready.append},
+                "ready": ready.append, **more},
     )  # fmt: skip
     thread.start()
     for _ in range(500):
@@ -104,3 +114,35 @@ def test_serve_prints_the_addresses_and_a_qr_code_and_resumes(tmp_path: Path) ->
         assert call(handle.url, "GET", "/api/state", token=token).json["names"][0] == "Ada (you)"
     finally:
         stop(handle, thread)
+
+
+def test_games_and_then_make_a_match_and_a_series_that_the_file_keeps(tmp_path: Path) -> None:
+    from tradekit.cli import build_parser, classroom_series
+
+    args = build_parser().parse_args(
+        [
+            "classroom",
+            "turin",
+            "--then",
+            "scoring=classic",
+            "goose=tiebreak",
+            "--then",
+            "goose=underdog",
+        ]
+    )
+    assert classroom_series(args) == [{}, {"scoring": "classic", "goose": "tiebreak"},
+                                      {"goose": "underdog"}]  # fmt: skip
+    handle, thread, out = run_serve(tmp_path / "match.db", games=3)
+    try:
+        assert "A match:         3 games a table, scores summed" in out.getvalue()
+        assert handle.room.series.count == 3
+    finally:
+        stop(handle, thread)
+    handle, thread, out = run_serve(tmp_path / "series.db", series=[{}, {"scoring": "classic"}])
+    try:
+        assert "the same deal under scoring=red, then scoring=classic" in out.getvalue()
+    finally:
+        stop(handle, thread)
+    # The same file again without the series: refused, it names the series it holds.
+    assert main(["classroom", "turin", "-o", "scoring=red", "--db", str(tmp_path / "series.db"),
+                 "--port", "0"]) == 2  # fmt: skip

@@ -117,3 +117,45 @@ def test_moving_through_the_api_answers_the_rooms_status(turin: Classroom) -> No
     assert (state["table"], state["seat"]) == (joined["table"], 1)
     refused = call(turin.url, "POST", "/api/teacher/move", body, token=secret)
     assert refused.status == 409 and "a robot plays seat 2" in refused.error
+
+
+def test_a_move_is_one_transaction_nothing_half_applied_when_the_file_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sqlite3
+
+    from tradekit.classroom.store import StoreError, Transaction
+
+    db = tmp_path / "class.db"
+    room = Room.open("turin", players=3, db=db, seed=5)
+    bob = [room.join(room.code, name) for name in ("Ada", "Bob", "Cy")][1]
+    room.join(room.code, "Dee")
+    first, second = room.tables[1], room.tables[2]
+    before = (list(first.seats), list(second.seats), first.state.to_json(), first.meta)  # type: ignore[union-attr]
+
+    def broken(self: Transaction, table_id: int, seat: int) -> None:
+        raise sqlite3.OperationalError("disk I/O error")  # the robot's half of the move
+
+    monkeypatch.setattr(Transaction, "robot_takes", broken)
+    with pytest.raises(StoreError, match="disk I/O error"):
+        room.move(1, bob.seat, 2)
+    # Neither half happened: Bob is still at table 1, table 2 did not get him.
+    assert (list(first.seats), list(second.seats), first.state.to_json(), first.meta) == before  # type: ignore[union-attr]
+    assert room.seat_for(bob.token) == (first, bob.seat)
+    room.close()
+    reopened = Room.open(db=db)
+    try:
+        assert [s.name for s in reopened.tables[2].seats] == ["Dee"]
+        assert not reopened.tables[1].seats[bob.seat].robot
+    finally:
+        reopened.close()
+    monkeypatch.undo()
+    room = Room.open(db=db)
+    room.move(1, bob.seat, 2)  # the file works again: both halves at once
+    room.close()
+    reopened = Room.open(db=db)
+    try:
+        assert [s.name for s in reopened.tables[2].seats] == ["Dee", "Bob"]
+        assert reopened.tables[1].seats[bob.seat].robot
+    finally:
+        reopened.close()

@@ -62,3 +62,23 @@ def test_a_running_class_gives_its_dashboard_with_the_join_address(turin: Classr
         assert turin.join_url in board.header.value
     finally:
         board.close()
+
+
+def test_the_dashboard_shows_the_game_of_a_match_and_deals_the_next_one() -> None:
+    from tests.classroom.test_series import play_game
+
+    room = Room.open("medici", players=3, seed=2, games=2)
+    room.join(room.code, "Ada")
+    room.join(room.code, "Bob")
+    room.start(1)
+    room.stand_in(1, 1)  # Bob is away: still one of the class
+    board = Dashboard(room, refresh=None)
+    assert "2 joined, 1 away" in board.students.value and "Bob (away)" in board.students.value
+    play_game(room.tables[1])
+    board.refresh()
+    row = board.rows.children[0].children[0].value
+    assert "game 1 of 2" in row and "between" in row and "totals" in row
+    assert sorted(board.buttons) == [(1, "end"), (1, "next")]
+    board.buttons[(1, "next")].click()
+    assert room.tables[1].game_index == 1 and "Table 1: next done." in board.message.value
+    assert "game 2 of 2" in board.rows.children[0].children[0].value

@@ -53,10 +53,12 @@ class Server:
     """``tradekit classroom`` in a subprocess; ``url``, ``code`` and ``secret`` read from what it
     prints."""
 
-    def __init__(self, game: str, db: Path, port: int, log: Path) -> None:
+    def __init__(
+        self, game: str, db: Path, port: int, log: Path, extra: tuple[str, ...] = ()
+    ) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         argv = ["classroom", game, "--players", "3", "--db", str(db), "--port", str(port)]
-        argv += ["--seed", "7"]  # the same deals at each run of the test
+        argv += ["--seed", "7", *extra]  # the same deals at each run of the test
         self._log = log.open("ab")
         self.proc = subprocess.Popen(
             [sys.executable, "-c", CLI, *argv],
@@ -113,8 +115,9 @@ class Server:
         assert status == 200, (path, status, doc)
         return doc
 
-    def save(self, table: int) -> dict[str, Any]:
-        save: dict[str, Any] = self.teacher("GET", f"/api/teacher/save?table={table}")
+    def save(self, table: int, game: int | None = None) -> dict[str, Any]:
+        which = "" if game is None else f"&game={game}"
+        save: dict[str, Any] = self.teacher("GET", f"/api/teacher/save?table={table}{which}")
         return save
 
 
@@ -174,6 +177,8 @@ class Student:
         self.refused = 0
         #: Set while an action is on its way and not yet answered.
         self.sending = threading.Event()
+        #: Whether the student says they are ready for the next game of a match at once.
+        self.next_game = False
 
     def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
         for _ in range(50):
@@ -191,7 +196,11 @@ class Student:
         return dict(doc)
 
     def step(self, doc: dict[str, Any]) -> dict[str, Any] | None:
-        """Act once if the seat is to move; the reply, or ``None`` if nothing was answered."""
+        """Act once if the seat is to move; the reply, or ``None`` if nothing was answered. A
+        game over with another to come: ready for it (if :attr:`next_game`)."""
+        if self.next_game and doc["between"] and not doc["ready"]:
+            status, reply = self.call("POST", "/api/next", {})
+            return dict(reply) if status == 200 else None
         if doc["over"] or not doc["your_turn"] or not doc["legal"]:
             return doc
         action = self.rng.choice(doc["legal"])["action"]
@@ -424,3 +433,82 @@ def test_a_killed_server_resumes_every_table_and_loses_no_action(game: str, tmp_
     for n, save in final.items():
         assert tradekit.replay(save).is_over, n
         assert json.loads(fresh_game(save)) == save, n
+
+
+def test_a_killed_server_resumes_a_match_in_the_right_game_with_identical_logs(
+    tmp_path: Path,
+) -> None:
+    if not loopback_range():
+        pytest.skip(
+            "each student needs an address of its own in 127.0.0.0/8 (the limit per device)"
+        )
+    db, log = tmp_path / "class.db", tmp_path / "server.log"
+    extra = ("--games", "2", "-o", "goose=tiebreak")
+    server = Server("turin", db, free_port(), log, extra)
+    try:
+        students = [Student(server, i, f"student {i}") for i in range(6)]
+        busy, waiting = students[:3], students[3:]  # tables 1 and 2
+        for s in busy:
+            s.next_game = True
+        # Table 2 plays game 1 to its end; two of its three students say they are ready.
+        with playing(waiting):
+            wait_for("table 2's first game to end", lambda: waiting[0].state()["game_over"])
+        for s in waiting[:2]:
+            assert s.call("POST", "/api/next", {})[0] == 200
+        # Table 1 plays game 1, moves on, and plays into game 2; the kill lands there.
+        with playing(busy):
+            wait_for("table 1 in game 2", lambda: busy[0].state()["game_number"] == 2)
+            first = server.save(1, game=1)
+            wait_for("decisions in table 1's game 2",
+                     lambda: len(server.save(1)["decisions"]) >= 10)  # fmt: skip
+            before = {"game 1 of table 2": server.save(2), "game 2 of table 1": server.save(1)}
+            seen = [s.state() for s in waiting]
+            deadline = time.monotonic() + 2
+            while not any(s.sending.is_set() for s in busy) and time.monotonic() < deadline:
+                time.sleep(0.0005)
+            server.kill()
+            time.sleep(0.2)
+    finally:
+        server.stop()
+
+    server = Server("turin", db, server.port, log, extra)
+    try:
+        # Table 2: between its games, exactly as it was (two of three ready).
+        assert [s.state() for s in waiting] == seen
+        assert seen[0]["between"] and seen[0]["ready_count"] == 2
+        assert server.save(2) == before["game 1 of table 2"]
+        # Table 1: game 1 as it ended, game 2 going on from the last save.
+        assert server.save(1, game=1) == first
+        after = server.save(1)
+        kept = before["game 2 of table 1"]["decisions"]
+        assert after["decisions"][: len(kept)] == kept and busy[0].state()["game_number"] == 2
+        assert after["setup"] == {"goose": tradekit.replay(first).goose_holder}  # type: ignore[attr-defined]
+        for student in busy:
+            student.check_stored_once({"decisions": first["decisions"] + after["decisions"]})
+        # The third student of table 2 is ready: its game 2 is dealt; everyone plays to the end.
+        waiting[2].next_game = True
+        for s in waiting:
+            s.next_game = True
+        with playing(students):
+            wait_for("every match's end", lambda: all(s.state()["over"] for s in students))
+        final = {(n, g): server.save(n, game=g) for n in (1, 2) for g in (1, 2)}
+    finally:
+        server.stop()
+    assert not [e for s in students for e in s.errors]
+    assert final[(1, 1)] == first and final[(2, 1)] == before["game 1 of table 2"]
+    for student in students:
+        n = student.table
+        student.check_stored_once({"decisions": final[(n, 1)]["decisions"]
+                                   + final[(n, 2)]["decisions"]})  # fmt: skip
+    with sqlite3.connect(db) as raw:
+        stored = dict(
+            ((t, g), k)
+            for t, g, k in raw.execute(
+                "SELECT t.number, d.game, COUNT(*) FROM decisions d JOIN tables t "
+                "ON t.id = d.table_id GROUP BY t.number, d.game"
+            )
+        )
+    assert stored == {(n, g - 1): len(final[(n, g)]["decisions"]) for n, g in final}
+    for save in final.values():
+        assert tradekit.replay(save).is_over
+        assert json.loads(fresh_game(save)) == save

@@ -51,7 +51,8 @@ def test_games_is_load_games_of_the_finished_tables_saves_with_tables_and_names(
     saves = [results.full_save(room.tables[n]) for n in (1, 2)]
     table = room.games()
     expected = load_games(saves)
-    pd.testing.assert_frame_equal(table.drop(columns=["table", "name"]), expected)
+    pd.testing.assert_frame_equal(table.drop(columns=["table", "game_number", "name"]), expected)
+    assert set(table["game_number"]) == {1}  # one game a table
     assert len(table) == 2 * 3 and table.groupby("table").size().to_dict() == {1: 3, 2: 3}
     assert table.loc[table["seat"] == 0, "name"].tolist() == [
         "Student 1 (robot)",
@@ -59,7 +60,9 @@ def test_games_is_load_games_of_the_finished_tables_saves_with_tables_and_names(
     ]
     assert table["score"].tolist() == [s for n in (1, 2) for s in room.tables[n].state.scores()]  # type: ignore[union-attr]
     decisions = room.decisions()
-    pd.testing.assert_frame_equal(decisions.drop(columns=["table", "name"]), load_decisions(saves))
+    pd.testing.assert_frame_equal(
+        decisions.drop(columns=["table", "game_number", "name"]), load_decisions(saves)
+    )
     assert set(decisions["table"]) == {1, 2}
 
 

@@ -243,7 +243,7 @@ def test_a_file_of_another_class_or_layout_is_refused(tmp_path: Path) -> None:
     Room.open("turin", db=db, players=3).close()
     with pytest.raises(ClassroomError, match="holds a class of turin"):
         Room.open("medici", db=db, players=3)
-    with pytest.raises(ClassroomError, match="same game and options"):
+    with pytest.raises(ClassroomError, match="same game, options and series"):
         Room.open("turin", db=db, players=4)
     with pytest.raises(ClassroomError, match="holds no class yet"):
         Room.open(db=tmp_path / "new.db")

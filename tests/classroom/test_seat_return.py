@@ -245,3 +245,46 @@ def test_the_teachers_status_tells_present_away_and_grace_lets_a_robot_stand_in(
 def test_a_grace_that_is_not_seconds_is_refused_in_words(grace: float) -> None:
     with pytest.raises(ClassroomError, match="grace is a number of seconds"):
         start("turin", players=3, grace=grace, show=False)
+
+
+def test_a_student_a_robot_stands_in_for_still_counts_and_shows_as_away(
+    turin: Classroom,
+) -> None:
+    c = turin
+    tokens = seat_table(c)
+    table = c.room.seat_for(tokens[0])[0].number
+    before = call(c.url, "GET", "/api/teacher/status", token=c.room.teacher_secret).json
+    status = teacher(c, "stand-in", table, 1)
+    assert status["students"] == before["students"]  # Bob is still one of the class
+    assert status["away"] == before["away"] + 1
+    status = teacher(c, "robot", table, 2)  # Cy's seat goes to a robot for good: not a student
+    assert status["students"] == before["students"] - 1 and status["away"] == before["away"] + 1
+    back = call(c.url, "POST", "/api/seat/return", {}, token=tokens[1])
+    assert back.status == 200
+
+
+def test_a_bot_over_the_network_takes_its_seat_back_when_it_reconnects(turin: Classroom) -> None:
+    from tradekit.classroom import Connection, connect
+
+    c = turin
+    for table in list(c.room.tables.values()):
+        if not table.started:
+            c.room.start(table.number)
+    # The bot's seat, at a table the teacher starts (robots in the two other seats).
+    conn = Connection(c.url)
+    seat_doc = conn.join(c.code, "Bot")
+    c.room.start(seat_doc["table"])
+    first = connect(c.url, c.code, "random", seed=1, max_decisions=2, token=conn.token)
+    assert first.decisions == 2 and not first.over and first.token == conn.token
+    c.room.stand_in(first.table, first.seat)  # the bot's process stopped: a robot plays on
+    table = c.room.tables[first.table]
+    assert table.over or table.seats[first.seat].stand_in
+    again = connect(c.url, c.code, "random", seed=2, token=first.token)
+    assert not table.seats[first.seat].stand_in  # the bot's seat again
+    assert again.over and (again.table, again.seat) == (first.table, first.seat)
+    assert again.scores == tuple(table.state.scores())  # type: ignore[union-attr]
+    assert table.session is not None and table.state is not None
+    robot = sum(1 for seat, bot, _ in table.session.explanations.values()
+                if seat == first.seat and bot)  # fmt: skip
+    mine = sum(1 for s, _ in table.state.decisions if s == first.seat)
+    assert mine == first.decisions + again.decisions + robot

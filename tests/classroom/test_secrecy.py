@@ -64,3 +64,53 @@ def test_seat_zero_receives_the_same_bytes_from_deals_it_cannot_tell_apart(
     # The games differ where seat 0 cannot see: in another seat's hand, or deep in the pile.
     a, b = tradekit.replay(full_a), tradekit.replay(full_b)
     assert a.view(0) == b.view(0) and a.view("all") != b.view("all")
+
+
+def seat0_in_a_match(c: Classroom, setup: dict[str, Any]) -> tuple[list[list[str]], str]:
+    """Three students play game 1 of a match, each their first legal action (so game 1 is the
+    same in both classes); the deal of game 2 is then ``setup``'s, and seats 1 and 2 seal their
+    first offers of it. What seat 0 is sent between the games and in game 2, and game 2's full
+    save."""
+    tokens = [
+        call(c.url, "POST", "/api/join", {"code": c.code, "name": name}).json["token"]
+        for name in ("Ada", "Bob", "Cy")
+    ]
+    c.room.setup = setup  # the games after the first are dealt from this set-up
+
+    def first_action(token: str) -> bool:
+        reply = call(c.url, "GET", "/api/state", token=token).json
+        if not reply["your_turn"]:
+            return False
+        action = {"action": reply["legal"][0]["action"], "version": reply["version"]}
+        assert call(c.url, "POST", "/api/act", action, token=token).status == 200
+        return True
+
+    table = c.room.tables[1]
+    while not table.game_over:
+        assert any([first_action(token) for token in tokens])
+    paths = ("/api/state", "/api/state?html=1", "/api/state?html=1&lang=fr")
+    between = [call(c.url, "GET", path, token=tokens[0]).text for path in paths]
+    for token in tokens:
+        assert call(c.url, "POST", "/api/next", {}, token=token).status == 200
+    assert table.game_index == 1
+    assert first_action(tokens[1]) and first_action(tokens[2])  # sealed: seat 0 cannot see
+    second = [call(c.url, "GET", path, token=tokens[0]).text for path in paths]
+    assert table.state is not None
+    return [between, second], table.state.to_json()
+
+
+def test_in_game_two_seat_zero_receives_the_same_bytes_from_deals_it_cannot_tell_apart() -> None:
+    # Game 1 is the same deal in both classes; game 2's deals differ only in two other seats'
+    # hands. Seat 0 must be sent the same bytes between the games (nothing of the next deal
+    # leaks before it is dealt) and in game 2.
+    one, other = setups("turin", {"players": 3}, seed=7)
+    seen = []
+    for setup in (one, other):
+        with start("turin", players=3, games=2, seed=7, rate=5000, burst=5000, show=False) as c:
+            seen.append(seat0_in_a_match(c, setup))
+    (texts_a, full_a), (texts_b, full_b) = seen
+    assert full_a != full_b
+    assert texts_a[0] == texts_b[0]  # between the games
+    assert texts_a[1] == texts_b[1]  # in game 2
+    a, b = tradekit.replay(full_a), tradekit.replay(full_b)
+    assert a.view(0) == b.view(0) and a.view("all") != b.view("all")

@@ -1,19 +1,23 @@
 """A real browser in class mode: Debian's Chromium, driven by Playwright, plays whole games.
 
-A class of Turin Market for 3 is served in-process (``tradekit.classroom.start``, a free port on
-127.0.0.1, a temporary file). A teacher's browser context opens ``/teacher`` with its secret and
-sees the room; three students' contexts (a phone at 360x740, two laptops at 1366x768) join by
-typing the code and a name into the join page, and play the whole game through their pages,
-clicking an action the page draws, picked by a seeded random number generator. Midway, one
-student closes the tab; the teacher's page shows them away, the teacher clicks "Robot for ..."
-and the robot plays their seat; the student opens ``/play`` again in the same context (its
-cookies hold the seat's token) and has the seat back, and plays on to the end. Then a class of
-Medici for 3 is played the same way from start to end. Each page must announce the end and the
-winners, and the teacher's page must show the table over.
+A class of Turin Market for 3, a match of 2 games, is served in-process
+(``tradekit.classroom.start``, a free port on 127.0.0.1, a temporary file). A teacher's browser
+context opens ``/teacher`` with its secret and sees the room; three students' contexts (a phone at
+360x740, two laptops at 1366x768) join by typing the code and a name into the join page, and play
+the whole first game through their pages, clicking an action the page draws, picked by a seeded
+random number generator. Midway, one student closes the tab; the teacher's page shows them away, the
+teacher clicks "Robot for ..." and the robot plays their seat; the student opens ``/play`` again in
+the same context (its cookies hold the seat's token) and has the seat back, and plays on to the end
+of game 1. Each page then shows the scores and a Next game button, and once each student has clicked
+it, game 2 starts (its status line shown once, "Game 2 of 2" and game 1's totals above the actions);
+they play its start, and the teacher ends the table. Then a class of Medici for 3 is played the same
+way from start to end. Each page must announce the end and the winners, and the teacher's page must
+show the table over.
 
 Every request that does not go to 127.0.0.1 is aborted and listed (``blocked-requests.txt``);
-the test asserts there were none. Screenshots of a student's page mid-game (phone and laptop)
-and of the teacher's page (1366x768 and 1920x1080) go under ``test-results/classroom/``
+the test asserts there were none. Screenshots of a student's page mid-game (phone and laptop,
+in game 1, between the games and in game 2) and of the teacher's page (1366x768 and 1920x1080)
+go under ``test-results/classroom/``
 (override the root with ``TRADEKIT_ARTIFACTS``).
 
 It skips, with the reason, only when Chromium or Playwright is genuinely missing and the run is
@@ -204,6 +208,19 @@ class Class:
         session = self.table.session
         return sum(1 for s, bot, _ in session.explanations.values() if s == seat and bot)
 
+    def check_between(self) -> None:
+        """Game 1 of the match is over: every page shows its scores and a Next game button,
+        the teacher's page the table between games."""
+        for page in self.pages:
+            page.wait_for_function("() => document.body.dataset.between === 'true'")
+            status = page.locator("#status").inner_text()
+            assert "Game over" in status and "Winner" in status, status
+            assert "Game 1 of 2 is over" in page.locator("#prompt").inner_text()
+            assert "Game 1 of 2" in page.locator("#series").inner_text()
+            page.locator("#next-game").wait_for()
+        self.teacher.locator("#table-1[data-state='between']").wait_for()
+        assert "Game 1 of 2" in self.teacher.locator("#state-1").inner_text()
+
     def check_over(self) -> None:
         """Every page announces the end and the winners; the teacher's shows the table over."""
         for page in self.pages:
@@ -232,8 +249,9 @@ def test_three_students_play_turin_and_medici_in_chromium(browser: Any, tmp_path
     errors: list[str] = []  # script errors of the students' and the teacher's pages
     rng = random.Random(2027)
     with start(
-        "turin", players=3, db=tmp_path / "turin.db", seed=5, rate=5000, burst=5000, show=False
-    ) as c:
+        "turin", players=3, db=tmp_path / "turin.db", seed=5, rate=5000, burst=5000, show=False,
+        games=2,
+    ) as c:  # fmt: skip
         c.room.presence.away_after = AWAY_AFTER
         k = Class(browser, c, blocked, errors, rng)
         try:
@@ -285,8 +303,33 @@ def test_three_students_play_turin_and_medici_in_chromium(browser: Any, tmp_path
 
             k.play()
             assert k.robot_moves_for(1) == robot_moves  # Bob played on, not the robot
-            k.check_over()
-            shoot(k.teacher, "turin-teacher-over.png")
+            # Game 1 of the match is over: each student reads the scores, then is ready.
+            k.check_between()
+            shoot(k.pages[0], "turin-student-phone-between.png")
+            shoot(k.teacher, "turin-teacher-between.png")
+            k.pages[0].click("#next-game")
+            k.pages[0].wait_for_function("() => !document.getElementById('next-game')")
+            assert "1 of 3 are" in k.pages[0].locator("#prompt").inner_text()
+            assert k.table.game_index == 0  # the others have not said so yet
+            for page in k.pages[1:]:
+                page.click("#next-game")
+            for page in k.pages:
+                page.wait_for_function("() => document.body.dataset.game === '2'")
+            first = k.table.played[0].state
+            k.teacher.locator("#table-1[data-game='2']").wait_for()
+            # The start of game 2, through the pages, with game 1's totals shown.
+            k.play(until=lambda: k.decisions() >= 6 and 0 in k.to_move())
+            k.pages[0].wait_for_function(READY)
+            series = k.pages[0].locator("#series").inner_text()
+            assert "Game 2 of 2" in series and f"Ada {first.scores()[0]}" in series, series
+            shoot(k.pages[0], "turin-student-phone-game2.png")
+            k.pages[1].wait_for_function("() => document.body.dataset.game === '2'")
+            shoot(k.pages[1], "turin-student-laptop-game2.png")
+            shoot(k.teacher, "turin-teacher-game2.png")
+            assert "Game 2 of 2" in k.teacher.locator("#state-1").inner_text()
+            k.teacher.locator("#save-1-1").wait_for()  # game 1's own full save
+            k.teacher.click("#end-1")
+            k.teacher.locator("#table-1[data-state='ended']").wait_for()
         finally:
             k.close()
 

@@ -10,7 +10,9 @@
 * ``GET /api/events``: server-sent events ``version`` (``{"version": n}``) whenever what the
   seat may see changes, and ``gone`` once a robot has taken the seat for good (while it is
   open, the student counts as present: :mod:`tradekit.classroom.presence`);
-* ``POST /api/seat/return`` -> the seat's reply, the seat back from the robot standing in.
+* ``POST /api/seat/return`` -> the seat's reply, the seat back from the robot standing in;
+* ``POST /api/next`` -> the seat's reply, its student ready for the next game of the room's
+  series (once every student of the table is, it is dealt).
 
 A seat is named by its token: ``Authorization: Bearer <token>`` or the cookie. The teacher's
 endpoints take the teacher's secret the same way (its cookie is set by opening
@@ -169,6 +171,21 @@ async def _body(request: Request) -> dict[str, Any]:
     return doc
 
 
+def query_number(request: Request, name: str, default: object = "") -> Any:
+    """A whole number of the address's query (``?table=2``); anything else as it was sent, for
+    the room to refuse in words (``default`` when it is not there).
+
+    Example:
+        >>> from starlette.requests import Request
+        >>> query_number(Request({"type": "http", "query_string": b"table=2&game=x"}), "table")
+        2
+    """
+    text = request.query_params.get(name)
+    if text is None:
+        return default
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else text
+
+
 def _nonce() -> str:
     return secrets.token_urlsafe(16)
 
@@ -284,6 +301,13 @@ class _Endpoints:
         await self.in_thread(lambda: table.give_back(seat, strict=False))
         return await self.reply(request, table, seat)
 
+    async def next_game(self, request: Request) -> Response:
+        _lang(request)
+        table, seat = self.seat_of(request)
+        await _body(request)
+        await self.in_thread(table.next_game, seat)
+        return await self.reply(request, table, seat)
+
     async def seat_events(self, request: Request) -> Response:
         table, seat = self.seat_of(request)
         held = table.seats[seat].token_hash
@@ -321,10 +345,11 @@ class _Endpoints:
 
     async def save(self, request: Request) -> Response:
         self.teacher(request)
-        number = request.query_params.get("table", "")
-        table = self.room.table(int(number) if number.isascii() and number.isdigit() else number)
-        text = await self.in_thread(results.full_save, table)
-        name = f"{self.room.game.name}-table-{table.number}.json"
+        table = self.room.table(query_number(request, "table"))
+        game = query_number(request, "game", None)
+        text = await self.in_thread(results.full_save, table, game)
+        part = "" if game is None else f"-game-{game}"
+        name = f"{self.room.game.name}-table-{table.number}{part}.json"
         return Response(
             text,
             media_type="application/json",
@@ -435,6 +460,7 @@ def create_app(
         Route("/api/act", ep.act, methods=post),
         Route("/api/events", ep.seat_events),
         Route("/api/seat/return", ep.seat_back, methods=post),
+        Route("/api/next", ep.next_game, methods=post),
         Route("/api/teacher/status", ep.status),
         Route("/api/teacher/events", ep.teacher_events),
         Route("/api/teacher/start", ep.command(room.start, "table"), methods=post),
@@ -445,6 +471,7 @@ def create_app(
         Route("/api/teacher/give-back", ep.command(room.give_back, "table", "seat"), methods=post),
         Route("/api/teacher/save", ep.save),
         Route("/api/teacher/end", ep.command(room.end, "table"), methods=post),
+        Route("/api/teacher/next", ep.command(room.next_game, "table"), methods=post),
         Route("/api/teacher/move", ep.command(room.move, "table", "seat", "to"), methods=post),
         *data_routes.routes(ep),
     ]

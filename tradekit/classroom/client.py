@@ -1,8 +1,11 @@
 """Playing a seat of a class over the network, with a bot: a class's bot tournament.
 
-:func:`connect` joins a class with its code, then plays the seat it is given with a bot until
-the game ends, through the same JSON API as a student's page, using only what that page gets:
-the seat's view and its legal actions. It needs nothing but the standard library and tradekit's
+:func:`connect` joins a class with its code (or comes back to its seat with its token), then
+plays the seat with a bot until the table's last game ends, through the same JSON API as a
+student's page, using only what that page gets: the seat's view and its legal actions. In a
+class that plays several games in a row, it says it is ready for the next game as soon as one
+ends. Like a page that opens again, it takes its seat back from a robot standing in for it
+whenever it (re)connects. It needs nothing but the standard library and tradekit's
 engine, so a student can run it from their own machine against the teacher's server.
 
 Example (with a class served by :func:`tradekit.classroom.start`)::
@@ -52,10 +55,14 @@ class Played:
         table: the table number.
         seat: the seat.
         decisions: the decisions this client made.
-        over: whether the game ended (``False`` if ``max_decisions`` stopped it first).
-        scores: the final scores (empty if not over).
-        winners: the winning seats.
+        over: whether the table's last game ended (``False`` if ``max_decisions`` stopped it
+            first).
+        scores: the final scores, summed over the games of a match or series (empty if not
+            over).
+        winners: the seats with the highest scores.
         fallbacks: decisions where the bot failed and the first legal action was played.
+        results: each finished game's scores, in order.
+        token: the seat's token (to come back to it: ``connect(..., token=...)``).
     """
 
     table: int
@@ -65,6 +72,8 @@ class Played:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     fallbacks: int = 0
+    results: tuple[tuple[int, ...], ...] = ()
+    token: str = ""
 
 
 class Connection:
@@ -119,6 +128,17 @@ class Connection:
         reply: dict[str, Any] = self.request("GET", "/api/state")
         return reply
 
+    def take_back(self) -> dict[str, Any]:
+        """Take the seat back from a robot standing in for it (nothing if none does); returns
+        the seat's reply."""
+        reply: dict[str, Any] = self.request("POST", "/api/seat/return", {})
+        return reply
+
+    def next_game(self) -> dict[str, Any]:
+        """Say the seat is ready for the next game of the series; returns the seat's reply."""
+        reply: dict[str, Any] = self.request("POST", "/api/next", {})
+        return reply
+
     def act(self, action: Action | dict[str, Any], version: int | None = None) -> dict[str, Any]:
         """Play an action; returns the new reply."""
         doc = action.to_json() if isinstance(action, Action) else action
@@ -158,12 +178,13 @@ def connect(
     seed: int | None = None,
     max_decisions: int = 20_000,
     timeout: float = TIMEOUT,
+    token: str | None = None,
 ) -> Played:
-    """Join a class and play the seat with ``bot`` until the game ends.
+    """Join a class and play the seat with ``bot`` until the table's last game ends.
 
     Args:
         url: the server's address.
-        code: the join code.
+        code: the join code (not used with ``token``).
         bot: a tradekit bot name (``"heuristic"``, ``"random"``, ``"heuristic:aggression=0.9"``),
             a bot, a seat policy, or a function ``f(view, legal) -> action`` (see
             :func:`tradekit.session.policy.as_policy`).
@@ -171,21 +192,28 @@ def connect(
         seed: seeds the bot's random choices.
         max_decisions: stop after this many decisions of this seat.
         timeout: seconds a request may take.
+        token: come back to the seat of this token (``Played.token`` of an earlier call)
+            instead of joining: the seat is taken back from a robot standing in for it.
 
     Raises:
         ClientError: the server refused the join (a wrong code, a bad name) or a later call.
     """
-    conn = Connection(url, timeout=timeout)
-    seat_doc = conn.join(code, name)
-    table, seat = int(seat_doc["table"]), int(seat_doc["seat"])
-    reply = conn.state()
+    conn = Connection(url, token=token, timeout=timeout)
+    if token is None:
+        conn.join(code, name)
+    # (Re)connecting is coming back, as a page that opens again: the seat is ours again.
+    reply = conn.take_back()
+    table, seat = int(reply["table"]), int(reply["seat"])
     game = load_game(reply["game"], **reply["options"])
     view_class = type(game.new_state(seed=0).view(seat))
     policy = as_policy(bot, game=game, seat=seat, seed=seed)
     choose = _chooser(policy, game.action_types, view_class)
     made = fallbacks = 0
     events = conn.versions()
-    while not reply["over"] and made < max_decisions:
+    while not reply["over"] and not reply["ended"] and made < max_decisions:
+        if reply.get("between") and not reply.get("ready") and not reply["standing_in"]:
+            reply = conn.next_game()  # the scores are read: on to the next game
+            continue
         if reply["your_turn"] and reply["legal"]:
             action, fell_back = choose(reply)
             fallbacks += fell_back
@@ -201,17 +229,30 @@ def connect(
             if version > reply["version"]:
                 break
         else:
-            events = conn.versions()  # the stream ended (a restart, a silence): open it again
+            # The stream ended (a restart, a silence): open it again, and take the seat back
+            # if a robot stood in meanwhile.
+            events = conn.versions()
+            reply = conn.take_back()
+            continue
         reply = conn.state()
+    done = bool(reply["over"])
     view = reply["view"] or {}
+    if reply.get("games", 1) > 1:  # a match or a series: the totals decide
+        scores = tuple(reply.get("totals") or ())
+        winners = tuple(p for p, v in enumerate(scores) if v == max(scores, default=0))
+    else:  # one game: its own winners (its rules may break a tie of scores)
+        scores = tuple(view.get("scores") or ())
+        winners = tuple(view.get("winners") or ())
     return Played(
         table,
         seat,
         made,
-        bool(reply["over"]),
-        tuple(view.get("scores") or ()) if reply["over"] else (),
-        tuple(view.get("winners") or ()),
+        done,
+        scores if done else (),
+        winners if done else (),
         fallbacks,
+        tuple(tuple(r) for r in reply.get("results") or ()),
+        conn.token or "",
     )
 
 

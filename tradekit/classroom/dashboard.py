@@ -1,6 +1,7 @@
 """The teacher's dashboard in a notebook cell (ipywidgets): the join code and its QR code, who
-has joined, every table's progress and whose turn it is, with buttons to start, pause, resume
-and end each table.
+has joined (and who is away), every table's progress, its game of a match or series and whose
+turn it is, with buttons to start, pause, resume and end each table, and to deal a table's next
+game.
 
 It reads the room directly (:func:`~tradekit.classroom.replies.room_status`, what the teacher's
 page shows) and its buttons call the room's commands, so it works beside the teacher's page:
@@ -36,10 +37,25 @@ ACTIONS = {
     "waiting": ("start", "end"),
     "playing": ("pause", "end"),
     "paused": ("resume", "end"),
+    "between": ("next", "end"),
     "over": (),
     "ended": (),
 }
-_LABELS = {"start": "Start", "pause": "Pause", "resume": "Resume", "end": "End"}
+_LABELS = {
+    "start": "Start",
+    "pause": "Pause",
+    "resume": "Resume",
+    "end": "End",
+    "next": "Next game",
+}
+#: The room's method each button calls.
+_METHODS = {
+    "start": "start",
+    "pause": "pause",
+    "resume": "resume",
+    "end": "end",
+    "next": "next_game",
+}
 
 
 class Dashboard(w.VBox):  # type: ignore[misc]
@@ -113,22 +129,30 @@ class Dashboard(w.VBox):  # type: ignore[misc]
         if status == self._seen:
             return
         self._seen = status
+        # A student a robot stands in for is still one of the class: away for now.
         names = [
-            s["name"]
+            s["student"] + (" (away)" if s["presence"] in ("away", "standing_in") else "")
             for tb in status["tables"]
             for s in tb["seats"]
-            if s["joined"] and not s["robot"]
+            if s["presence"] != "robot"
         ]
+        away = f", {status['away']} away" if status["away"] else ""
         self.students.value = (
-            f"<b>{len(names)} joined</b>: {esc(', '.join(names)) if names else 'nobody yet'}"
+            f"<b>{len(names)} joined{away}</b>: {esc(', '.join(names)) if names else 'nobody yet'}"
         )
         buttons: dict[tuple[int, str], w.Button] = {}
         rows = []
         for tb in status["tables"]:
             turn = f" · to move: {esc(tb['to_move_names'])}" if tb["to_move_names"] else ""
+            game = ""
+            if tb["games"] > 1:
+                label = f" ({esc(tb['label'])})" if tb["label"] else ""
+                game = f" · game {tb['game_number']} of {tb['games']}{label}"
+                if tb["results"]:
+                    game += f" · totals {esc(', '.join(map(str, tb['totals'])))}"
             text = (
-                f"<b>Table {tb['number']}</b> · {tb['state']} · {tb['decisions']} decisions"
-                f"{turn}<br>{esc(', '.join(s['name'] for s in tb['seats']))}"
+                f"<b>Table {tb['number']}</b>{game} · {tb['state']} · {tb['decisions']} "
+                f"decisions{turn}<br>{esc(', '.join(s['name'] for s in tb['seats']))}"
             )
             row: list[w.Widget] = [w.HTML(text, layout=w.Layout(width="60%"))]
             for action in ACTIONS.get(tb["state"], ()):
@@ -141,7 +165,7 @@ class Dashboard(w.VBox):  # type: ignore[misc]
         self.rows.children = tuple(rows) or (w.HTML("No table yet: students join with the code."),)
 
     def _command(self, action: str, number: int) -> Callable[[Any], None]:
-        method = getattr(self.room, action)
+        method = getattr(self.room, _METHODS[action])
 
         def run(_: Any) -> None:
             try:

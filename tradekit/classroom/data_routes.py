@@ -5,10 +5,13 @@ the replay of a table (the functions are in :mod:`tradekit.classroom.results`).
   game and decision tables, as downloads;
 * ``GET /api/teacher/seat-save?table=&seat=``: a seat's save, for the teacher;
 * ``GET /api/seat-save``: a student's own seat save (their token names the seat; nothing else
-  can be asked for);
+  can be asked for but the game of the series, ``&game=``);
 * ``GET /api/teacher/chart`` (``?svg=1`` adds the drawn chart): the live chart's numbers;
 * ``GET /api/teacher/replay?table=&step=``: the table drawn as the teacher sees it after
   ``step`` decisions (a negative step counts from the end).
+
+Each of the saves and the replay takes ``&game=n``: game ``n`` of the room's series (default:
+the game in play).
 
 Example:
     >>> from tradekit.classroom.app import create_app
@@ -48,6 +51,12 @@ def _int(request: Request, name: str, default: int | None = None) -> int:
         raise RequestError(f"{name} must be a whole number, got {text[:20]!r}") from None
 
 
+def _game(request: Request) -> int | None:
+    """The optional ``game`` of the address (a game of the room's series; ``None``: the game in
+    play)."""
+    return None if request.query_params.get("game") is None else _int(request, "game")
+
+
 def _lang(request: Request) -> str:
     lang = request.query_params.get("lang", "en")
     if lang not in LANGS:
@@ -84,15 +93,18 @@ def routes(ep: _Endpoints) -> list[Route]:
         ep.teacher(request)
         table = room.table(_int(request, "table"))
         seat = _int(request, "seat")
-        text = await ep.in_thread(results.seat_save, table, seat)
-        name = f"{room.game.name}-table-{table.number}-seat-{seat}.json"
-        return _download(text, name, "application/json")
+        return await seat_save(table, seat, _game(request))
 
     async def own_seat_save(request: Request) -> Response:
-        # Only the token's own seat: no parameter can name another.
+        # Only the token's own seat: no parameter can name another (a game of the series may
+        # be named: the seat saw every game it played).
         table, seat = ep.seat_of(request)
-        text = await ep.in_thread(results.seat_save, table, seat)
-        name = f"{room.game.name}-table-{table.number}-seat-{seat}.json"
+        return await seat_save(table, seat, _game(request))
+
+    async def seat_save(table: Any, seat: int, game: int | None) -> Response:
+        text = await ep.in_thread(results.seat_save, table, seat, game)
+        part = "" if game is None else f"-game-{game}"
+        name = f"{room.game.name}-table-{table.number}{part}-seat-{seat}.json"
         return _download(text, name, "application/json")
 
     async def chart(request: Request) -> Response:
@@ -113,7 +125,8 @@ def routes(ep: _Endpoints) -> list[Route]:
         lang = _lang(request)
         table = room.table(_int(request, "table"))
         step = _int(request, "step", -1)
-        return JSONResponse(await ep.in_thread(results.replay_reply, table, step, lang))
+        reply = await ep.in_thread(results.replay_reply, table, step, lang, _game(request))
+        return JSONResponse(reply)
 
     return [
         Route("/api/teacher/games.csv", games_csv),

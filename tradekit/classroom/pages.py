@@ -9,7 +9,10 @@ have ids (``#status``, ``#actions``, ``#table``, ``#log``, ``#notice``) and each
 carries its action as JSON in ``data-action``.
 
 The pages are laid out for a 360-pixel-wide phone first: the status line and the actions come
-before the table, and every button is at least 44 pixels high.
+before the table, and every button is at least 44 pixels high. The status line is shown once, in
+the page's header: the drawn table's own copy of it is hidden. In a room that plays several
+games in a row, a line above the actions says which game is in play and the totals so far, and
+a finished game that has another after it shows a ``#next-game`` button.
 
 Example:
     >>> html = join_page("fr", code="ABC234", nonce="n0")
@@ -53,6 +56,14 @@ _SCRIPT_TEXTS = (
     "classroom.presence_present",
     "classroom.presence_away",
     "classroom.students_count",
+    "classroom.students_away",
+    "classroom.game_of",
+    "classroom.totals",
+    "classroom.next_game",
+    "classroom.game_done",
+    "classroom.waiting_ready",
+    "classroom.state_between",
+    "classroom.game_save",
 )
 
 #: Beyond this many legal actions, a list to choose from replaces the buttons.
@@ -99,6 +110,9 @@ table.status a{white-space:nowrap}
 #more:empty{display:none}
 .code{font-size:32px;font-weight:700;letter-spacing:.15em}
 #table .tk{max-width:none}
+#table .tk-head>b+span{display:none}
+#series{margin:0 0 6px;font-weight:600;color:#1f3a5f}
+#series:empty{display:none}
 """
 
 
@@ -168,7 +182,8 @@ def play_page(lang: str, nonce: str = "") -> str:
         f"{_other_lang(lang, '/play')}</header>"
         '<div id="offline" hidden></div>'
         '<div id="notice" role="alert" hidden></div>'
-        '<section id="actions" class="box" aria-live="polite"><p id="prompt"></p>'
+        '<section id="actions" class="box" aria-live="polite"><p id="series"></p>'
+        '<p id="prompt"></p>'
         '<div id="buttons"></div><p id="more"></p></section>'
         '<section id="table"></section>'
         f'<section class="box"><b>{esc(t("classroom.log_title", lang))}</b>'
@@ -203,6 +218,9 @@ function draw(d) {{
   document.body.dataset.over=String(d.over);
   document.body.dataset.turn=String(d.your_turn);
   document.body.dataset.standingIn=String(d.standing_in);
+  document.body.dataset.game=String(d.game_number);
+  document.body.dataset.between=String(d.between);
+  $('series').textContent=seriesLine(d);
   $('table').innerHTML=d.html ? d.html.table : '';
   $('log').innerHTML=d.html ? d.html.log : '';
   const box=$('buttons'); box.textContent='';
@@ -213,6 +231,15 @@ function draw(d) {{
     const b=document.createElement('button'); b.type='button'; b.id='take-back';
     b.textContent=T.take_back; b.addEventListener('click', () => back());
     box.appendChild(b);
+  }}
+  else if (d.between) {{
+    const at={{game: d.game_number, games: d.games, ready: d.ready_count, students: d.students}};
+    prompt=fill(d.ready ? T.waiting_ready : T.game_done, at);
+    if (!d.ready) {{
+      const b=document.createElement('button'); b.type='button'; b.id='next-game';
+      b.textContent=T.next_game; b.addEventListener('click', () => next());
+      box.appendChild(b);
+    }}
   }}
   else if (d.paused) prompt=T.paused_banner;
   else if (d.your_turn) prompt=T.your_turn;
@@ -234,6 +261,17 @@ function draw(d) {{
   }}
   $('more').textContent=d.legal_count > d.legal.length
     ? fill(T.more_actions, {{shown: d.legal.length, count: d.legal_count}}) : '';
+}}
+function seriesLine(d) {{
+  // Game 2 of 3 (and its rule choice in a series), then the totals of the games finished.
+  if (d.games < 2) return '';
+  let line=fill(T.game_of, {{game: d.game_number, games: d.games}});
+  if (d.label) line+=' · '+d.label;
+  if (d.results.length) {{
+    const totals=d.totals.map((v, s) => d.names[s].replace(/ \\(.*\\)$/, '')+' '+v).join(' · ');
+    line+=' · '+fill(T.totals, {{done: d.results.length, games: d.games, totals: totals}});
+  }}
+  return line;
 }}
 async function call(url, options) {{
   const r=await fetch(url, options);
@@ -257,6 +295,15 @@ async function back() {{
   // Take the seat back from the robot standing in (the seat's own token does it).
   try {{
     const d=await call('/api/seat/return?html=1&lang='+LANG, {{method:'POST',
+      headers:{{'Content-Type':'application/json'}}, body: '{{}}'}});
+    if (d) draw(d); else load();
+  }} catch (e) {{ say(String(e)); load(); }}
+}}
+async function next() {{
+  // Ready for the next game: it starts once every student of the table is.
+  document.querySelectorAll('#buttons button').forEach(b => b.disabled=true);
+  try {{
+    const d=await call('/api/next?html=1&lang='+LANG, {{method:'POST',
       headers:{{'Content-Type':'application/json'}}, body: '{{}}'}});
     if (d) draw(d); else load();
   }} catch (e) {{ say(String(e)); load(); }}
@@ -316,13 +363,15 @@ async function post(what, body) {{
 }}
 function draw(d) {{
   const rows=$('rows'); rows.textContent='';
-  $('status').textContent=d.title+' · '+fill(T.students_count, {{count: d.students}});
+  $('status').textContent=d.title+' · '+fill(d.away ? T.students_away : T.students_count,
+    {{count: d.students, away: d.away}});
   if (!d.tables.length) {{
     const tr=el('tr'); const td=el('td', T.no_tables, {{colspan: '6'}}); tr.appendChild(td);
     rows.appendChild(tr);
   }}
   d.tables.forEach((tb) => {{
-    const tr=el('tr', undefined, {{id: 'table-'+tb.number, 'data-state': tb.state}});
+    const tr=el('tr', undefined, {{id: 'table-'+tb.number, 'data-state': tb.state,
+      'data-game': String(tb.game_number)}});
     tr.appendChild(el('td', String(tb.number)));
     const add=(box, label, what, extra, id) => {{
       const b=el('button', label, {{type: 'button', id: id}}); b.className='alt';
@@ -349,18 +398,32 @@ function draw(d) {{
     }});
     tr.appendChild(who);
     const state=T['state_'+tb.state] || tb.state;
-    tr.appendChild(el('td', fill(state, {{joined: tb.seats.filter(s => s.joined).length,
-      size: tb.seats.length}}) + (tb.status ? ' · '+tb.status : '')));
+    // In a match or a series: which game, its rule choice, and the totals so far.
+    const game=tb.games > 1 ? fill(T.game_of, {{game: tb.game_number, games: tb.games}})
+      + (tb.label ? ' ('+tb.label+')' : '')+' · ' : '';
+    const totals=tb.games > 1 && tb.results.length ? ' · '+fill(T.totals, {{done: tb.results.length,
+      games: tb.games, totals: tb.totals.map((v, i) => tb.seats[i].name+' '+v).join(', ')}}) : '';
+    tr.appendChild(el('td', game + fill(state, {{joined: tb.seats.filter(s => s.joined).length,
+      size: tb.seats.length, ready: tb.ready_count, students: tb.students}})
+      + (tb.status ? ' · '+tb.status : '') + totals, {{id: 'state-'+tb.number}}));
     tr.appendChild(el('td', tb.to_move_names));
     tr.appendChild(el('td', String(tb.decisions)));
     const td=el('td');
     if (tb.state === 'waiting') add(td, T.start, 'start', {{}}, 'start-'+tb.number);
     if (tb.state === 'playing') add(td, T.pause, 'pause', {{}}, 'pause-'+tb.number);
     if (tb.state === 'paused') add(td, T.resume, 'resume', {{}}, 'resume-'+tb.number);
+    if (tb.state === 'between') add(td, T.next_game, 'next', {{}}, 'next-'+tb.number);
     if (tb.state !== 'waiting') {{
       const a=el('a', T.save, {{href: '/api/teacher/save?table='+tb.number,
         download: 'table-'+tb.number+'.json'}});
       td.appendChild(a);
+      // The earlier games of a match or a series: each its own full save.
+      for (let k=1; k < tb.game_number; k++) {{
+        td.appendChild(document.createTextNode(' · '));
+        td.appendChild(el('a', fill(T.game_save, {{game: k}}), {{id: 'save-'+tb.number+'-'+k,
+          href: '/api/teacher/save?table='+tb.number+'&game='+k,
+          download: 'table-'+tb.number+'-game-'+k+'.json'}}));
+      }}
     }}
     extraButtons(tb, td, add, d.tables);
     tr.appendChild(td); rows.appendChild(tr);

@@ -73,7 +73,7 @@ def script(lang: str) -> str:
 const PT={words};
 let replaying=null, chartBusy=false, ticket=0;
 function extraButtons(tb, td, add, tables) {{
-  if (tb.state === 'playing' || tb.state === 'paused' || tb.state === 'waiting')
+  if (['playing', 'paused', 'waiting', 'between'].includes(tb.state))
     add(td, PT.end, 'end', {{}}, 'end-'+tb.number);
   if (tb.round !== null) {{  // a table that was dealt
     const b=el('button', PT.replay, {{type: 'button', id: 'replay-'+tb.number}});

@@ -61,21 +61,24 @@ def seat_reply(table: Table, seat: int, lang: str = "en", html: bool = False) ->
 def _build(table: Table, seat: int, lang: str, html: bool) -> dict[str, Any]:
     room = table.room
     names = table.names(lang, me=seat)
-    ctx = Context(room.game, lang, names)
+    ctx = Context(table.game, lang, names)
     renderer = renderer_for(room.game.name)
+    students = table.students()
     reply: dict[str, Any] = {
         "game": room.game.name,
-        "options": room.game.options(),
+        "options": table.game.options(),
         "title": renderer.title(ctx),
         "table": table.number,
         "seat": seat,
         "names": list(names),
-        "robots": [n for n in range(table.size) if n not in table.students()],
+        "robots": [n for n in range(table.size) if n not in students],
         "version": table.version(seat),
         "started": table.started,
         "paused": table.paused,
         "over": table.over,
         "ended": table.ended,
+        **series_fields(table),
+        "ready": seat in table.ready,
         "standing_in": seat < len(table.seats) and table.seats[seat].stand_in,
         "view": None,
         "to_move": [],
@@ -130,6 +133,30 @@ def _build(table: Table, seat: int, lang: str, html: bool) -> dict[str, Any]:
     return reply
 
 
+def series_fields(table: Table) -> dict[str, Any]:
+    """Where a table is in the room's series of games, for a seat and for the teacher alike:
+    ``series`` (``single``, ``match``, ``series``), ``game_number`` and ``games`` (game 2 of 3),
+    ``label`` (the rule choice of the game in a series, ``"scoring=red"``), ``game_over`` (the
+    game in play has ended), ``between`` (it has, and another is to come), ``ready_count`` of
+    ``students`` ready for it, ``results`` (each finished game's scores) and ``totals``
+    (their sums)."""
+    series = table.room.series
+    students = table.students()
+    finished = table.finished_games()
+    return {
+        "series": series.kind,
+        "game_number": table.game_index + 1,
+        "games": series.count,
+        "label": series.label(table.game_index),
+        "game_over": table.game_over,
+        "between": table.between,
+        "ready_count": len(table.ready & set(students)),
+        "students": len(students),
+        "results": [state.scores() for _, state in finished],
+        "totals": table.totals(),
+    }
+
+
 def _reasons(table: Table, seat: int, shown: list[int], lang: str) -> dict[int, list[str]]:
     """The robots' reasons ``seat`` may read, under the log line they belong to."""
     assert table.session is not None
@@ -159,6 +186,7 @@ def _seat_row(room: Room, table: Table, n: int, name: str) -> dict[str, Any]:
         "student": held.name if held is not None else None,
         "joined": held is not None,
         "robot": n not in table.students(),
+        "ready": n in table.ready,
         "presence": presence,
         "away_for": round(away) if held is not None and held.token_hash is not None else None,
     }
@@ -184,7 +212,7 @@ def room_status(room: Room, lang: str = "en") -> dict[str, Any]:
         table = room.tables[number]
         with table.lock:
             names = table.names(lang)
-            ctx = Context(room.game, lang, names)
+            ctx = Context(table.game, lang, names)
             state = table.state
             kind = (
                 "ended"
@@ -192,7 +220,9 @@ def room_status(room: Room, lang: str = "en") -> dict[str, Any]:
                 else "waiting"
                 if state is None
                 else "over"
-                if state.is_over
+                if table.over
+                else "between"
+                if table.between
                 else "paused"
                 if table.paused
                 else "playing"
@@ -210,18 +240,27 @@ def room_status(room: Room, lang: str = "en") -> dict[str, Any]:
                 "to_move_names": "" if state is None else ctx.who(state.to_move),
                 "status": "" if state is None else renderer.status(state.view("all"), ctx),
                 "scores": state.scores() if state is not None and state.is_over else None,
+                "options": table.game.options(),
+                **series_fields(table),
             }
             if table.ended:  # nobody is to move at a table the teacher ended
                 row.update(to_move=[], to_move_names="", status="")
         tables.append(row)
     ctx = Context(room.game, lang)
+    # Every student keeps their seat while a robot stands in for them: a student of the class
+    # still, away for now.
+    joined = [s for tb in tables for s in tb["seats"] if s["presence"] != "robot"]
     return {
         "code": room.code,
         "game": room.game.name,
         "title": renderer.title(ctx),
         "options": room.game.options(),
+        "series": room.series.kind,
+        "games": room.series.count,
+        "labels": list(room.series.labels) if room.series.same_deal else [],
         "table_size": room.size,
         "version": room.version,
-        "students": sum(len(tb.students()) for tb in room.tables.values()),
+        "students": len(joined),
+        "away": sum(s["presence"] in ("away", "standing_in") for s in joined),
         "tables": tables,
     }

@@ -1,12 +1,15 @@
 """A class's results as data: its games and decisions as tidy tables, saves, live charts and
 the replay of a table.
 
-The games of a room are read exactly as saved games are: each finished table's full save goes
+The games of a room are read exactly as saved games are: each finished game's full save goes
 through :func:`tradekit.sim.load_games` (and :func:`tradekit.sim.load_decisions`), so every chart
-of :mod:`tradekit.charts` and :func:`tradekit.sim.compare` works on a class's games. Two columns
-are added: ``table`` (the table's number) and ``name`` (the student's name at that seat, or the
-robot's). A seat save (:func:`seat_save`) is ``state.to_json(viewer=seat)``: what that seat saw,
-and nothing of another seat's secrets.
+of :mod:`tradekit.charts` and :func:`tradekit.sim.compare` works on a class's games. Three
+columns are added: ``table`` (the table's number), ``game_number`` (the game of the room's
+series: 1, 2, ...) and ``name`` (the student's name at that seat, or the robot's). In a series
+of option sets the games of a table share their ``deal`` and each game's ``variant`` is its rule
+choice, so :func:`paired` (``tradekit.sim.compare.summarise``) compares two rule choices on the
+class's own deals. A seat save (:func:`seat_save`) is ``state.to_json(viewer=seat)``: what that
+seat saw, and nothing of another seat's secrets.
 
 :func:`chart_data` gives the numbers of the teacher's live chart, read from the public log only
 (what every seat has seen revealed, so a projector shows no sealed bid before its reveal), and
@@ -34,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from tradekit.classroom.rooms import ClassroomError, NotFound, Room, Table
 from tradekit.core.events import Event
-from tradekit.core.state import State
+from tradekit.core.state import Game, State
 from tradekit.i18n import check_lang, t
 from tradekit.render import Context, renderer_for
 from tradekit.render.parts import esc
@@ -43,60 +46,102 @@ if TYPE_CHECKING:
     import pandas as pd
 
 
-def full_save(table: Table) -> str:
-    """The table's full save (``state.to_json()``), what ``GET /api/teacher/save`` downloads.
+def game_state(table: Table, game: object = None) -> State[Any]:
+    """Game number ``game`` of the table's series (1: the first; ``None``: the game in play,
+    or the last one played).
 
     Raises:
-        ClassroomError: the table has not started.
+        ClassroomError: the table has not started, or has no such game yet (in words).
     """
     with table.lock:
         if table.state is None:
             raise ClassroomError(f"table {table.number} has not started: nothing to save")
-        return table.state.to_json(indent=1)
+        if game is None:
+            return table.state
+        count = table.game_index + 1
+        if type(game) is not int or not 1 <= game <= count:
+            raise NotFound(
+                f"table {table.number} has played games 1 to {count} so far: give a game from "
+                f"1 to {count}, got {game!r:.20}"
+            )
+        return table.played[game - 1].state if game <= len(table.played) else table.state
 
 
-def seat_save(table: Table, seat: int) -> str:
-    """The seat save of ``seat`` at ``table``: what that seat saw, step by step, and no other
-    seat's secrets (``state.to_json(viewer=seat)``).
+def full_save(table: Table, game: object = None) -> str:
+    """The full save (``state.to_json()``) of a game of the table (``game``: its number in the
+    room's series, ``None`` for the game in play), what ``GET /api/teacher/save`` downloads.
 
     Raises:
-        NotFound: no such seat. ClassroomError: the table has not started.
+        ClassroomError: the table has not started, or has no such game.
+    """
+    with table.lock:
+        return game_state(table, game).to_json(indent=1)
+
+
+def seat_save(table: Table, seat: int, game: object = None) -> str:
+    """The seat save of ``seat`` at ``table``: what that seat saw, step by step, and no other
+    seat's secrets (``state.to_json(viewer=seat)``), of the game in play or game ``game``.
+
+    Raises:
+        NotFound: no such seat or game. ClassroomError: the table has not started.
     """
     if type(seat) is not int or not 0 <= seat < table.size:
         raise NotFound(
             f"table {table.number} has no seat {seat!r:.20} (seats 0 to {table.size - 1})"
         )
     with table.lock:
-        if table.state is None:
-            raise ClassroomError(f"table {table.number} has not started: nothing to save")
-        return table.state.to_json(indent=1, viewer=seat)
+        return game_state(table, game).to_json(indent=1, viewer=seat)
 
 
-def finished(room: Room) -> list[tuple[Table, str]]:
-    """Each finished table with its full save, in table order."""
+#: The columns the class's tables add to those of ``tradekit.sim.load_games``.
+CLASS_COLUMNS = ("table", "game_number", "name")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """A finished game of a table: the table, its index in the room's series and its save."""
+
+    table: Table
+    index: int
+    save: str
+
+
+def finished(room: Room) -> list[FinishedGame]:
+    """Each finished game of each table with its full save, in table order, then game order
+    (a table the teacher ended keeps the games it finished before)."""
     out = []
     for number in sorted(room.tables):
         table = room.tables[number]
         with table.lock:
-            if table.over:
-                out.append((table, full_save(table)))
+            for index, state in table.finished_games():
+                out.append(FinishedGame(table, index, state.to_json(indent=1)))
     return out
 
 
-def _label(frame: pd.DataFrame, tables: Sequence[Table]) -> pd.DataFrame:
-    """``frame`` with ``table`` and ``name`` columns (its ``deal`` counts the tables read)."""
-    numbers = {i: t.number for i, t in enumerate(tables)}
-    names = {(i, seat): name for i, t in enumerate(tables) for seat, name in enumerate(t.names())}
-    frame.insert(0, "table", frame["deal"].map(numbers))
-    frame.insert(
-        1, "name", [names[(d, s)] for d, s in zip(frame["deal"], frame["seat"], strict=True)]
-    )
+def _label(frame: pd.DataFrame, room: Room, done: Sequence[FinishedGame]) -> pd.DataFrame:
+    """``frame`` (whose ``deal`` counts the games read) with ``table``, ``game_number`` and
+    ``name`` columns. In a series of option sets, ``variant`` is each game's label and
+    ``deal`` counts the tables, so that the games of one table pair up (they share a deal)."""
+    import pandas as pd
+
+    series = room.series
+    read = frame["deal"]
+    frame.insert(0, "table", read.map({i: g.table.number for i, g in enumerate(done)}))
+    frame.insert(1, "game_number", read.map({i: g.index + 1 for i, g in enumerate(done)}))
+    names = {
+        (i, seat): name for i, g in enumerate(done) for seat, name in enumerate(g.table.names())
+    }
+    frame.insert(2, "name", [names[(d, s)] for d, s in zip(read, frame["seat"], strict=True)])
+    if series.same_deal:
+        frame["variant"] = read.map({i: series.labels[g.index] for i, g in enumerate(done)})
+        frame["deal"] = pd.factorize(frame["table"])[0]
     return frame
 
 
 def games(room: Room) -> pd.DataFrame:
-    """The tidy game table of the room's finished tables (one row per seat of each), as
-    :func:`tradekit.sim.load_games` reads their full saves, with ``table`` and ``name`` columns.
+    """The tidy game table of the room's finished games (one row per seat of each), as
+    :func:`tradekit.sim.load_games` reads their full saves, with ``table``, ``game_number``
+    (the game of the room's series, 1 for the first) and ``name`` columns.
 
     Example:
         >>> from tradekit.classroom.rooms import Room
@@ -110,13 +155,13 @@ def games(room: Room) -> pd.DataFrame:
     done = finished(room)
     if not done:
         return pd.DataFrame()
-    return _label(load_games([save for _, save in done]), [t for t, _ in done])
+    return _label(load_games([g.save for g in done]), room, done)
 
 
 def decisions(room: Room) -> pd.DataFrame:
-    """The decision table of the room's finished tables (one row per decision), as
-    :func:`tradekit.sim.load_decisions` reads their full saves, with ``table`` and ``name``.
-    For Turin Market its ``amount`` column holds each bid."""
+    """The decision table of the room's finished games (one row per decision), as
+    :func:`tradekit.sim.load_decisions` reads their full saves, with ``table``,
+    ``game_number`` and ``name``. For Turin Market its ``amount`` column holds each bid."""
     import pandas as pd
 
     from tradekit.sim import load_decisions
@@ -124,7 +169,48 @@ def decisions(room: Room) -> pd.DataFrame:
     done = finished(room)
     if not done:
         return pd.DataFrame()
-    return _label(load_decisions([save for _, save in done]), [t for t, _ in done])
+    return _label(load_decisions([g.save for g in done]), room, done)
+
+
+def paired(room: Room, first: int = 1, second: int = 2, confidence: float = 0.95) -> pd.DataFrame:
+    """The paired comparison of two games of a series of option sets, on the class's own games:
+    :func:`tradekit.sim.compare.summarise` of the tables that finished both (each played the
+    same deal under both rule choices). One row per seat for ``win rate`` and ``score``, then
+    one per game-level measure: means under each, the mean paired difference (second minus
+    first) with its interval, the test and its p-value.
+
+    Raises:
+        ClassroomError: the room plays no series of option sets, a game number out of range,
+            or fewer than two tables have finished both games.
+    """
+    from tradekit.sim.compare import summarise
+
+    series = room.series
+    if not series.same_deal:
+        raise ClassroomError(
+            "only a series of option sets plays the same deals under two rule choices: this "
+            f"class plays {'one game a table' if series.kind == 'single' else 'a match'}"
+        )
+    numbers = (first, second)
+    if any(type(k) is not int or not 1 <= k <= series.count for k in numbers) or first == second:
+        raise ClassroomError(
+            f"give two different games of the series, from 1 to {series.count}: got {numbers}"
+        )
+    table = games(room)
+    both = [] if table.empty else [
+        number for number, played in table.groupby("table")["game_number"]
+        if {first, second} <= set(played)
+    ]  # fmt: skip
+    if len(both) < 2:
+        raise ClassroomError(
+            f"{len(both)} table(s) have finished both game {first} and game {second}: a paired "
+            "comparison needs two at least"
+        )
+    rows = table[table["table"].isin(both) & table["game_number"].isin(numbers)]
+    # The class's own columns say where a game was played: they are not measures of it.
+    rows = rows.drop(columns=list(CLASS_COLUMNS))
+    labels = series.labels
+    return summarise(rows, labels[first - 1], labels[second - 1], confidence)
 
 
 def csv_text(frame: pd.DataFrame) -> str:
@@ -137,16 +223,18 @@ def csv_text(frame: pd.DataFrame) -> str:
 
 
 # -- replay ----------------------------------------------------------------------------------------
-def replay_state(table: Table, step: object) -> State[Any]:
-    """The table's game after its first ``step`` decisions (negative: from the end).
+def replay_state(table: Table, step: object, game: object = None) -> State[Any]:
+    """The table's game (``game``: its number in the series, ``None`` for the game in play)
+    after its first ``step`` decisions (negative: from the end).
 
     Raises:
-        ClassroomError: the table has not started, or ``step`` is out of range (in words).
+        ClassroomError: the table has not started, no such game, or ``step`` is out of range
+            (in words).
     """
     with table.lock:
-        state = table.state
-        if state is None:
+        if table.state is None:
             raise ClassroomError(f"table {table.number} has not started: nothing to replay")
+        state = game_state(table, game)
         count = len(state.decisions)
         if type(step) is not int or not -count - 1 <= step <= count:
             raise ClassroomError(
@@ -155,18 +243,23 @@ def replay_state(table: Table, step: object) -> State[Any]:
         return state.branch(step if step >= 0 else count + 1 + step)
 
 
-def replay_reply(table: Table, step: object, lang: str = "en") -> dict[str, Any]:
+def replay_reply(
+    table: Table, step: object, lang: str = "en", game: object = None
+) -> dict[str, Any]:
     """``GET /api/teacher/replay``: the table drawn by the game's renderer as the teacher sees
-    it (every hand) after ``step`` decisions, with the step, the count and the status line."""
-    state = replay_state(table, step)
+    it (every hand) after ``step`` decisions, with the step, the count, the game of the series
+    and the status line."""
+    state = replay_state(table, step, game)
     room = table.room
-    ctx = Context(room.game, lang, table.names(lang))
+    ctx = Context(state.game, lang, table.names(lang))
     renderer = renderer_for(room.game.name)
     view = state.view("all")
     with table.lock:
-        count = len(table.state.decisions) if table.state is not None else 0
+        count = len(game_state(table, game).decisions)
+        number = table.game_index + 1 if game is None else game
     return {
         "table": table.number,
+        "game": number,
         "step": len(state.decisions),
         "steps": count,
         "status": renderer.status(view, ctx),
@@ -187,6 +280,7 @@ class _Played:
     the deal, the decisions so far and the public events."""
 
     number: int
+    game: Game[Any]
     seed: int
     setup: Any
     decisions: tuple[Any, ...]
@@ -202,10 +296,13 @@ def _states(room: Room) -> list[_Played]:
     for number in sorted(room.tables):
         table = room.tables[number]
         with table.lock:
-            state = table.state
-            if state is not None:
+            states = [f.state for f in table.played]  # every game of the series so far
+            if table.state is not None:
+                states.append(table.state)
+            for state in states:
                 public = tuple(e for e in state.log if e.visible_to is None)
-                out.append(_Played(number, state.seed, state.setup, tuple(state.decisions), public))
+                decided = tuple(state.decisions)
+                out.append(_Played(number, state.game, state.seed, state.setup, decided, public))
     return out
 
 
@@ -225,7 +322,7 @@ def _turin(room: Room, states: list[_Played], lang: str) -> dict[str, Any]:
     held: dict[int, list[float]] = {}
     for played in states:
         number = played.number
-        again: State[Any] = room.game.new_state(seed=played.seed, setup=played.setup)
+        again: State[Any] = played.game.new_state(seed=played.seed, setup=played.setup)
         seen = len(again.log)
         for seat, action in played.decisions:
             scudo = again.view(None).scudo

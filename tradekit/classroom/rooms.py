@@ -43,13 +43,14 @@ import dataclasses
 import random
 import threading
 import unicodedata
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tradekit.classroom import tokens
 from tradekit.classroom.presence import Presence
+from tradekit.classroom.series import Series
 from tradekit.classroom.store import Store, StoreError, TableRecord, Transaction
 from tradekit.core.actions import action_from_json
 from tradekit.core.errors import IllegalActionError, TradekitError
@@ -150,8 +151,62 @@ def clean_name(name: object) -> str:
     return text
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Finished:
+    """An earlier game of a table's series: its final state and the robots' reasons, by the
+    decision's index in that game (``(seat, bot, why)``)."""
+
+    state: State[Any]
+    explanations: Mapping[int, Any]
+
+
+#: One write of a change, run in its transaction.
+Write = Callable[[Transaction], None]
+
+
+@contextmanager
+def changing(tables: Sequence[Table], meta: int = 1) -> Iterator[list[Write]]:
+    """One change of one or more tables of a room, in one transaction: the block changes
+    memory and lists its writes; then the writes and every new decision are committed together
+    (a table whose game ended and whose students are all ready moves on to its next game in the
+    same change). If anything fails, every table is put back as it was and nothing is written.
+
+    Args:
+        tables: the tables the block changes (their locks are taken in table order).
+        meta: added to each table's count of changes that are not decisions.
+    """
+    ordered = sorted(set(tables), key=lambda tb: tb.number)
+    with contextlib.ExitStack() as locks:
+        for table in ordered:
+            locks.enter_context(table.lock)
+        saved = [table._snapshot() for table in ordered]
+        writes: list[Write] = []
+        try:
+            yield writes
+            for table in ordered:
+                table._settle(writes)
+            with ordered[0].room.store.transaction() as tx:
+                for write in writes:
+                    write(tx)
+                for table in ordered:
+                    table._write(tx, meta)
+            for table in ordered:
+                table.meta += meta
+                table._pending = []
+        except BaseException:
+            for table, snapshot in zip(ordered, saved, strict=True):
+                table._restore(snapshot)
+            raise
+        for table in ordered:
+            table._changed()
+
+
 class Table:
     """One table of a room: its seats, and once started the game in a :class:`TableSession`.
+
+    In a room that plays several games in a row (:mod:`tradekit.classroom.series`),
+    :attr:`session` holds the game in play, :attr:`played` the earlier ones, and
+    :attr:`game_index` says which game of the series is in play.
 
     Read :attr:`session` and the other attributes under :attr:`lock` while a server runs.
     """
@@ -168,8 +223,20 @@ class Table:
         #: held paused, so that no robot plays on).
         self.ended = False
         self.session: TableSession | None = None
-        #: Decisions already in the room's file.
+        #: The game of the room's series in play (0: the first).
+        self.game_index = record.game
+        #: The earlier games of the series, finished.
+        self.played: list[Finished] = []
+        #: The seats whose students are ready for the next game (the current one is over).
+        self.ready: set[int] = set()
+        #: Decisions of the current game already in the room's file.
         self.recorded = 0
+        #: Decisions of the earlier games (the file numbers a table's decisions on from them).
+        self.offset = 0
+        #: Log lines each seat saw in the earlier games (so that its version only grows).
+        self.seen: dict[int, int] = {}
+        #: Decisions to write with the next commit: (index, game, seat, action, bot, why).
+        self._pending: list[tuple[int, int, int, dict[str, Any], str, str]] = []
         self.lock = threading.RLock()
         #: Each seat's version: it grows whenever what the seat may see changes.
         self.versions: dict[int, int] = {}
@@ -182,6 +249,11 @@ class Table:
         return self.room.size
 
     @property
+    def game(self) -> Game[Any]:
+        """The options of the game in play (or to be dealt)."""
+        return self.room.series.games[self.game_index]
+
+    @property
     def started(self) -> bool:
         """Whether the game is dealt."""
         return self.session is not None
@@ -192,9 +264,39 @@ class Table:
         return None if self.session is None else self.session.state
 
     @property
-    def over(self) -> bool:
-        """Whether the table's game has ended."""
+    def game_over(self) -> bool:
+        """Whether the game in play has ended (there may be another to come)."""
         return self.session is not None and self.session.state.is_over
+
+    @property
+    def last_game(self) -> bool:
+        """Whether the game in play is the last of the room's series."""
+        return self.game_index + 1 >= self.room.series.count
+
+    @property
+    def over(self) -> bool:
+        """Whether the table has played every game of the room's series to its end."""
+        return self.game_over and self.last_game
+
+    @property
+    def between(self) -> bool:
+        """Whether a game has ended and the next is still to come (the table waits for its
+        students to be ready, or for the teacher)."""
+        return self.game_over and not self.last_game and not self.ended
+
+    def finished_games(self) -> list[tuple[int, State[Any]]]:
+        """Each finished game of the table: ``(game index, final state)``, in order."""
+        done = [(k, f.state) for k, f in enumerate(self.played)]
+        if self.game_over and self.state is not None:
+            done.append((self.game_index, self.state))
+        return done
+
+    def totals(self) -> list[int]:
+        """Each seat's scores summed over the table's finished games."""
+        totals = [0] * self.size
+        for _, state in self.finished_games():
+            totals = [t + s for t, s in zip(totals, state.scores(), strict=True)]
+        return totals
 
     @property
     def full(self) -> bool:
@@ -224,50 +326,59 @@ class Table:
     def version(self, seat: int | None) -> int:
         """A seat's version (``None``: the teacher's, which counts every decision)."""
         if seat is None:
-            return self.meta + self.recorded
+            return self.meta + self.offset + self.recorded
         return self.versions.get(seat, self.meta)
 
     # -- changes -----------------------------------------------------------------------------------
-    @contextmanager
-    def _change(self, meta: int = 1) -> Iterator[list[Callable[[Transaction], None]]]:
-        """One change of the table: the block changes memory and lists its writes; then the
-        writes and every new decision are committed together. If anything fails, the table
-        is put back as it was and nothing is written."""
-        with self.lock:
-            saved = (list(self.seats), self.paused, self.meta, self.session)
-            session = self.session
-            explanations = dict(session.explanations) if session is not None else {}
-            writes: list[Callable[[Transaction], None]] = []
-            try:
-                yield writes
-                self._commit(writes, meta)
-            except BaseException:
-                self.seats, self.paused, self.meta, self.session = saved
-                if session is not None and len(session.state.decisions) != self.recorded:
-                    session.state = session.state.branch(self.recorded)
-                    session.explanations = explanations
-                raise
-            self._changed()
+    def _change(self, meta: int = 1) -> contextlib.AbstractContextManager[list[Write]]:
+        """One change of this table (see :func:`changing`)."""
+        return changing([self], meta)
 
-    def _commit(self, writes: list[Callable[[Transaction], None]], meta: int) -> None:
-        state = self.state
-        new = state.decisions[self.recorded :] if state is not None else ()
-        explanations = self.session.explanations if self.session is not None else {}
-        with self.room.store.transaction() as tx:
-            for write in writes:
-                write(tx)
-            for index, (seat, action) in enumerate(new, start=self.recorded):
-                _, bot, why = explanations.get(index, (seat, "", ""))
-                tx.add_decision(self.id, index, seat, action.to_json(), bot, why)
-            if meta:
-                tx.update_table(self.id, meta=self.meta + meta)
-        self.meta += meta
-        self.recorded += len(new)
+    def _snapshot(self) -> tuple[Any, ...]:
+        session = self.session
+        explanations = dict(session.explanations) if session is not None else {}
+        return (
+            list(self.seats), self.paused, self.meta, session, explanations, self.game_index,
+            list(self.played), set(self.ready), self.recorded, self.offset, dict(self.seen),
+            list(self._pending),
+        )  # fmt: skip
+
+    def _restore(self, saved: tuple[Any, ...]) -> None:
+        (
+            self.seats, self.paused, self.meta, session, explanations, self.game_index,
+            self.played, self.ready, self.recorded, self.offset, self.seen, self._pending,
+        ) = saved  # fmt: skip
+        self.session = session
+        if session is not None and len(session.state.decisions) != self.recorded:
+            session.state = session.state.branch(self.recorded)
+            session.explanations = explanations
+
+    def _stash(self) -> None:
+        """The game in play's new decisions, with the robots' reasons, go to the next commit."""
+        session = self.session
+        if session is None:
+            return
+        decisions = session.state.decisions
+        for index in range(self.recorded, len(decisions)):
+            seat, action = decisions[index]
+            _, bot, why = session.explanations.get(index, (seat, "", ""))
+            row = (self.offset + index, self.game_index, seat, action.to_json(), bot, why)
+            self._pending.append(row)
+        self.recorded = len(decisions)
+
+    def _write(self, tx: Transaction, meta: int) -> None:
+        self._stash()
+        for index, game, seat, action, bot, why in self._pending:
+            tx.add_decision(self.id, index, seat, action, bot, why, game)
+        if meta:
+            tx.update_table(self.id, meta=self.meta + meta)
 
     def _changed(self) -> None:
         state = self.state
         self.versions = {
-            seat: self.meta + (len(state.visible_log(seat)) if state is not None else 0)
+            seat: self.meta
+            + self.seen.get(seat, 0)
+            + (len(state.visible_log(seat)) if state is not None else 0)
             for seat in range(self.size)
         }
         self.cache.clear()
@@ -288,36 +399,86 @@ class Table:
             session.play_bots()  # the session plays on by itself only where a human sits
         self.session = session
 
+    def _new_game(self, k: int) -> tuple[int, dict[str, Any] | None]:
+        """Game ``k``'s deal seed and set-up (after the earlier games in :attr:`played`)."""
+        series = self.room.series
+        previous = self.played[k - 1].state if k else None
+        return series.seed(self.seed, k), series.setup(self.room.setup, k, previous)
+
     def _deal(self) -> None:
-        state = self.room.game.new_state(seed=self.seed, setup=self.room.setup)
-        self._make_session(state)
+        seed, setup = self._new_game(self.game_index)
+        self._make_session(self.game.new_state(seed=seed, setup=setup))
+
+    def _settle(self, writes: list[Write]) -> None:
+        """Move on to the next game while the one in play is over and every student at the
+        table is ready (a table of robots only moves on at once)."""
+        while self.between and not self.paused and set(self.students()) <= self.ready:
+            self._next_game(writes)
+
+    def _next_game(self, writes: list[Write]) -> None:
+        """Deal the next game of the series: the same seats, the game over kept in
+        :attr:`played`."""
+        session = self.session
+        assert session is not None and session.state.is_over
+        self._stash()
+        state = session.state
+        self.played.append(Finished(state, dict(session.explanations)))
+        for seat in range(self.size):
+            self.seen[seat] = self.seen.get(seat, 0) + len(state.visible_log(seat))
+        self.offset += len(state.decisions)
+        self.recorded = 0
+        self.game_index += 1
+        self.ready = set()
+        game = self.game_index
+        writes.append(lambda tx: tx.update_table(self.id, game=game))
+        self._deal()
 
     def _replay(self, records: list[Any]) -> None:
-        """Deal the table again and apply its stored decisions (the robots' reasons too)."""
+        """Deal the table's games again and apply their stored decisions (the robots' reasons
+        too): the earlier games of the series to their end, then the one in play."""
+        for k in range(self.game_index + 1):
+            mine = [d for d in records if d.game == k]
+            state = self._rebuilt(k, mine)
+            why = {d.index - self.offset: (d.seat, d.bot, d.why) for d in mine if d.bot}
+            if k < self.game_index:
+                if not state.is_over:
+                    raise StoreError(
+                        f"table {self.number} cannot be rebuilt from the file: its game {k + 1} "
+                        "did not end, yet the file has it at a later game"
+                    )
+                self.played.append(Finished(state, why))
+                for seat in range(self.size):
+                    self.seen[seat] = self.seen.get(seat, 0) + len(state.visible_log(seat))
+                self.offset += len(mine)
+                continue
+            self.recorded = len(mine)
+            self.ready = self.room.store.ready_seats(self.id, k)
+            with self._change(meta=0):
+                self._make_session(state, why)
+
+    def _rebuilt(self, k: int, records: list[Any]) -> State[Any]:
+        """Game ``k`` dealt again with its stored decisions applied."""
+        seed, setup = self._new_game(k)
         doc = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "holds": "everything",
             "game": self.room.game.name,
-            "options": self.room.game.options(),
-            "seed": self.seed,
-            "setup": self.room.setup,
+            "options": self.room.series.games[k].options(),
+            "seed": seed,
+            "setup": setup,
             "decisions": [[d.seat, d.action] for d in records],
             "log": [],
         }
         try:
             # "current": the file keeps the decisions, not the log to compare them with.
-            state = replay(doc, tables="current")
+            return replay(doc, tables="current")
         except TradekitError as exc:
             raise StoreError(
                 f"table {self.number} cannot be rebuilt from the file: {exc}"
             ) from None
-        self.recorded = len(records)
-        why = {d.index: (d.seat, d.bot, d.why) for d in records if d.bot}
-        with self._change(meta=0):
-            self._make_session(state, why)
 
-    def _start(self) -> Callable[[Transaction], None]:
+    def _start(self) -> Write:
         self._deal()
         return lambda tx: tx.update_table(self.id, started=True)
 
@@ -345,6 +506,8 @@ class Table:
                 raise Refused(t("classroom.ended", "en", table=self.number))
             if self.paused:
                 raise Refused(t("classroom.paused", "en", table=self.number))
+            if self.between:
+                raise Refused(t("classroom.between", "en", game=self.game_index + 1))
             if session.state.is_over:
                 raise Refused(t("game_is_over", "en"))
             if seat < len(self.seats) and self.seats[seat].stand_in:
@@ -357,13 +520,45 @@ class Table:
                     f"{self.version(seat)}): look again and choose again"
                 )
             try:
-                parsed = action_from_json(action, self.room.game.action_types)
+                parsed = action_from_json(action, self.game.action_types)
                 session.state.apply(seat, parsed)
             except IllegalActionError as exc:
                 raise BadAction(exc.reason) from None
             except TradekitError as exc:
                 raise BadAction(str(exc)) from None
             session.play_bots()
+
+    def next_game(self, seat: int) -> bool:
+        """The seat's student is ready for the next game of the series (they have seen the
+        scores); once every student at the table is, it is dealt. Committed before it returns.
+
+        Returns:
+            Whether it changed anything (``False``: the student had said so already).
+
+        Raises:
+            Refused: no game is over with another to come, or a robot plays the seat.
+        """
+        with self.lock:
+            if not self.between:
+                count = self.room.series.count
+                raise Refused(
+                    "there is no next game to be ready for: "
+                    + (
+                        "this class plays one game a table"
+                        if count == 1
+                        else f"game {self.game_index + 1} of {count} is "
+                        + ("the last" if self.last_game else "not over yet")
+                    )
+                )
+            if seat not in self.students():
+                raise Refused(t("classroom.stand_in_refused", "en"))
+            if seat in self.ready:
+                return False
+            with self._change() as writes:
+                self.ready.add(seat)
+                game = self.game_index
+                writes.append(lambda tx: tx.ready(self.id, game, seat))
+            return True
 
     def give_back(self, seat: int, *, strict: bool = True) -> bool:
         """The seat's student plays it again: the robot standing in stops at once. Committed
@@ -406,11 +601,14 @@ class Room:
     new one each time the file is opened; only its hash is stored).
     """
 
-    def __init__(self, store: Store, record: Any, game: Game[Any], seed: int | None) -> None:
+    def __init__(self, store: Store, record: Any, series: Series, seed: int | None) -> None:
         self.store = store
         self.id: int = record.id
         self.code: str = record.code
-        self.game = game
+        #: The games every table plays in a row (one game, a match, or a series of option sets).
+        self.series = series
+        #: The room's game: the options of the first game of its series.
+        self.game = series.games[0]
         self.setup: dict[str, Any] | None = record.setup
         self._teacher_hash: str = record.teacher_hash
         self.teacher_secret = ""
@@ -441,6 +639,8 @@ class Room:
         db: str | Path = ":memory:",
         seed: int | None = None,
         setup: Mapping[str, Any] | None = None,
+        games: int | None = None,
+        series: Sequence[Mapping[str, Any]] | None = None,
         **options: Any,
     ) -> Room:
         """Open a new room for ``game``, or the room that the file ``db`` already holds.
@@ -451,18 +651,28 @@ class Room:
             seed: derives every table's deal seed, for a class that must be repeatable
                 (default: a fresh 63-bit seed per table).
             setup: a scripted set-up dealt at every table (see ``Game.new_state``).
+            games: a match: each table plays this many games in a row, each dealt anew, the
+                scores summed (see :mod:`tradekit.classroom.series`).
+            series: a series: each table plays the same deal once under each of these option
+                sets in turn (each changes ``options``; ``{}`` keeps them).
             **options: the game's options (``players=3``, ``scoring="red"``).
 
         Raises:
-            ConfigError: an unknown game or option.
+            ConfigError: an unknown game or option, a bad number of games or series.
             ClassroomError: no game named for a new file, or a file holding another class.
             StoreError: the file cannot be opened, or a table cannot be rebuilt from it.
 
         Example:
             >>> Room.open("turin", players=3).size
             3
+            >>> Room.open("turin", players=3, series=[{}, {"scoring": "red"}]).series.labels
+            ('scoring=classic', 'scoring=red')
         """
-        asked = load_game(game, **options) if game is not None else None  # checked first
+        asked = None
+        if game is not None:  # checked first
+            asked = Series.make(load_game(game, **options), games=games, series=series)
+        elif games is not None or series is not None:
+            raise ClassroomError("name the game to play a match or a series")
         store = Store(db)
         try:
             record = store.room()
@@ -471,20 +681,27 @@ class Room:
                     raise ClassroomError(f"{db} holds no class yet: name the game to open one")
                 loaded = asked
                 if setup is not None:
-                    loaded.new_state(seed=0, setup=setup)  # a bad set-up fails now
+                    for each in loaded.games:
+                        each.new_state(seed=0, setup=setup)  # a bad set-up fails now
                 code = tokens.join_code()
-                store.create_room(code, loaded.name, loaded.options(), _plain(setup), "")
+                store.create_room(
+                    code, loaded.games[0].name, loaded.games[0].options(), _plain(setup), "",
+                    loaded.to_json(),
+                )  # fmt: skip
                 record = store.room()
                 assert record is not None
             else:
-                loaded = load_game(record.game, **record.options)
+                first = load_game(record.game, **record.options)
+                loaded = Series.from_json(first, record.series)
                 if asked is not None and (
-                    asked.name != loaded.name or asked.options() != loaded.options()
+                    first.name != asked.games[0].name
+                    or first.options() != asked.games[0].options()
+                    or loaded.to_json() != asked.to_json()
                 ):
                     raise ClassroomError(
                         f"{db} holds a class of {record.game} with the options "
-                        f"{record.options}: ask for the same game and options to resume it, "
-                        "or give another file"
+                        f"{record.options}{_series_words(record.series)}: ask for the same "
+                        "game, options and series to resume it, or give another file"
                     )
             return cls._rebuild(store, record, loaded, seed)
         except BaseException:
@@ -492,7 +709,7 @@ class Room:
             raise
 
     @classmethod
-    def _rebuild(cls, store: Store, record: Any, loaded: Game[Any], seed: int | None) -> Room:
+    def _rebuild(cls, store: Store, record: Any, loaded: Series, seed: int | None) -> Room:
         room = cls(store, record, loaded, seed)
         room.new_teacher_secret()
         ended = store.ended(record.id)
@@ -577,7 +794,7 @@ class Room:
         number = max(self.tables, default=0) + 1
         seed = self._table_seed(number)
         tid = self.store.add_table(self.id, number, seed)
-        table = Table(self, TableRecord(tid, number, seed, None, False, 0), [])
+        table = Table(self, TableRecord(tid, number, seed, None, False, 0, 0), [])
         self.tables[number] = table
         return table
 
@@ -636,7 +853,7 @@ class Room:
         with table._change() as writes:
             if table.ended:
                 raise Refused(t("classroom.ended", "en", table=table.number))
-            if not table.started or table.over or table.paused:
+            if not table.started or table.game_over or table.paused:
                 raise Refused(
                     f"table {table.number} cannot be paused: it is "
                     + ("paused already" if table.paused else "not in play")
@@ -692,24 +909,31 @@ class Room:
         with self.lock:
             table = self.table(number)
             with table._change() as writes:
-                if type(seat) is not int or not 0 <= seat < len(table.seats):
-                    raise NotFound(f"nobody joined seat {seat!r:.20} of table {table.number}")
-                held = table.seats[seat]
-                if held.token_hash is None or (held.stand_in and not for_good):
-                    raise Refused(
-                        f"a robot already plays seat {seat} of table {table.number}"
-                        + ("" if held.token_hash is None else " for its student")
+                _hand_to_robot(table, seat, writes, for_good=for_good)
+
+    def next_game(self, number: object) -> None:
+        """Deal a table's next game now, whether or not its students have all said they are
+        ready (they have seen the scores of the game over on their pages).
+
+        Raises:
+            NotFound: no such table. Refused: no game of the table is over with another to
+                come.
+        """
+        table = self.table(number)
+        with table._change() as writes:
+            if not table.between:
+                count = self.series.count
+                raise Refused(
+                    f"table {table.number} has no next game to start: "
+                    + (
+                        "the class plays one game a table"
+                        if count == 1
+                        else f"it is at game {table.game_index + 1} of {count}, "
+                        + ("the last" if table.last_game else "not over yet")
+                        + ("" if not table.ended else ", and the teacher has ended it")
                     )
-                if for_good:
-                    table.seats[seat] = Seat(held.number, held.name, None)
-                    writes.append(lambda tx: tx.robot_takes(table.id, seat))
-                else:
-                    table.seats[seat] = dataclasses.replace(held, stand_in=True)
-                    writes.append(lambda tx: tx.stand_in(table.id, seat, True))
-                if table.session is not None:
-                    table._make_session(table.session.state, table.session.explanations)
-                elif table.full:
-                    writes.append(table._start())
+                )
+            table._next_game(writes)
 
     # -- ending tables, moving students, the class's data ------------------------------------------
     def end(self, number: object = None) -> None:
@@ -759,7 +983,7 @@ class Room:
             if held.robot:
                 raise Refused(f"a robot plays seat {seat} of table {table.number}: nobody to move")
             state = table.state
-            if state is not None and any(s == seat for s, _ in state.decisions):
+            if table.played or (state is not None and any(s == seat for s, _ in state.decisions)):
                 raise Refused(
                     f"{held.name} has already played at table {table.number}: only a student "
                     "who has not played a decision yet can move"
@@ -771,13 +995,14 @@ class Room:
                     f"table {target.number} has no free seat: only a table still waiting for "
                     "players takes a student"
                 )
-            with target._change() as writes:
+            # One change of both tables: the student is never at both, nor at neither.
+            with changing([table, target]) as writes:
                 place = len(target.seats)
                 target.seats.append(Seat(place, held.name, held.token_hash))
                 writes.append(lambda tx: tx.add_seat(target.id, place, held.name, held.token_hash))
                 if target.full:
                     writes.append(target._start())
-            self.robot(table.number, seat)
+                _hand_to_robot(table, seat, writes, for_good=True)
 
     def _moved_seat(self, token_hash: str) -> tuple[Table, int] | None:
         """The seat a moved student's token hash holds now (their token names the old one)."""
@@ -788,8 +1013,8 @@ class Room:
         return None
 
     def games(self) -> pd.DataFrame:
-        """The tidy game table of the finished tables, a ``table`` and a ``name`` column added
-        (see :func:`tradekit.classroom.results.games`).
+        """The tidy game table of the finished games, ``table``, ``game_number`` and ``name``
+        columns added (see :func:`tradekit.classroom.results.games`).
 
         Example:
             >>> Room.open("turin", players=3).games().empty
@@ -805,6 +1030,13 @@ class Room:
         from tradekit.classroom import results
 
         return results.decisions(self)
+
+    def compare(self, first: int = 1, second: int = 2, confidence: float = 0.95) -> pd.DataFrame:
+        """The paired comparison of two games of a series of option sets on the class's own
+        deals (see :func:`tradekit.classroom.results.paired`)."""
+        from tradekit.classroom import results
+
+        return results.paired(self, first, second, confidence)
 
     def tick(self, now: float | None = None) -> None:
         """Look at who is away (the server calls it every second): tell the teacher's page
@@ -832,6 +1064,39 @@ class Room:
                 table.cache.clear()
             self.changed(table)
         self._away = away
+
+
+def _hand_to_robot(table: Table, seat: object, writes: list[Write], *, for_good: bool) -> None:
+    """Within a change of ``table``: a robot plays ``seat`` for good, or stands in for its
+    student (refused if a robot plays it already)."""
+    if type(seat) is not int or not 0 <= seat < len(table.seats):
+        raise NotFound(f"nobody joined seat {seat!r:.20} of table {table.number}")
+    held = table.seats[seat]
+    if held.token_hash is None or (held.stand_in and not for_good):
+        raise Refused(
+            f"a robot already plays seat {seat} of table {table.number}"
+            + ("" if held.token_hash is None else " for its student")
+        )
+    if for_good:
+        table.seats[seat] = Seat(held.number, held.name, None)
+        writes.append(lambda tx: tx.robot_takes(table.id, seat))
+    else:
+        table.seats[seat] = dataclasses.replace(held, stand_in=True)
+        writes.append(lambda tx: tx.stand_in(table.id, seat, True))
+    if table.session is not None:
+        table._make_session(table.session.state, table.session.explanations)
+    elif table.full:
+        writes.append(table._start())
+
+
+def _series_words(doc: Mapping[str, Any] | None) -> str:
+    """How a room's file names its series, for a refusal (``""`` for one game a table)."""
+    if not doc:
+        return ""
+    games = doc.get("games") or []
+    if doc.get("kind") == "match":
+        return f", a match of {len(games)} games"
+    return f", a series of {len(games)} option sets {games}"
 
 
 def _plain(value: Mapping[str, Any] | None) -> dict[str, Any] | None:

@@ -17,7 +17,7 @@ import ipaddress
 import socket
 import sys
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -149,6 +149,11 @@ class Classroom:
         """The decision table of the finished tables (:meth:`Room.decisions`)."""
         return self.room.decisions()
 
+    def compare(self, first: int = 1, second: int = 2, confidence: float = 0.95) -> pd.DataFrame:
+        """The paired comparison of two games of the class's series of option sets, on the
+        tables that finished both (:meth:`Room.compare`)."""
+        return self.room.compare(first, second, confidence)
+
     def dashboard(self, refresh: float | None = 5.0) -> Dashboard:
         """A notebook widget: the join code and QR code, who has joined, every table's
         progress and whose turn it is, with buttons to start, pause, resume and end each
@@ -195,6 +200,8 @@ def _open(
     setup: Mapping[str, Any] | None,
     options: dict[str, Any],
     grace: float | None = None,
+    games: int | None = None,
+    series: Sequence[Mapping[str, Any]] | None = None,
 ) -> Room:
     if players is not None:
         options = {**options, "players": players}
@@ -203,7 +210,13 @@ def _open(
     if grace is not None and not grace >= 0:
         raise ClassroomError(f"grace is a number of seconds (0 or more), got {grace!r:.20}")
     room = Room.open(
-        game, db=db if db is not None else ":memory:", seed=seed, setup=setup, **options
+        game,
+        db=db if db is not None else ":memory:",
+        seed=seed,
+        setup=setup,
+        games=games,
+        series=series,
+        **options,
     )
     room.grace = grace
     return room
@@ -221,6 +234,8 @@ def start(
     rate: float = 20.0,
     burst: int = 60,
     grace: float | None = None,
+    games: int | None = None,
+    series: Sequence[Mapping[str, Any]] | None = None,
     quiet: bool = True,
     show: bool = True,
     **options: Any,
@@ -241,6 +256,12 @@ def start(
         burst: requests a device may send at once.
         grace: seconds a student may be away (no page open) before a robot stands in for
             them until they come back (default: never by itself; the teacher decides).
+        games: a match: every table plays this many games in a row with the same seats, each
+            dealt anew, the scores summed (Turin Market's "tiebreak" goose stays with its
+            holder from game to game).
+        series: a series: every table plays the same deal once under each of these option
+            sets in turn (``[{"scoring": "classic"}, {"scoring": "red"}]``; each changes
+            ``options``), so that :meth:`Classroom.compare` pairs the class's own games.
         quiet: log only warnings and errors.
         show: in a notebook, show the join code and its QR code now.
         **options: the game's options (``scoring="red"``).
@@ -258,7 +279,7 @@ def start(
         ...
         urllib.error.HTTPError: HTTP Error 401: Unauthorized
     """
-    room = _open(game, players, db, seed, setup, options, grace)
+    room = _open(game, players, db, seed, setup, options, grace, games, series)
     try:
         from tradekit.classroom.app import create_app
 
@@ -314,6 +335,8 @@ def serve(
     seed: int | None = None,
     options: Mapping[str, Any] | None = None,
     grace: float | None = None,
+    games: int | None = None,
+    series: Sequence[Mapping[str, Any]] | None = None,
     out: TextIO | None = None,
     ready: Callable[[Classroom], None] | None = None,
 ) -> None:
@@ -327,7 +350,7 @@ def serve(
             the file holds another class.
     """
     out = out or sys.stdout
-    room = _open(game, players, db, seed, None, dict(options or {}), grace)
+    room = _open(game, players, db, seed, None, dict(options or {}), grace, games, series)
     try:
         from tradekit.classroom.app import create_app
 
@@ -337,6 +360,11 @@ def serve(
         server = _server(app, sock, quiet=True)
         handle = Classroom(room, url, server, threading.current_thread())
         print(f"Class of {room.game.name} ({room.size} seats a table)", file=out)
+        if room.series.kind == "match":
+            print(f"A match:         {room.series.count} games a table, scores summed", file=out)
+        elif room.series.same_deal:
+            games_line = ", then ".join(room.series.labels)
+            print(f"A series:        the same deal under {games_line}", file=out)
         print(f"Students open:   {handle.join_url}", file=out)
         print(f"Join code:       {handle.code}", file=out)
         print(f"Teacher's page:  {handle.teacher_url}", file=out)

@@ -1,9 +1,11 @@
 """A class's room on disk: one SQLite file holding the room, its tables, seats and decisions.
 
 Everything a restarted server needs to rebuild every table exactly is here: the game and its
-options, each table's deal seed (and scripted set-up, if any), who sits where (students' display
-names and the SHA-256 of their tokens, never the tokens), and every decision in order, the
-students' and the robots' alike. A table's state is never stored: it is dealt again from the
+options (and the room's series of games, if it plays several in a row), each table's deal seed
+(and scripted set-up, if any) and the game of the series it is at, who sits where (students'
+display names and the SHA-256 of their tokens, never the tokens), every decision in order with
+the game it belongs to, the students' and the robots' alike, and which students have said they
+are ready for the next game. A table's state is never stored: it is dealt again from the
 seed and the decisions are applied again (:meth:`tradekit.classroom.rooms.Room.open`).
 
 Each change is one transaction, committed before the request that caused it is answered, so an
@@ -35,9 +37,17 @@ from typing import Any
 from tradekit.core.errors import TradekitError
 
 #: The layout of the file; a file of another version is refused rather than misread.
-SCHEMA_VERSION = 2
-#: Layouts this version reads, each with the statements that bring it up to date.
-_UPGRADES = {1: ("ALTER TABLE seats ADD COLUMN stand_in INTEGER NOT NULL DEFAULT 0",)}
+SCHEMA_VERSION = 3
+#: Older layouts this version reads and brings up to date.
+_OLDER = (1, 2)
+#: The columns added since the first layout: (table, column, declaration). A file of an older
+#: layout gets those it lacks (a table the file lacks is made whole by the schema).
+_ADDED = (
+    ("seats", "stand_in", "INTEGER NOT NULL DEFAULT 0"),  # layout 2
+    ("rooms", "series", "TEXT"),  # layout 3, and the three below
+    ("tables", "game", "INTEGER NOT NULL DEFAULT 0"),
+    ("decisions", "game", "INTEGER NOT NULL DEFAULT 0"),
+)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -47,7 +57,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     options TEXT NOT NULL,
     setup TEXT,
     teacher_hash TEXT NOT NULL,
-    created REAL NOT NULL
+    created REAL NOT NULL,
+    series TEXT
 );
 CREATE TABLE IF NOT EXISTS tables (
     id INTEGER PRIMARY KEY,
@@ -57,6 +68,7 @@ CREATE TABLE IF NOT EXISTS tables (
     started REAL,
     paused INTEGER NOT NULL DEFAULT 0,
     meta INTEGER NOT NULL DEFAULT 0,
+    game INTEGER NOT NULL DEFAULT 0,
     UNIQUE (room, number)
 );
 CREATE TABLE IF NOT EXISTS seats (
@@ -77,11 +89,19 @@ CREATE TABLE IF NOT EXISTS decisions (
     bot TEXT NOT NULL DEFAULT '',
     why TEXT NOT NULL DEFAULT '',
     at REAL NOT NULL,
+    game INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (table_id, idx)
 );
 CREATE TABLE IF NOT EXISTS ended_tables (
     table_id INTEGER PRIMARY KEY REFERENCES tables(id),
     at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS ready (
+    table_id INTEGER NOT NULL REFERENCES tables(id),
+    game INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, game, seat)
 );
 """
 
@@ -92,8 +112,8 @@ class StoreError(TradekitError):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class RoomRecord:
-    """A room as stored: its id, join code, game, options (JSON-ready), set-up and the hash of
-    the teacher's secret."""
+    """A room as stored: its id, join code, game, options (JSON-ready), set-up, the hash of
+    the teacher's secret and its series of games (``None``: one game a table)."""
 
     id: int
     code: str
@@ -101,13 +121,15 @@ class RoomRecord:
     options: dict[str, Any]
     setup: dict[str, Any] | None
     teacher_hash: str
+    series: dict[str, Any] | None = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class TableRecord:
     """A table as stored: ``number`` counts from 1 in its room; ``started`` is ``None`` while
     it waits for players; ``meta`` counts its changes that are not decisions (joins, start,
-    pause, resume, a robot taking a seat)."""
+    pause, resume, a robot taking a seat); ``game`` is the game of the room's series it is at
+    (0: the first)."""
 
     id: int
     number: int
@@ -115,6 +137,7 @@ class TableRecord:
     started: float | None
     paused: bool
     meta: int
+    game: int = 0
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -131,14 +154,16 @@ class SeatRecord:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class DecisionRecord:
-    """One decision of a table, in order: ``bot`` names the robot that made it (``""`` for a
-    student) and ``why`` is the robot's explanation."""
+    """One decision of a table, in order: ``index`` counts the table's decisions over all its
+    games, ``game`` is the game of the series it belongs to; ``bot`` names the robot that made
+    it (``""`` for a student) and ``why`` is the robot's explanation."""
 
     index: int
     seat: int
     action: dict[str, Any]
     bot: str
     why: str
+    game: int = 0
 
 
 class Transaction:
@@ -169,13 +194,28 @@ class Transaction:
         )
 
     def add_decision(
-        self, table_id: int, index: int, seat: int, action: dict[str, Any], bot: str, why: str
+        self,
+        table_id: int,
+        index: int,
+        seat: int,
+        action: dict[str, Any],
+        bot: str,
+        why: str,
+        game: int = 0,
     ) -> None:
-        """Record decision ``index`` of the table (refused if that index is already stored)."""
+        """Record decision ``index`` of the table, made in its game ``game`` (refused if that
+        index is already stored)."""
         self._db.execute(
-            "INSERT INTO decisions (table_id, idx, seat, action, bot, why, at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (table_id, index, seat, json.dumps(action), bot, why, time.time()),
+            "INSERT INTO decisions (table_id, idx, seat, action, bot, why, at, game) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (table_id, index, seat, json.dumps(action), bot, why, time.time(), game),
+        )
+
+    def ready(self, table_id: int, game: int, seat: int) -> None:
+        """The seat's student is ready for the game after ``game`` (said once)."""
+        self._db.execute(
+            "INSERT OR IGNORE INTO ready (table_id, game, seat, at) VALUES (?, ?, ?, ?)",
+            (table_id, game, seat, time.time()),
         )
 
     def end_table(self, table_id: int) -> None:
@@ -192,14 +232,18 @@ class Transaction:
         meta: int | None = None,
         started: bool = False,
         paused: bool | None = None,
+        game: int | None = None,
     ) -> None:
-        """Change a table's counters and flags (``started``: mark it started now)."""
+        """Change a table's counters and flags (``started``: mark it started now; ``game``:
+        the game of the series it moves to)."""
         if meta is not None:
             self._db.execute("UPDATE tables SET meta = ? WHERE id = ?", (meta, table_id))
         if started:
             self._db.execute("UPDATE tables SET started = ? WHERE id = ?", (time.time(), table_id))
         if paused is not None:
             self._db.execute("UPDATE tables SET paused = ? WHERE id = ?", (int(paused), table_id))
+        if game is not None:
+            self._db.execute("UPDATE tables SET game = ? WHERE id = ?", (game, table_id))
 
 
 class Store:
@@ -226,14 +270,16 @@ class Store:
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.execute("PRAGMA busy_timeout=5000")
             version = self._db.execute("PRAGMA user_version").fetchone()[0]
-            if version not in (0, SCHEMA_VERSION, *_UPGRADES):
+            if version not in (0, SCHEMA_VERSION, *_OLDER):
                 raise StoreError(
                     f"{self.path} is a room's file of layout {version}; this tradekit reads "
-                    f"layouts {', '.join(map(str, sorted(_UPGRADES)))} to {SCHEMA_VERSION}"
+                    f"layouts {min(_OLDER)} to {SCHEMA_VERSION}"
                 )
             self._db.executescript(_SCHEMA)
-            for statement in _UPGRADES.get(version, ()):
-                self._db.execute(statement)
+            for table, column, declaration in _ADDED:
+                have = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
+                if column not in have:
+                    self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {declaration}")
             self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the room's file {self.path}: {exc}") from None
@@ -280,12 +326,14 @@ class Store:
         options: dict[str, Any],
         setup: dict[str, Any] | None,
         teacher_hash: str,
+        series: dict[str, Any] | None = None,
     ) -> int:
-        """Store a new room; returns its id."""
+        """Store a new room (``series``: its series of games as JSON-ready data, ``None`` for
+        one game a table); returns its id."""
         with self.transaction():
             cursor = self._db.execute(
-                "INSERT INTO rooms (code, game, options, setup, teacher_hash, created) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO rooms (code, game, options, setup, teacher_hash, created, series) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (
                     code,
                     game,
@@ -293,6 +341,7 @@ class Store:
                     None if setup is None else json.dumps(setup),
                     teacher_hash,
                     time.time(),
+                    None if series is None else json.dumps(series),
                 ),
             )
             return int(cursor.lastrowid or 0)
@@ -300,14 +349,15 @@ class Store:
     def room(self) -> RoomRecord | None:
         """The room the file holds (the first one made), or ``None`` for a new file."""
         rows = self._rows(
-            "SELECT id, code, game, options, setup, teacher_hash FROM rooms ORDER BY id LIMIT 1"
+            "SELECT id, code, game, options, setup, teacher_hash, series FROM rooms "
+            "ORDER BY id LIMIT 1"
         )
         if not rows:
             return None
-        rid, code, game, options, setup, teacher = rows[0]
+        rid, code, game, options, setup, teacher, series = rows[0]
         return RoomRecord(
             rid, code, game, json.loads(options), None if setup is None else json.loads(setup),
-            teacher,
+            teacher, None if series is None else json.loads(series),
         )  # fmt: skip
 
     def set_teacher_hash(self, room_id: int, teacher_hash: str) -> None:
@@ -328,11 +378,11 @@ class Store:
     def tables(self, room_id: int) -> list[TableRecord]:
         """The room's tables in order."""
         rows = self._rows(
-            "SELECT id, number, seed, started, paused, meta FROM tables WHERE room = ? "
+            "SELECT id, number, seed, started, paused, meta, game FROM tables WHERE room = ? "
             "ORDER BY number",
             room_id,
         )
-        return [TableRecord(i, n, s, st, bool(p), m) for i, n, s, st, p, m in rows]
+        return [TableRecord(i, n, s, st, bool(p), m, g) for i, n, s, st, p, m, g in rows]
 
     def ended(self, room_id: int) -> set[int]:
         """The ids of the room's tables the teacher has ended."""
@@ -355,7 +405,13 @@ class Store:
     def decisions(self, table_id: int) -> list[DecisionRecord]:
         """Every decision of a table, in order."""
         rows = self._rows(
-            "SELECT idx, seat, action, bot, why FROM decisions WHERE table_id = ? ORDER BY idx",
+            "SELECT idx, seat, action, bot, why, game FROM decisions WHERE table_id = ? "
+            "ORDER BY idx",
             table_id,
         )
-        return [DecisionRecord(i, s, json.loads(a), b, w) for i, s, a, b, w in rows]
+        return [DecisionRecord(i, s, json.loads(a), b, w, g) for i, s, a, b, w, g in rows]
+
+    def ready_seats(self, table_id: int, game: int) -> set[int]:
+        """The seats of a table whose students are ready for the game after ``game``."""
+        rows = self._rows("SELECT seat FROM ready WHERE table_id = ? AND game = ?", table_id, game)
+        return {row[0] for row in rows}

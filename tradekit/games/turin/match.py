@@ -7,6 +7,7 @@ rulebook suggests ("voire sur une série de parties").
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -17,6 +18,21 @@ from tradekit.games.turin.state import TurinState
 
 #: A decision rule: given the state and the seat to act, return that seat's action.
 Policy = Callable[[TurinState, int], Action]
+
+
+def carry_over(previous: TurinState) -> dict[str, Any] | None:
+    """The set-up the next game of a match starts from, after ``previous``: with the
+    ``"tiebreak"`` goose, its holder at the end keeps it (T26); nothing carries otherwise.
+
+    Example:
+        >>> carry_over(TurinGame(players=3, goose="tiebreak").new_state(seed=1))
+        {'goose': None}
+        >>> carry_over(TurinGame(players=3).new_state(seed=1)) is None
+        True
+    """
+    if previous.game.goose == "tiebreak":
+        return {"goose": previous.goose_holder}
+    return None
 
 
 class TurinMatch:
@@ -65,9 +81,7 @@ class TurinMatch:
             raise IllegalActionError("finish the current game first", None, None)
         if len(self.states) >= self.games:
             raise IllegalActionError(f"the match has only {self.games} games", None, None)
-        setup = None
-        if self.game.goose == "tiebreak" and self.states:
-            setup = {"goose": self.states[-1].goose_holder}
+        setup = carry_over(self.states[-1]) if self.states else None
         state = self.game.new_state(seed=self.seeds[len(self.states)], setup=setup)
         self.states.append(state)
         return state
