@@ -82,3 +82,25 @@ def test_the_dashboard_shows_the_game_of_a_match_and_deals_the_next_one() -> Non
     board.buttons[(1, "next")].click()
     assert room.tables[1].game_index == 1 and "Table 1: next done." in board.message.value
     assert "game 2 of 2" in board.rows.children[0].children[0].value
+
+
+def test_a_turin_dashboard_draws_the_bids_against_the_equilibrium() -> None:
+    room = Room.open("turin", players=3, seed=4)
+    room.join(room.code, "Ada")
+    board = Dashboard(room, refresh=None)
+    assert board.theory_button in board.children[3].children
+    board.theory_button.click()  # nothing finished yet: said in words, nothing drawn
+    assert "no table has finished a game yet" in board.message.value
+    assert board.theory.outputs == ()
+    room.start(1)
+    room.robot(1, 0)
+    board.theory_button.click()
+    (shown,) = board.theory.outputs
+    assert shown["data"]["image/svg+xml"].lstrip().startswith("<svg")
+    assert "Bids against the equilibrium" in shown["data"]["image/svg+xml"]
+    bids = len(room.distance().bids)
+    assert f"{bids} bids of 3 players" in board.message.value
+    assert not board.theory_button.disabled
+    # Another game has no model of its bids: no button.
+    medici = Dashboard(Room.open("medici", players=3), refresh=None)
+    assert medici.theory_button not in medici.children[3].children

@@ -77,7 +77,8 @@ def test_the_chart_holds_every_revealed_bid_of_the_class_and_the_theory_line() -
         assert mine == sorted(zip(logged["round"], logged["amount"], strict=True))
     line = data["lines"][0]["points"]
     assert [x for x, _ in line] == sorted({p["x"] for p in data["points"]})
-    assert all(y > 0 for _, y in line) and "SealedBid(3, 0.5)" in data["caption"]
+    assert all(y > 0 for _, y in line)
+    assert "one prize, 3 bidders, losers pay half" in data["caption"]
     svg = results.chart_svg(data)
     # A circle per bid, and one in the legend.
     assert svg.count("<circle") == len(data["points"]) + 1 and "Turin Market" in svg
@@ -214,7 +215,7 @@ def test_the_chart_endpoint_gives_the_numbers_and_the_drawing(turin: Classroom) 
     ).json
     assert french["points"] == doc["points"] and french["title"] != doc["title"]
     assert "manche par manche" in french["title"] and "la classe" in french["svg"]
-    assert "SealedBid(3, 0.5)" in french["caption"]
+    assert "un prix, 3 enchérisseurs" in french["caption"] and "SealedBid" not in french["caption"]
     page = call(turin.url, "GET", "/teacher", token=turin.room.teacher_secret)
     assert 'id="chart"' in page.text and 'id="replay-next"' in page.text
 
@@ -251,3 +252,60 @@ def test_the_negoces_chart_shows_every_sale_price_even_below_zero() -> None:
     # Every mark inside the plot, the lowest price (negative here) on the lowest grid line.
     bottom = results.HEIGHT - 120
     assert min(y for _, y in paid) < 0 and all(140 <= y <= bottom for y in marks[:-1])
+
+
+def test_distance_sets_the_class_bids_beside_the_theory_per_player() -> None:
+    from tradekit.theory import distance, with_valuations
+
+    room = finished_room("turin")
+    found = room.distance()
+    saves = [results.full_save(room.tables[n]) for n in (1, 2)]
+    # The same as the theory module's reading of the class's own decision table and saves.
+    expected = distance(with_valuations(room.decisions(), saves))
+    pd.testing.assert_frame_equal(found.bids, expected.bids)
+    assert set(found.players["name"]) == {name for n in (1, 2) for name in room.tables[n].names()}
+    assert (found.bids["utility_lost"] >= 0).all() and found.bids["bid"].notna().all()
+    reply = results.distance_reply(room)
+    losses = [p["utility_lost"] for p in reply["players"]]
+    assert losses == sorted(losses, reverse=True) and "a bid of 0 never wins" in reply["caption"]
+    assert reply["model"] == found.caption()
+    assert "ne gagne jamais" in results.distance_reply(room, "fr")["caption"]
+
+
+def test_distance_is_refused_in_words_before_a_game_ends_and_for_other_games() -> None:
+    room = Room.open("turin", players=3, seed=2)
+    room.join(room.code, "Ada")
+    with pytest.raises(results.ClassroomError, match="no table has finished a game yet"):
+        room.distance()
+    with pytest.raises(results.ClassroomError, match="this class plays medici"):
+        finished_room("medici", tables=1).distance()
+
+
+def test_a_series_reckons_each_game_of_a_shared_deal_apart() -> None:
+    # Game 1 and game 2 of a table share their seed: each game's bids get their own values.
+    room = Room.open(
+        "turin", players=3, seed=5, series=[{"scoring": "classic"}, {"scoring": "red"}]
+    )
+    room.join(room.code, "Ada")
+    room.start(1)
+    room.robot(1, 0)
+    if not room.tables[1].over:
+        room.next_game(1)
+    assert room.tables[1].over
+    found = room.distance()
+    assert set(found.bids["variant"]) == set(room.series.labels)
+    assert found.bids["valuation"].notna().all()
+    # Each game's values are its own scoring's: the red card's payouts are not the classic's.
+    by_game = found.bids.groupby("variant")["valuation"].apply(list)
+    assert by_game.iloc[0] != by_game.iloc[1]
+
+
+def test_the_distance_endpoint_is_the_teachers(turin: Classroom) -> None:
+    finish(turin, seat_table(turin, ("Dee", "Eve", "Fay")))
+    secret = turin.room.teacher_secret
+    reply = call(turin.url, "GET", "/api/teacher/distance?lang=fr", token=secret)
+    assert reply.status == 200
+    assert reply.json == json.loads(json.dumps(results.distance_reply(turin.room, "fr")))
+    assert call(turin.url, "GET", "/api/teacher/distance").status == 401
+    page = call(turin.url, "GET", "/teacher", token=secret)
+    assert 'id="distance-go"' in page.text

@@ -6,7 +6,10 @@ game.
 It reads the room directly (:func:`~tradekit.classroom.replies.room_status`, what the teacher's
 page shows) and its buttons call the room's commands, so it works beside the teacher's page:
 both show the same room. It refreshes on a timer (a background thread that only reads the room
-and sets the widgets' values) or on its Refresh button.
+and sets the widgets' values) or on its Refresh button. In a Turin Market class, its "Bids
+against the equilibrium" button draws the finished games' bids beside the theory's equilibrium
+bid, with each player's loss (:meth:`~tradekit.classroom.rooms.Room.distance` and
+:func:`tradekit.theory.charts.distance_chart`, drawn as SVG so it shows in any front end).
 
 Example:
     >>> from tradekit.classroom.rooms import Room
@@ -24,7 +27,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as w
 
@@ -81,12 +84,22 @@ class Dashboard(w.VBox):  # type: ignore[misc]
         self.refresh_button = w.Button(description="Refresh", icon="refresh")
         self.refresh_button.on_click(lambda _: self.refresh())
         self.buttons: dict[tuple[int, str], w.Button] = {}
+        self.theory_button = w.Button(
+            description="Bids against the equilibrium",
+            layout=w.Layout(width="auto"),
+            tooltip="the finished games' sealed bids beside the theory's equilibrium bid",
+        )
+        self.theory_button.on_click(lambda _: self.show_distance())
+        self.theory = w.Output()
         self._stop = threading.Event()
         # The timer's thread and a button's click may refresh at once.
         self._lock = threading.Lock()
         self._seen: Any = None
+        tools = [self.refresh_button]
+        if room.game.name == "turin":  # only Turin's sealed bids have a model to compare with
+            tools.append(self.theory_button)
         super().__init__(
-            [self.header, self.students, self.rows, w.HBox([self.refresh_button]), self.message]
+            [self.header, self.students, self.rows, w.HBox(tools), self.message, self.theory]
         )
         self._draw_header()
         self.refresh()
@@ -163,6 +176,32 @@ class Dashboard(w.VBox):  # type: ignore[misc]
             rows.append(w.HBox(row))
         self.buttons = buttons
         self.rows.children = tuple(rows) or (w.HTML("No table yet: students join with the code."),)
+
+    def show_distance(self) -> None:
+        """Draw the finished games' bids against the equilibrium bid (a refusal in words in
+        :attr:`message` if no table has finished yet)."""
+        import vl_convert as vlc
+        from IPython.display import SVG
+
+        from tradekit.theory.charts import distance_chart
+
+        self.theory_button.disabled = True
+        self.message.value = "Working out the equilibrium bids (a few seconds)…"
+        try:
+            found = self.room.distance()
+        except ClassroomError as exc:
+            self.message.value = f'<span style="color:#922b21">{esc(exc)}</span>'
+            return
+        finally:
+            self.theory_button.disabled = False
+        svg = vlc.vegalite_to_svg(distance_chart(found).to_dict())
+        self.theory.outputs = ()
+        self.theory.append_display_data(cast(Any, SVG)(svg))
+        lost = found.players["utility_lost"].sum()
+        self.message.value = (
+            f"{len(found.bids)} bids of {len(found.players)} players: "
+            f"{lost:.1f} Scudo given up in expectation."
+        )
 
     def _command(self, action: str, number: int) -> Callable[[Any], None]:
         method = getattr(self.room, _METHODS[action])

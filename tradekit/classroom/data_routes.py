@@ -7,6 +7,9 @@ the replay of a table (the functions are in :mod:`tradekit.classroom.results`).
 * ``GET /api/seat-save``: a student's own seat save (their token names the seat; nothing else
   can be asked for but the game of the series, ``&game=``);
 * ``GET /api/teacher/chart`` (``?svg=1`` adds the drawn chart): the live chart's numbers;
+* ``GET /api/teacher/distance``: Turin Market's bids against the equilibrium bid, one row per
+  player with the expected Scudo their bids gave up (a 400 in words for another game or before
+  a table has finished);
 * ``GET /api/teacher/replay?table=&step=``: the table drawn as the teacher sees it after
   ``step`` decisions (a negative step counts from the end).
 
@@ -120,6 +123,11 @@ def routes(ep: _Endpoints) -> list[Route]:
 
         return JSONResponse(await ep.in_thread(build))
 
+    async def distance(request: Request) -> Response:
+        ep.teacher(request)
+        lang = _lang(request)
+        return JSONResponse(await ep.in_thread(results.distance_reply, room, lang))
+
     async def replay(request: Request) -> Response:
         ep.teacher(request)
         lang = _lang(request)
@@ -134,5 +142,6 @@ def routes(ep: _Endpoints) -> list[Route]:
         Route("/api/teacher/seat-save", teacher_seat_save),
         Route("/api/seat-save", own_seat_save),
         Route("/api/teacher/chart", chart),
+        Route("/api/teacher/distance", distance),
         Route("/api/teacher/replay", replay),
     ]

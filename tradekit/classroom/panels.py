@@ -8,7 +8,9 @@ td, add)`` (the row buttons End, Move and Replay of table ``tb``) and ``refreshP
 
 Ids for scripts and tests: ``#chart`` (the chart, ``#chart-svg`` inside), ``#chart-caption``,
 ``#end-all``, ``#replay`` with ``#replay-title``, ``#replay-first``, ``#replay-back``,
-``#replay-next``, ``#replay-last`` and ``#replay-table``; in a table's row ``#end-<n>``,
+``#replay-next``, ``#replay-last`` and ``#replay-table``; ``#distance`` (Turin Market, once a
+table has finished) with ``#distance-go``, ``#distance-caption`` and ``#distance-table``; in a
+table's row ``#end-<n>``,
 ``#replay-<n>``, links ``#seat-save-<n>-<seat>`` to each joined seat's save and, for a student, a
 list ``#move-<n>-<seat>`` of the tables to move to.
 
@@ -32,7 +34,11 @@ _TEXTS = (
     "classroom.replay",
     "classroom.replay_title",
     "classroom.seat_save",
+    "classroom.distance_busy",
+    "classroom.distance_player",
 )
+#: The columns of the bids-against-the-equilibrium table.
+_DISTANCE_COLS = ("player", "bids", "gap", "lost", "at")
 
 #: Larger type for the projector: the chart's box, its caption and the replay.
 STYLE = """
@@ -41,11 +47,19 @@ main{max-width:1800px}
 #chart-caption{font-size:26px;line-height:1.35;color:#333;margin:6px 0 0}
 #replay h2{font-size:24px;margin:4px 0}
 #replay-status{font-size:20px}
+#distance h2{font-size:28px;margin:4px 0}
+#distance-caption{font-size:20px;line-height:1.35;color:#333}
+#distance-table{font-size:22px;border-collapse:collapse}
+#distance-table td,#distance-table th{padding:4px 12px;border-bottom:1px solid #ddd}
+#distance-table td.n{text-align:right}
 """
 
 
 def body(lang: str) -> str:
-    """The panels' HTML: the chart, the replay (hidden until a table is chosen), End all."""
+    """The panels' HTML: the chart, the replay (hidden until a table is chosen), End all, and
+    for Turin Market the bids against the equilibrium (shown once a table has finished)."""
+    cols = [t(f"classroom.distance_col_{c}", lang) for c in _DISTANCE_COLS]
+    head = "".join(f"<th>{esc(c)}</th>" for c in cols)
     return (
         f"<style>{STYLE}</style>"
         f'<section class="box" id="chart-box" aria-label="{esc(t("classroom.chart_title", lang))}">'
@@ -56,6 +70,11 @@ def body(lang: str) -> str:
         " · "
         f'<a id="decisions-csv" href="/api/teacher/decisions.csv">'
         f"{esc(t('classroom.decisions_csv', lang))}</a></p></section>"
+        f'<section class="box" id="distance" hidden><h2>{esc(t("classroom.distance_title", lang))}'
+        '</h2><p><button type="button" id="distance-go">'
+        f'{esc(t("classroom.distance_button", lang))}</button></p><p id="distance-caption"></p>'
+        f'<table id="distance-table" hidden><thead><tr>{head}</tr></thead><tbody></tbody></table>'
+        "</section>"
         '<section class="box" id="replay" hidden><h2 id="replay-title"></h2>'
         '<p><button type="button" id="replay-first">|&lt;</button>'
         '<button type="button" id="replay-back">&lt;</button>'
@@ -107,6 +126,9 @@ async function refreshPanels(d) {{
     const r=await fetch('/api/teacher/chart?svg=1&lang='+LANG); const c=await r.json();
     if (r.ok) {{ $('chart').innerHTML=c.svg; $('chart-caption').textContent=c.caption||''; }}
   }} finally {{ chartBusy=false; }}
+  // Turin's sealed bids against the theory, once a table has finished a game.
+  $('distance').hidden=!(d.game === 'turin'
+    && d.tables.some(tb => ['over', 'between', 'ended'].includes(tb.state)));
   // The past does not change: only a replay at its last step follows the table on.
   if (replaying && replaying.step === replaying.steps) replay(replaying.table, -1, true);
 }}
@@ -129,6 +151,24 @@ go('replay-first', () => 0);
 go('replay-back', (p) => Math.max(0, p.step-1));
 go('replay-next', (p) => Math.min(p.steps, p.step+1));
 go('replay-last', (p) => p.steps);
+$('distance-go').addEventListener('click', async () => {{
+  const b=$('distance-go'); b.disabled=true; $('distance-caption').textContent=PT.distance_busy;
+  try {{
+    const r=await fetch('/api/teacher/distance?lang='+LANG); const d=await r.json();
+    if (!r.ok) {{ $('distance-caption').textContent=''; say(d.error); return; }}
+    $('distance-caption').textContent=d.caption;
+    const body=$('distance-table').tBodies[0]; body.innerHTML='';
+    d.players.forEach((p) => {{
+      const tr=el('tr');
+      tr.appendChild(el('td', fill(PT.distance_player, {{name: p.name, table: p.table}})));
+      [p.bids, p.mean_gap, p.utility_lost, Math.round(100*p.at_equilibrium)+' %'].forEach((v) => {{
+        const td=el('td', String(v)); td.className='n'; tr.appendChild(td);
+      }});
+      body.appendChild(tr);
+    }});
+    $('distance-table').hidden=false;
+  }} finally {{ b.disabled=false; }}
+}});
 // Ending every table cannot be undone: the teacher confirms it first.
 $('end-all').addEventListener('click', () => {{
   if (confirm(PT.end_all_sure)) post('end', {{table: null}});

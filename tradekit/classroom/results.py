@@ -45,6 +45,8 @@ from tradekit.render.parts import esc
 if TYPE_CHECKING:
     import pandas as pd
 
+    from tradekit.theory import Distance
+
 
 def game_state(table: Table, game: object = None) -> State[Any]:
     """Game number ``game`` of the table's series (1: the first; ``None``: the game in play,
@@ -211,6 +213,67 @@ def paired(room: Room, first: int = 1, second: int = 2, confidence: float = 0.95
     rows = rows.drop(columns=list(CLASS_COLUMNS))
     labels = series.labels
     return summarise(rows, labels[first - 1], labels[second - 1], confidence)
+
+
+def distance(room: Room, iterations: int = 2000) -> Distance:
+    """The class's Turin Market bids beside the theory's equilibrium bid for the same value and
+    rules, with the expected Scudo each bid gave up (:func:`tradekit.theory.distance` on the
+    finished games, each bidder's value reckoned from the saves by
+    :func:`tradekit.theory.with_valuations`).
+
+    The games of each game number are reckoned apart: in a series of option sets, game 1 and
+    game 2 of a table share their deal, so they share their seeds too.
+
+    Raises:
+        ClassroomError: the class does not play Turin Market (only its sealed bids are
+            modelled), or no table has finished a game yet.
+    """
+    import pandas as pd
+
+    from tradekit.theory import distance as theory_distance
+    from tradekit.theory import with_valuations
+
+    if room.game.name != "turin":
+        raise ClassroomError(
+            "bids against the equilibrium are for Turin Market's sealed bids: this class plays "
+            f"{room.game.name}"
+        )
+    done = finished(room)
+    if not done:
+        raise ClassroomError("no table has finished a game yet: the bids are read from them")
+    table = decisions(room)
+    parts = [
+        with_valuations(
+            table[table["game_number"] == index + 1], [g.save for g in done if g.index == index]
+        )
+        for index in sorted({g.index for g in done})
+    ]
+    return theory_distance(pd.concat(parts), iterations=iterations)
+
+
+def distance_reply(room: Room, lang: str = "en") -> dict[str, Any]:
+    """:func:`distance` as the teacher's page shows it: the caption in ``lang``, the model's
+    own description (``model``, in English, for those who want the details) and one row per
+    player (``table``, ``name``, ``bids``, ``mean_gap``, ``utility_lost``,
+    ``at_equilibrium``), the largest loss first."""
+    found = distance(room)
+    players = found.players.sort_values("utility_lost", ascending=False)
+    rows = [
+        {
+            "table": int(row.table),
+            "name": str(row.name),
+            "bids": int(row.bids),
+            "mean_gap": round(float(row.mean_gap), 2),
+            "utility_lost": round(float(row.utility_lost), 2),
+            "at_equilibrium": round(float(row.at_equilibrium), 3),
+        }
+        for row in players.itertuples()
+    ]
+    return {
+        "caption": t("classroom.distance_caption", check_lang(lang)),
+        "model": found.caption(),
+        "players": rows,
+    }
 
 
 def csv_text(frame: pd.DataFrame) -> str:

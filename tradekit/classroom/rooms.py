@@ -62,6 +62,8 @@ from tradekit.session.table import TableSession
 if TYPE_CHECKING:
     import pandas as pd
 
+    from tradekit.theory import Distance
+
 load_messages("tradekit.classroom")
 
 #: The longest display name a student may give.
@@ -1037,6 +1039,14 @@ class Room:
         from tradekit.classroom import results
 
         return results.paired(self, first, second, confidence)
+
+    def distance(self) -> Distance:
+        """The class's Turin Market bids beside the equilibrium bid, with each player's loss
+        (see :func:`tradekit.classroom.results.distance`; ``distance_chart`` of
+        :mod:`tradekit.theory.charts` draws it)."""
+        from tradekit.classroom import results
+
+        return results.distance(self)
 
     def tick(self, now: float | None = None) -> None:
         """Look at who is away (the server calls it every second): tell the teacher's page

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from tradekit.classroom.dashboard import Dashboard
+    from tradekit.theory import Distance
 
 #: Seconds :func:`start` waits for the server to answer before giving up.
 START_TIMEOUT = 15.0
@@ -153,6 +154,11 @@ class Classroom:
         """The paired comparison of two games of the class's series of option sets, on the
         tables that finished both (:meth:`Room.compare`)."""
         return self.room.compare(first, second, confidence)
+
+    def distance(self) -> Distance:
+        """The class's Turin Market bids beside the equilibrium bid, with each player's loss
+        (:meth:`Room.distance`)."""
+        return self.room.distance()
 
     def dashboard(self, refresh: float | None = 5.0) -> Dashboard:
         """A notebook widget: the join code and QR code, who has joined, every table's
