@@ -24,15 +24,41 @@ Example:
 
 from __future__ import annotations
 
+import importlib
 import math
+import sys
 from collections.abc import Sequence
 from statistics import NormalDist
 from typing import Any, cast
 
-import altair as alt
-import pandas as pd
 
-from tradekit.core.errors import ConfigError
+def _load_jsonschema_formats() -> None:
+    """Load jsonschema's format checkers without its IRI parser, once, before altair loads them.
+
+    altair checks every chart with jsonschema, whose format checkers import ``rfc3987_syntax``
+    when it is installed (JupyterLab's dependencies install it), and that module builds a
+    grammar when imported: more than a second of every kernel's first chart (every visitor of
+    a Voilà page waits for it), for the ``iri`` format, which no Vega-Lite spec uses. It is
+    hidden only while jsonschema loads; jsonschema then leaves that one format unchecked, and
+    anything else may still import it.
+    """
+    if "jsonschema._format" in sys.modules or "rfc3987_syntax" in sys.modules:
+        return
+    sys.modules["rfc3987_syntax"] = None  # type: ignore[assignment]  # import fails: skipped
+    try:
+        importlib.import_module("jsonschema._format")
+    except ImportError:  # pragma: no cover - altair reports a missing jsonschema itself
+        pass
+    finally:
+        del sys.modules["rfc3987_syntax"]
+
+
+_load_jsonschema_formats()
+
+import altair as alt  # noqa: E402 - after the format checkers above
+import pandas as pd  # noqa: E402
+
+from tradekit.core.errors import ConfigError  # noqa: E402
 
 #: Renderers that work without a network: static SVG/PNG (vl-convert), the interactive
 #: "jupyter" renderer with offline=True (anywidget), and self-contained HTML.
@@ -211,13 +237,16 @@ def score_distribution(
     return cast(Chart, chart.properties(title=f"Distribution of {column}"))
 
 
-def paired_differences(comparison: Any, measures: Sequence[str] | None = None) -> Chart:
+def paired_differences(
+    comparison: Any, measures: Sequence[str] | None = None, title: str | None = None
+) -> Chart:
     """Mean paired difference (B - A) of each measure with its interval; one panel per measure.
 
     Args:
         comparison: a :class:`tradekit.sim.Comparison` or its ``summary`` table.
         measures: which measures to draw (default: win rate, score spread, winning margin and
             length).
+        title: the chart's title (default: "Paired differences: B minus A", naming them).
     """
     summary = getattr(comparison, "summary", comparison)
     _need(summary, ["measure", "seat", "diff", "ci_low", "ci_high"], "comparison")
@@ -233,9 +262,10 @@ def paired_differences(comparison: Any, measures: Sequence[str] | None = None) -
     ]
     frame["zero"] = 0.0
     frame["seat"] = frame["seat"].astype(object).where(frame["seat"].notna(), None)
-    title = "Paired differences"
-    if hasattr(comparison, "a"):
-        title = f"Paired differences: {comparison.b} minus {comparison.a}"
+    if title is None:
+        title = "Paired differences"
+        if hasattr(comparison, "a"):
+            title = f"Paired differences: {comparison.b} minus {comparison.a}"
     panels = []
     for measure in [m for m in wanted if m in set(frame["measure"])]:
         part = frame[frame["measure"] == measure]

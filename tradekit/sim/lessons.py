@@ -92,7 +92,7 @@ TURIN_CARDS = PairedChoice(
     "turin", 3, {"scoring": "classic"}, {"scoring": "red"}, ("classic card", "red card")
 )
 #: The columns of a comparison's table that the lesson's charts draw.
-TABLE_COLUMNS = ["variant", "deal", "seat", "players", "win", "score"]
+TABLE_COLUMNS = ["source", "variant", "deal", "seat", "players", "win", "score"]
 
 
 def saved_comparison(choice: PairedChoice, folder: Path | str = DATA_DIR) -> Comparison:
