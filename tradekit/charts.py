@@ -89,7 +89,7 @@ THEME: dict[str, Any] = {
 
 def _register_theme() -> None:
     if hasattr(alt, "theme"):  # altair >= 5.5
-        alt.theme.register(THEME_NAME, enable=False)(lambda: alt.theme.ThemeConfig(THEME))  # type: ignore[typeddict-item]
+        alt.theme.register(THEME_NAME, enable=False)(lambda: cast(alt.theme.ThemeConfig, THEME))
     else:  # pragma: no cover - altair 5.4
         alt.themes.register(THEME_NAME, lambda: THEME)
 

@@ -141,7 +141,7 @@ def _name(row: Any) -> str:
 def _number(value: float, measure: str, sign: str = "") -> str:
     # Win rates in percent (differences to a tenth of a point), everything else to 3 digits.
     if value == 0:
-        return "0"
+        return "0%" if measure == "win rate" else "0"
     if measure == "win rate":
         return f"{value:{sign}.1%}" if sign or abs(value) < 0.1 else f"{value:.0%}"
     return f"{value:{sign}.3g}"
@@ -216,10 +216,17 @@ def statistics(summary: pd.DataFrame, measures: Sequence[str] | None = None) -> 
 # ---------------------------------------------------------------- the figure sets
 
 
+def _kept(frame: pd.DataFrame | None) -> pd.DataFrame:
+    # run() and compare() without ``out`` keep their tables (None only when written to a file).
+    assert frame is not None, "the table was written to a file instead of kept"
+    return frame
+
+
 def turin_first_bids() -> dict[str, pd.DataFrame]:
     """``turin-market.ipynb``: what 40 games of heuristic bots paid for first place, by round."""
     game = tradekit.load_game("turin", players=3)
-    bids = run(game, "heuristic", n=40, seed=SEED, decisions="Bid", backend="serial").decisions
+    sim = run(game, "heuristic", n=40, seed=SEED, decisions="Bid", backend="serial")
+    bids = _kept(sim.decisions)
     first = bids[(bids["place"] == 1) & bids["won"].astype(bool)]
     frame = first[["deal", "round", "paid"]].rename(columns={"paid": "winning bid"})
     return {"turin-first-bids": frame.sort_values(["deal", "round"]).reset_index(drop=True)}
@@ -235,7 +242,7 @@ def medici() -> dict[str, pd.DataFrame]:
     """
     game = tradekit.load_game("medici", players=4)
     sim = run(game, "heuristic", n=150, seed=SEED, decisions={"Bid", "Pass"}, backend="serial")
-    bids = sim.decisions
+    bids = _kept(sim.decisions)
     won = bids[bids["won"].astype(bool)]
     won = won.assign(overpaid=won["paid"] - won["high_bid"] - 1)
     positions = (
@@ -251,7 +258,7 @@ def medici() -> dict[str, pd.DataFrame]:
     points = bids[bids["kind"] == "Bid"].sample(1500, random_state=1)
     points = points.assign(speaker=points["speaks_last"].map({True: "last", False: "not last"}))
     points = points[["valuation", "amount", "high_bid", "position", "won", "speaker"]]
-    games = sim.games.drop_duplicates("deal")
+    games = _kept(sim.games).drop_duplicates("deal")
     names = {
         "ship_ties": "ship ties",
         "ladder_ties": "ladder ties",
@@ -329,7 +336,7 @@ def rungis() -> dict[str, pd.DataFrame]:
     rows = []
     for bot in ["cartel", "tit-for-tat", "undercutter"]:
         result = run(four, bot, n=12, seed=SEED, backend="serial", decisions="Price", label=bot)
-        prices = result.decisions
+        prices = _kept(result.decisions)
         prices = prices[prices["rivals"] > 0]
         rows.append(prices.assign(table=f"4 × {bot}"))
     prices = pd.concat(rows)
@@ -345,15 +352,17 @@ def rule_choices_turin() -> dict[str, pd.DataFrame]:
     """``rule-choices.ipynb``: Turin Market's payout cards (:data:`TURIN_CARDS`), and the bids
     of a heuristic bot against two random ones with its valuations (60 games)."""
     result = TURIN_CARDS.play()
-    assert result.table is not None  # compare() without ``out`` keeps its table
+    table = _kept(result.table)
     classic = TURIN_CARDS.games()[0]
     bids = run(
         classic, ["heuristic", "random", "random"], n=60, seed=SEED, decisions="Bid",
         backend="serial",
-    ).decisions  # fmt: skip
-    bids = bids.dropna(subset=["valuation"])[["game", "round", "amount", "valuation", "won"]]
+    )  # fmt: skip
+    bids = _kept(bids.decisions).dropna(subset=["valuation"])[
+        ["game", "round", "amount", "valuation", "won"]
+    ]
     return {
-        "rule-choices-turin-games": result.table[TABLE_COLUMNS],
+        "rule-choices-turin-games": table[TABLE_COLUMNS],
         "rule-choices-turin-summary": result.summary,
         "rule-choices-turin-bids": bids.reset_index(drop=True),
     }
@@ -362,7 +371,8 @@ def rule_choices_turin() -> dict[str, pd.DataFrame]:
 def rule_choices_other_games() -> dict[str, pd.DataFrame]:
     """``rule-choices.ipynb``: one rule choice of every other game (its registered choice, or
     a guess from its options), 12 paired deals with its heuristic bots (random ones if it has
-    none). One block of summary rows per game, named by ``game``, ``choice_a``, ``choice_b`` and ``bots``."""
+    none). One block of summary rows per game, named by ``game``, ``choice_a``, ``choice_b``
+    and ``bots``."""
     frames = []
     for name in sorted(tradekit.GAMES):
         choices = rule_choices(name)
@@ -392,6 +402,20 @@ FIGURE_SETS: dict[str, Callable[[], dict[str, pd.DataFrame]]] = {
 }
 
 
+#: The files of each figure set (their stems), so a file no set makes is noticed.
+FILES: dict[str, tuple[str, ...]] = {
+    "turin-first-bids": ("turin-first-bids",),
+    "medici": ("medici-positions", "medici-bids", "medici-measures"),
+    "medici-ships": ("medici-ships-summary",),
+    "negoces": ("negoces-rules",),
+    "rungis": ("rungis-prices", "rungis-tournament"),
+    "rule-choices-turin": (
+        "rule-choices-turin-games", "rule-choices-turin-summary", "rule-choices-turin-bids",
+    ),
+    "rule-choices-other-games": ("rule-choices-other-games",),
+}  # fmt: skip
+
+
 def make(name: str) -> dict[str, str]:
     """Play figure set ``name``; returns its files' names and CSV texts.
 
@@ -400,7 +424,10 @@ def make(name: str) -> dict[str, str]:
     """
     if name not in FIGURE_SETS:
         raise ConfigError("figure set", name, "one of " + ", ".join(sorted(FIGURE_SETS)))
-    return {f"{stem}.csv": csv_text(frame) for stem, frame in FIGURE_SETS[name]().items()}
+    frames = FIGURE_SETS[name]()
+    if tuple(frames) != FILES[name]:
+        raise ConfigError(f"files of figure set {name!r}", list(frames), ", ".join(FILES[name]))
+    return {f"{stem}.csv": csv_text(frame) for stem, frame in frames.items()}
 
 
 def differences(name: str, folder: Path | str = DATA_DIR) -> list[str]:
