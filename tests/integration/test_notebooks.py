@@ -70,3 +70,11 @@ def test_every_lesson_data_file_is_made_by_a_figure_set() -> None:
     shipped = {p.name for p in (ROOT / lessons.DATA_DIR).glob("*.csv")}
     assert shipped == made, "notebooks/data holds files no figure set makes, or lacks some"
     assert set(lessons.FILES) == set(lessons.FIGURE_SETS)
+
+
+def test_readme_links_open_notebooks_that_exist() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    linked = re.findall(r"urlpath=(?:lab/tree|voila/render)/(notebooks/[\w.-]+\.ipynb)", readme)
+    assert linked, "the README links no notebook"
+    missing = sorted({path for path in linked if not (ROOT / path).is_file()})
+    assert not missing, f"the README links notebooks that do not exist: {missing}"
