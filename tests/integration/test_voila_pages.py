@@ -10,7 +10,8 @@ kernel runs it), with every request that does not go to 127.0.0.1 aborted. For e
 * every chart's text inside its picture: each SVG chart is drawn on a blank page of the same
   browser (as its ``<img>`` is), and every text must lie inside the SVG, no two labels of one axis
   may overlap, and no label may end in "…" (a label limit reached);
-* screenshots at 1366×768 and 1920×1080 (the first screen, and the whole page) under
+* screenshots of the first screen at 1920×1080 and 1366×768, and of the whole page (every fold
+  open) at 1366 pixels wide, under
   ``test-results/notebooks/`` (override the folder with ``TRADEKIT_ARTIFACTS``), with the times
   in ``first-paint.txt``.
 """
@@ -127,17 +128,19 @@ def _offline(blocked: list[str]) -> Any:
     return route
 
 
-def _shoot(page: Any, name: str, width: int, height: int) -> None:
-    """The first screen, then the whole page (Voilà scrolls inside the page: the viewport is made
-    as tall as the content)."""
-    page.set_viewport_size({"width": width, "height": height})
-    page.wait_for_timeout(400)
-    page.screenshot(path=str(ARTIFACTS / f"{name}-{width}x{height}.png"))
+def _shoot(page: Any, name: str) -> None:
+    """The first screen at each size, then the whole page at the first size with every fold
+    open (Voilà scrolls inside the page, so the viewport is made as tall as the content)."""
+    for width, height in reversed(SIZES):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(ARTIFACTS / f"{name}-{width}x{height}.png"))
+    page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
     tall = page.evaluate(
         "() => Math.max(...[...document.querySelectorAll('*')].map(e => e.scrollHeight))"
     )
     page.set_viewport_size({"width": width, "height": min(int(tall), 30_000)})
-    page.wait_for_timeout(400)
+    page.wait_for_timeout(300)
     page.screenshot(path=str(ARTIFACTS / f"{name}-{width}-whole.png"))
 
 
@@ -163,7 +166,6 @@ def test_notebook_as_a_voila_app(voila: str, browser: Any, path: Path) -> None:
         usable = time.monotonic() - start
         _record(path.stem, usable)
 
-        page.wait_for_load_state("networkidle", timeout=30_000)
         content = page.content()
         assert "Error displaying widget" not in content, f"{path.name}: a widget failed to draw"
         errors = page.locator(
@@ -178,8 +180,7 @@ def test_notebook_as_a_voila_app(voila: str, browser: Any, path: Path) -> None:
         problems = blank.evaluate(CHECK_TEXT)
         blank.close()
 
-        for size in SIZES:
-            _shoot(page, path.stem, *size)
+        _shoot(page, path.stem)
     finally:
         (ARTIFACTS / f"{path.stem}-blocked.txt").write_text("\n".join(blocked) + "\n")
         context.close()
