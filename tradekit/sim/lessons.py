@@ -31,9 +31,9 @@ from typing import Any
 
 import pandas as pd
 
-import tradekit
 from tradekit.bots import has_bot
 from tradekit.core.errors import ConfigError
+from tradekit.core.registry import load_game, registered_games
 from tradekit.sim.compare import Comparison, compare
 from tradekit.sim.measures import rule_choices
 from tradekit.sim.simulate import run, simulate
@@ -74,7 +74,7 @@ class PairedChoice:
 
     def games(self) -> tuple[Any, Any]:
         """Rule choices A and B, loaded."""
-        load = tradekit.load_game
+        load = load_game
         return load(self.game, players=self.players, **self.a), load(
             self.game, players=self.players, **self.b
         )
@@ -224,7 +224,7 @@ def _kept(frame: pd.DataFrame | None) -> pd.DataFrame:
 
 def turin_first_bids() -> dict[str, pd.DataFrame]:
     """``turin-market.ipynb``: what 40 games of heuristic bots paid for first place, by round."""
-    game = tradekit.load_game("turin", players=3)
+    game = load_game("turin", players=3)
     sim = run(game, "heuristic", n=40, seed=SEED, decisions="Bid", backend="serial")
     bids = _kept(sim.decisions)
     first = bids[(bids["place"] == 1) & bids["won"].astype(bool)]
@@ -240,7 +240,7 @@ def medici() -> dict[str, pd.DataFrame]:
     * ``medici-bids``: a seeded sample of 1,500 bids, for the scatter of bids and valuations.
     * ``medici-measures``: the mean, least and most of the game measures.
     """
-    game = tradekit.load_game("medici", players=4)
+    game = load_game("medici", players=4)
     sim = run(game, "heuristic", n=150, seed=SEED, decisions={"Bid", "Pass"}, backend="serial")
     bids = _kept(sim.decisions)
     won = bids[bids["won"].astype(bool)]
@@ -306,7 +306,7 @@ def negoces() -> dict[str, pd.DataFrame]:
     n = 60
     frames = []
     for label, options in NEGOCES_RULES.items():
-        rule = tradekit.load_game("negoces", players=4, **options)
+        rule = load_game("negoces", players=4, **options)
         games = simulate(rule, "heuristic", n=n, seed=SEED, backend="serial")
         frames.append(games.assign(rule=label))
     games = pd.concat(frames)
@@ -332,7 +332,7 @@ def rungis() -> dict[str, pd.DataFrame]:
     * ``rungis-tournament``: the three pricing bots and a random player, every seat rotation of
       10 deals.
     """
-    four = tradekit.load_game("rungis", players=4)
+    four = load_game("rungis", players=4)
     rows = []
     for bot in ["cartel", "tit-for-tat", "undercutter"]:
         result = run(four, bot, n=12, seed=SEED, backend="serial", decisions="Price", label=bot)
@@ -374,13 +374,13 @@ def rule_choices_other_games() -> dict[str, pd.DataFrame]:
     none). One block of summary rows per game, named by ``game``, ``choice_a``, ``choice_b``
     and ``bots``."""
     frames = []
-    for name in sorted(tradekit.GAMES):
+    for name in sorted(registered_games()):
         choices = rule_choices(name)
         if name == "turin" or choices is None:
             continue
         bots = "heuristic" if has_bot(name, "heuristic") else "random"
-        a = tradekit.load_game(name, **choices[0])
-        b = tradekit.load_game(name, **choices[1])
+        a = load_game(name, **choices[0])
+        b = load_game(name, **choices[1])
         result = compare(a, b, bots, n=12, seed=SEED, backend="serial")
         frames.append(
             result.summary.assign(game=name, choice_a=result.a, choice_b=result.b, bots=bots)
