@@ -7,6 +7,8 @@
     python3 dev.py test --fast       the same checks, and the tests a developer runs while working
                                      (everything not marked slow); both print the 15 slowest
     python3 dev.py bench [ARGS...]   set up .venv, then run every bench/*.py (ARGS go to each)
+    python3 dev.py app NAME [ARGS]   set up .venv, then open notebooks/NAME.ipynb as a Voilà app
+                                     (e.g. turin-market; ARGS go to voila)
     python3 dev.py setup             only set up .venv
 
 The venv is `.venv/` at the repo top, created with the Python running this script. It holds
@@ -114,6 +116,22 @@ def cmd_lab(args: list[str]) -> int:
     return 0  # not reached
 
 
+def cmd_app(args: list[str]) -> int:
+    names = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb"))
+    name = Path(args[0]).name.removesuffix(".ipynb") if args else ""
+    if name not in names:
+        wrong = f"no notebook {args[0]!r}" if args else "which notebook?"
+        say(f"{wrong}; python3 dev.py app NAME opens one of: {', '.join(names)}")
+        return 2
+    ensure_venv()
+    voila = BIN / "voila"
+    argv = [str(voila), f"notebooks/{name}.ipynb", *args[1:]]
+    say("starting: " + " ".join(argv[1:]))
+    os.chdir(ROOT)
+    os.execv(str(voila), argv)
+    return 0  # not reached
+
+
 def parallel(args: list[str]) -> list[str]:
     """pytest-xdist options: one worker per core.
 
@@ -181,6 +199,7 @@ COMMANDS = {
     "lab": cmd_lab,
     "test": cmd_test,
     "bench": cmd_bench,
+    "app": cmd_app,
     "setup": cmd_setup,
 }
 

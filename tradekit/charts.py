@@ -6,6 +6,13 @@ are aggregated with pandas first, so a chart of 100,000 games stays small (and u
 default, drawn by ``vl-convert`` without any network. Why not altair's own: altair 6's
 default mime type does not validate under nbclient/Voilà and its default renderer needs a CDN).
 
+The same call enables the :data:`THEME`, for every altair chart of the notebook: a static SVG
+is laid out where it is drawn (``vl-convert`` measures every label to size the picture) but its
+text is set by the browser, so a font that is wider in the browser than where it was measured
+runs over the picture's edge and is cut ("payout car" for "payout card"). The theme names fonts
+of one width everywhere (Liberation Sans, Arial and Helvetica share their metrics), leaves a
+margin, and raises the label limits so that no legend or axis label is shortened.
+
 Example:
     >>> import tradekit
     >>> from tradekit.sim import simulate
@@ -17,15 +24,41 @@ Example:
 
 from __future__ import annotations
 
+import importlib
 import math
+import sys
 from collections.abc import Sequence
 from statistics import NormalDist
 from typing import Any, cast
 
-import altair as alt
-import pandas as pd
 
-from tradekit.core.errors import ConfigError
+def _load_jsonschema_formats() -> None:
+    """Load jsonschema's format checkers without its IRI parser, once, before altair loads them.
+
+    altair checks every chart with jsonschema, whose format checkers import ``rfc3987_syntax``
+    when it is installed (JupyterLab's dependencies install it), and that module builds a
+    grammar when imported: more than a second of every kernel's first chart (every visitor of
+    a Voilà page waits for it), for the ``iri`` format, which no Vega-Lite spec uses. It is
+    hidden only while jsonschema loads; jsonschema then leaves that one format unchecked, and
+    anything else may still import it.
+    """
+    if "jsonschema._format" in sys.modules or "rfc3987_syntax" in sys.modules:
+        return
+    sys.modules["rfc3987_syntax"] = None  # type: ignore[assignment]  # import fails: skipped
+    try:
+        importlib.import_module("jsonschema._format")
+    except ImportError:  # pragma: no cover - altair reports a missing jsonschema itself
+        pass
+    finally:
+        del sys.modules["rfc3987_syntax"]
+
+
+_load_jsonschema_formats()
+
+import altair as alt  # noqa: E402 - after the format checkers above
+import pandas as pd  # noqa: E402
+
+from tradekit.core.errors import ConfigError  # noqa: E402
 
 #: Renderers that work without a network: static SVG/PNG (vl-convert), the interactive
 #: "jupyter" renderer with offline=True (anywidget), and self-contained HTML.
@@ -34,22 +67,55 @@ OFFLINE_RENDERERS = ("svg", "png", "jupyter", "html")
 Chart = alt.TopLevelMixin
 #: The most points a scatter chart draws (a seeded sample beyond that).
 MAX_POINTS = 4000
+#: Fonts with the same metrics on Linux, Windows and macOS, first the one vl-convert finds here.
+FONT = "Liberation Sans, Arial, Helvetica, sans-serif"
+#: Longest label (pixels) before a legend or axis shortens it with "…": none of ours is as long.
+LABEL_LIMIT = 400
+#: The tradekit theme's name (see :data:`THEME`).
+THEME_NAME = "tradekit"
+#: The vega-lite configuration of :data:`THEME_NAME`.
+THEME: dict[str, Any] = {
+    "config": {
+        "font": FONT,
+        # Room around the picture for text drawn a little wider than it was measured.
+        "padding": {"left": 12, "right": 16, "top": 6, "bottom": 6},
+        "axis": {"labelLimit": LABEL_LIMIT, "titleLimit": LABEL_LIMIT, "labelSeparation": 4},
+        "legend": {"labelLimit": LABEL_LIMIT, "titleLimit": LABEL_LIMIT},
+        "header": {"labelLimit": LABEL_LIMIT, "titleLimit": LABEL_LIMIT},
+        "title": {"limit": 0, "anchor": "start"},
+    }
+}
 
 
-def use_offline_renderer(kind: str = "svg") -> str:
+def _register_theme() -> None:
+    if hasattr(alt, "theme"):  # altair >= 5.5
+        alt.theme.register(THEME_NAME, enable=False)(lambda: cast(alt.theme.ThemeConfig, THEME))
+    else:  # pragma: no cover - altair 5.4
+        alt.themes.register(THEME_NAME, lambda: THEME)
+
+
+_register_theme()
+
+
+def use_offline_renderer(kind: str = "svg", theme: bool = True) -> str:
     """Make altair charts render without a network connection; returns the renderer enabled.
 
     Args:
         kind: ``"svg"`` (default; static, valid under nbclient and Voilà), ``"png"``,
             ``"jupyter"`` (interactive, needs anywidget) or ``"html"`` (inline, about 900 KB
             per chart saved in the notebook).
+        theme: also enable the tradekit theme (:data:`THEME`) for every altair chart.
 
     Example:
         >>> use_offline_renderer("svg")
         'svg'
+        >>> alt.Chart().mark_bar().to_dict()["config"]["font"] == FONT
+        True
     """
     if kind not in OFFLINE_RENDERERS:
         raise ConfigError("kind", kind, " or ".join(repr(k) for k in OFFLINE_RENDERERS))
+    if theme:
+        (alt.theme if hasattr(alt, "theme") else alt.themes).enable(THEME_NAME)
     if kind == "jupyter":
         alt.renderers.enable("jupyter", offline=True)
     elif kind == "html":
@@ -171,13 +237,16 @@ def score_distribution(
     return cast(Chart, chart.properties(title=f"Distribution of {column}"))
 
 
-def paired_differences(comparison: Any, measures: Sequence[str] | None = None) -> Chart:
+def paired_differences(
+    comparison: Any, measures: Sequence[str] | None = None, title: str | None = None
+) -> Chart:
     """Mean paired difference (B - A) of each measure with its interval; one panel per measure.
 
     Args:
         comparison: a :class:`tradekit.sim.Comparison` or its ``summary`` table.
         measures: which measures to draw (default: win rate, score spread, winning margin and
             length).
+        title: the chart's title (default: "Paired differences: B minus A", naming them).
     """
     summary = getattr(comparison, "summary", comparison)
     _need(summary, ["measure", "seat", "diff", "ci_low", "ci_high"], "comparison")
@@ -188,20 +257,21 @@ def paired_differences(comparison: Any, measures: Sequence[str] | None = None) -
             "measures", wanted, f"measures among {sorted(summary['measure'].unique())}"
         )
     frame["row"] = [
-        m if pd.isna(s) else f"seat {int(s)}"
+        _words(m) if pd.isna(s) else f"seat {int(s)}"
         for m, s in zip(frame["measure"], frame["seat"], strict=True)
     ]
     frame["zero"] = 0.0
     frame["seat"] = frame["seat"].astype(object).where(frame["seat"].notna(), None)
-    title = "Paired differences"
-    if hasattr(comparison, "a"):
-        title = f"Paired differences: {comparison.b} minus {comparison.a}"
+    if title is None:
+        title = "Paired differences"
+        if hasattr(comparison, "a"):
+            title = f"Paired differences: {comparison.b} minus {comparison.a}"
     panels = []
     for measure in [m for m in wanted if m in set(frame["measure"])]:
         part = frame[frame["measure"] == measure]
         base = alt.Chart(part).encode(y=alt.Y("row:N", title=None))
         interval = base.mark_rule(strokeWidth=2).encode(
-            x=alt.X("ci_low:Q", title=f"{measure}: difference (B - A)"), x2="ci_high:Q"
+            x=alt.X("ci_low:Q", title=f"{_words(measure)}: difference (B − A)"), x2="ci_high:Q"
         )
         point = base.mark_point(filled=True, size=60).encode(
             x="diff:Q",
@@ -218,6 +288,11 @@ def paired_differences(comparison: Any, measures: Sequence[str] | None = None) -
         .resolve_scale(x="independent", y="independent")
         .properties(title=title),
     )
+
+
+def _words(measure: str) -> str:
+    """A measure's column name as words (``score_spread`` -> ``score spread``)."""
+    return measure.replace("_", " ")
 
 
 def _money_name(table: pd.DataFrame) -> str:

@@ -23,10 +23,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
 import urllib.parse
 from collections.abc import Generator, Iterator
 from pathlib import Path
@@ -36,6 +32,7 @@ import pytest
 
 from tests.integration.chromium import CHROMIUM, CHROMIUM_ARGS, executable
 from tests.integration.chromium import need as _need
+from tests.integration.voila import serve
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "turin-market.ipynb"
@@ -70,25 +67,6 @@ SMALLEST_TEXT_JS = """(root) => {
 }"""
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _wait_for_port(port: int, proc: subprocess.Popen[bytes], log: Path, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"voila exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return
-        except OSError:
-            time.sleep(0.3)
-    raise RuntimeError(f"voila did not listen on port {port}:\n{log.read_text()[-3000:]}")
-
-
 @pytest.fixture
 def voila_url(tmp_path: Path) -> Iterator[str]:
     """Voilà serving the Turin notebook on 127.0.0.1; killed in the finaliser whatever happens."""
@@ -98,41 +76,8 @@ def voila_url(tmp_path: Path) -> Iterator[str]:
 def _voila(notebook: Path, tmp_path: Path) -> Generator[str, None, None]:
     """Voilà serving ``notebook`` (or a folder of notebooks) on 127.0.0.1 until closed."""
     pytest.importorskip("voila", reason="needs the notebook extra")
-    port = _free_port()
-    env = dict(os.environ)
-    for name in ("CONFIG", "RUNTIME", "DATA"):
-        (tmp_path / name.lower()).mkdir()
-        env[f"JUPYTER_{name}_DIR"] = str(tmp_path / name.lower())
-    env["IPYTHONDIR"] = str(tmp_path / "ipython")
-    env["JUPYTER_PLATFORM_DIRS"] = "1"
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    log = ARTIFACTS / "voila-server.txt"
-    argv = [
-        sys.executable,
-        "-m",
-        "voila",
-        str(notebook),
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        "--Voila.port_retries=0",
-        "--show_tracebacks=True",
-    ]
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            argv, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
-        )
-    try:
-        _wait_for_port(port, proc, log, timeout=90)
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, 15)
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, 9)
-                proc.wait(timeout=15)
+    with serve(notebook, tmp_path, ARTIFACTS / "voila-server.txt") as url:
+        yield url
 
 
 def _playwright() -> Any:

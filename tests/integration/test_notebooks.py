@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
+import re
 from pathlib import Path
 
 import pytest
 
+from tradekit.sim import lessons
+
 nbformat = pytest.importorskip("nbformat", reason="needs the notebook extra (python3 dev.py test)")
 nbclient = pytest.importorskip("nbclient")
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
 
 def test_there_are_notebooks() -> None:
@@ -35,3 +40,41 @@ def test_notebook_executes(path: Path) -> None:
         o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"
     ]
     assert not errors
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_no_line_of_text_starts_a_list_by_accident(path: Path) -> None:
+    # Markdown starts a numbered list at a line "1. ..." even inside a paragraph, so a sentence
+    # wrapped just before "1." turns into a list item: such a line must follow a blank line.
+    nb = nbformat.read(path, as_version=4)
+    for index, cell in enumerate(nb.cells):
+        if cell.cell_type != "markdown":
+            continue
+        lines = cell.source.splitlines()
+        for before, line in itertools.pairwise(lines):
+            assert not (re.match(r"\s*1[.)]\s", line) and before.strip()), (
+                f"{path.name}, cell {index}: {line.strip()[:60]!r} starts a list inside a paragraph"
+            )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(lessons.FIGURE_SETS))
+def test_lesson_data_is_what_the_games_give(name: str) -> None:
+    # The notebooks read these files instead of playing the games when they open: playing them
+    # again must give the very same files (python -m tradekit.sim.lessons writes them).
+    assert lessons.differences(name, ROOT / lessons.DATA_DIR) == []
+
+
+def test_every_lesson_data_file_is_made_by_a_figure_set() -> None:
+    made = {f"{stem}.csv" for stems in lessons.FILES.values() for stem in stems}
+    shipped = {p.name for p in (ROOT / lessons.DATA_DIR).glob("*.csv")}
+    assert shipped == made, "notebooks/data holds files no figure set makes, or lacks some"
+    assert set(lessons.FILES) == set(lessons.FIGURE_SETS)
+
+
+def test_readme_links_open_notebooks_that_exist() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    linked = re.findall(r"urlpath=(?:lab/tree|voila/render)/(notebooks/[\w.-]+\.ipynb)", readme)
+    assert linked, "the README links no notebook"
+    missing = sorted({path for path in linked if not (ROOT / path).is_file()})
+    assert not missing, f"the README links notebooks that do not exist: {missing}"

@@ -102,3 +102,27 @@ def test_offline_renderers() -> None:
         charts.win_rate_by_seat([1, 2, 3])  # type: ignore[arg-type]
     low, high = charts.wilson(0, 0)  # no games: no interval
     assert math.isnan(low) and math.isnan(high)
+
+
+def test_theme_names_fonts_of_one_width_and_keeps_labels_whole() -> None:
+    charts.use_offline_renderer()
+    long = "a rule choice with a long name, such as public treasury (tax)"
+    frame = pd.DataFrame({"rule": [long, "base game"], "value": [1.0, -0.5]})
+    chart = alt.Chart(frame).mark_bar().encode(x="value:Q", y="rule:N", color="rule:N")
+    text = svg(chart)
+    assert text.count(f">{long}</text>") == 2  # the axis label and the legend label, whole
+    assert "…" not in text
+    assert f'font-family="{charts.FONT}"' in text
+    charts.use_offline_renderer(theme=False)  # the theme stays until another one is enabled
+    assert alt.theme.active == charts.THEME_NAME
+    alt.theme.enable("default")
+    assert "font" not in alt.Chart(frame).mark_bar().to_dict()["config"]
+    charts.use_offline_renderer()
+
+
+def test_paired_differences_in_words_with_a_title(comparison: Any) -> None:
+    chart = charts.paired_differences(comparison, ["score_spread"], title="Red against classic")
+    spec = chart.to_dict()
+    assert spec["title"] == "Red against classic"
+    text = svg(chart)
+    assert ">score spread: difference (B − A)</text>" in text and ">score spread</text>" in text

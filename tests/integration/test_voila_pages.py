@@ -1,0 +1,196 @@
+"""Every notebook as a Voilà app in Chromium: how soon it is usable, charts uncut, screenshots.
+
+One Voilà server serves ``notebooks/``; each notebook is opened as a visitor would open it (a new
+kernel runs it), with every request that does not go to 127.0.0.1 aborted. For each page:
+
+* the time from opening it to a usable page: Voilà has run every cell and shown them, and the
+  first table widget is drawn, for a notebook that makes one. The times are written to
+  ``first-paint.txt``; the target is :data:`FIRST_PAINT` seconds on an idle 2-core machine, and
+  the test fails past :data:`FIRST_PAINT_LIMIT` (a page that plays its simulations again on
+  opening, as the notebooks once did, takes 20 to 45 s; the limit leaves room for the other
+  tests that share the machine's cores with this one);
+* no error, warning or traceback in the page, and no widget that failed to draw;
+* every chart's text inside its picture: each SVG chart is drawn on a blank page of the same
+  browser (as its ``<img>`` is), and every text must lie inside the SVG, no two labels of one axis
+  may overlap, and no label may end in "…" (a label limit reached);
+* screenshots of the first screen at 1920×1080 and 1366×768, and of the whole page (every fold
+  open) at 1366 pixels wide, under
+  ``test-results/notebooks/`` (override the folder with ``TRADEKIT_ARTIFACTS``), with the times
+  in ``first-paint.txt``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import urllib.parse
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.integration.chromium import CHROMIUM_ARGS, executable, need
+from tests.integration.voila import ROOT, serve
+
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+ARTIFACTS = Path(os.environ.get("TRADEKIT_ARTIFACTS", ROOT / "test-results")) / "notebooks"
+#: Seconds from opening a notebook with a table to the drawn table (Voilà runs the notebook
+#: first), on a 2-core machine.
+FIRST_PAINT = 8.0
+#: Seconds past which a notebook with a table fails the test, on a machine running other tests.
+FIRST_PAINT_LIMIT = 18.0
+#: A page that takes longer than this is broken, not slow.
+PAGE_TIMEOUT_MS = 120_000
+SIZES = ((1366, 768), (1920, 1080))
+
+pytestmark = pytest.mark.slow
+
+DONE = """() => {
+  const cells = document.getElementById('rendered_cells');
+  return cells !== null && cells.style.display !== 'none' && !document.getElementById('loading');
+}"""
+
+#: Every chart of the page, as the SVG text of its <img>.
+CHARTS = """() => [...document.querySelectorAll('img')]
+  .map(img => img.getAttribute('src') || '')
+  .filter(src => src.startsWith('data:image/svg+xml'))
+  .map(src => decodeURIComponent(src.slice(src.indexOf(',') + 1)))"""
+
+#: What is wrong with the text of the SVG charts on the page: [chart, text, problem].
+CHECK_TEXT = """() => {
+  const problems = [];
+  const boxes = t => t.getBoundingClientRect();
+  const overlap = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+    && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  document.querySelectorAll('svg.marks').forEach((svg, chart) => {
+    const frame = svg.getBoundingClientRect();
+    // Vega hides a label that would overlap its neighbour with opacity 0: it is not drawn.
+    const shown = t => t.textContent.trim() && getComputedStyle(t).opacity !== '0';
+    for (const text of svg.querySelectorAll('text')) {
+      const words = text.textContent;
+      if (!shown(text)) continue;
+      const box = boxes(text);
+      if (box.left < frame.left - 0.5 || box.right > frame.right + 0.5
+          || box.top < frame.top - 0.5 || box.bottom > frame.bottom + 0.5)
+        problems.push([chart, words, 'outside the picture']);
+      if (words.endsWith('…')) problems.push([chart, words, 'shortened by a label limit']);
+    }
+    for (const axis of svg.querySelectorAll('.role-axis-label')) {
+      const labels = [...axis.querySelectorAll('text')].filter(shown);
+      labels.forEach((a, i) => labels.slice(i + 1).forEach(b => {
+        if (overlap(boxes(a), boxes(b)))
+          problems.push([chart, a.textContent + ' / ' + b.textContent, 'labels overlap']);
+      }));
+    }
+  });
+  return problems;
+}"""
+
+
+def has_table(path: Path) -> bool:
+    """Whether the notebook opens a table widget when it is run."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    return "from tradekit.widgets import table" in code
+
+
+@pytest.fixture(scope="module")
+def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    pytest.importorskip("voila", reason="needs the notebook extra")
+    with serve(
+        ROOT / "notebooks", tmp_path_factory.mktemp("voila"), ARTIFACTS / "voila.txt"
+    ) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    path = executable()
+    need("chromium (/usr/bin/chromium)", path is not None)
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        need("the playwright Python package", False)
+        raise
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def _offline(blocked: list[str]) -> Any:
+    def route(r: Any) -> None:
+        if urllib.parse.urlsplit(r.request.url).hostname == "127.0.0.1":
+            r.continue_()
+        else:
+            blocked.append(r.request.url)
+            r.abort()
+
+    return route
+
+
+def _shoot(page: Any, name: str) -> None:
+    """The first screen at each size, then the whole page at the first size with every fold
+    open (Voilà scrolls inside the page, so the viewport is made as tall as the content)."""
+    for width, height in reversed(SIZES):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(ARTIFACTS / f"{name}-{width}x{height}.png"))
+    page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
+    tall = page.evaluate(
+        "() => Math.max(...[...document.querySelectorAll('*')].map(e => e.scrollHeight))"
+    )
+    page.set_viewport_size({"width": width, "height": min(int(tall), 30_000)})
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(ARTIFACTS / f"{name}-{width}-whole.png"))
+
+
+def _record(name: str, seconds: float) -> None:
+    with (ARTIFACTS / "first-paint.txt").open("a", encoding="utf-8") as out:
+        out.write(f"{name}\t{seconds:.1f} s\t{time.strftime('%Y-%m-%d %H:%M:%S')}\n")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_notebook_as_a_voila_app(voila: str, browser: Any, path: Path) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    blocked: list[str] = []
+    width, height = SIZES[0]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.route("**/*", _offline(blocked))
+    try:
+        page = context.new_page()
+        start = time.monotonic()
+        page.goto(f"{voila}voila/render/{path.name}", wait_until="commit", timeout=PAGE_TIMEOUT_MS)
+        page.wait_for_function(DONE, timeout=PAGE_TIMEOUT_MS)
+        if has_table(path):
+            page.locator(".tk-table-widget").first.wait_for(state="visible", timeout=30_000)
+        usable = time.monotonic() - start
+        _record(path.stem, usable)
+
+        content = page.content()
+        assert "Error displaying widget" not in content, f"{path.name}: a widget failed to draw"
+        errors = page.locator(
+            "[data-mime-type='application/vnd.jupyter.stderr'],"
+            " [data-mime-type='application/vnd.jupyter.error']"
+        )
+        assert errors.count() == 0, f"{path.name}: {errors.first.inner_text()[:500]}"
+
+        svgs = page.evaluate(CHARTS)
+        blank = context.new_page()
+        blank.set_content("".join(f"<div>{svg}</div>" for svg in svgs))
+        problems = blank.evaluate(CHECK_TEXT)
+        blank.close()
+
+        _shoot(page, path.stem)
+    finally:
+        (ARTIFACTS / f"{path.stem}-blocked.txt").write_text("\n".join(blocked) + "\n")
+        context.close()
+    assert not problems, f"{path.name}: chart text cut or crowded: {problems}"
+    if has_table(path):
+        assert usable <= FIRST_PAINT_LIMIT, (
+            f"{path.name}: usable after {usable:.1f} s (target {FIRST_PAINT:.0f} s, idle)"
+        )
