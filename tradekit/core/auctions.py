@@ -17,6 +17,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 
 from tradekit.core.domains import Domain, OneOf, Range
+from tradekit.core.seats import seat_label
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -87,15 +88,20 @@ class OnceAroundAuction:
     def bid_reason(self, player: int, amount: int) -> str | None:
         """Why ``player`` may not bid ``amount`` now, or ``None``."""
         if player != self.speaker:
-            return f"it is P{self.speaker}'s turn to speak in the auction"
+            return f"it is {seat_label(self.speaker)}'s turn to speak in the auction"
         if type(amount) is not int:
             return f"a bid is a whole number, got {amount!r}"
         if amount < self.lowest_bid():
             if self.high_bidder is None:
                 return f"the lowest bid is {self.lowest_bid()}"
-            return f"a bid must beat the high bid of {self.high_bid} (P{self.high_bidder})"
+            return (
+                f"a bid must beat the high bid of {self.high_bid} ({seat_label(self.high_bidder)})"
+            )
         if amount > self.budgets.get(player, 0):
-            return f"P{player} cannot bid {amount}: they have only {self.budgets.get(player, 0)}"
+            return (
+                f"{seat_label(player)} cannot bid {amount}: they have only "
+                f"{self.budgets.get(player, 0)}"
+            )
         return None
 
     def bid(self, player: int, amount: int) -> None:
@@ -111,7 +117,7 @@ class OnceAroundAuction:
     def pass_(self, player: int) -> None:
         """Record a pass."""
         if player != self.speaker:
-            raise ValueError(f"it is P{self.speaker}'s turn to speak in the auction")
+            raise ValueError(f"it is {seat_label(self.speaker)}'s turn to speak in the auction")
         self.history.append((player, None))
         self.position += 1
         self._skip_unable()
@@ -213,7 +219,7 @@ class AscendingAuction:
     def bid_reason(self, player: int, amount: int) -> str | None:
         """Why ``player`` may not bid ``amount`` now, or ``None``."""
         if player != self.speaker:
-            return f"it is P{self.speaker}'s turn to speak in the auction"
+            return f"it is {seat_label(self.speaker)}'s turn to speak in the auction"
         if type(amount) is not int:
             return f"a bid is a whole number, got {amount!r}"
         budget = self.budgets.get(player, 0)
@@ -224,7 +230,10 @@ class AscendingAuction:
         elif amount - self.high_bid in self.steps and amount <= budget:
             return None
         if amount > self.budgets.get(player, 0):
-            return f"P{player} cannot bid {amount}: they have only {self.budgets.get(player, 0)}"
+            return (
+                f"{seat_label(player)} cannot bid {amount}: they have only "
+                f"{self.budgets.get(player, 0)}"
+            )
         if self.steps is not None:
             raises = " or ".join(f"+{s}" for s in self.steps)
             return f"a raise must be {raises} over the high bid of {self.high_bid}"
@@ -243,7 +252,7 @@ class AscendingAuction:
     def pass_(self, player: int) -> None:
         """Record a pass (dropping out for good if passes are final)."""
         if player != self.speaker:
-            raise ValueError(f"it is P{self.speaker}'s turn to speak in the auction")
+            raise ValueError(f"it is {seat_label(self.speaker)}'s turn to speak in the auction")
         self.history.append((player, None))
         self._passed.add(player)
         if self.final_pass:

@@ -196,6 +196,14 @@ class OneOf(Domain):
         return f"OneOf(values={self.values!r}, label={self.label!r}, what={self.what!r})"
 
 
+def _text(action: object) -> str:
+    """An action as a refusal names it: its text (``bid 5``), never its class."""
+    try:
+        return str(action)
+    except Exception:  # a malformed action whose text cannot be written
+        return "this action"
+
+
 def _or_list(values: Sequence[object], most: int = 12) -> str:
     shown = [repr(v) if isinstance(v, str) else str(v) for v in values[:most]]
     if not shown:
@@ -382,7 +390,7 @@ class Option:
         Returns ``(fields accepted, None)`` when the whole action is allowed.
         """
         if type(action) is not self.cls:
-            return -1, f"{type(action).__name__} is not {self.cls.__name__}"
+            return -1, f"“{_text(action)}” is not an action of this kind"
         done = 0
         for name, domain in self.domains:
             why = domain.reason(getattr(action, name))
@@ -393,7 +401,7 @@ class Option:
             value = getattr(action, name)
             if not (type(value) is type(default) and value == default):
                 return done, (
-                    f"{self.cls.__name__} takes no {name} here (it must be {default!r}); "
+                    f"“{_text(action)}” takes no {name} here (it must be {default!r}); "
                     f"got {describe_value(value)}"
                 )
         if self.where is not None:
@@ -437,7 +445,7 @@ class Menu(Sequence[Action]):
         >>> list(menu)
         [Bid(amount=0), Bid(amount=1), Bid(amount=2), Bid(amount=3)]
         >>> menu.reason(Pick(4))
-        'in the bid step the actions are Bid; got Pick'
+        'in the bid step the choices are “bid 0” to “bid 3”, not “pick card 4”'
     """
 
     __slots__ = ("_ends", "_handed", "options", "step")
@@ -550,8 +558,27 @@ class Menu(Sequence[Action]):
                 best = (done, why)
         if best is not None:
             return best[1]
-        kinds = ", ".join(cls.__name__ for cls in self.kinds()) or "none"
-        return f"in {self.step} the actions are {kinds}; got {type(action).__name__}"
+        return f"in {self.step} the choices are {self.choices()}, not “{_text(action)}”"
+
+    def choices(self) -> str:
+        """What the menu offers, in words: each option's first action's text (and its last's,
+        for an option of several), quoted; ``nothing`` for an empty menu.
+
+        Example:
+            >>> from tradekit.games.turin.actions import Bid, TakeLoan
+            >>> Menu((Option(Bid, amount=Range(0, 9, "the bid")), Option(TakeLoan))).choices()
+            '“bid 0” to “bid 9” or “take a loan”'
+        """
+        said = []
+        for option in self.options:
+            count = len(option)
+            if not count:
+                continue
+            first = f"“{_text(option[0])}”"
+            said.append(first if count == 1 else f"{first} to “{_text(option[count - 1])}”")
+        if not said:
+            return "nothing"
+        return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " or " + said[-1]
 
     def bounds(self, cls: type[Action], field: str) -> tuple[int, int] | None:
         """The smallest and largest value of a number field over the options of ``cls``, for a

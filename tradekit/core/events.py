@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
 from tradekit.core.actions import Action
+from tradekit.core.seats import seat_label
 
 #: A party to a transfer: a seat number, or a named pool such as ``"bank"``.
 Party = int | str
@@ -167,7 +168,7 @@ class Transfer:
 
     def __str__(self) -> str:
         def name(party: Party) -> str:
-            return f"P{party}" if isinstance(party, int) else str(party)
+            return seat_label(party) if isinstance(party, int) else str(party)
 
         return f"{name(self.payer)} -> {name(self.payee)}: {self.amount} ({self.reason})"
 

@@ -27,7 +27,7 @@ from tradekit.core.actions import Action
 from tradekit.core.events import Event
 from tradekit.core.registry import import_part
 from tradekit.core.state import Game, State, Viewer
-from tradekit.i18n import check_lang, has_message, t
+from tradekit.i18n import check_lang, has_message, seat_label, t
 from tradekit.render import parts
 from tradekit.render.parts import esc, pill, tag
 
@@ -50,13 +50,13 @@ V = TypeVar("V")
 
 
 def default_names(players: int, lang: str = "en") -> tuple[str, ...]:
-    """Seat names as the engine numbers seats: ``P0, P1 ...`` (``J0, J1 ...`` in French).
+    """Seat names as people count players: ``P1, P2 ...`` (``J1, J2 ...`` in French).
 
     Example:
         >>> default_names(3, "fr")
-        ('J0', 'J1', 'J2')
+        ('J1', 'J2', 'J3')
     """
-    return tuple(t("seat", lang, seat=p) for p in range(players))
+    return tuple(seat_label(p, lang) for p in range(players))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -84,7 +84,7 @@ class Context:
             return t("nobody", self.lang)
         if 0 <= seat < len(self.names):
             return self.names[seat]
-        return t("seat", self.lang, seat=seat)
+        return seat_label(seat, self.lang)
 
     def who(self, seats: Iterable[int]) -> str:
         """Names of several seats, comma-separated (``nobody`` if none)."""

@@ -14,6 +14,7 @@ from tradekit.bots.registry import BotLike, make_bot
 from tradekit.core.actions import Action
 from tradekit.core.errors import ConfigError, IllegalActionError
 from tradekit.core.registry import load_game
+from tradekit.core.seats import seat_label
 from tradekit.core.state import Game, State, Viewer
 from tradekit.sim.measures import measure, measures_for
 from tradekit.sim.seeds import bot_rng, engine_seed, master_seed
@@ -80,7 +81,7 @@ class Decision:
     why: str
 
     def __str__(self) -> str:
-        return f"P{self.seat} ({self.bot}), round {self.round} {self.phase}: {self.why}"
+        return f"{seat_label(self.seat)} ({self.bot}), round {self.round} {self.phase}: {self.why}"
 
 
 @dataclasses.dataclass(frozen=True)

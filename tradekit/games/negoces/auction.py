@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tradekit.core.auctions import AscendingAuction
+from tradekit.core.seats import seat_label
 from tradekit.games.negoces.end import reaches_goal
 from tradekit.games.negoces.places import BOX
 from tradekit.games.negoces.sale import start_sale
@@ -38,7 +39,7 @@ def next_opening(state: NegocesState) -> None:
     )
     state._event(
         "info",
-        f"auction of the {item.capitalize()}: P{opener} opens at 0",
+        f"auction of the {item.capitalize()}: {seat_label(opener)} opens at 0",
         player=opener,
         data={"what": "auction", "item": item, "opener": opener},
     )
@@ -53,7 +54,7 @@ def log_auto_passes(state: NegocesState, start: int) -> None:
         if amount is None:
             state._event(
                 "info",
-                f"P{p} cannot raise and drops out",
+                f"{seat_label(p)} cannot raise and drops out",
                 player=p,
                 data={
                     "what": "drop_out",
@@ -79,7 +80,7 @@ def auction_step(state: NegocesState) -> None:
     state.auction = None
     state._event(
         "info",
-        f"P{winner} wins the {item.capitalize()} for {price}",
+        f"{seat_label(winner)} wins the {item.capitalize()} for {price}",
         player=winner,
         data={"what": "auction_won", "item": item, "winner": winner, "price": price},
     )

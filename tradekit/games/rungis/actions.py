@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 
 from tradekit.core.actions import Action, Card, Seat, action_classes
+from tradekit.core.seats import seat_label
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -65,7 +66,7 @@ class Play(Action):
         text = f"play special card {self.card}"
         targets = []
         if self.player is not None:
-            targets.append(f"P{self.player}")
+            targets.append(seat_label(self.player))
         if self.article is not None:
             targets.append(self.article)
         if self.pick is not None:
@@ -111,7 +112,7 @@ class Propose(Action):
             parts.append(f"give one {self.give}")
         if self.take is not None:
             parts.append(f"take one {self.take}")
-        return f"propose to P{self.to}: " + " and ".join(parts)
+        return f"propose to {seat_label(self.to)}: " + " and ".join(parts)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

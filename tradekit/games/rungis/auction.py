@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from tradekit.core.auctions import AscendingAuction
 from tradekit.core.events import BANK
+from tradekit.core.seats import seat_label
 from tradekit.games.rungis.pricing import start_pricing
 from tradekit.games.rungis.scoring import end_game
 
@@ -37,7 +38,7 @@ def begin_round(state: RungisState) -> None:
     state.phase = "rungis"
     state._event(
         "info",
-        f"round {state.round}: P{state.active} takes the First Buyer card",
+        f"round {state.round}: {seat_label(state.active)} takes the First Buyer card",
         player=state.active,
         data={"what": "round", "first_buyer": state.active},
     )
@@ -161,13 +162,13 @@ def buy_card(state: RungisState, player: int, card: int, price: int, how: str) -
         state.hands[player].sort()
         state._event(
             "info",
-            f"P{player} buys a face-down special card for {price} gold",
+            f"{seat_label(player)} buys a face-down special card for {price} gold",
             player=player,
             data={"what": "buy", "price": price, "how": how},
         )
         state._event(
             "info",
-            f"P{player} looks at it: {state.tables.describe(card)}",
+            f"{seat_label(player)} looks at it: {state.tables.describe(card)}",
             player=player,
             data={"what": "looks", "special": card},
             visible_to=(player,),
@@ -177,7 +178,7 @@ def buy_card(state: RungisState, player: int, card: int, price: int, how: str) -
         state.shops[player].sort()
         state._event(
             "info",
-            f"P{player} buys {state.tables.describe(card)} for {price} gold",
+            f"{seat_label(player)} buys {state.tables.describe(card)} for {price} gold",
             player=player,
             data={"what": "buy", "card": card, "price": price, "how": how},
         )

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from tradekit.core.events import BANK
 from tradekit.core.sealed import BlockOrder, place_players, sealed_bid_payments
+from tradekit.core.seats import seat_label
 from tradekit.games.turin.market import open_market
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ def settle(state: TurinState, orders: Mapping[int, BlockOrder]) -> None:
         state._transfer(pay, pl.player, BANK, why)
         state._event(
             "info",
-            f"P{pl.player} {why}, pays {pay}",
+            f"{seat_label(pl.player)} {why}, pays {pay}",
             player=pl.player,
             data={
                 "what": "payment",
@@ -68,7 +69,7 @@ def advance_picks(state: TurinState) -> None:
             take_card(state, player, card)
             state._event(
                 "info",
-                f"P{player} takes card {card}",
+                f"{seat_label(player)} takes card {card}",
                 player=player,
                 data={"what": "takes", "takes": card},
             )
