@@ -581,18 +581,33 @@ def replay(saved: str | bytes | Mapping[str, Any], tables: str = "check") -> Sta
         >>> tradekit.replay(state.to_json()).to_json() == state.to_json()
         True
     """
+    try:
+        return _replay(saved, tables)
+    except ReplayError as exc:
+        # Whatever the replay refuses says in a sentence what is wrong with the save; what was
+        # not found wrong in its form was changed (or damaged) since it was made.
+        raise exc.as_problem("changed") from None
+
+
+def _replay(saved: str | bytes | Mapping[str, Any], tables: str) -> State[Any]:
+    """:func:`replay`, its refusals not all said in a sentence yet."""
     # The log is checked only if it differs from the replayed one (see parse_save).
     doc = parse_save(saved, defer_log=True)
     if doc.get("format") == SEAT_SAVE_FORMAT:
         raise ReplayError(
             "this is a seat save: it holds only what one seat saw, so it cannot be replayed or "
-            "played on; tradekit.review(save) shows the game as that seat saw it"
+            "played on; tradekit.review(save) shows the game as that seat saw it",
+            "seat_save",
         )
     if doc.get("format") != SAVE_FORMAT:
-        raise ReplayError(f"not a saved tradekit game (format must be {SAVE_FORMAT!r})")
+        raise ReplayError(
+            f"not a saved tradekit game (format must be {SAVE_FORMAT!r})", "not_a_save"
+        )
     if doc.get("version") != SAVE_VERSION:
         version = doc.get("version")
-        raise ReplayError(f"saved with format version {version!r}; this is {SAVE_VERSION}")
+        raise ReplayError(
+            f"saved with format version {version!r}; this is {SAVE_VERSION}", "version"
+        )
     for key in ("game", "options", "seed", "decisions", "log"):
         if key not in doc:
             raise ReplayError(f"the saved game has no {key!r}")
@@ -726,7 +741,8 @@ def _check_tables(game: Game[Any], embedded: Mapping[str, str]) -> None:
             raise ReplayError(
                 f"the table {name} {change} since this game was saved, so the same decisions "
                 "could end differently: replay(save, tables='saved') replays it under the tables "
-                "it was played with, tables='current' under today's"
+                "it was played with, tables='current' under today's",
+                "tables",
             )
 
 

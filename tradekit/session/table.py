@@ -35,7 +35,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from tradekit.core.actions import Action
 from tradekit.core.domains import Menu
-from tradekit.core.errors import IllegalActionError, TradekitError
+from tradekit.core.errors import IllegalActionError, ReplayError, TradekitError
 from tradekit.core.registry import load_game
 from tradekit.core.seats import seat_label
 from tradekit.core.state import Game, State, Viewer, replay
@@ -840,8 +840,12 @@ class TableSession:
             return False
         try:
             state = replay(text)
-        except TradekitError as exc:
-            self.say(t("load_failed", self.lang, reason=str(exc)), "error")
+        except ReplayError as exc:
+            # The sentence in the table's language; the detail (which line, which decision) is
+            # the developer's, in last_error.
+            self.last_error = exc
+            said = t(f"save.{exc.problem}", self.lang) if exc.problem else ""
+            self.say(said or t("load_failed", self.lang, reason=exc.detail), "error")
             return False
         if state.game.name != self.game.name:
             saved = renderer_for(state.game.name).title(Context(state.game, self.lang))
