@@ -16,7 +16,8 @@ Example:
     >>> parse_save('{"seed": ' + '9' * 5000 + '}')
     Traceback (most recent call last):
     ...
-    tradekit.core.errors.ReplayError: the saved game holds a number of more than 30 digits
+    tradekit.core.errors.ReplayError: This file is not a tradekit save.
+    the saved game holds a number of more than 30 digits
 """
 
 from __future__ import annotations
