@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 import string
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any
 
@@ -196,6 +196,39 @@ def bot_label(name: str, lang: str = "en") -> str:
     return t(key, lang) + name[len(base) :] if key in _CATALOGUE else name
 
 
+def tell(
+    data: Mapping[str, Any], lang: str = "en", name: Callable[[int], str] | None = None
+) -> str:
+    """The words of a told event's ``data`` (:func:`tradekit.core.events.told`) in ``lang``:
+    each part's message, joined by ``"; "``, as the ``{parts}`` of the whole message. Seats
+    (fields named ``seat`` or ending in ``_seat``) are written by ``name`` (default:
+    :func:`seat_label` in ``lang``).
+
+    Example:
+        >>> add_messages({
+        ...     "demo.sum": {"en": "Round {round}: {parts}.", "fr": "Manche {round} : {parts}."},
+        ...     "demo.bid": {"en": "{seat} bid {n}", "fr": "{seat} a misé {n}"},
+        ... })
+        >>> from tradekit.core.events import told
+        >>> bids = [("demo.bid", {"seat": 0, "n": 3}), ("demo.bid", {"seat": 2, "n": 1})]
+        >>> data = told("demo.sum", bids, round=1)
+        >>> tell(data, "fr")
+        'Manche 1 : J1 a misé 3 ; J3 a misé 1.'
+    """
+
+    def named(fields: Mapping[str, Any]) -> dict[str, Any]:
+        return {
+            k: (name(v) if name is not None else seat_label(v, lang))
+            if k == "seat" or k.endswith("_seat")
+            else v
+            for k, v in fields.items()
+        }
+
+    sep = " ; " if lang == "fr" else "; "
+    parts = sep.join(t(part["say"], lang, **named(part["fields"])) for part in data["parts"])
+    return t(data["say"], lang, parts=parts, **named(data.get("fields", {})))
+
+
 def keys() -> list[str]:
     """Every key in the catalogue (for tests)."""
     return sorted(_CATALOGUE)
@@ -213,6 +246,7 @@ __all__ = [
     "seat_label",
     "seats_label",
     "t",
+    "tell",
 ]
 
 load_messages("tradekit")

@@ -15,9 +15,41 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from tradekit.core.domains import Domain, OneOf, Range
+from tradekit.core.events import told
 from tradekit.core.seats import seat_label
+
+
+def auction_told(
+    history: Sequence[tuple[int, int | None]], result: AuctionResult
+) -> dict[str, Any]:
+    """An ended auction told in short, as the data of a told event
+    (:func:`~tradekit.core.events.told`): each bid and pass in the order spoken, then who buys
+    at what price, or that nobody bid. The words are the framework catalogue's ``auction.*``.
+
+    Example:
+        >>> data = auction_told([(1, 3), (2, None), (0, 5), (1, None)], AuctionResult(0, 5))
+        >>> from tradekit.i18n import tell
+        >>> tell(data, "en")
+        'The auction in short: P2 bids 3; P3 passes; P1 bids 5; P2 passes. P1 buys it for 5.'
+    """
+    parts = [
+        ("auction.pass", {"seat": p})
+        if amount is None
+        else ("auction.bid", {"seat": p, "n": amount})
+        for p, amount in history
+    ]
+    if result.winner is None:
+        return told("auction.unsold", parts)
+    return told("auction.sold", parts, seat=result.winner, price=result.price)
+
+
+def log_auction_told(state: Any, auction: OnceAroundAuction | AscendingAuction) -> None:
+    """Log ``auction``, ended, told in short (:func:`auction_told`) as an ``"info"`` event of
+    ``state``, everybody's to read: every bid and pass of an open auction is public."""
+    state._event("info", data=auction_told(auction.history, auction.result))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

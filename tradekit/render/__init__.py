@@ -24,10 +24,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from tradekit.core.actions import Action
-from tradekit.core.events import Event
+from tradekit.core.events import TOLD, Event
 from tradekit.core.registry import import_part
 from tradekit.core.state import Game, State, Viewer
-from tradekit.i18n import check_lang, has_message, seat_label, t
+from tradekit.i18n import check_lang, has_message, seat_label, t, tell
 from tradekit.render import parts
 from tradekit.render.parts import esc, pill, tag
 
@@ -161,6 +161,8 @@ class Renderer(Generic[V]):
     def narrate(self, event: Event, ctx: Context) -> str:
         """One line of the log for ``event`` in ``ctx.lang``: :meth:`narrate_known`, else the
         engine's English text."""
+        if event.data.get("what") == TOLD:  # a passage told in the catalogue's words
+            return tell(event.data, ctx.lang, ctx.name)
         text = self.narrate_known(event, ctx)
         if text is not None:
             return text

@@ -81,7 +81,9 @@ class Decision:
     why: str
 
     def __str__(self) -> str:
-        return f"{seat_label(self.seat)} ({self.bot}), round {self.round} {self.phase}: {self.why}"
+        # The action, then the reason: a reason explains the action, it does not repeat it.
+        where = f"{seat_label(self.seat)} ({self.bot}), round {self.round} {self.phase}"
+        return f"{where}: {self.action} — {self.why}"
 
 
 @dataclasses.dataclass(frozen=True)

@@ -6,7 +6,7 @@ import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tradekit.core.auctions import OnceAroundAuction
+from tradekit.core.auctions import OnceAroundAuction, log_auction_told
 from tradekit.core.domains import Menu, Option, Range
 from tradekit.core.events import BANK
 from tradekit.core.seats import seat_label, seats_label
@@ -115,6 +115,7 @@ def settle(state: MediciState) -> None:
     assert state.auction is not None
     result = state.auction.result
     lot = list(state.lot)
+    log_auction_told(state, state.auction)
     if result.winner is None:
         state.discarded += lot
         state._event(

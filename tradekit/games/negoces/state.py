@@ -723,7 +723,7 @@ class NegocesState(State[NegocesView]):
             closed = "loans are played only with the bank variant"
             return [refuse(TakeLoan, closed), refuse(RepayLoan, closed)]
         if not self.diamant_sold:
-            closed = "loans may be taken only after the Diamant auction"
+            closed = "loans may be taken only after the Diamond auction"
             return [refuse(TakeLoan, closed), refuse(RepayLoan, closed)]
         take = self._take_reason(player)
         repay = self._repay_reason(player)

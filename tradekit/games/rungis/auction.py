@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tradekit.core.auctions import AscendingAuction
+from tradekit.core.auctions import AscendingAuction, log_auction_told
 from tradekit.core.events import BANK
 from tradekit.core.seats import seat_label
 from tradekit.games.rungis.pricing import start_pricing
@@ -145,6 +145,7 @@ def after_bid(state: RungisState) -> None:
         return
     card = state.centre.pop(state.slot)
     winner, price = auction.result.winner, auction.result.price
+    log_auction_told(state, auction)
     if winner is None:
         remove_from_centre(state, card, "unopened")
     else:
