@@ -259,7 +259,7 @@ class Bot(abc.ABC, Generic[G, V]):
             >>> bot.act(None, [Bid(0), Bid(1)])
             Bid(amount=1)
             >>> bot.explain()
-            'Chose bid 1 uniformly at random among 2 legal actions.'
+            'Picked uniformly at random among 2 legal actions.'
         """
         if isinstance(self._why, Said):
             return self._why.text(lang)

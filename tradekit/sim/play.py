@@ -277,7 +277,7 @@ def play(
         >>> done = play(game, ["heuristic", "random", "random"], seed=11)
         >>> done.state.is_over, len(done.scores)
         (True, 3)
-        >>> done.decisions[0].why.startswith("Offered card")
+        >>> done.decisions[0].why.startswith("It is the least valuable card")
         True
     """
     game = resolve_game(game)

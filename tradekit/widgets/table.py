@@ -134,7 +134,7 @@ class TableWidget:
         >>> w.handles["bid-amount"].value
         15
         >>> w.type_command("bid 400")
-        >>> "Not allowed" in w.message.value
+        >>> "is not allowed now" in w.message.value
         True
     """
 

@@ -7,7 +7,7 @@ Example:
     >>> str(Offer("cafe", -2)), str(Offer(None, 3, loan=True))
     ('offer cafe and -2 coins', 'offer 3 coins and a loan card')
     >>> str(Bid(3)), str(Give(2, 1)), str(Accept(1)), str(PutUp("jade"))
-    ('bid 3', 'give 1 coin(s) to P2', "accept P1's offer", 'put jade on the market')
+    ('bid 3', 'give 1 coin(s) to P3', "accept P2's offer", 'put jade on the market')
 """
 
 from __future__ import annotations

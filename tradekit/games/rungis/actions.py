@@ -2,9 +2,9 @@
 
 Example:
     >>> Designate(2), str(Bid(5)), str(Price("fish", 6)), str(Play(49, player=2))
-    (Designate(slot=2), 'bid 5', 'price fish at 6', 'play special card 49 on P2')
+    (Designate(slot=2), 'bid 5', 'price fish at 6', 'play special card 49 on P3')
     >>> str(Propose(1, give="fish", take=None)), str(Terms(-3))
-    ('propose to P1: give one fish', 'terms: you pay me 3 gold')
+    ('propose to P2: give one fish', 'terms: you pay me 3 gold')
 """
 
 from __future__ import annotations

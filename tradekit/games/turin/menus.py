@@ -11,7 +11,7 @@ Example:
     >>> list(buy_option(0, listings, 5, 0))
     [Buy(card=4)]
     >>> buy_option(0, listings, 2, 0).reason(Buy(4))
-    'the price 3 is more than the 2 unlocked Scudo P0 holds'
+    'the price 3 is more than the 2 unlocked Scudo P1 holds'
 """
 
 from __future__ import annotations
