@@ -135,26 +135,35 @@ class Range(Domain):
 class OneOf(Domain):
     """One of a finite list of values (cards in a hand, seats, goods), in the order given.
 
-    ``what`` says what the values are, for the refusal ("a card in P0's hand"). Membership is
-    typed: ``1 == 1.0 == True`` in Python, but only the int 1 is a card id. A value: never changed
-    once made.
+    ``what`` says what the values are, for the refusal ("a card in P1's hand"). A ``secret``
+    domain (the cards of a hand) never lists its values in a refusal: a refusal may be read by
+    somebody else than the seat it refuses (a bot's refused action, reported to its table or in
+    an error), who must not learn the hand from it. Membership is typed: ``1 == 1.0 == True`` in
+    Python, but only the int 1 is a card id. A value: never changed once made.
 
     Example:
-        >>> d = OneOf((4, 9, 12), "the card", "a card in P0's hand")
+        >>> d = OneOf((4, 9, 12), "the card", "a card in the lot")
         >>> 9 in d, 9.0 in d, True in OneOf((1,))
         (True, False, False)
         >>> d.reason(5)
-        "the card must be a card in P0's hand (4, 9 or 12); got 5"
+        'the card must be a card in the lot (4, 9 or 12); got 5'
+        >>> OneOf((4, 9, 12), "the card", "a card in P1's hand", secret=True).reason(5)
+        "the card must be a card in P1's hand; got 5"
     """
 
-    __slots__ = ("_index", "label", "values", "what")
+    __slots__ = ("_index", "label", "secret", "values", "what")
 
     def __init__(
-        self, values: Iterable[Hashable], label: str = "the value", what: str = ""
+        self,
+        values: Iterable[Hashable],
+        label: str = "the value",
+        what: str = "",
+        secret: bool = False,
     ) -> None:
         self.values: tuple[Hashable, ...] = tuple(values)
         self.label = label
         self.what = what
+        self.secret = secret
         self._index: frozenset[tuple[type, Hashable]] | None = None
 
     def _members(self) -> frozenset[tuple[type, Hashable]]:
@@ -166,8 +175,11 @@ class OneOf(Domain):
     def reason(self, value: object) -> str | None:
         if value in self:
             return None
+        got = describe_value(value)
+        if self.secret:
+            return f"{self.label} must be {self.what or 'one of the values allowed'}; got {got}"
         what = f"{self.what} " if self.what else "one of "
-        return f"{self.label} must be {what}({_or_list(self.values)}); got {describe_value(value)}"
+        return f"{self.label} must be {what}({_or_list(self.values)}); got {got}"
 
     def __contains__(self, value: object) -> bool:
         try:
@@ -187,10 +199,15 @@ class OneOf(Domain):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, OneOf):
             return NotImplemented
-        return (self.values, self.label, self.what) == (other.values, other.label, other.what)
+        return (self.values, self.label, self.what, self.secret) == (
+            other.values,
+            other.label,
+            other.what,
+            other.secret,
+        )
 
     def __hash__(self) -> int:
-        return hash((OneOf, self.values, self.label, self.what))
+        return hash((OneOf, self.values, self.label, self.what, self.secret))
 
     def __repr__(self) -> str:
         return f"OneOf(values={self.values!r}, label={self.label!r}, what={self.what!r})"

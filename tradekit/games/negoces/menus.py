@@ -114,15 +114,15 @@ def offer_fields(
     Without a loan card: (no card, any good in hand) and (no loan card,). With one: every card
     choice one by one (none first) and (without, with the loan card).
     """
-    shown = ", ".join(repr(g) for g in goods) or "no card"
-    good_text = f"None or a good in {seat_label(player)}'s hand ({shown})"
+    # The hand is not listed: a refusal may be read by others than its seat (see OneOf).
+    good_text = f"None or a good in {seat_label(player)}'s hand"
     loan_text = (
         "True or False" if held else f"False ({seat_label(player)} holds no loan card to offer)"
     )
     no_card = Only(None, "the card offered", good_text)
     if not held:
         any_card = Among(
-            goods, "the card offered", f"None or a good in {seat_label(player)}'s hand"
+            goods, "the card offered", f"None or a good in {seat_label(player)}'s hand", secret=True
         )
         return (no_card, any_card), (Only(False, "the loan card", loan_text),)
     cards = (no_card, *(Only(g, "the card offered", good_text) for g in goods))

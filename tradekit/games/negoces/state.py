@@ -514,7 +514,12 @@ class NegocesState(State[NegocesView]):
         options = [
             Option.of(
                 PutUp,
-                OneOf(hand_goods, "the good put up", f"a good in {seat_label(player)}'s hand"),
+                OneOf(
+                    hand_goods,
+                    "the good put up",
+                    f"a good in {seat_label(player)}'s hand",
+                    secret=True,
+                ),
             ),
             Option.of(
                 SellInactive,
@@ -544,6 +549,7 @@ class NegocesState(State[NegocesView]):
                             if v == SACRED
                             else None
                         ),
+                        secret=True,
                     ),
                 )
             )
@@ -712,6 +718,7 @@ class NegocesState(State[NegocesView]):
                     "the good paid instead",
                     f"another good in {seat_label(player)}'s hand than {paid_good}",
                     why_not,
+                    secret=True,
                 ),
             ),
             plain(NoSwap),

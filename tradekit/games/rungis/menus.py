@@ -261,6 +261,8 @@ def play_guard(
     player: int, now: str, playable: tuple[int, ...], notes: tuple[tuple[int, str], ...]
 ) -> Option:
     """Lists nothing; explains a special card ``player`` cannot play ``now``."""
-    allowed = f"a special card {seat_label(player)} can play at {now} ({{values}})"
+    # The playable cards are not listed: special cards in hand are hidden, and a refusal may
+    # be read by others than its seat (see OneOf's ``secret``).
+    allowed = f"a special card {seat_label(player)} can play at {now}"
     card = Said((), "the special card", allowed=allowed, shown=playable, notes=dict(notes))
     return Option(Play, card=card)

@@ -188,8 +188,10 @@ STEP_NAMES = {
 def _card_option(cls: type[Action], cards: tuple[int, ...], owner: int | None) -> Option:
     """An option of ``cls`` whose card is one of ``cards``: from ``owner``'s hand, or from the
     lot when ``owner`` is ``None``."""
-    what = "a card in the lot" if owner is None else f"a card in {seat_label(owner)}'s hand"
-    return Option.of(cls, OneOf(cards, "the card", what))
+    if owner is None:
+        return Option.of(cls, OneOf(cards, "the card", "a card in the lot"))
+    hand = OneOf(cards, "the card", f"a card in {seat_label(owner)}'s hand", secret=True)
+    return Option.of(cls, hand)
 
 
 # Bids recur from one decision to the next (the same budget), cards seldom: only bids are kept,
