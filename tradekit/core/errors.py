@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tradekit.core.seats import seat_label
+
 
 class TradekitError(ValueError):
     """Base class of every error tradekit raises on purpose."""
@@ -45,7 +47,7 @@ class IllegalActionError(TradekitError):
         self.player = player
         self.action = action
         self.summary = summary
-        text = f"illegal action {action!r} by player {player}: {reason}"
+        text = f"illegal action {action!r} by {seat_label(player)}: {reason}"
         if summary:
             text += f" [{summary}]"
         super().__init__(text)

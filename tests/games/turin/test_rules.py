@@ -49,6 +49,7 @@ from tradekit.games.turin import (
     TurinState,
     Withdraw,
 )
+from tradekit.render import Context, narrate
 
 DATA = SHIPPED / "turin"
 
@@ -191,6 +192,34 @@ def test_rulebook_round_three_players():
     # The card each kept in hand joins their face-up cards at the end.
     assert [sorted(f) for f in state.face_up] == [[2], [3, 4], [1, 5, 6]]
     assert_money_conserved(state)
+
+
+def test_the_rulebook_round_is_told_in_short_as_the_rulebook_tells_it():
+    # The rulebook: "J3 bids 4, J1 and J2 bid 2, J2 adds 1. J3 wins and pays 4, J2 wins and
+    # pays 3, J1 loses and pays half of 2, which is 1." Seats count from 1 in every text.
+    state = new_game(3, hands=[[1, 2], [3, 4], [5, 6]])
+    offers(state, [1, 3, 5])
+    bids(state, [2, 2, 4])
+    sealed(state, {0: AddBid(0), 1: AddBid(1)})
+    told = [e for e in state.log if e.data.get("what") == "told"]
+    assert len(told) == 1 and told[0].visible_to is None  # told to everybody, once
+    # After the payments, before the picks.
+    at = state.log.index(told[0])
+    assert state.log[at - 1].data["what"] == "payment" and state.phase == "pick"
+    en, fr = (narrate(told[0], Context(state.game, lang)) for lang in ("en", "fr"))
+    assert en == (
+        "Round 1 in short: P3 bid 4 and takes place 1 (2 card(s)), paying 4; "
+        "P2 bid 2 and added 1: place 2 (1 card(s)), paying 3; "
+        "P1 bid 2: no card, paying half, 1."
+    )
+    assert fr == (
+        "La manche 1 en bref : J3 a misé 4 et prend la place 1 (2 carte(s)), paie 4 ; "
+        "J2 a misé 2 et ajouté 1 : place 2 (1 carte(s)), paie 3 ; "
+        "J1 a misé 2 : aucune carte, paie la moitié, 1."
+    )
+    # The facts are the engine's, in numbers: the words are the catalogue's, in each language.
+    parts = told[0].data["parts"]
+    assert [(p["fields"]["seat"], p["fields"]["pays"]) for p in parts] == [(2, 4), (1, 3), (0, 1)]
 
 
 # ----------------------------------------------------------------------------------------------
