@@ -161,16 +161,22 @@ class Renderer(Generic[V]):
     def narrate(self, event: Event, ctx: Context) -> str:
         """One line of the log for ``event`` in ``ctx.lang``: :meth:`narrate_known`, else the
         engine's English text."""
-        if event.data.get("what") == TOLD:  # a passage told in the catalogue's words
-            return tell(event.data, ctx.lang, ctx.name)
         text = self.narrate_known(event, ctx)
         if text is not None:
             return text
         return event.text or f"{event.kind} {dict(event.data)}"
 
     def narrate_known(self, event: Event, ctx: Context) -> str | None:
-        """The game's own narration of ``event``, or ``None`` if it has none (generic: none)."""
-        return None
+        """The game's own narration of ``event``, or ``None`` if it has none (generic: only the
+        told events, :meth:`told`). A game's renderer asks :meth:`told` first."""
+        return self.told(event, ctx)
+
+    def told(self, event: Event, ctx: Context) -> str | None:
+        """A told event (a round or an auction in short, :func:`tradekit.core.events.told`) in
+        the catalogue's words, or ``None`` for any other event."""
+        if event.data.get("what") != TOLD:
+            return None
+        return tell(event.data, ctx.lang, ctx.name)
 
     def revealed_label(
         self, action: Action, seat: int, reveal: Event, ctx: Context

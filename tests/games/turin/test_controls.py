@@ -323,7 +323,7 @@ def test_bot_explanations_follow_the_tables_language() -> None:
     w = table("turin", players=3, mode="teacher", humans=[0], seed=5, lang="fr")
     w.set_view("all")
     assert "Carte " in w.log.value and "proposée" in w.log.value
-    assert "Offered card" not in w.log.value
+    assert "least valuable card of my hand" not in w.log.value
     w = table("turin", players=3, mode="teacher", humans=[0], seed=5, lang="en")
     w.set_lang("fr")
     offer = next(k for k in w.handles if k.startswith("offer-"))
