@@ -107,7 +107,7 @@ def test_a_first_sale_reads_like_a_story() -> None:
     assert why2.endswith("a good I lack, worth up to 2 coin(s) to me, so I raise round by round.")
     # A new good for 1 coin is worth 2 to the seller: enough to accept at once.
     assert isinstance(accept, Accept) and accept.buyer in (1, 2)
-    assert why3.endswith("offer is worth 2.0 coins to me, the best offer.")
+    assert why3.endswith("offer of P3 is worth 2.0 coins to me, the best offer.")
     buyer = accept.buyer
     assert state.coins[0] == 14 and state.coins[buyer] == 16
     assert state.seller == 0  # paid with a card: P0 sells again
