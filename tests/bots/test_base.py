@@ -82,7 +82,7 @@ def test_for_game_makes_a_fresh_copy_with_its_own_stream() -> None:
 def test_random_bot_explains_itself() -> None:
     b = RandomBot(rng=np.random.default_rng(1))
     assert b.explain() == "random has not decided anything yet."
-    action = b.act(None, [Bid(0), Bid(1), Bid(2)])
+    b.act(None, [Bid(0), Bid(1), Bid(2)])
     assert b.explain() == "Picked uniformly at random among 3 legal actions."
 
 

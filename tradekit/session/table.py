@@ -41,7 +41,7 @@ from tradekit.core.seats import seat_label
 from tradekit.core.state import Game, State, Viewer, replay
 from tradekit.i18n import bot_label, check_lang, t
 from tradekit.render import Context, Renderer, renderer_for, viewer_label
-from tradekit.session.commands import examples, parse_command
+from tradekit.session.commands import examples, normal, parse_amount, parse_command
 from tradekit.session.policy import RandomPolicy, SeatPolicy, as_policy
 
 P = ParamSpec("P")
@@ -692,8 +692,15 @@ class TableSession:
         legal = self.state.legal_actions(seat)
         view = self.state.view(seat)
         example = self.renderer.command_example(legal, view, self.ctx)
-        action = parse_command(example, legal).action
-        return example if action is None else self._label_of(view)(action)
+        # The example's action, found among the first action of each option (a menu of a rich
+        # seat holds millions of bids: it is never listed), or read as "<word> <number>".
+        firsts = [o[0] for o in legal.options if len(o)] if isinstance(legal, Menu) else legal
+        action = next((a for a in firsts if str(a) == example), None)
+        if action is None:
+            action = parse_amount(normal(example), firsts)
+        if action is None or str(action) != example:
+            return example
+        return self._label_of(view)(action)
 
     # -- hot-seat ----------------------------------------------------------------------------------
     def reveal(self) -> None:

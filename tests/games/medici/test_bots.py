@@ -118,9 +118,7 @@ def test_it_stops_turning_when_one_more_card_would_not_fit() -> None:
     )
     action, why, _ = decide(state, 0)
     assert action == Auction()
-    assert why == (
-        "One more card would not fit in my warehouse (1 place(s) left)."
-    )
+    assert why == ("One more card would not fit in my warehouse (1 place(s) left).")
 
 
 def test_the_monopoly_bonus_in_reach_is_worth_ten_florins_on_the_ladder() -> None:

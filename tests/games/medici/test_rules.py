@@ -744,12 +744,13 @@ def test_actions_read_well_and_round_trip():
     state = new_game(players=3, piles=[[1, 2]])
     with pytest.raises(
         IllegalActionError,
-        match="in P1's turn of turning cards the actions are Turn, Auction; got Bid",
+        match="in P1's turn of turning cards the choices are “turn the next card” or “auction "
+        "the lot”, not “bid 1”",
     ):
         state.apply(0, Bid(1))
     state.apply(0, Auction())
     with pytest.raises(
-        IllegalActionError, match="in the auction the actions are Pass, Bid; got Auction"
+        IllegalActionError, match="in the auction the choices are “pass” or “bid 1” to"
     ):
         state.apply(1, Auction())
     from tradekit.games.turin import Bid as TurinBid

@@ -94,10 +94,7 @@ def test_a_first_sale_reads_like_a_story() -> None:
     (seller, put, why0), (b1, offer1, why1), (b2, offer2, why2), (_, accept, why3) = story
     # P0 sells a good it holds three of: losing one costs it no different good.
     assert seller == 0 and isinstance(put, PutUp) and put.good in ("bijoux", "cafe")
-    assert (
-        why0 == "I hold 3 of them, "
-        "so selling one costs me no good."
-    )
+    assert why0 == "I hold 3 of them, so selling one costs me no good."
     # Both buyers lack that good: each opens with a duplicate and asks 1 coin back (a third of
     # the way from -2 to the 2 coins the good is worth to them).
     assert (b1, b2) == (1, 2)
@@ -141,13 +138,8 @@ def test_the_diamant_auction_stops_at_its_worth() -> None:
         (1, Pass()),
         (2, Pass()),
     ]
-    assert (
-        story[2][2]
-        == "The Diamond is worth 3.0 coins to me and paying 3 costs me 3.0."
-    )
-    assert story[3][2] == (
-        "The Diamond is worth 3.0 coins to me and paying 4 would cost me 4.0."
-    )
+    assert story[2][2] == "The Diamond is worth 3.0 coins to me and paying 3 costs me 3.0."
+    assert story[3][2] == ("The Diamond is worth 3.0 coins to me and paying 4 would cost me 4.0.")
     assert 48 in state.hands[0] and state.box_coins == 3
     # a bidder short of coins counts each coin below the goal 1.5 times: it stops sooner
     for coins, second in ((15, Bid(2)), (9, Pass())):
@@ -156,9 +148,7 @@ def test_the_diamant_auction_stops_at_its_worth() -> None:
         step(state, bots)
         seat, action, why = step(state, bots)
         assert (seat, action) == (2, second)
-    assert why == (
-        "The Diamond is worth 2.0 coins to me and paying 2 would cost me 3.0."
-    )
+    assert why == ("The Diamond is worth 2.0 coins to me and paying 2 would cost me 3.0.")
 
 
 def test_the_temple_completes_its_goods_and_the_seller_wins() -> None:
@@ -194,9 +184,7 @@ def test_a_gift_avoids_a_rival_it_would_bring_to_the_goal() -> None:
     state.apply(0, Temple("bijoux"))
     seat, action, why = step(state, bots)
     assert (seat, action) == (0, Give(2, 5))
-    assert why == (
-        "Richer rivals than P3 could reach the goal with these coins and win at once."
-    )
+    assert why == ("Richer rivals than P3 could reach the goal with these coins and win at once.")
     assert not state.is_over
 
 
@@ -306,10 +294,7 @@ def test_the_swindler_pays_with_a_good_the_seller_already_holds() -> None:
     bots[1]._known[0]["cafe"] = 1
     seat, action, why = step(state, bots)
     assert (seat, action) == (1, Swap("cafe"))
-    assert (
-        why
-        == "I pay with another card instead: a good the seller already holds."
-    )
+    assert why == "I pay with another card instead: a good the seller already holds."
     # the others learn nothing from the explanation: the swap is unseen
 
 
@@ -527,10 +512,7 @@ def test_repaying_the_only_loan_wins_at_once() -> None:
     state = scripted(variants="bank", hands=hands, coins=[15, 15, 15], loans=[1, 0, 0])
     seat, action, why = step(state, seat_bots(state))
     assert (seat, action) == (0, RepayLoan())
-    assert why == (
-        "With 7 different goods and 10 coins left I reach the goal and win "
-        "at once."
-    )
+    assert why == ("With 7 different goods and 10 coins left I reach the goal and win at once.")
     assert state.winner == 0 and state.log[-1].data["by"] == "repay"
     again = scripted(variants="bank", hands=hands, coins=[15, 15, 15], loans=[1, 0, 0])
     bot = seat_bots(again)[0]

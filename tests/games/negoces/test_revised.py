@@ -257,7 +257,7 @@ def test_no_loan_before_the_diamant_auction_nor_without_the_bank() -> None:
     state = tradekit.load_game("negoces", players=3, variants="bank").new_state(seed=1)
     assert state.phase == "auction"
     assert [list(state.legal_actions(p)) for p in (0, 2)] == [[], []]
-    refused(state, 2, TakeLoan(), "only after the Diamant auction")
+    refused(state, 2, TakeLoan(), "only after the Diamond auction")
     plain = new_game(hands=[SELLER, FIVE, OTHER])
     refused(plain, 1, TakeLoan(), "only with the bank variant")
     assert list(plain.legal_actions(1)) == []
@@ -304,7 +304,11 @@ def test_refusals_name_the_field_what_is_allowed_and_what_was_given() -> None:
     refused(state, 1, Offer(None, 1, loan=True), "P2 holds no loan card to offer")
     refused(state, 1, Withdraw(), "P2 has no offer to withdraw")
     refused(
-        state, 1, Accept(2), "in the negotiate phase the actions are Offer, Stand", "got Accept"
+        state,
+        1,
+        Accept(2),
+        "in the sealed offers the choices are “offer",
+        "not “accept P3's offer”",
     )
     with pytest.raises(MalformedActionError, match="coins"):
         state.apply(1, Offer(None, 2.0))  # type: ignore[arg-type]

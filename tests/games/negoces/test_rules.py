@@ -185,7 +185,7 @@ def test_diamant_auction_won_at_a_known_price_and_the_coins_leave_the_game() -> 
     state.apply(3, Pass())
     assert state.coins == [15, 10, 15, 15]
     assert state.box_coins == 5 and state.pools()["box"] == 5
-    assert lines(state) == [(1, "box", 5, "won the Diamant: the price returns to the box")]
+    assert lines(state) == [(1, "box", 5, "won the Diamond: the price returns to the box")]
     assert 48 in state.hands[1] and state.hands[1] == sorted([*hands[1], 48])
     assert state.market is None and state.seller == 1 and state.phase == "prepare"
     assert sum(state.coins) + state.box_coins == TOTAL_COINS

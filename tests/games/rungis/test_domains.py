@@ -151,7 +151,8 @@ def test_bid_refusals() -> None:
     )
     assert refusal(state, 1, Bid(11)).endswith("from 7 to 10; got 11")
     done = refusal(state, 1, Done())
-    assert done == "in step 'bid' of phase 'rungis' the actions are Bid, Pass; got Done"
+    assert done.startswith("in the auction of the Rungis phase the choices are “bid ")
+    assert done.endswith(", not “done”")
 
 
 def test_designate_refusal() -> None:
@@ -222,13 +223,14 @@ def test_special_card_refusals() -> None:
         "the target seat must be another seat still in this Rungis phase (1 or 2); got 0"
     )
     assert refusal(state, 0, Play(55, article="cheese")).endswith(
-        "got 55 (Lorry drivers' strike is played at talk, not at auction_start)"
+        "got 55 (Lorry drivers' strike is played in a talk turn, not before the auctions)"
     )
     assert refusal(state, 0, Play(57)) == (
-        "the special card must be a special card P1 can play at auction_start (49); got 57"
+        "the special card must be a special card P1 can play before the auctions; got 57"
     )
     assert refusal(state, 0, Play(49, player=1, article="fish")) == (
-        "Play takes no article here (it must be None); got 'fish' (a str)"
+        "“play special card 49 on P2 fish” takes no article here (it must be None); got 'fish' "
+        "(a str)"
     )
 
 

@@ -39,6 +39,7 @@ FRUIT, EGGS, CHEESE, FISH, MEAT = 1, 13, 25, 37, 43
 #: The keys each kind of event must carry (``what`` -> required keys), from the module docstring.
 REQUIRED: dict[str, set[str]] = {
     "start": {"rounds"},
+    "told": {"say", "parts", "fields"},  # an auction in short
     "setup": {"shops", "gold", "first"},
     "hand": {"hand"},
     "shuffle": {"deck"},

@@ -573,7 +573,7 @@ def test_special_cards_are_offered_only_at_their_timing() -> None:
     # A strike (talk) and advertising (after the reveal) cannot be played at the auction's start,
     # but P0 is asked all the same: skipping them would tell the table what their cards are not.
     assert state.step == "auction_start" and state.legal_actions(0) == [Done()]
-    with pytest.raises(IllegalActionError, match="played at talk, not at auction_start"):
+    with pytest.raises(IllegalActionError, match="played in a talk turn, not before the auctions"):
         state.apply(0, Play(55, article="fish"))
     state.apply(0, Done())
     state.apply(0, Designate(0))
@@ -588,7 +588,7 @@ def test_special_cards_are_offered_only_at_their_timing() -> None:
     assert state.step == "talk" and state.to_move == (0,)
     assert Play(55, article="fish") in state.legal_actions(0)
     assert not any(isinstance(a, Play) and a.card == 69 for a in state.legal_actions(0))
-    with pytest.raises(IllegalActionError, match="played at after_reveal, not at talk"):
+    with pytest.raises(IllegalActionError, match="played after the reveal, not in a talk turn"):
         state.apply(0, Play(69, article="fish"))
 
 

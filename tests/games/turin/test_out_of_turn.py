@@ -184,7 +184,7 @@ def test_two_claimants_and_the_seller_chooses_the_buyer():
     assert state.to_move == (0,)
     assert list(state.legal_actions(0)) == [SellTo(1), SellTo(2), TakeLoan()]
     refused(state, 0, SellTo(0), "P1 has not claimed card 1")
-    refused(state, 0, EndTurn(), "in the claim step the actions are SellTo")
+    refused(state, 0, EndTurn(), "in the claim step the choices are “sell to P2”")
     refused(state, 1, SellTo(1), "it is not P2's turn")
     state.apply(0, SellTo(2))
     assert info(state, "sold")[-1] == {
@@ -308,7 +308,7 @@ def test_the_goose_settles_a_two_player_tie_and_nobody_adds_anything():
     sealed(state, {0: Offer(1), 1: Offer(3), 2: Offer(5)})
     sealed(state, {0: Bid(3), 1: Bid(1), 2: Bid(3)})
     assert state.phase == "goose" and state.to_move == (0,)  # the block's lowest seat first
-    refused(state, 0, AddBid(1), "in the goose phase the actions are TakeGoose, DeclineGoose")
+    refused(state, 0, AddBid(1), "in the goose declarations the choices are “take the goose")
     state.apply(0, TakeGoose())
     # P0 loses the tie: place 2 with its card, paying its whole bid. P2 takes place 1 and pays
     # just its bid of 3, with no addition; P1 pays half of 1, nothing.

@@ -195,8 +195,8 @@ def test_rulebook_round_three_players():
 
 
 def test_the_rulebook_round_is_told_in_short_as_the_rulebook_tells_it():
-    # The rulebook: "J3 bids 4, J1 and J2 bid 2, J2 adds 1. J3 wins and pays 4, J2 wins and
-    # pays 3, J1 loses and pays half of 2, which is 1." Seats count from 1 in every text.
+    # The rulebook: "J2 bids 4, J0 and J1 bid 2, J1 adds 1. J2 wins and pays 4, J1 wins and
+    # pays 3, J0 loses and pays half of 2, which is 1." Seats count from 1 in every text.
     state = new_game(3, hands=[[1, 2], [3, 4], [5, 6]])
     offers(state, [1, 3, 5])
     bids(state, [2, 2, 4])
@@ -208,14 +208,14 @@ def test_the_rulebook_round_is_told_in_short_as_the_rulebook_tells_it():
     assert state.log[at - 1].data["what"] == "payment" and state.phase == "pick"
     en, fr = (narrate(told[0], Context(state.game, lang)) for lang in ("en", "fr"))
     assert en == (
-        "Round 1 in short: P4 bid 4 and takes place 1 (2 card(s)), paying 4; "
-        "P3 bid 2 and added 1: place 2 (1 card(s)), paying 3; "
-        "P2 bid 2: no card, paying half, 1."
+        "Round 1 in short: P3 bid 4 and takes place 1 (2 card(s)), paying 4; "
+        "P2 bid 2 and added 1: place 2 (1 card(s)), paying 3; "
+        "P1 bid 2: no card, paying half, 1."
     )
     assert fr == (
-        "La manche 1 en bref : J4 a misé 4 et prend la place 1 (2 carte(s)), paie 4 ; "
-        "J3 a misé 2 et ajouté 1 : place 2 (1 carte(s)), paie 3 ; "
-        "J2 a misé 2 : aucune carte, paie la moitié, 1."
+        "La manche 1 en bref : J3 a misé 4 et prend la place 1 (2 carte(s)), paie 4 ; "
+        "J2 a misé 2 et ajouté 1 : place 2 (1 carte(s)), paie 3 ; "
+        "J1 a misé 2 : aucune carte, paie la moitié, 1."
     )
     # The facts are the engine's, in numbers: the words are the catalogue's, in each language.
     parts = told[0].data["parts"]
@@ -482,7 +482,7 @@ def test_four_players_round_one_auctions_the_two_centre_cards():
     assert state.lot == [1, 2] and state.centre == []
     assert state.prizes == (1, 1, 0, 0)
     assert not any(isinstance(a, Offer) for a in state.legal_actions(0))
-    refused(state, 0, Offer(3), "in the bid phase")
+    refused(state, 0, Offer(3), "in the bids")
 
     bids(state, [3, 2, 1, 0])
     assert placements(state) == [
@@ -1111,7 +1111,7 @@ def test_goose_actions_need_the_tiebreak_variant():
     bids(state, [5, 3, 3])
     assert state.phase == "tiebreak"
     assert TakeGoose() not in state.legal_actions(1)
-    refused(state, 1, TakeGoose(), "in the tiebreak phase the actions are AddBid")
+    refused(state, 1, TakeGoose(), "in the tie-break the choices are “add 0 to the bid”")
 
 
 def goose_policy(state, seat):
@@ -1194,8 +1194,9 @@ def test_underdog_bidding_zero_still_wins_nothing():
 
 def test_illegal_actions_are_refused_with_a_reason_and_change_nothing():
     state = new_game(3, hands=[[1, 2], [3, 4], [5, 6]], scudo=[15, 15, 4])
-    refused(state, 0, Bid(3), "in the offer phase the actions are Offer")
-    refused(state, 0, Offer(3), "the card must be a card in P1's hand (1 or 2); got 3")
+    refused(state, 0, Bid(3), "in the offers the choices are “offer card")
+    # The hand is not listed: a refusal may be read by others than its seat.
+    refused(state, 0, Offer(3), "the card must be a card in P1's hand; got 3")
     refused(state, 3, Offer(1), "there is no seat 3")
     refused(state, -1, Offer(1), "there is no seat -1")
     refused(state, "0", Offer(1), "a player is a seat number")
@@ -1209,7 +1210,7 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing():
     refused(state, 0, Bid(2.0), "the field 'amount' must be a whole number")  # type: ignore[arg-type]
     refused(state, 0, Bid("3"), "the field 'amount' must be a whole number")  # type: ignore[arg-type]
     refused(state, 0, Bid(True), "the field 'amount' must be a whole number")
-    refused(state, 0, Pick(1), "in the bid phase the actions are Bid")
+    refused(state, 0, Pick(1), "in the bids the choices are “bid 0”")
     bids(state, [2, 2, 4])
     refused(state, 0, AddBid(-2), "P1's addition must be a whole number from 0 to 13; got -2")
     refused(

@@ -56,6 +56,8 @@ present) is the seat the event is about; cards are card ids; places are 1-based;
   ``out_of_play``.
 * ``round_start``: ``seat`` (who starts), ``pile_size``, ``out_of_play`` (how many cards).
 * ``turn``: ``seat`` (the active player).
+* ``told`` (an ended auction in short, :func:`tradekit.core.auctions.auction_told`): ``say``,
+  ``parts`` (each bid and pass, in order), ``fields`` (the buyer's ``seat`` and ``price``).
 * ``turn_card`` (chance): ``seat``, ``turned`` (the card), ``lot`` (the lot so far),
   ``pile_size`` (cards left).
 * ``auction``: ``seat`` (the active player, who speaks last), ``lot``, ``order`` (the speakers),

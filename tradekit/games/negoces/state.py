@@ -106,6 +106,8 @@ present) is the seat the event is about; cards are card ids; ``event.round`` is 
 (0 before the first sale). An event seen by some seats only says so in ``visible_to``.
 
 * ``in_play`` (chance): ``in_play`` (the goods dealt, sorted).
+* ``told`` (an ended auction in short, :func:`tradekit.core.auctions.auction_told`): ``say``,
+  ``parts`` (each bid and pass, in order), ``fields`` (the buyer's ``seat`` and ``price``).
 * ``deal`` (chance, seen by its seat): ``seat``, ``deal`` (the hand), ``scripted`` (given by a
   scripted set-up rather than dealt).
 * ``inactive`` (chance): ``inactive`` (the face-up inactive cards per seat).
@@ -460,7 +462,8 @@ class NegocesState(State[NegocesView]):
         phase = self.phase
         words = _PHASE_WORDS.get(phase)
         if words is None:
-            words = _PHASE_WORDS[phase] = (f"_{phase}_options", f"the {phase} phase")
+            step = _STEP_WORDS.get(phase, "this step")
+            words = _PHASE_WORDS[phase] = (f"_{phase}_options", step)
         if player in self.to_move:
             options = getattr(self, words[0])(player)
         elif player in self.idle:  # a barred buyer is not asked: say why they cannot offer
@@ -1074,3 +1077,13 @@ class NegocesState(State[NegocesView]):
 
 #: By phase: the name of the method declaring its options, and the step's name in refusals.
 _PHASE_WORDS: dict[str, tuple[str, str]] = {}
+#: How a refusal names each phase, in words (never the phase's id).
+_STEP_WORDS = {
+    "auction": "the open auction",
+    "gift": "the sharing out of coins",
+    "prepare": "the seller's choice of a card",
+    "negotiate": "the sealed offers",
+    "decide": "the seller's decision",
+    "swindle": "the Swindler's choice",
+    "over": "the finished game",
+}

@@ -117,12 +117,34 @@ def values_text(values: Sequence[object]) -> str:
     return ", ".join(shown[:-1]) + " or " + shown[-1]
 
 
+#: How a refusal names each step, in words (never the step's id).
+STEP_WORDS = {
+    "auction_start": "the special cards before the auctions",
+    "designate": "the designation of a centre card",
+    "bid": "the auction",
+    "talk": "the talk turn",
+    "terms": "the trading proposal",
+    "answer": "the answer to a proposal",
+    "prices": "the secret prices",
+    "after_reveal": "the special cards after the reveal",
+}
+#: When a special card is played, in a refusal's words (its ``timing``, never the id).
+TIMING_WORDS = {
+    "auction_start": "before the auctions",
+    "talk": "in a talk turn",
+    "after_reveal": "after the reveal",
+}
+#: How a refusal names each phase, in words.
+PHASE_WORDS = {"rungis": "the Rungis phase", "cac40": "the CAC 40 phase", "ca": "the CA phase"}
+
+
 # Menus are declared at every decision, and most of their options recur (the same announcement
 # or proposal options turn after turn): options are values, so each is made once and shared.
 @functools.lru_cache(maxsize=256)
 def step_name(step: str, phase: str) -> str:
-    """How a refusal names a step."""
-    return f"step {step!r} of phase {phase!r}"
+    """How a refusal names a step, in words: ``the auction of the Rungis phase``."""
+    words = STEP_WORDS.get(step, "this step")
+    return f"{words} of {PHASE_WORDS[phase]}" if phase in PHASE_WORDS else words
 
 
 @functools.lru_cache(maxsize=4096)
@@ -263,6 +285,6 @@ def play_guard(
     """Lists nothing; explains a special card ``player`` cannot play ``now``."""
     # The playable cards are not listed: special cards in hand are hidden, and a refusal may
     # be read by others than its seat (see OneOf's ``secret``).
-    allowed = f"a special card {seat_label(player)} can play at {now}"
+    allowed = f"a special card {seat_label(player)} can play {TIMING_WORDS[now]}"
     card = Said((), "the special card", allowed=allowed, shown=playable, notes=dict(notes))
     return Option(Play, card=card)

@@ -76,6 +76,8 @@ Event data. Every non-action event's ``data`` names the event in ``what`` and ho
 renderers and measures never parse the English ``text``. Seats are ints, cards ids, articles ids:
 
 * ``start``: ``rounds``. ``setup`` (scripted): ``shops``, ``gold``, ``first``.
+* ``told`` (an ended auction in short, :func:`tradekit.core.auctions.auction_told`): ``say``,
+  ``parts`` (each bid and pass, in order), ``fields`` (the buyer's ``seat`` and ``price``).
   ``hand`` (scripted, owner only): ``hand``. ``shuffle`` / ``scripted_deck`` (hidden): ``deck``.
 * ``round``: ``first_buyer``. ``deck_empty``: nothing more. ``centre``: ``centre`` (``None`` for a
   face-down special). ``face_down`` (hidden): ``face_down``, the special cards among them.
@@ -140,6 +142,7 @@ from tradekit.games.rungis.menus import (
     DONE,
     PASS,
     PROPOSE_CLOSED,
+    TIMING_WORDS,
     Said,
     announce_guard,
     announce_option,
@@ -513,7 +516,11 @@ class RungisState(State[RungisView]):
             special = self.kind_of[card]
             if special.timing != now:
                 notes.append(
-                    (card, f"{special.name_en} is played at {special.timing}, not at {now}")
+                    (
+                        card,
+                        f"{special.name_en} is played {TIMING_WORDS[special.timing]}, not "
+                        f"{TIMING_WORDS[now]}",
+                    )
                 )
                 continue
             found, why = self._card_options(player, card, special)

@@ -84,6 +84,8 @@ Event data: every event that is not a player's decision names itself in ``data["
 carries its facts, so narration and measures never read the English text:
 
 * ``start``: ``rounds`` (never the seed: a seat that knew it could re-deal every hidden card).
+* ``told`` (the round in short, after the payments): ``say``, ``parts`` (per player, in place
+  order: ``seat``, ``bid``, ``added``, ``place``, ``prize``, ``pays``), ``fields`` (``round``).
 * ``deal`` (chance, seen by its owner): ``deal``, the hand dealt or scripted.
 * ``centre`` (chance): ``centre``, the round-1 lot of 4-5 players.
 * ``unseen`` (chance, seen by nobody): ``unseen``, the cards out of play.
@@ -178,11 +180,18 @@ SEALED_PHASES = ("offer", "bid", "tiebreak")
 #: The loan, when one may be taken (an option holds no state: one serves every menu).
 _LOAN = Option(TakeLoan)
 _PASS_CLAIM = Option(PassClaim)
-#: How a refusal names each phase's step.
+#: How a refusal names each phase's step, in words (never the phase's id).
 STEP_NAMES = {
-    phase: f"the {phase} phase"
-    for phase in ("offer", "bid", "tiebreak", "goose", "pick", "market", "scoring", "over")
-} | {"claim": "the claim step"}
+    "offer": "the offers",
+    "bid": "the bids",
+    "tiebreak": "the tie-break",
+    "goose": "the goose declarations",
+    "pick": "the picks",
+    "market": "the market",
+    "scoring": "the final payouts",
+    "over": "the finished game",
+    "claim": "the claim step",
+}
 
 
 def _card_option(cls: type[Action], cards: tuple[int, ...], owner: int | None) -> Option:
