@@ -121,6 +121,11 @@ def medici_games(corpus: Corpus) -> list[MediciState]:
     return out
 
 
+def _item_en(item: str) -> str:
+    """An auctioned item's English name: the Diamant as the goods table names it."""
+    return "Diamond" if item == "diamant" else item.capitalize()
+
+
 def _labelled(data: Mapping[str, Any]) -> dict[str, Any]:
     """``data`` with its seats as every text names them (``P1`` for seat 0)."""
     seats = {"seat", "banned", "seller", "buyer"}
@@ -389,11 +394,11 @@ def _negoces_start(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
 
 
 def _negoces_auction(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
-    return f"auction of the {d['item'].capitalize()}: {seat_label(d['opener'])} opens at 0"
+    return f"auction of the {_item_en(d['item'])}: {seat_label(d['opener'])} opens at 0"
 
 
 def _negoces_auction_won(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
-    return f"{seat_label(d['winner'])} wins the {d['item'].capitalize()} for {d['price']}"
+    return f"{seat_label(d['winner'])} wins the {_item_en(d['item'])} for {d['price']}"
 
 
 def _negoces_temple(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
