@@ -6,7 +6,8 @@ with named fields. The messages are data, not code: the framework's own are in
 package, which its renderer, bots and controls load with :func:`load_messages` (Turin Market's
 are ``tradekit/games/turin/messages.toml``). :func:`add_messages` adds messages from code. Names
 of goods and cards come from each game's data tables (``name_en`` / ``name_fr``), not from this
-catalogue.
+catalogue. A seat is named by :func:`seat_label` (``P1`` / ``J1``: people count players from 1,
+code from 0) in every text, and a bot by :func:`bot_label` (``heuristic`` / ``heuristique``).
 
 This module is pure Python and standard library only (the engine never needs it, the renderer
 and the widgets do).
@@ -19,6 +20,8 @@ Example:
     >>> add_messages({"hello": {"en": "Hello {name}", "fr": "Bonjour {name}"}})
     >>> t("hello", "fr", name="Ada")
     'Bonjour Ada'
+    >>> seat_label(0, "fr"), bot_label("heuristic", "fr")
+    ('J1', 'heuristique')
 """
 
 from __future__ import annotations
@@ -26,11 +29,12 @@ from __future__ import annotations
 import re
 import string
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any
 
 from tradekit.core.errors import ConfigError, DataError
+from tradekit.core.seats import SEAT_LETTERS, seat_label, seats_label
 
 #: The languages every label exists in.
 LANGS: tuple[str, ...] = ("en", "fr")
@@ -176,9 +180,76 @@ def t(key: str, lang: str = "en", /, **fields: Any) -> str:
     return text.format(**fields) if fields else text
 
 
+def bot_label(name: str, lang: str = "en") -> str:
+    """A bot's name as the table shows it in ``lang``: ``bot_name.<name>`` from the catalogue, its
+    parameters kept (``heuristic(aggression=0.9)`` reads ``heuristique(aggression=0.9)``); a name
+    the catalogue does not know (a notebook's own function) is shown as it is.
+
+    Example:
+        >>> bot_label("random", "fr"), bot_label("heuristic(aggression=0.9)", "fr")
+        ('aléatoire', 'heuristique(aggression=0.9)')
+        >>> bot_label("my_bot", "fr")
+        'my_bot'
+    """
+    base = re.split(r"[(:]", name, maxsplit=1)[0]
+    key = f"bot_name.{base}"
+    return t(key, lang) + name[len(base) :] if key in _CATALOGUE else name
+
+
+def tell(
+    data: Mapping[str, Any], lang: str = "en", name: Callable[[int], str] | None = None
+) -> str:
+    """The words of a told event's ``data`` (:func:`tradekit.core.events.told`) in ``lang``:
+    each part's message, joined by ``"; "``, as the ``{parts}`` of the whole message. Seats
+    (fields named ``seat`` or ending in ``_seat``) are written by ``name`` (default:
+    :func:`seat_label` in ``lang``).
+
+    Example:
+        >>> add_messages({
+        ...     "demo.sum": {"en": "Round {round}: {parts}.", "fr": "Manche {round} : {parts}."},
+        ...     "demo.bid": {"en": "{seat} bid {n}", "fr": "{seat} a misé {n}"},
+        ... })
+        >>> from tradekit.core.events import told
+        >>> bids = [("demo.bid", {"seat": 0, "n": 3}), ("demo.bid", {"seat": 2, "n": 1})]
+        >>> data = told("demo.sum", bids, round=1)
+        >>> tell(data, "fr")
+        'Manche 1 : J1 a misé 3 ; J3 a misé 1.'
+    """
+
+    def named(fields: Mapping[str, Any]) -> dict[str, Any]:
+        return {
+            k: (name(v) if name is not None else seat_label(v, lang))
+            if k == "seat" or k.endswith("_seat")
+            else v
+            for k, v in fields.items()
+        }
+
+    sep = " ; " if lang == "fr" else "; "
+    parts = sep.join(t(part["say"], lang, **named(part["fields"])) for part in data["parts"])
+    return t(data["say"], lang, parts=parts, **named(data.get("fields", {})))
+
+
 def keys() -> list[str]:
     """Every key in the catalogue (for tests)."""
     return sorted(_CATALOGUE)
 
 
+__all__ = [
+    "LANGS",
+    "SEAT_LETTERS",
+    "add_messages",
+    "bot_label",
+    "check_lang",
+    "has_message",
+    "keys",
+    "load_messages",
+    "seat_label",
+    "seats_label",
+    "t",
+    "tell",
+]
+
 load_messages("tradekit")
+# "seat" for a text that formats a seat's label itself ({seat}: the number shown, from 1); the
+# letters are seat_label's, so both name a seat alike.
+add_messages({"seat": {lang: f"{SEAT_LETTERS[lang]}{{seat}}" for lang in LANGS}})

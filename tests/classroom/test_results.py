@@ -17,7 +17,7 @@ from tests.classroom.conftest import seat_table
 from tests.classroom.test_secrecy import setups
 from tests.classroom.web import call
 from tradekit.classroom import Classroom, results
-from tradekit.classroom.rooms import Room, Table
+from tradekit.classroom.rooms import ClassroomError, Room, Table
 from tradekit.render import Context, renderer_for
 from tradekit.sim import load_decisions, load_games
 
@@ -275,9 +275,9 @@ def test_distance_sets_the_class_bids_beside_the_theory_per_player() -> None:
 def test_distance_is_refused_in_words_before_a_game_ends_and_for_other_games() -> None:
     room = Room.open("turin", players=3, seed=2)
     room.join(room.code, "Ada")
-    with pytest.raises(results.ClassroomError, match="no table has finished a game yet"):
+    with pytest.raises(ClassroomError, match="no table has finished a game yet"):
         room.distance()
-    with pytest.raises(results.ClassroomError, match="this class plays medici"):
+    with pytest.raises(ClassroomError, match="this class plays medici"):
         finished_room("medici", tables=1).distance()
 
 

@@ -37,11 +37,11 @@ def test_once_around_everyone_passes() -> None:
 
 def test_once_around_refuses_bad_bids() -> None:
     a = OnceAroundAuction([0, 1], budgets={0: 5, 1: 5})
-    assert a.bid_reason(1, 2) == "it is P0's turn to speak in the auction"
+    assert a.bid_reason(1, 2) == "it is P1's turn to speak in the auction"
     assert a.bid_reason(0, 0) == "the lowest bid is 1"
-    assert a.bid_reason(0, 6) == "P0 cannot bid 6: they have only 5"
+    assert a.bid_reason(0, 6) == "P1 cannot bid 6: they have only 5"
     a.bid(0, 3)
-    assert a.bid_reason(1, 3) == "a bid must beat the high bid of 3 (P0)"
+    assert a.bid_reason(1, 3) == "a bid must beat the high bid of 3 (P1)"
     with pytest.raises(ValueError, match="beat the high bid"):
         a.bid(1, 2)
 

@@ -65,9 +65,7 @@ def test_config_error_names_the_option_the_value_and_what_is_allowed() -> None:
 
 def test_illegal_action_error_has_reason_player_action_and_summary() -> None:
     err = IllegalActionError("cannot bid 9", 2, "Bid(amount=9)", "round 1, phase bid")
-    assert (
-        str(err) == "illegal action 'Bid(amount=9)' by player 2: cannot bid 9 [round 1, phase bid]"
-    )
+    assert str(err) == "illegal action 'Bid(amount=9)' by P3: cannot bid 9 [round 1, phase bid]"
     assert (err.reason, err.player, err.action, err.summary) == (
         "cannot bid 9",
         2,
@@ -200,8 +198,8 @@ def test_ledger_net_entries_and_json() -> None:
         "round": 1,
         "phase": "market",
     }
-    assert str(ledger[1]) == "P0 -> P2: 3 (bought card 5)"
-    assert str(ledger[0]) == "P2 -> bank: 4 (winning bid)"
+    assert str(ledger[1]) == "P1 -> P3: 3 (bought card 5)"  # seats as people count them
+    assert str(ledger[0]) == "P3 -> bank: 4 (winning bid)"
 
 
 @pytest.mark.parametrize("amount", [0, -1, -10])
@@ -425,8 +423,10 @@ def test_replay_detects_a_tampered_log() -> None:
     doc["log"][chance]["data"] = {"deal": [99]}
     _replay_error(doc, f"log event {chance} differs", "saved", "replayed")
     doc = saved(steps=20)
+    # An event's text is the engine's wording, which a later tradekit may change (seats once
+    # counted from 0): it is not compared, and the replayed game tells its own.
     doc["log"][-1]["text"] = "nothing happened"
-    _replay_error(doc, f"log event {len(doc['log']) - 1} differs")
+    assert tradekit.replay(json.dumps(doc)).log[-1].text == saved(steps=20)["log"][-1]["text"]
     doc = saved(steps=20)
     count = len(doc["log"])
     doc["log"].append({"kind": "info", "round": 1, "phase": "bid"})

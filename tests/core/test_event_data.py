@@ -25,6 +25,7 @@ import tradekit
 from tests.conftest import Corpus
 from tests.helpers import negoces_options, play_at_random
 from tradekit.core.events import Event, Ledger, Transfer
+from tradekit.core.seats import seat_label
 from tradekit.core.state import State
 from tradekit.games.medici import MediciState
 from tradekit.games.medici import state as medici_module
@@ -89,8 +90,8 @@ MEDICI_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 #: The texts made of the data's values as they are.
 MEDICI_TEXTS = {
     "setup": "scripted set-up",
-    "turn": "P{seat}'s turn",
-    "free_fill": "every other warehouse is full: P{seat} fills theirs from the pile for free",
+    "turn": "{seat}'s turn",
+    "free_fill": "every other warehouse is full: {seat} fills theirs from the pile for free",
 }
 
 
@@ -120,19 +121,32 @@ def medici_games(corpus: Corpus) -> list[MediciState]:
     return out
 
 
+def _item_en(item: str) -> str:
+    """An auctioned item's English name: the Diamant as the goods table names it."""
+    return "Diamond" if item == "diamant" else item.capitalize()
+
+
+def _labelled(data: Mapping[str, Any]) -> dict[str, Any]:
+    """``data`` with its seats as every text names them (``P1`` for seat 0)."""
+    seats = {"seat", "banned", "seller", "buyer"}
+    return {k: seat_label(v) if k in seats else v for k, v in data.items()}
+
+
 def medici_text(state: MediciState, event: Event) -> str:
     """The English text of a Medici event, rebuilt from its data (and the card table) only."""
     d = event.data
     kind = d["what"]
+    if kind == "told":
+        return ""  # a told event's words are the catalogue's: it has no engine text
     if kind in MEDICI_TEXTS:
-        return MEDICI_TEXTS[kind].format(**d)
+        return MEDICI_TEXTS[kind].format(**_labelled(d))
     if kind not in MEDICI_BUILDERS:
         raise AssertionError(f"undocumented event {kind!r}")
     return MEDICI_BUILDERS[kind](state, event)
 
 
 def _seats(ss: list[int]) -> str:
-    return ", ".join(f"P{s}" for s in ss)
+    return ", ".join(f"{seat_label(s)}" for s in ss)
 
 
 def _medici_lot(state: MediciState, cards: list[int]) -> str:
@@ -160,13 +174,13 @@ def _medici_round_start(state: MediciState, event: Event) -> str:
     d = event.data
     return (
         f"round {event.round}: {d['pile_size']} cards in the pile, {d['out_of_play']} out of "
-        f"play; P{d['seat']} starts"
+        f"play; {seat_label(d['seat'])} starts"
     )
 
 
 def _medici_turn_card(state: MediciState, event: Event) -> str:
     d = event.data
-    return f"P{d['seat']} turns {state.card_text(d['turned'])}"
+    return f"{seat_label(d['seat'])} turns {state.card_text(d['turned'])}"
 
 
 def _medici_auction(state: MediciState, event: Event) -> str:
@@ -179,9 +193,9 @@ def _medici_auction(state: MediciState, event: Event) -> str:
 def _medici_forced_pass(state: MediciState, event: Event) -> str:
     d = event.data
     if d["reason"] == "cannot_open":
-        return f"P{d['seat']} has no florins to open the bidding and passes"
+        return f"{seat_label(d['seat'])} has no florins to open the bidding and passes"
     return (
-        f"P{d['seat']} cannot beat the high bid of {d['high_bid']} with {d['florins']} "
+        f"{seat_label(d['seat'])} cannot beat the high bid of {d['high_bid']} with {d['florins']} "
         "florins and passes"
     )
 
@@ -192,12 +206,12 @@ def _medici_discard(state: MediciState, event: Event) -> str:
 
 def _medici_sale(state: MediciState, event: Event) -> str:
     d = event.data
-    return f"P{d['seat']} buys {_medici_lot(state, d['lot'])} for {d['price']}"
+    return f"{seat_label(d['seat'])} buys {_medici_lot(state, d['lot'])} for {d['price']}"
 
 
 def _medici_free_card(state: MediciState, event: Event) -> str:
     d = event.data
-    return f"P{d['seat']} takes {state.card_text(d['free'])} free"
+    return f"{seat_label(d['seat'])} takes {state.card_text(d['free'])} free"
 
 
 def _medici_round_end(state: MediciState, event: Event) -> str:
@@ -207,14 +221,14 @@ def _medici_round_end(state: MediciState, event: Event) -> str:
 
 def _medici_ships(state: MediciState, event: Event) -> str:
     pairs = zip(event.data["totals"], event.data["paid"], strict=True)
-    return "ships: " + ", ".join(f"P{p} {t} → {x}" for p, (t, x) in enumerate(pairs))
+    return "ships: " + ", ".join(f"{seat_label(p)} {t} → {x}" for p, (t, x) in enumerate(pairs))
 
 
 def _medici_ladder_move(state: MediciState, event: Event) -> str:
     d = event.data
     top = f" (the top; {d['lost']} more lost)" if d["lost"] else ""
     good = _medici_good(state, d["good"])
-    return f"P{d['seat']} moves up the {good} ladder from {d['from']} to {d['to']}{top}"
+    return f"{seat_label(d['seat'])} moves up the {good} ladder from {d['from']} to {d['to']}{top}"
 
 
 def _medici_payment(state: MediciState, event: Event) -> str:
@@ -237,16 +251,20 @@ def _medici_payment(state: MediciState, event: Event) -> str:
             alone = MEDICI_ORDINALS[places[0] - 1]
             good = _medici_good(state, d["good"])
             reason = f"ladder of {good}: " + (tied if d["divisor"] > 1 else alone)
-    return f"P{d['seat']} receives {d['paid']}: {reason}"
+    return f"{seat_label(d['seat'])} receives {d['paid']}: {reason}"
 
 
 def _medici_poorest(state: MediciState, event: Event) -> str:
     d = event.data
-    text = f"P{d['poorest']} is the poorest ({d['florins']} florins) and starts the next round"
+    text = (
+        f"{seat_label(d['poorest'])} is the poorest ({d['florins']} florins) and starts "
+        "the next round"
+    )
     others = [s for s in d["tied"] if s != d["poorest"]]
     if others:
         text += (
-            f" (tied with {_seats(others)}: first after P{d['first_player']}, who started "
+            f" (tied with {_seats(others)}: first after {seat_label(d['first_player'])}, who "
+            "started "
             "this round)"
         )
     return text
@@ -320,17 +338,17 @@ def negoces_games(corpus: Corpus) -> list[NegocesState]:
 NEGOCES_TEXTS = {
     "setup": "scripted set-up",
     "scripted_coins": "scripted coins {coins}",
-    "starting_coins": "P{seat} starts with {coins} coins",
-    "drop_out": "P{seat} cannot raise and drops out",
-    "gift": "P{seat} shares out {gift} coins among the others",
-    "sale_start": "sale {sale}: P{seat} is the seller ({cards} cards)",
-    "treasurer": "P{seat}'s Treasurer card leaves the game",
-    "chosen": "P{seat} has chosen",
+    "starting_coins": "{seat} starts with {coins} coins",
+    "drop_out": "{seat} cannot raise and drops out",
+    "gift": "{seat} shares out {gift} coins among the others",
+    "sale_start": "sale {sale}: {seat} is the seller ({cards} cards)",
+    "treasurer": "{seat}'s Treasurer card leaves the game",
+    "chosen": "{seat} has chosen",
     "no_offer": "no offer stands: the negotiation continues",
-    "ban": "P{seat} plays the Miser: P{banned} may offer nothing in this sale",
-    "accept": "P{seller} accepts P{buyer}'s offer",
+    "ban": "{seat} plays the Miser: {banned} may offer nothing in this sale",
+    "accept": "{seller} accepts {buyer}'s offer",
     "coins_total": "the players hold {coins} coins in all",
-    "swindle": "P{seat} plays the Swindler: the card paid is swapped, unseen",
+    "swindle": "{seat} plays the Swindler: the card paid is swapped, unseen",
 }
 
 
@@ -339,8 +357,10 @@ def negoces_text(state: NegocesState, event: Event) -> str:
     d = event.data
     kind = d["what"]
     good = state.tables.good_of.__getitem__
+    if kind == "told":
+        return ""  # a told event's words are the catalogue's: it has no engine text
     if kind in NEGOCES_TEXTS:
-        return NEGOCES_TEXTS[kind].format(**d)
+        return NEGOCES_TEXTS[kind].format(**_labelled(d))
     if kind not in NEGOCES_BUILDERS:
         raise AssertionError(f"undocumented event {kind!r}")
     return NEGOCES_BUILDERS[kind](good, d)
@@ -353,12 +373,14 @@ def _negoces_in_play(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
 
 def _negoces_deal(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
     if d["scripted"]:
-        return f"P{d['seat']} is given a scripted hand"
-    return f"P{d['seat']} is dealt {len(d['deal'])} cards"
+        return f"{seat_label(d['seat'])} is given a scripted hand"
+    return f"{seat_label(d['seat'])} is dealt {len(d['deal'])} cards"
 
 
 def _negoces_inactive(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
-    fronts = (f"P{p} {', '.join(map(good, cards))}" for p, cards in enumerate(d["inactive"]))
+    fronts = (
+        f"{seat_label(p)} {', '.join(map(good, cards))}" for p, cards in enumerate(d["inactive"])
+    )
     return "inactive cards laid face up: " + "; ".join(fronts)
 
 
@@ -372,27 +394,27 @@ def _negoces_start(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
 
 
 def _negoces_auction(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
-    return f"auction of the {d['item'].capitalize()}: P{d['opener']} opens at 0"
+    return f"auction of the {_item_en(d['item'])}: {seat_label(d['opener'])} opens at 0"
 
 
 def _negoces_auction_won(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
-    return f"P{d['winner']} wins the {d['item'].capitalize()} for {d['price']}"
+    return f"{seat_label(d['winner'])} wins the {_item_en(d['item'])} for {d['price']}"
 
 
 def _negoces_temple(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
-    return f"P{d['seat']} gives up {good(d['removed'])} at the temple for sacred texts"
+    return f"{seat_label(d['seat'])} gives up {good(d['removed'])} at the temple for sacred texts"
 
 
 def _negoces_market(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
     coins_only = " (an inactive card: coins only)" if d["inactive"] else ""
-    return f"P{d['seat']} puts {good(d['market'])} on the market{coins_only}"
+    return f"{seat_label(d['seat'])} puts {good(d['market'])} on the market{coins_only}"
 
 
 def _negoces_offers(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
     items = []
     for buyer, offer in d["offers"].items():
         card = offer["card"]
-        words = [f"P{buyer}"] + ([good(card)] if isinstance(card, int) else [])
+        words = [f"{seat_label(buyer)}"] + ([good(card)] if isinstance(card, int) else [])
         words += [card] if isinstance(card, str) else []
         words.append(f"{offer['coins']:+d} coins")
         words += ["a loan card"] if offer["loan"] else []
@@ -401,15 +423,18 @@ def _negoces_offers(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
 
 
 def _negoces_theft(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
-    return f"P{d['seat']} plays the Thief and takes {good(d['card'])} from P{d['seller']}"
+    return (
+        f"{seat_label(d['seat'])} plays the Thief and takes {good(d['card'])} from "
+        f"{seat_label(d['seller'])}"
+    )
 
 
 def _negoces_turn_up(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
-    return f"P{d['seat']} turns up the offered card: {good(d['card'])}"
+    return f"{seat_label(d['seat'])} turns up the offered card: {good(d['card'])}"
 
 
 def _negoces_swap(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
-    return f"P{d['seat']} pays with {good(d['paid'])} instead of {good(d['offered'])}"
+    return f"{seat_label(d['seat'])} pays with {good(d['paid'])} instead of {good(d['offered'])}"
 
 
 def _negoces_sale(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
@@ -418,34 +443,41 @@ def _negoces_sale(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
     parts += [f"{d['coins']} coins"] if d["coins"] else []
     parts += ["a loan card"] if d["loan"] else []
     paid = " and ".join(parts) or "nothing"
-    return f"P{d['buyer']} buys {good(d['market'])} from P{d['seller']} for {paid}"
+    return (
+        f"{seat_label(d['buyer'])} buys {good(d['market'])} from {seat_label(d['seller'])} "
+        f"for {paid}"
+    )
 
 
 def _negoces_paid_with(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
-    return f"P{d['seat']} paid with {good(d['paid'])}"
+    return f"{seat_label(d['seat'])} paid with {good(d['paid'])}"
 
 
 def _negoces_void_offer(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
     return (
-        f"P{d['seller']} cannot pay the {-d['coins']} coins P{d['buyer']} asked: "
-        f"P{d['buyer']} takes the card for nothing"
+        f"{seat_label(d['seller'])} cannot pay the {-d['coins']} coins {seat_label(d['buyer'])} "
+        "asked: "
+        f"{seat_label(d['buyer'])} takes the card for nothing"
     )
 
 
 def _negoces_tax_unpaid(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
     then = "loses their Treasurer card" if d["treasurer"] else "pays nothing"
-    return f"P{d['seat']} cannot pay the tax and {then}"
+    return f"{seat_label(d['seat'])} cannot pay the tax and {then}"
 
 
 def _negoces_show(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
-    return f"P{d['seat']} shows {len(d['hand'])} cards and {d['coins']} coins"
+    return f"{seat_label(d['seat'])} shows {len(d['hand'])} cards and {d['coins']} coins"
 
 
 def _negoces_game_end(good: Callable[[int], str], d: Mapping[str, Any]) -> str:
     if d["winner"] is None:
         return f"{d['sales']} sales without a winner: the game ends with no winner"
     w = d["winner"]
-    return f"P{w} holds {d['goods']} different goods and {d['coins']} coins: P{w} wins"
+    return (
+        f"{seat_label(w)} holds {d['goods']} different goods and {d['coins']} coins: "
+        f"{seat_label(w)} wins"
+    )
 
 
 #: The texts that take more than the data's values as they are, by event kind.

@@ -30,7 +30,7 @@ class Catalogue(NamedTuple):
 
 
 CATALOGUES = {
-    "turin": Catalogue(lambda key: True, None, lambda: default_names(2, "fr") == ("J0", "J1")),
+    "turin": Catalogue(lambda key: True, None, lambda: default_names(2, "fr") == ("J1", "J2")),
     "medici": Catalogue(lambda key: key.startswith("medici."), 60),
     "negoces": Catalogue(lambda key: key.startswith("negoces.") or key == "game.negoces", 100),
     "rungis": Catalogue(

@@ -58,7 +58,7 @@ def test_generic_renderer_draws_any_view() -> None:
     ctx = Context(game, "fr")
     generic: Renderer[Any] = Renderer()
     html = generic.table(FakeView(), ctx)
-    assert "Manche 1 sur 2" in html and "J1" in html and "&lt;b&gt;" in html
+    assert "Manche 1 sur 2" in html and "J2" in html and "&lt;b&gt;" in html
     assert generic.status(FakeView(phase="over"), ctx).startswith("Manche 1 sur 2 · Partie")
 
 

@@ -40,7 +40,7 @@ def test_a_students_save_is_their_seat_save() -> None:
     assert doc["holds"] == "seat 1" and "seed" not in doc
     assert w.json_box.value == w.state.to_json(indent=1, viewer=1)
     assert "what you saw" in w.message.value
-    assert "P1.json" in w.download.value
+    assert "P2.json" in w.download.value
     assert tradekit.review(w.json_box.value).view() == w.state.view(1)
     w.set_view(None)
     w.save_button.click()
@@ -88,10 +88,10 @@ def test_hot_seat_back_never_undoes_another_humans_sealed_move() -> None:
     assert w.acting_human() == 0  # type: ignore[attr-defined]
     decided = list(w.state.decisions)  # type: ignore[attr-defined]
     w.back_button.click()  # type: ignore[attr-defined]
-    assert "P1 has decided since" in w.message.value  # type: ignore[attr-defined]
+    assert "P2 has decided since" in w.message.value  # type: ignore[attr-defined]
     assert list(w.state.decisions) == decided  # type: ignore[attr-defined]
     w.branch(0)  # type: ignore[attr-defined]
-    assert "P1 has decided since" in w.message.value  # type: ignore[attr-defined]
+    assert "P2 has decided since" in w.message.value  # type: ignore[attr-defined]
     assert w.main_state is None  # type: ignore[attr-defined]
     # A teacher's table still goes back over anybody's decision.
     teacher = table("turin", players=3, humans=[0, 1], mode="teacher", seed=3, bots="random-policy")
@@ -108,7 +108,7 @@ def test_hot_seat_what_if_list_hides_the_sealed_move_from_the_next_student() -> 
     state = w.state  # type: ignore[attr-defined]
     label = w.renderer.action_label(state.decisions[0][1], None, w.ctx)  # type: ignore[attr-defined]
     shown = " ".join(str(o[0]) for o in w.whatif.options)  # type: ignore[attr-defined]
-    assert label not in shown and "P0 decides (hidden)" in shown
+    assert label not in shown and "P1 decides (hidden)" in shown
 
 
 def _face_down_table() -> tuple[Any, int]:
@@ -159,7 +159,7 @@ def test_the_review_widget_steps_through_a_seat_save() -> None:
     r = ReviewWidget(w.json_box.value, lang="fr")
     n = len(r.review)
     assert r.step == n - 1 and r.next_button.disabled
-    assert "Étape" in r.header.value and "J0" in r.header.value
+    assert "Étape" in r.header.value and "J1" in r.header.value
     r.first_button.click()
     assert r.step == 0 and r.prev_button.disabled
     r.steps.value = 2
@@ -181,7 +181,7 @@ def test_a_students_table_keeps_the_bots_reasons_for_the_end_of_the_game() -> No
     assert 'class="tk-why"' in teacher.log.value and " — " in teacher.bots_box.value
     assert 'class="tk-why"' not in w.log.value and " — " not in w.bots_box.value
     assert "reasons are shown when the game is over" in w.bots_box.value
-    assert "P1 (heuristic): " in w.bots_box.value  # the bot's revealed offer, without a reason
+    assert "P2 (heuristic): " in w.bots_box.value  # the bot's revealed offer, without a reason
     while not w.state.is_over:
         seat = w.acting_human()
         if seat is None:

@@ -36,6 +36,7 @@ import numpy as np
 
 from tradekit.core.actions import Action
 from tradekit.core.errors import ConfigError, TradekitError
+from tradekit.core.seats import SeatNumber
 from tradekit.core.state import Game
 
 #: The options class of the game a bot plays (``TurinGame``; ``Game[Any]`` for any game).
@@ -58,7 +59,8 @@ class Said:
     fields: tuple[tuple[str, Any], ...]
 
     def text(self, lang: str = "en") -> str:
-        """The reason in ``lang``; French numbers get a decimal comma.
+        """The reason in ``lang``; French numbers get a decimal comma, and a seat given as a
+        :class:`~tradekit.core.seats.SeatNumber` reads as its label (``P2`` / ``J2``).
 
         Example:
             >>> from tradekit.i18n import add_messages
@@ -66,9 +68,9 @@ class Said:
             >>> said("demo.why", w=2.25).text(), said("demo.why", w=2.25).text("fr")
             ('worth 2.2', 'vaut 2,2')
         """
-        from tradekit.i18n import t
+        from tradekit.i18n import seat_label, t
 
-        fields = dict(self.fields)
+        fields = {k: seat_label(v, lang) if type(v) is SeatNumber else v for k, v in self.fields}
         if lang == "fr":
             fields = {k: _Comma(v) if type(v) is float else v for k, v in fields.items()}
         return t(self.key, lang, **fields)
@@ -257,7 +259,7 @@ class Bot(abc.ABC, Generic[G, V]):
             >>> bot.act(None, [Bid(0), Bid(1)])
             Bid(amount=1)
             >>> bot.explain()
-            'Chose bid 1 uniformly at random among 2 legal actions.'
+            'Picked uniformly at random among 2 legal actions.'
         """
         if isinstance(self._why, Said):
             return self._why.text(lang)

@@ -15,8 +15,41 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from tradekit.core.domains import Domain, OneOf, Range
+from tradekit.core.events import told
+from tradekit.core.seats import seat_label
+
+
+def auction_told(
+    history: Sequence[tuple[int, int | None]], result: AuctionResult
+) -> dict[str, Any]:
+    """An ended auction told in short, as the data of a told event
+    (:func:`~tradekit.core.events.told`): each bid and pass in the order spoken, then who buys
+    at what price, or that nobody bid. The words are the framework catalogue's ``auction.*``.
+
+    Example:
+        >>> data = auction_told([(1, 3), (2, None), (0, 5), (1, None)], AuctionResult(0, 5))
+        >>> from tradekit.i18n import tell
+        >>> tell(data, "en")
+        'The auction in short: P2 bids 3; P3 passes; P1 bids 5; P2 passes. P1 buys it for 5.'
+    """
+    parts = [
+        ("auction.pass", {"seat": p})
+        if amount is None
+        else ("auction.bid", {"seat": p, "n": amount})
+        for p, amount in history
+    ]
+    if result.winner is None:
+        return told("auction.unsold", parts)
+    return told("auction.sold", parts, seat=result.winner, price=result.price)
+
+
+def log_auction_told(state: Any, auction: OnceAroundAuction | AscendingAuction) -> None:
+    """Log ``auction``, ended, told in short (:func:`auction_told`) as an ``"info"`` event of
+    ``state``, everybody's to read: every bid and pass of an open auction is public."""
+    state._event("info", data=auction_told(auction.history, auction.result))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -87,15 +120,20 @@ class OnceAroundAuction:
     def bid_reason(self, player: int, amount: int) -> str | None:
         """Why ``player`` may not bid ``amount`` now, or ``None``."""
         if player != self.speaker:
-            return f"it is P{self.speaker}'s turn to speak in the auction"
+            return f"it is {seat_label(self.speaker)}'s turn to speak in the auction"
         if type(amount) is not int:
             return f"a bid is a whole number, got {amount!r}"
         if amount < self.lowest_bid():
             if self.high_bidder is None:
                 return f"the lowest bid is {self.lowest_bid()}"
-            return f"a bid must beat the high bid of {self.high_bid} (P{self.high_bidder})"
+            return (
+                f"a bid must beat the high bid of {self.high_bid} ({seat_label(self.high_bidder)})"
+            )
         if amount > self.budgets.get(player, 0):
-            return f"P{player} cannot bid {amount}: they have only {self.budgets.get(player, 0)}"
+            return (
+                f"{seat_label(player)} cannot bid {amount}: they have only "
+                f"{self.budgets.get(player, 0)}"
+            )
         return None
 
     def bid(self, player: int, amount: int) -> None:
@@ -111,7 +149,7 @@ class OnceAroundAuction:
     def pass_(self, player: int) -> None:
         """Record a pass."""
         if player != self.speaker:
-            raise ValueError(f"it is P{self.speaker}'s turn to speak in the auction")
+            raise ValueError(f"it is {seat_label(self.speaker)}'s turn to speak in the auction")
         self.history.append((player, None))
         self.position += 1
         self._skip_unable()
@@ -213,7 +251,7 @@ class AscendingAuction:
     def bid_reason(self, player: int, amount: int) -> str | None:
         """Why ``player`` may not bid ``amount`` now, or ``None``."""
         if player != self.speaker:
-            return f"it is P{self.speaker}'s turn to speak in the auction"
+            return f"it is {seat_label(self.speaker)}'s turn to speak in the auction"
         if type(amount) is not int:
             return f"a bid is a whole number, got {amount!r}"
         budget = self.budgets.get(player, 0)
@@ -224,7 +262,10 @@ class AscendingAuction:
         elif amount - self.high_bid in self.steps and amount <= budget:
             return None
         if amount > self.budgets.get(player, 0):
-            return f"P{player} cannot bid {amount}: they have only {self.budgets.get(player, 0)}"
+            return (
+                f"{seat_label(player)} cannot bid {amount}: they have only "
+                f"{self.budgets.get(player, 0)}"
+            )
         if self.steps is not None:
             raises = " or ".join(f"+{s}" for s in self.steps)
             return f"a raise must be {raises} over the high bid of {self.high_bid}"
@@ -243,7 +284,7 @@ class AscendingAuction:
     def pass_(self, player: int) -> None:
         """Record a pass (dropping out for good if passes are final)."""
         if player != self.speaker:
-            raise ValueError(f"it is P{self.speaker}'s turn to speak in the auction")
+            raise ValueError(f"it is {seat_label(self.speaker)}'s turn to speak in the auction")
         self.history.append((player, None))
         self._passed.add(player)
         if self.final_pass:

@@ -135,26 +135,35 @@ class Range(Domain):
 class OneOf(Domain):
     """One of a finite list of values (cards in a hand, seats, goods), in the order given.
 
-    ``what`` says what the values are, for the refusal ("a card in P0's hand"). Membership is
-    typed: ``1 == 1.0 == True`` in Python, but only the int 1 is a card id. A value: never changed
-    once made.
+    ``what`` says what the values are, for the refusal ("a card in P1's hand"). A ``secret``
+    domain (the cards of a hand) never lists its values in a refusal: a refusal may be read by
+    somebody else than the seat it refuses (a bot's refused action, reported to its table or in
+    an error), who must not learn the hand from it. Membership is typed: ``1 == 1.0 == True`` in
+    Python, but only the int 1 is a card id. A value: never changed once made.
 
     Example:
-        >>> d = OneOf((4, 9, 12), "the card", "a card in P0's hand")
+        >>> d = OneOf((4, 9, 12), "the card", "a card in the lot")
         >>> 9 in d, 9.0 in d, True in OneOf((1,))
         (True, False, False)
         >>> d.reason(5)
-        "the card must be a card in P0's hand (4, 9 or 12); got 5"
+        'the card must be a card in the lot (4, 9 or 12); got 5'
+        >>> OneOf((4, 9, 12), "the card", "a card in P1's hand", secret=True).reason(5)
+        "the card must be a card in P1's hand; got 5"
     """
 
-    __slots__ = ("_index", "label", "values", "what")
+    __slots__ = ("_index", "label", "secret", "values", "what")
 
     def __init__(
-        self, values: Iterable[Hashable], label: str = "the value", what: str = ""
+        self,
+        values: Iterable[Hashable],
+        label: str = "the value",
+        what: str = "",
+        secret: bool = False,
     ) -> None:
         self.values: tuple[Hashable, ...] = tuple(values)
         self.label = label
         self.what = what
+        self.secret = secret
         self._index: frozenset[tuple[type, Hashable]] | None = None
 
     def _members(self) -> frozenset[tuple[type, Hashable]]:
@@ -166,8 +175,11 @@ class OneOf(Domain):
     def reason(self, value: object) -> str | None:
         if value in self:
             return None
+        got = describe_value(value)
+        if self.secret:
+            return f"{self.label} must be {self.what or 'one of the values allowed'}; got {got}"
         what = f"{self.what} " if self.what else "one of "
-        return f"{self.label} must be {what}({_or_list(self.values)}); got {describe_value(value)}"
+        return f"{self.label} must be {what}({_or_list(self.values)}); got {got}"
 
     def __contains__(self, value: object) -> bool:
         try:
@@ -187,13 +199,26 @@ class OneOf(Domain):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, OneOf):
             return NotImplemented
-        return (self.values, self.label, self.what) == (other.values, other.label, other.what)
+        return (self.values, self.label, self.what, self.secret) == (
+            other.values,
+            other.label,
+            other.what,
+            other.secret,
+        )
 
     def __hash__(self) -> int:
-        return hash((OneOf, self.values, self.label, self.what))
+        return hash((OneOf, self.values, self.label, self.what, self.secret))
 
     def __repr__(self) -> str:
         return f"OneOf(values={self.values!r}, label={self.label!r}, what={self.what!r})"
+
+
+def _text(action: object) -> str:
+    """An action as a refusal names it: its text (``bid 5``), never its class."""
+    try:
+        return str(action)
+    except Exception:  # a malformed action whose text cannot be written
+        return "this action"
 
 
 def _or_list(values: Sequence[object], most: int = 12) -> str:
@@ -382,7 +407,7 @@ class Option:
         Returns ``(fields accepted, None)`` when the whole action is allowed.
         """
         if type(action) is not self.cls:
-            return -1, f"{type(action).__name__} is not {self.cls.__name__}"
+            return -1, f"“{_text(action)}” is not an action of this kind"
         done = 0
         for name, domain in self.domains:
             why = domain.reason(getattr(action, name))
@@ -393,7 +418,7 @@ class Option:
             value = getattr(action, name)
             if not (type(value) is type(default) and value == default):
                 return done, (
-                    f"{self.cls.__name__} takes no {name} here (it must be {default!r}); "
+                    f"“{_text(action)}” takes no {name} here (it must be {default!r}); "
                     f"got {describe_value(value)}"
                 )
         if self.where is not None:
@@ -437,7 +462,7 @@ class Menu(Sequence[Action]):
         >>> list(menu)
         [Bid(amount=0), Bid(amount=1), Bid(amount=2), Bid(amount=3)]
         >>> menu.reason(Pick(4))
-        'in the bid step the actions are Bid; got Pick'
+        'in the bid step the choices are “bid 0” to “bid 3”, not “pick card 4”'
     """
 
     __slots__ = ("_ends", "_handed", "options", "step")
@@ -550,8 +575,27 @@ class Menu(Sequence[Action]):
                 best = (done, why)
         if best is not None:
             return best[1]
-        kinds = ", ".join(cls.__name__ for cls in self.kinds()) or "none"
-        return f"in {self.step} the actions are {kinds}; got {type(action).__name__}"
+        return f"in {self.step} the choices are {self.choices()}, not “{_text(action)}”"
+
+    def choices(self) -> str:
+        """What the menu offers, in words: each option's first action's text (and its last's,
+        for an option of several), quoted; ``nothing`` for an empty menu.
+
+        Example:
+            >>> from tradekit.games.turin.actions import Bid, TakeLoan
+            >>> Menu((Option(Bid, amount=Range(0, 9, "the bid")), Option(TakeLoan))).choices()
+            '“bid 0” to “bid 9” or “take a loan”'
+        """
+        said = []
+        for option in self.options:
+            count = len(option)
+            if not count:
+                continue
+            first = f"“{_text(option[0])}”"
+            said.append(first if count == 1 else f"{first} to “{_text(option[count - 1])}”")
+        if not said:
+            return "nothing"
+        return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " or " + said[-1]
 
     def bounds(self, cls: type[Action], field: str) -> tuple[int, int] | None:
         """The smallest and largest value of a number field over the options of ``cls``, for a

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tradekit.core.seats import seat_label
+
 
 class TradekitError(ValueError):
     """Base class of every error tradekit raises on purpose."""
@@ -45,7 +47,7 @@ class IllegalActionError(TradekitError):
         self.player = player
         self.action = action
         self.summary = summary
-        text = f"illegal action {action!r} by player {player}: {reason}"
+        text = f"illegal action {action!r} by {seat_label(player)}: {reason}"
         if summary:
             text += f" [{summary}]"
         super().__init__(text)
@@ -77,5 +79,63 @@ class DataError(TradekitError):
         super().__init__(f"{where}: {message}")
 
 
+#: What a person is told about a save that cannot be read, by kind of problem (``problem`` of a
+#: :class:`ReplayError`). The engine's words are English; ``tradekit/messages.toml`` holds each
+#: sentence in every language as ``save.<problem>``.
+SAVE_PROBLEMS: dict[str, str] = {
+    "not_a_save": "This file is not a tradekit save.",
+    "cut_off": "This save was cut off — load the whole file.",
+    "seat_save": (
+        "This is a seat save: it holds only what one player saw, so it cannot be played on; "
+        "open it with tradekit.review."
+    ),
+    "too_big": "This file is too big to be a tradekit save.",
+    "version": "This save was made by another version of tradekit, which this one cannot read.",
+    "tables": (
+        "This game was played with other data tables than today's, so the same decisions could "
+        "end differently."
+    ),
+    "changed": "This save was changed or damaged after it was made: it cannot be replayed.",
+}
+
+
 class ReplayError(TradekitError):
-    """A saved game cannot be replayed: malformed, from another version, or tampered with."""
+    """A saved game cannot be replayed: malformed, from another version, or tampered with.
+
+    A refusal of a save says what is wrong in a sentence first (:attr:`sentence`, one of
+    :data:`SAVE_PROBLEMS`), then, on a second line, the details a developer needs
+    (:attr:`detail`: which line of the JSON, which decision, which event). Other refusals (an
+    action or a view that cannot be read back) have no sentence: their message is the detail.
+
+    Attributes:
+        detail: what exactly is wrong, in the engine's words.
+        problem: the kind of problem, a key of :data:`SAVE_PROBLEMS` (``None``: no sentence).
+        sentence: the sentence for ``problem`` (``""`` when there is none).
+
+    Example:
+        >>> err = ReplayError("the saved game is not valid JSON (line 3, column 1)", "cut_off")
+        >>> print(err)
+        This save was cut off — load the whole file.
+        the saved game is not valid JSON (line 3, column 1)
+        >>> err.problem, str(ReplayError("no such action"))
+        ('cut_off', 'no such action')
+    """
+
+    def __init__(self, detail: str, problem: str | None = None) -> None:
+        if problem is not None and problem not in SAVE_PROBLEMS:
+            raise ValueError(f"unknown save problem {problem!r}; known: {sorted(SAVE_PROBLEMS)}")
+        self.detail = detail
+        self.problem = problem
+        self.sentence = SAVE_PROBLEMS[problem] if problem is not None else ""
+        super().__init__(f"{self.sentence}\n{detail}" if self.sentence else detail)
+
+    def as_problem(self, problem: str) -> ReplayError:
+        """This error with ``problem`` as its kind if it has none yet (else itself).
+
+        Example:
+            >>> ReplayError("decision 3 is illegal").as_problem("changed").problem
+            'changed'
+        """
+        if self.problem is not None:
+            return self
+        return ReplayError(self.detail, problem)

@@ -8,10 +8,11 @@ lesson can show the reason for each coin and a test can check that money is cons
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from tradekit.core.actions import Action
+from tradekit.core.seats import seat_label
 
 #: A party to a transfer: a seat number, or a named pool such as ``"bank"``.
 Party = int | str
@@ -45,7 +46,8 @@ class Event(NamedTuple):
         action: the action, for ``"action"`` events.
         data: JSON-ready details (the chance result, the revealed bids, ...).
         visible_to: the seats that may see this event; ``None`` means everyone.
-        text: a one-line English narration.
+        text: a one-line English narration (none for a :data:`TOLD` event, whose words are
+            the message catalogue's).
 
     A named tuple rather than a frozen dataclass: as immutable, and made in one call (a game
     logs two or three events per decision, and the dataclass's ``__init__`` sets each field
@@ -141,6 +143,36 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
+#: The ``what`` of an event that tells a passage of the game in the message catalogue's words (a
+#: round in short, an auction's story): see :func:`told`.
+TOLD = "told"
+
+
+def told(
+    say: str, parts: Sequence[tuple[str, Mapping[str, Any]]] = (), **fields: Any
+) -> dict[str, Any]:
+    """The data of a :data:`TOLD` event: the message ``say`` formatted with ``fields`` and with
+    ``parts``, each a ``(message key, fields)`` pair, joined into its ``{parts}`` field.
+
+    Every language words it from the same facts (:func:`tradekit.i18n.tell`, which the
+    renderer's narration calls): a field named ``seat``, or ending in ``_seat``, holds a seat
+    number and is written as that seat's name; the others are numbers. The engine keeps to
+    numbers and keys (a told event has no English ``text`` of its own), so a told event is as
+    safe to save as any other.
+
+    Example:
+        >>> data = told("demo.sum", [("demo.bid", {"seat": 0, "n": 3})], round=1)
+        >>> data["what"], data["say"], data["parts"], data["fields"]
+        ('told', 'demo.sum', [{'say': 'demo.bid', 'fields': {'seat': 0, 'n': 3}}], {'round': 1})
+    """
+    return {
+        "what": TOLD,
+        "say": say,
+        "parts": [{"say": key, "fields": dict(part)} for key, part in parts],
+        "fields": dict(fields),
+    }
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Transfer:
     """Coins moving from one party to another.
@@ -167,7 +199,7 @@ class Transfer:
 
     def __str__(self) -> str:
         def name(party: Party) -> str:
-            return f"P{party}" if isinstance(party, int) else str(party)
+            return seat_label(party) if isinstance(party, int) else str(party)
 
         return f"{name(self.payer)} -> {name(self.payee)}: {self.amount} ({self.reason})"
 

@@ -16,7 +16,8 @@ Example:
     >>> parse_save('{"seed": ' + '9' * 5000 + '}')
     Traceback (most recent call last):
     ...
-    tradekit.core.errors.ReplayError: the saved game holds a number of more than 30 digits
+    tradekit.core.errors.ReplayError: This file is not a tradekit save.
+    the saved game holds a number of more than 30 digits
 """
 
 from __future__ import annotations
@@ -55,7 +56,9 @@ class CheckedSave(dict[str, Any]):
     log_checked: bool = True
 
 
-def read_json(text: str, subject: str, max_depth: int = MAX_DEPTH, hint: str = "") -> Any:
+def read_json(
+    text: str, subject: str, max_depth: int = MAX_DEPTH, hint: str = "", save: bool = False
+) -> Any:
     """``json.loads`` of hostile text: ``NaN`` and ``Infinity`` refused, numbers of more than
     :data:`MAX_DIGITS` digits refused before ``int()`` converts them, and every refusal a
     :class:`~tradekit.core.errors.ReplayError` in one sentence about ``subject``.
@@ -71,6 +74,9 @@ def read_json(text: str, subject: str, max_depth: int = MAX_DEPTH, hint: str = "
         subject: what it is, for the messages (``"the saved game"``, ``"the request"``).
         max_depth: the nesting the caller allows, for the message when the parser gives up.
         hint: added to the message for text that is not JSON.
+        save: the text is a saved game: every refusal then says what is wrong in a sentence
+            first (a :class:`~tradekit.core.errors.ReplayError` with a ``problem``): text that
+            stops in the middle of its JSON was cut off, any other is not a save.
 
     Example:
         >>> read_json('{"a": NaN}', "the request")
@@ -79,12 +85,14 @@ def read_json(text: str, subject: str, max_depth: int = MAX_DEPTH, hint: str = "
         tradekit.core.errors.ReplayError: the request holds NaN, which is not a number JSON allows
     """
 
+    problem = "not_a_save" if save else None
+
     def constant(name: str) -> Any:
-        raise ReplayError(f"{subject} holds {name}, which is not a number JSON allows")
+        raise ReplayError(f"{subject} holds {name}, which is not a number JSON allows", problem)
 
     def integer(digits: str) -> int:
         if len(digits.lstrip("-")) > MAX_DIGITS:
-            raise ReplayError(f"{subject} holds a number of more than {MAX_DIGITS} digits")
+            raise ReplayError(f"{subject} holds a number of more than {MAX_DIGITS} digits", problem)
         return int(digits)
 
     try:
@@ -97,13 +105,19 @@ def read_json(text: str, subject: str, max_depth: int = MAX_DEPTH, hint: str = "
     except ReplayError:
         raise
     except RecursionError:
-        raise ReplayError(f"{subject} nests lists or objects more than {max_depth} deep") from None
-    except json.JSONDecodeError as exc:
         raise ReplayError(
-            f"{subject} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})" + hint
+            f"{subject} nests lists or objects more than {max_depth} deep", problem
+        ) from None
+    except json.JSONDecodeError as exc:
+        # JSON that breaks off where the text ends was a whole save once, cut short in a copy.
+        cut = save and bool(text.strip()) and exc.pos >= len(text.rstrip())
+        raise ReplayError(
+            f"{subject} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+            + hint,
+            "cut_off" if cut else problem,
         ) from None
     except ValueError as exc:
-        raise ReplayError(f"{subject} is not valid JSON: {exc}") from None
+        raise ReplayError(f"{subject} is not valid JSON: {exc}", problem) from None
 
 
 def parse_save(saved: str | bytes | Mapping[str, Any], defer_log: bool = False) -> CheckedSave:
@@ -130,26 +144,30 @@ def parse_save(saved: str | bytes | Mapping[str, Any], defer_log: bool = False) 
         return saved
     if isinstance(saved, bytes):
         if len(saved) > MAX_CHARS:
-            raise ReplayError(_too_big(len(saved)))
+            raise ReplayError(_too_big(len(saved)), "too_big")
         try:
             saved = saved.decode("utf-8-sig")
-        except UnicodeDecodeError:
+        except UnicodeDecodeError as exc:
             raise ReplayError(
                 "the saved game is not valid JSON: a saved game is UTF-8 text, and this file is "
-                "not text"
+                f"not text ({exc.reason} at byte {exc.start})",
+                "not_a_save",
             ) from None
     if isinstance(saved, str):
         if len(saved) > MAX_CHARS:
-            raise ReplayError(_too_big(len(saved)))
+            raise ReplayError(_too_big(len(saved)), "too_big")
         doc = read_json(
             saved.lstrip("\ufeff"),
             "the saved game",
             hint="; it may have been cut short or edited by hand",
+            save=True,
         )
     elif isinstance(saved, Mapping):
         doc = saved
     else:
-        raise ReplayError(f"a saved game is JSON text or a dict, got a {type(saved).__name__}")
+        raise ReplayError(
+            f"a saved game is JSON text or a dict, got a {type(saved).__name__}", "not_a_save"
+        )
     log: Any = None
     if defer_log and type(doc) is dict and "log" in doc:
         log = doc["log"]
@@ -160,7 +178,8 @@ def parse_save(saved: str | bytes | Mapping[str, Any], defer_log: bool = False) 
         kind = "a list" if isinstance(doc, list) else "a single value"
         raise ReplayError(
             "not a saved tradekit game (format must be 'tradekit-game'): a saved game is a JSON "
-            f"object, and this is {kind}"
+            f"object, and this is {kind}",
+            "not_a_save",
         )
     decisions = doc.get("decisions")
     if isinstance(decisions, list) and len(decisions) > MAX_DECISIONS:

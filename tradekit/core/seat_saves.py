@@ -272,11 +272,13 @@ seat 1's view
         return _read(_history(state, seen), state.game)
     if doc.get("format") != SEAT_SAVE_FORMAT:
         raise ReplayError(
-            f"not a saved tradekit game (format must be {SAVE_FORMAT!r} or {SEAT_SAVE_FORMAT!r})"
+            f"not a saved tradekit game (format must be {SAVE_FORMAT!r} or {SEAT_SAVE_FORMAT!r})",
+            "not_a_save",
         )
     if doc.get("version") != SEAT_SAVE_VERSION:
         raise ReplayError(
-            f"seat save of format version {doc.get('version')!r}; this is {SEAT_SAVE_VERSION}"
+            f"seat save of format version {doc.get('version')!r}; this is {SEAT_SAVE_VERSION}",
+            "version",
         )
     for key in ("game", "options", "viewer", "steps", "log"):
         if key not in doc:

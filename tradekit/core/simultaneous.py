@@ -28,6 +28,7 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 from tradekit.core.actions import Action
+from tradekit.core.seats import seat_label
 
 
 class _Logger(Protocol):
@@ -81,10 +82,16 @@ class SealedStep:
         """Seal ``seat``'s ``action`` and log it (see the module docstring); returns whether the
         step is now complete. The game has already checked that the action is legal."""
         self.chosen[seat] = action
-        log("action", f"P{seat}: {action}", player=seat, action=action, visible_to=(seat,))
+        log(
+            "action",
+            f"{seat_label(seat)}: {action}",
+            player=seat,
+            action=action,
+            visible_to=(seat,),
+        )
         log(
             "info",
-            f"P{seat} has chosen",
+            f"{seat_label(seat)} has chosen",
             player=seat,
             data={"what": "chosen", "seat": seat},
         )

@@ -46,6 +46,7 @@ from tradekit.core.errors import (
 from tradekit.core.events import Event, Ledger, Transfer, new_event
 from tradekit.core.registry import game_class, load_game
 from tradekit.core.saves import check_log, parse_save
+from tradekit.core.seats import seat_label
 from tradekit.core.view import Viewer as Viewer
 
 SAVE_FORMAT = "tradekit-game"
@@ -322,7 +323,7 @@ class State(abc.ABC, Generic[V_co]):
 
     def summary(self) -> str:
         """A one-line description of the state, used in error messages."""
-        who = ",".join(f"P{p}" for p in self.to_move) or "nobody"
+        who = ",".join(seat_label(p) for p in self.to_move) or "nobody"
         return f"round {self.round}, phase {self.phase}, to move: {who}"
 
     # -- checks (pokerkit style: verify / can / do) ------------------------------------------
@@ -413,14 +414,14 @@ class State(abc.ABC, Generic[V_co]):
                 continue
             why = spec.reason(value, seats, self._card_ids())
             if why is not None:
-                return f"{kind.__name__}: {why}"
+                return f"“{_action_text(action)}”: {why}"
         return None
 
     def _turn_reason(self, player: int, action: Action) -> str | None:
         if self.is_over:
             return "the game is over"
         if player not in self.to_move and type(action) not in self.out_of_turn:
-            return f"it is not P{player}'s turn"
+            return f"it is not {seat_label(player)}'s turn"
         return None
 
     def apply(self, player: int, action: Action) -> None:
@@ -580,18 +581,33 @@ def replay(saved: str | bytes | Mapping[str, Any], tables: str = "check") -> Sta
         >>> tradekit.replay(state.to_json()).to_json() == state.to_json()
         True
     """
+    try:
+        return _replay(saved, tables)
+    except ReplayError as exc:
+        # Whatever the replay refuses says in a sentence what is wrong with the save; what was
+        # not found wrong in its form was changed (or damaged) since it was made.
+        raise exc.as_problem("changed") from None
+
+
+def _replay(saved: str | bytes | Mapping[str, Any], tables: str) -> State[Any]:
+    """:func:`replay`, its refusals not all said in a sentence yet."""
     # The log is checked only if it differs from the replayed one (see parse_save).
     doc = parse_save(saved, defer_log=True)
     if doc.get("format") == SEAT_SAVE_FORMAT:
         raise ReplayError(
             "this is a seat save: it holds only what one seat saw, so it cannot be replayed or "
-            "played on; tradekit.review(save) shows the game as that seat saw it"
+            "played on; tradekit.review(save) shows the game as that seat saw it",
+            "seat_save",
         )
     if doc.get("format") != SAVE_FORMAT:
-        raise ReplayError(f"not a saved tradekit game (format must be {SAVE_FORMAT!r})")
+        raise ReplayError(
+            f"not a saved tradekit game (format must be {SAVE_FORMAT!r})", "not_a_save"
+        )
     if doc.get("version") != SAVE_VERSION:
         version = doc.get("version")
-        raise ReplayError(f"saved with format version {version!r}; this is {SAVE_VERSION}")
+        raise ReplayError(
+            f"saved with format version {version!r}; this is {SAVE_VERSION}", "version"
+        )
     for key in ("game", "options", "seed", "decisions", "log"):
         if key not in doc:
             raise ReplayError(f"the saved game has no {key!r}")
@@ -672,6 +688,15 @@ def saved_game(doc: Mapping[str, Any], tables: str = "check") -> Game[Any]:
     return game
 
 
+def _action_text(action: object) -> str:
+    """An action as a refusal names it: its text (``bid 5``); its field values when even that
+    cannot be written (a field of the wrong type)."""
+    try:
+        return str(action)
+    except Exception:
+        return ", ".join(repr(v) for v in dataclasses.astuple(action))  # type: ignore[call-overload]
+
+
 def _short(value: object) -> str:
     """A bounded repr of hostile input for a message (never the whole of a huge value)."""
     return _REPR.repr(value)
@@ -716,7 +741,8 @@ def _check_tables(game: Game[Any], embedded: Mapping[str, str]) -> None:
             raise ReplayError(
                 f"the table {name} {change} since this game was saved, so the same decisions "
                 "could end differently: replay(save, tables='saved') replays it under the tables "
-                "it was played with, tables='current' under today's"
+                "it was played with, tables='current' under today's",
+                "tables",
             )
 
 
@@ -741,6 +767,10 @@ def _without_logged_seed(log: list[Any], seed: int) -> list[Any]:
     return log
 
 
+#: The parts of a saved event compared apart (``data``) or not at all (``text``, the wording).
+_WORDED = frozenset({"data", "text"})
+
+
 def _older_log_matches(saved: list[Any], replayed: list[dict[str, Any]]) -> bool:
     """Whether a log saved by an older tradekit agrees with the replayed one.
 
@@ -749,9 +779,11 @@ def _older_log_matches(saved: list[Any], replayed: list[dict[str, Any]]) -> bool
     round in another order (Medici's scripted set-up once came before the opening event). So the
     logs are cut into stretches of consecutive events of the same round and phase, which must
     come in the same order; within a stretch every saved event must pair off with a replayed one
-    equal in everything but ``data``, where every saved key must hold the replayed value. Replayed
-    events left over must be ``"info"`` events. A changed value, an extra key, a decision, chance
-    result or reveal missing from the replay, or one the replay does not make is refused.
+    equal in everything but ``data`` and ``text`` (the English narration, which later versions
+    may word otherwise: seats numbered from 1), where every saved key of ``data`` must hold the
+    replayed value. Replayed events left over must be ``"info"`` events. A changed value, an
+    extra key, a decision, chance result or reveal missing from the replay, or one the replay
+    does not make is refused.
     """
     if len(saved) > len(replayed) or not all(isinstance(e, dict) for e in saved):
         return False  # older logs hold fewer events, never more (and pairing stays cheap)
@@ -767,8 +799,8 @@ def _older_log_matches(saved: list[Any], replayed: list[dict[str, Any]]) -> bool
         return out
 
     def agrees(old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
-        if {k: v for k, v in old.items() if k != "data"} != {
-            k: v for k, v in new.items() if k != "data"
+        if {k: v for k, v in old.items() if k not in _WORDED} != {
+            k: v for k, v in new.items() if k not in _WORDED
         }:
             return False
         data, fuller = old.get("data", {}), new.get("data", {})

@@ -24,10 +24,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from tradekit.core.actions import Action
-from tradekit.core.events import Event, Transfer
+from tradekit.core.events import TOLD, Event, Transfer
 from tradekit.core.registry import import_part
 from tradekit.core.state import Game, State, Viewer
-from tradekit.i18n import check_lang, has_message, load_messages, t
+from tradekit.i18n import check_lang, has_message, load_messages, seat_label, t, tell
 from tradekit.render import parts
 from tradekit.render.parts import esc, pill, tag
 
@@ -52,13 +52,13 @@ V = TypeVar("V")
 
 
 def default_names(players: int, lang: str = "en") -> tuple[str, ...]:
-    """Seat names as the engine numbers seats: ``P0, P1 ...`` (``J0, J1 ...`` in French).
+    """Seat names as people count players: ``P1, P2 ...`` (``J1, J2 ...`` in French).
 
     Example:
         >>> default_names(3, "fr")
-        ('J0', 'J1', 'J2')
+        ('J1', 'J2', 'J3')
     """
-    return tuple(t("seat", lang, seat=p) for p in range(players))
+    return tuple(seat_label(p, lang) for p in range(players))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -93,7 +93,7 @@ class Context:
             return t("nobody", self.lang)
         if 0 <= seat < len(self.names):
             return self.names[seat]
-        return t("seat", self.lang, seat=seat)
+        return seat_label(seat, self.lang)
 
     def who(self, seats: Iterable[int]) -> str:
         """Names of several seats, comma-separated (``nobody`` if none)."""
@@ -182,8 +182,16 @@ class Renderer(Generic[V]):
         return event.text or f"{event.kind} {dict(event.data)}"
 
     def narrate_known(self, event: Event, ctx: Context) -> str | None:
-        """The game's own narration of ``event``, or ``None`` if it has none (generic: none)."""
-        return None
+        """The game's own narration of ``event``, or ``None`` if it has none (generic: only the
+        told events, :meth:`told`). A game's renderer asks :meth:`told` first."""
+        return self.told(event, ctx)
+
+    def told(self, event: Event, ctx: Context) -> str | None:
+        """A told event (a round or an auction in short, :func:`tradekit.core.events.told`) in
+        the catalogue's words, or ``None`` for any other event."""
+        if event.data.get("what") != TOLD:
+            return None
+        return tell(event.data, ctx.lang, ctx.name)
 
     def revealed_label(
         self, action: Action, seat: int, reveal: Event, ctx: Context

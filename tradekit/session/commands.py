@@ -2,10 +2,10 @@
 
 A command names a legal action by its text (``str(action)``: ``bid 5``), its label in the table's
 language (``Miser 5``) or its ``repr`` (``Bid(amount=5)``), in any case and spacing. A command of
-the shape ``<word> <number>`` that names no legal action but whose word starts a legal action
-with one ``amount`` field is read as that action with the number given, so an out-of-range bid
-gets the engine's reason ("the bid must be a whole number from 0 to 15; got 400") rather than
-"not understood".
+the shape ``<word> <number>`` that names no legal action but whose word starts a legal action's
+text or label, an action with one ``amount`` field, is read as that action with the number given
+(``bid 400``, ``miser 400``), so an out-of-range bid is refused with its reason ("the bid must be
+a whole number from 0 to 15; got 400") rather than "not understood".
 
 This module only reads; the table session (:class:`~tradekit.session.table.TableSession`) decides
 who may act and plays the action.
@@ -68,16 +68,21 @@ def parse_command(
     for action in legal:
         if wanted in (normal(str(action)), normal(label(action)), normal(repr(action))):
             return Command(action, named=True)
-    return Command(parse_amount(wanted, legal))
+    return Command(parse_amount(wanted, legal, label))
 
 
-def parse_amount(wanted: str, legal: Iterable[Action]) -> Action | None:
+def parse_amount(
+    wanted: str, legal: Iterable[Action], label: Callable[[Action], str] = str
+) -> Action | None:
     """``<word> <number>`` (already :func:`normal`) as an action of that word that takes an
-    amount, whether or not the amount is legal; ``None`` if no legal action fits the shape.
+    amount, whether or not the amount is legal; ``None`` if no legal action fits the shape. The
+    word is the first of the action's text or of its ``label``.
 
     Example:
         >>> from tradekit.games.turin.actions import Bid, TakeLoan
         >>> parse_amount("bid 400", [Bid(0), TakeLoan()])
+        Bid(amount=400)
+        >>> parse_amount("miser 400", [Bid(0)], lambda a: f"Miser {a.amount}")
         Bid(amount=400)
         >>> parse_amount("take 4", [Bid(0), TakeLoan()]) is None  # a loan takes no amount
         True
@@ -91,23 +96,34 @@ def parse_amount(wanted: str, legal: Iterable[Action]) -> Action | None:
     except ValueError:
         return None
     for action in legal:
-        shown = normal(str(action)).split()
         fields = [f.name for f in dataclasses.fields(action)]
-        if shown and shown[0] == word and fields == ["amount"]:
-            return type(action)(amount)  # type: ignore[call-arg]
+        if fields != ["amount"]:
+            continue
+        for shown in (normal(str(action)).split(), normal(label(action)).split()):
+            if shown and shown[0] == word:
+                return type(action)(amount)  # type: ignore[call-arg]
     return None
 
 
-def examples(legal: Sequence[Action], example: str = "") -> str:
-    """Commands to suggest after one that was not understood: the first and last legal actions'
-    texts and the renderer's ``example``, each in quotes.
+def examples(
+    legal: Sequence[Action],
+    example: str = "",
+    label: Callable[[Action], str] = str,
+    quotes: tuple[str, str] = ("“", "”"),
+) -> str:
+    """Commands to suggest after one that was not understood: the first and last legal actions
+    as ``label`` names them (their texts, or their labels in the table's language) and the
+    ``example``, each in ``quotes``.
 
     Example:
         >>> from tradekit.games.turin.actions import Bid, TakeLoan
         >>> examples([Bid(0), Bid(1), TakeLoan()], "bid 1")
         '“bid 0”, “bid 1”, “take a loan”'
+        >>> french = {Bid(0): "Miser 0", TakeLoan(): "Emprunter"}
+        >>> examples([Bid(0), TakeLoan()], label=french.get, quotes=("« ", " »"))
+        '« Emprunter », « Miser 0 »'
     """
-    shown = sorted({str(a) for a in [*legal[:1], *legal[-1:]]})
+    shown = sorted({label(a) for a in [*legal[:1], *legal[-1:]]})
     if example:
         shown = sorted({example, *shown})
-    return ", ".join(f"“{e}”" for e in shown)
+    return ", ".join(f"{quotes[0]}{e}{quotes[1]}" for e in shown)

@@ -10,7 +10,14 @@ thin shell on it; a web front end can drive the same session without ipywidgets.
 Nothing a player does raises: a refused action, a mistyped command, a bad save or a broken bot
 becomes a :class:`Notice` in words (:attr:`TableSession.notice`, and :attr:`TableSession.on_notice`
 is called with each one), never a traceback. :meth:`TableSession.guard` does the same for any
-other call a front end makes.
+other call a front end makes. A notice names actions by their labels and seats as people count
+them (``P1``), in the table's language; the engine's own words stay in
+:attr:`TableSession.last_error` for whoever debugs.
+
+Every change of the game in play moves :attr:`TableSession.version` on. Controls drawn at one
+version submit through :meth:`TableSession.current`: a click that arrives after the table moved
+on (a double click, a button left on screen while the bots played) is not played but answered
+"already done", so a stale button never plays a decision its player did not see.
 
 Two modes decide what a table allows. A student's table (the default when a human holds a seat)
 shows only the humans' own views and the public one, saves seat saves, keeps the bots' reasons
@@ -27,12 +34,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ParamSpec, TypeVar
 
 from tradekit.core.actions import Action
-from tradekit.core.errors import TradekitError
+from tradekit.core.domains import Menu
+from tradekit.core.errors import IllegalActionError, ReplayError, TradekitError
 from tradekit.core.registry import load_game
+from tradekit.core.seats import seat_label
 from tradekit.core.state import Game, State, Viewer, replay
-from tradekit.i18n import check_lang, t
+from tradekit.i18n import bot_label, check_lang, t
 from tradekit.render import Context, Renderer, renderer_for, viewer_label
-from tradekit.session.commands import examples, parse_command
+from tradekit.session.commands import examples, normal, parse_amount, parse_command
 from tradekit.session.policy import RandomPolicy, SeatPolicy, as_policy
 
 P = ParamSpec("P")
@@ -46,6 +55,9 @@ MODES = ("student", "teacher")
 
 #: The most out-of-turn actions offered at once (a seat rarely has more than a few).
 MAX_OUT_OF_TURN = 12
+
+#: The most kinds of action a refusal lists as what the seat may do instead.
+MAX_CHOICES_SAID = 4
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -67,8 +79,8 @@ class SaveFile:
 
     Attributes:
         text: the save (JSON).
-        name: a file name for it: ``<game>-game.json`` for a full save, ``<game>-P<seat>.json``
-            for a seat save, ``<game>-public.json`` for the public's.
+        name: a file name for it: ``<game>-game.json`` for a full save, ``<game>-P<n>.json``
+            for a seat save (``P1`` for seat 0), ``<game>-public.json`` for the public's.
         viewer: whose save it is (``"all"`` for the full save).
     """
 
@@ -136,7 +148,7 @@ class TableSession:
             or ``"random-policy"`` for :class:`~tradekit.session.policy.RandomPolicy`. Seats not
             given get :func:`default_bot` (the game's heuristic bot, else RandomPolicy).
         lang: ``"en"`` or ``"fr"``.
-        names: display names per seat (default ``P0 (you), P1 ...``).
+        names: display names per seat (default ``P1 (you), P2 ...``: people count from 1).
         hotseat: hide private information between human turns (default: more than one human).
         mode: ``"student"`` (the default when a human holds a seat) or ``"teacher"`` (the
             default for a table of bots); see the module's docstring.
@@ -161,10 +173,17 @@ class TableSession:
         >>> s.submit(s.state.legal_actions(0)[0])
         >>> s.state.phase, s.acting_human()
         ('bid', 0)
-        >>> s.type_command("bid 400")           # understood, refused with the engine's reason
+        >>> s.type_command("bid 400")           # understood, refused in words
         False
-        >>> "bid must be a whole number" in s.notice.text
-        True
+        >>> print(s.notice.text)  # doctest: +NORMALIZE_WHITESPACE
+        “Bid 400” is not allowed now: P1's bid must be a whole number from 0 to 15; got 400.
+        You may: Bid 0 … Bid 15, Take a loan (+10 now, repay 15).
+        >>> s.set_lang("fr")
+        >>> s.type_command("miser 400")
+        False
+        >>> print(s.notice.text)  # doctest: +NORMALIZE_WHITESPACE
+        « Miser 400 » n'est pas possible maintenant.
+        Vous pouvez : Miser 0 … Miser 15, Emprunter (+10 maintenant, rembourser 15).
     """
 
     def __init__(
@@ -220,6 +239,8 @@ class TableSession:
         self.on_notice: Callable[[Notice], None] | None = None
         #: The last exception a guard turned into a message (for a teacher to inspect).
         self.last_error: BaseException | None = None
+        #: Moves on with every change of the game in play (see :attr:`version`).
+        self._version = 0
         self._label_cache: tuple[object, dict[tuple[int, Viewer], str]] = (None, {})
         self._index_cache: tuple[State[Any], int, int, list[int | None], list[int]] | None = None
         #: The view chosen: ``"seat:<n>"``, ``"public"`` or ``"teacher"`` (see :attr:`viewer`).
@@ -264,6 +285,16 @@ class TableSession:
         return self.state.game
 
     @property
+    def version(self) -> int:
+        """A number that grows with every change of the game in play: each decision, Back, a
+        "what if" branch and the return from it, a load and a new deal. Controls drawn at one
+        version are stale at the next (see :meth:`current`)."""
+        return self._version
+
+    def _moved(self) -> None:
+        self._version += 1
+
+    @property
     def renderer(self) -> Renderer[Any]:
         """The game's renderer (labels and narration; it draws nothing here)."""
         return renderer_for(self.game.name)
@@ -276,7 +307,7 @@ class TableSession:
             return self._custom_names
         out = []
         for seat in range(n):
-            name = t("seat", self.lang, seat=seat)
+            name = seat_label(seat, self.lang)
             if seat in self.humans and len(self.humans) == 1:
                 name += f" ({t('you', self.lang)})"
             out.append(name)
@@ -306,6 +337,8 @@ class TableSession:
             True
             >>> s.notice
             Notice(text='Not allowed: None is not an action of this game', kind='error')
+
+        A human's refused action is said by :meth:`refusal` instead (in the table's words).
         """
 
         def run(*args: P.args, **kwargs: P.kwargs) -> R | None:
@@ -405,9 +438,45 @@ class TableSession:
                 policy.lang = self.lang  # random and bot policies explain in the table's language
 
     # -- playing -----------------------------------------------------------------------------------
-    def submit(self, action: Action) -> None:
-        """Play ``action`` for the human who must act (a refused action is said, never raised)."""
+    def submit(self, action: Action, version: int | None = None) -> None:
+        """Play ``action`` for the human who must act (a refused action is said, never raised).
+
+        Args:
+            action: the action.
+            version: the :attr:`version` the player's screen showed: if the table has moved on
+                since, the action is not played and the player is told it was already done.
+        """
+        if version is not None and version != self._version:
+            self._stale()
+            return
         self.guard(self._submit)(action)
+
+    def current(self, func: Callable[P, None]) -> Callable[P, None]:
+        """``func`` (a control's submit) tied to the table as it is now: called after the table
+        has moved on, it does nothing but say the choice was already made. A front end wraps
+        the submit of the controls it draws, so a double click or a button left on screen never
+        plays a decision its player did not see.
+
+        Example:
+            >>> s = TableSession("turin", players=3, humans=[0], seed=5)
+            >>> offer = s.current(s.submit)
+            >>> offer(s.state.legal_actions(0)[0])       # the click plays: the bots move on
+            >>> offer(s.state.legal_actions(0)[0])       # a second click on the same button
+            >>> s.notice.text, len(s.state.decisions)
+            ('Already done: the table has moved on since this choice was shown.', 5)
+        """
+        version = self._version
+
+        def run(*args: P.args, **kwargs: P.kwargs) -> None:
+            if version != self._version:
+                self._stale()
+                return
+            func(*args, **kwargs)
+
+        return run
+
+    def _stale(self) -> None:
+        self.say(t("already_done", self.lang), "note")
 
     def _submit(self, action: Action) -> None:
         seat = self.acting_human()
@@ -418,10 +487,62 @@ class TableSession:
             who = self.ctx.who(self.state.to_move)
             self.say(t("not_your_turn", self.lang, who=who), "error")
             return
-        self.state.apply(seat, action)  # checked: an illegal action raises and changes nothing
-        self.say("")
-        if self.autoplay:
+        if self._apply_human(seat, action) and self.autoplay:
             self._bots_play_on()
+
+    def _apply_human(self, seat: int, action: Action) -> bool:
+        """Apply a human's action; a refusal is said in words (:meth:`refusal`). Returns whether
+        it was played."""
+        try:
+            self.state.apply(seat, action)  # checked: an illegal action raises, changes nothing
+        except IllegalActionError as exc:
+            self.last_error = exc
+            self.say(self.refusal(seat, action, exc.reason), "error")
+            return False
+        self._moved()
+        self.say("")
+        return True
+
+    def refusal(self, seat: int, action: Action, reason: str = "") -> str:
+        """Why ``seat`` may not play ``action`` now, in the table's language: the action's label,
+        the engine's reason (in English, whose words it is), and what the seat may do instead,
+        each kind of action once (a range of amounts as its two ends). Nothing in it is hidden
+        from the seat: it names the seat's own choices only.
+        """
+        view = self.state.view(seat)
+        try:
+            label = self.renderer.action_label(action, view, self.ctx)
+        except Exception:  # an action no renderer can name (a card of no game, a wrong type)
+            label = t("that_action", self.lang)
+        choices = self._choices_said(seat, view)
+        if not reason.strip():
+            reason = t("not_allowed_now", "en")
+        return t("refused", self.lang, action=label, reason=reason, choices=choices)
+
+    def _choices_said(self, seat: int, view: Any) -> str:
+        """What ``seat`` may do now, in words: one label per kind of action (``Bid 0 … Bid 15``
+        for a range), at most :data:`MAX_CHOICES_SAID` kinds."""
+        legal = self.state.legal_actions(seat)
+        firsts: dict[type, Action] = {}
+        lasts: dict[type, Action] = {}
+        options = legal.options if isinstance(legal, Menu) else [[a] for a in legal]
+        for option in options:
+            if not len(option):
+                continue
+            kind = type(option[0])
+            firsts.setdefault(kind, option[0])
+            lasts[kind] = option[-1]
+        label = self.renderer.action_label
+        said = []
+        for kind, first in list(firsts.items())[:MAX_CHOICES_SAID]:
+            last = lasts[kind]
+            text = label(first, view, self.ctx)
+            if last != first:
+                text += " … " + label(last, view, self.ctx)
+            said.append(text)
+        if len(firsts) > MAX_CHOICES_SAID:
+            said.append("…")
+        return ", ".join(said) if said else t("nobody", self.lang)
 
     def out_of_turn_actions(self, viewer: Viewer) -> list[Action]:
         """The out-of-turn actions (a purchase, a loan "at any time") to offer the human seat on
@@ -444,9 +565,7 @@ class TableSession:
         if seat not in self.humans or self.hotseat:
             self.say(t("not_your_turn", self.lang, who=self.ctx.who(self.state.to_move)), "error")
             return
-        self.state.apply(seat, action)  # checked: an illegal action raises and changes nothing
-        self.say("")
-        if self.autoplay:
+        if self._apply_human(seat, action) and self.autoplay:
             self._bots_play_on()
 
     def _bots_play_on(self) -> None:
@@ -464,12 +583,16 @@ class TableSession:
             if not self.state.can(seat, action):
                 raise TradekitError(f"{action!r} is not legal now")
         except Exception as exc:  # a broken bot must not stop the lesson
+            # Said without the error's words: they name the bot's choice and, for a refused
+            # one, the cards it was refused against (its hidden hand). A teacher reads them in
+            # last_error.
             self.last_error = exc
             action = legal[0]
-            label = self.renderer.action_label(action, view, self.ctx)
-            why = f"{type(exc).__name__}: {exc} — {label}"
-            self.say(t("error", self.lang, error=f"{policy.name}: {exc}"), "error")
+            name, bot = self.ctx.name(seat), bot_label(policy.name, self.lang)
+            why = t("bot_fell_back", self.lang)
+            self.say(t("bot_broke", self.lang, name=name, bot=bot), "error")
         self.state.apply(seat, action)
+        self._moved()
         self.explanations[index] = (seat, policy.name, why)
 
     def play_bots(self, limit: int = MAX_BOT_STEPS) -> int:
@@ -508,6 +631,7 @@ class TableSession:
     def new_game(self) -> None:
         """Deal a new game with the same options (the bots play up to the first human turn)."""
         self.state = self.game.new_state(seed=self._new_seed())
+        self._moved()
         self.explanations = {}
         self.main_state = None
         self._revealed = None
@@ -543,10 +667,40 @@ class TableSession:
             # A named action was understood even if what follows it fails: the box is cleared.
             self.guard(self._submit)(command.action)  # illegal: the engine's reason is said
             return command.named
-        example = self.renderer.command_example(legal, view, self.ctx)
-        shown = examples(legal, example)
+        quotes = ("« ", " »") if self.lang == "fr" else ("“", "”")
+        shown = examples(legal, self.command_example(seat), self._label_of(view), quotes)
         self.say(t("not_understood", self.lang, text=text.strip(), examples=shown), "error")
         return False
+
+    def _label_of(self, view: Any) -> Callable[[Action], str]:
+        """How a command names an action in the table's language: its text (``bid 5``) in
+        English, its label (``Miser 5``) in French, which :meth:`type_command` reads as well."""
+        if self.lang == "en":
+            return str
+        return lambda action: self.renderer.action_label(action, view, self.ctx)
+
+    def command_example(self, seat: int) -> str:
+        """A typed command ``seat`` could type now, in the table's language: the renderer's
+        example (``bid 3``), in French as its label (``Miser 3``); ``""`` when the seat has no
+        legal action.
+
+        Example:
+            >>> s = TableSession("turin", players=3, humans=[0], seed=5, lang="fr")
+            >>> s.command_example(0)
+            'Offrir #2 : 3 Chocolat, 2 Blé, 1 Riz'
+        """
+        legal = self.state.legal_actions(seat)
+        view = self.state.view(seat)
+        example = self.renderer.command_example(legal, view, self.ctx)
+        # The example's action, found among the first action of each option (a menu of a rich
+        # seat holds millions of bids: it is never listed), or read as "<word> <number>".
+        firsts = [o[0] for o in legal.options if len(o)] if isinstance(legal, Menu) else legal
+        action = next((a for a in firsts if str(a) == example), None)
+        if action is None:
+            action = parse_amount(normal(example), firsts)
+        if action is None or str(action) != example:
+            return example
+        return self._label_of(view)(action)
 
     # -- hot-seat ----------------------------------------------------------------------------------
     def reveal(self) -> None:
@@ -615,6 +769,7 @@ class TableSession:
 
     def _go_to(self, k: int) -> None:
         self.state = self.state.branch(k)
+        self._moved()
         self.explanations = {i: e for i, e in self.explanations.items() if i < k}
 
     def branch(self, k: int) -> None:
@@ -640,6 +795,7 @@ class TableSession:
         if self.main_state is None:
             return
         self.state = self.main_state
+        self._moved()
         self.explanations = self._main_explanations
         self.main_state = None
         self.say(t("returned", self.lang), "ok")
@@ -663,7 +819,7 @@ class TableSession:
         """The save as a file to hand over, and a message saying what it holds."""
         viewer = self.save_viewer()
         text = self.save()
-        part = "game" if viewer == "all" else "public" if viewer is None else f"P{viewer}"
+        part = "game" if viewer == "all" else "public" if viewer is None else seat_label(viewer)
         if viewer == "all":
             self.say(t("saved", self.lang, n=len(self.state.decisions)), "ok")
         else:
@@ -691,8 +847,12 @@ class TableSession:
             return False
         try:
             state = replay(text)
-        except TradekitError as exc:
-            self.say(t("load_failed", self.lang, reason=str(exc)), "error")
+        except ReplayError as exc:
+            # The sentence in the table's language; the detail (which line, which decision) is
+            # the developer's, in last_error.
+            self.last_error = exc
+            said = t(f"save.{exc.problem}", self.lang) if exc.problem else ""
+            self.say(said or t("load_failed", self.lang, reason=exc.detail), "error")
             return False
         if state.game.name != self.game.name:
             saved = renderer_for(state.game.name).title(Context(state.game, self.lang))
@@ -706,6 +866,7 @@ class TableSession:
             if not self.view_choice.startswith("seat:") or int(self.view_choice[5:]) >= n:
                 self.view_choice = f"seat:{self.humans[0]}"
         self.state = state
+        self._moved()
         self.explanations = {}
         self.main_state = None
         self._revealed = None
@@ -774,14 +935,14 @@ class TableSession:
 
     def reasons(self, viewer: Viewer) -> list[tuple[int, str, str]]:
         """The bots' reasons ``viewer`` may read, in decision order: ``(log index of the
-        decision's event, bot name, reason)``."""
+        decision's event, bot name in the table's language, reason)``."""
         events, _ = self._decision_index()
         out = []
         for index, (_, bot, why) in sorted(self.explanations.items()):
             at = events[index] if index < len(events) else None
             if at is None or not why or not self.explanation_visible(index, viewer):
                 continue
-            out.append((at, bot, why))
+            out.append((at, bot_label(bot, self.lang), why))
         return out
 
     def latest_bot_decisions(self, viewer: Viewer) -> dict[int, tuple[str, str | None]]:

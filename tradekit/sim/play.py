@@ -14,6 +14,7 @@ from tradekit.bots.registry import BotLike, make_bot
 from tradekit.core.actions import Action
 from tradekit.core.errors import ConfigError, IllegalActionError
 from tradekit.core.registry import load_game
+from tradekit.core.seats import seat_label
 from tradekit.core.state import Game, State, Viewer
 from tradekit.sim.measures import measure, measures_for
 from tradekit.sim.seeds import bot_rng, engine_seed, master_seed
@@ -80,7 +81,9 @@ class Decision:
     why: str
 
     def __str__(self) -> str:
-        return f"P{self.seat} ({self.bot}), round {self.round} {self.phase}: {self.why}"
+        # The action, then the reason: a reason explains the action, it does not repeat it.
+        where = f"{seat_label(self.seat)} ({self.bot}), round {self.round} {self.phase}"
+        return f"{where}: {self.action} — {self.why}"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -274,7 +277,7 @@ def play(
         >>> done = play(game, ["heuristic", "random", "random"], seed=11)
         >>> done.state.is_over, len(done.scores)
         (True, 3)
-        >>> done.decisions[0].why.startswith("Offered card")
+        >>> done.decisions[0].why.startswith("It is the least valuable card")
         True
     """
     game = resolve_game(game)

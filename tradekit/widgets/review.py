@@ -30,7 +30,7 @@ import ipywidgets as widgets
 from tradekit.core.errors import TradekitError
 from tradekit.core.seat_saves import Review, review
 from tradekit.core.view import Viewer
-from tradekit.i18n import check_lang, t
+from tradekit.i18n import check_lang, seat_label, t
 from tradekit.render import Context, render_log, renderer_for
 from tradekit.render import parts as p
 from tradekit.widgets.table import language_switch
@@ -81,7 +81,7 @@ class ReviewWidget:
             return self._custom_names
         out = []
         for seat in range(n):
-            name = t("seat", self.lang, seat=seat)
+            name = seat_label(seat, self.lang)
             if seat == self.review.viewer:
                 name += f" ({t('you', self.lang)})"
             out.append(name)
@@ -164,7 +164,7 @@ class ReviewWidget:
             return t("review_teacher", self.lang)
         if viewer is None:
             return t("review_public", self.lang)
-        return t("seat", self.lang, seat=viewer)
+        return seat_label(viewer, self.lang)
 
     def step_labels(self) -> list[tuple[str, int]]:
         """Each step named by what happened at it: the viewer's own decision, else the last

@@ -43,7 +43,7 @@ import ipywidgets as widgets
 
 from tradekit.core.actions import Action
 from tradekit.core.state import Game, State, Viewer
-from tradekit.i18n import LANGS, t
+from tradekit.i18n import LANGS, bot_label, t
 from tradekit.render import Context, Renderer, render_log, viewer_label
 from tradekit.render import parts as p
 from tradekit.session.policy import SeatPolicy
@@ -170,7 +170,7 @@ class TableWidget:
         >>> w.handles["bid-amount"].value
         15
         >>> w.type_command("bid 400")
-        >>> "Not allowed" in w.message.value
+        >>> "is not allowed now" in w.message.value
         True
     """
 
@@ -663,11 +663,11 @@ class TableWidget:
             legal=legal,
             ctx=ctx,
             renderer=self.renderer,
-            submit=self.submit,
+            submit=self.session.current(self.submit),
         )
         turn = p.message(t("your_turn", self.lang, name=ctx.name(human)), "ok")
         rows = [widgets.HTML(turn), *self.game_controls.build(cc)]
-        example = self.renderer.command_example(legal, seat_view, ctx)
+        example = self.session.command_example(human)
         self.command.placeholder = t("type_placeholder", self.lang, example=example)
         rows.append(self.command_row)
         self.handles = dict(cc.handles)
@@ -696,6 +696,7 @@ class TableWidget:
             return []
         view = self.state.view(viewer)
         buttons = []
+        act = self.session.current(self.submit_out_of_turn)  # a stale button plays nothing
         for i, action in enumerate(actions):
             label = self.renderer.action_label(action, view, ctx)
             button = widgets.Button(
@@ -703,7 +704,7 @@ class TableWidget:
                 tooltip=label,
                 layout=widgets.Layout(width="auto", height="auto", min_height="30px"),
             )
-            button.on_click(lambda _, a=action, s=viewer: self.submit_out_of_turn(s, a))
+            button.on_click(lambda _, a=action, s=viewer: act(s, a))
             button.add_class(f"tk-c-anytime-{i}")
             self.handles[f"anytime-{i}"] = button
             buttons.append(button)
@@ -736,7 +737,7 @@ class TableWidget:
         latest = self.session.latest_bot_decisions(viewer)
         lines = []
         for seat in sorted(self.policies):
-            bot = self.policies[seat].name
+            bot = bot_label(self.policies[seat].name, self.lang)
             if seat in latest:
                 label, reason = latest[seat]
                 said = label if reason is None else f"{label} — {reason}"

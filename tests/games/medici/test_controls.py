@@ -46,7 +46,7 @@ def test_complete_games_through_the_controls(
 
 
 def first_human_auction(seed: int = 5) -> TableWidget:
-    """P0 turns one card and auctions it; the random bots have spoken, P0 speaks last."""
+    """P1 turns one card and auctions it; the random bots have spoken, P1 speaks last."""
     w = table("medici", players=3, mode="teacher", humans=[0], seed=seed, bots="random-policy")
     assert set(w.handles) >= {"turn", "auction"}
     w.handles["auction"].click()
@@ -105,7 +105,7 @@ def test_typed_commands_mistyped_and_illegal_show_messages() -> None:
         assert "Traceback" not in w.message.value
     assert len(w.state.decisions) == decisions
     w.type_command("bid 400")
-    assert "within P0&#x27;s 40 florins, must be a whole number from" in w.message.value
+    assert "within P1&#x27;s 40 florins, must be a whole number from" in w.message.value
     assert "; got 400" in w.message.value
     w.set_lang("fr")
     high = w.state.view(0).high_bid
@@ -116,12 +116,12 @@ def test_typed_commands_mistyped_and_illegal_show_messages() -> None:
 def test_hot_seat_shows_the_curtain_between_players() -> None:
     w = table("medici", players=3, mode="teacher", humans=[0, 1], seed=3, bots="random-policy")
     assert w.hotseat and w.curtain_down() and list(w.handles) == ["reveal"]
-    assert "Pass the screen to P0" in w.table.value
+    assert "Pass the screen to P1" in w.table.value
     w.handles["reveal"].click()
     assert {"turn", "auction", "hide"} <= set(w.handles)
     w.handles["auction"].click()  # P1 speaks first in P0's auction
     assert w.state.to_move == (1,) and w.curtain_down()
-    assert "Pass the screen to P1" in w.table.value
+    assert "Pass the screen to P2" in w.table.value
     w.handles["reveal"].click()
     assert "bid-amount" in w.handles and "pass" in w.handles
 
@@ -131,7 +131,7 @@ def test_bots_explain_their_decisions_in_the_widget() -> None:
     w.handles["auction"].click()
     assert "heuristic" in w.bots_box.value
     assert 'class="tk-why"' in w.log.value
-    assert "the lot is worth" in w.log.value
+    assert "the lot is worth" in w.log.value.lower()
 
 
 def test_view_switch_shows_the_pile_to_the_teacher_only() -> None:

@@ -97,7 +97,7 @@ def test_turning_is_an_option_whose_rule_says_why_not():
     assert refusal(state, 0, Turn()) == "a lot has at most 3 cards"
     assert (
         refusal(state, 0, Bid(1))
-        == "in P0's turn of turning cards the actions are Auction; got Bid"
+        == "in P1's turn of turning cards the choices are “auction the lot”, not “bid 1”"
     )
 
 
@@ -110,29 +110,35 @@ def test_every_refusal_names_the_field_what_is_allowed_and_what_was_given():
     state = new_game(players=4, wealth=[40, 6, 30, 30], piles=[[1, 2, 3]])
     # The wrong kind of action for the step.
     assert refusal(state, 0, Bid(3)) == (
-        "in P0's turn of turning cards the actions are Turn, Auction; got Bid"
+        "in P1's turn of turning cards the choices are “turn the next card” or “auction the "
+        "lot”, not “bid 3”"
     )
     assert refusal(state, 0, Pass()) == (
-        "in P0's turn of turning cards the actions are Turn, Auction; got Pass"
+        "in P1's turn of turning cards the choices are “turn the next card” or “auction the "
+        "lot”, not “pass”"
     )
-    assert refusal(state, 1, Turn()) == "it is not P1's turn"
+    assert refusal(state, 1, Turn()) == "it is not P2's turn"
     state.apply(0, Auction())
-    assert refusal(state, 1, Turn()) == "in the auction the actions are Pass, Bid; got Turn"
+    assert refusal(state, 1, Turn()) == (
+        "in the auction the choices are “pass” or “bid 1” to “bid 6”, not “turn the next card”"
+    )
     # No bid yet: the lowest bid is 1, and the bid is bounded by the speaker's florins.
-    opening = "P1's bid, at least the lowest bid of 1 and within P1's 6 florins, must be a "
+    opening = "P2's bid, at least the lowest bid of 1 and within P2's 6 florins, must be a "
     assert refusal(state, 1, Bid(0)) == opening + "whole number from 1 to 6; got 0"
     assert refusal(state, 1, Bid(-4)) == opening + "whole number from 1 to 6; got -4"
     assert refusal(state, 1, Bid(7)) == opening + "whole number from 1 to 6; got 7"
     state.apply(1, Bid(5))
     # After a bid: above the high bid (naming who holds it).
-    above = "P2's bid, above P1's high bid of 5 and within P2's 30 florins, must be a "
+    above = "P3's bid, above P2's high bid of 5 and within P3's 30 florins, must be a "
     assert refusal(state, 2, Bid(5)) == above + "whole number from 6 to 30; got 5"
     assert refusal(state, 2, Bid(31)) == above + "whole number from 6 to 30; got 31"
     # Malformed actions are refused by the type gate, naming the field and the value given.
     for bad, given in ((2.5, "2.5 (a float)"), (True, "True (a bool)"), ("6", "'6' (a str)")):
         with pytest.raises(MalformedActionError) as info:
             state.apply(2, Bid(bad))  # type: ignore[arg-type]
-        assert info.value.reason == f"Bid: the field 'amount' must be a whole number, got {given}"
+        assert info.value.reason == (
+            f"“bid {bad}”: the field 'amount' must be a whole number, got {given}"
+        )
     with pytest.raises(MalformedActionError, match="'amount' is out of any range"):
         state.apply(2, Bid(10**30))
     assert state.to_move == (2,) and state.view(None).high_bid == 5  # nothing changed

@@ -64,12 +64,12 @@ def test_the_auction_shows_who_speaks_the_high_bid_and_who_is_left_out() -> None
     state = new_state(warehouses=[[], [], [1, 2, 3, 4, 5]], piles=[[36, 8, 9, 10, 11, 12, 13, 14]])
     state.apply(0, Auction())
     html = render(state, None)
-    assert "no bid yet" in html and "speaks now" in html and "no room for this lot: P2" in html
+    assert "no bid yet" in html and "speaks now" in html and "no room for this lot: P3" in html
     state.apply(1, Bid(7))
     html = render(state, None)
-    assert "high bid: 7 (P1)" in html and "bid 7" in html and "speaks last" in html
+    assert "high bid: 7 (P2)" in html and "bid 7" in html and "speaks last" in html
     fr = render(state, None, "fr")
-    assert "meilleure offre : 7 (J1)" in fr and "parle en dernier" in fr
+    assert "meilleure offre : 7 (J2)" in fr and "parle en dernier" in fr
     assert 'data-phase="auction"' in html and 'data-viewer="public"' in html
 
 
@@ -104,11 +104,11 @@ def test_ship_ranks_if_the_round_ended_now_split_ties_rounding_down() -> None:
     rows = re.findall(r"<tr>(.*?)</tr>", ships)[1:]
     cells = [re.sub(r"<[^>]+>", " ", r).split() for r in rows]
     assert cells == [
-        ["P0", "23", "1", "30"],
-        ["P1", "20", "2", "20"],
-        ["P2", "16", "3–4", "7"],
+        ["P1", "23", "1", "30"],
+        ["P2", "20", "2", "20"],
         ["P3", "16", "3–4", "7"],
-        ["P4", "8", "5", "0"],
+        ["P4", "16", "3–4", "7"],
+        ["P5", "8", "5", "0"],
     ]
 
 
@@ -209,11 +209,11 @@ def test_narration_of_an_auction_in_french() -> None:
     state.apply(0, Bid(13))
     ctx = Context(state.game, "fr")
     lines = [RENDERER.narrate(e, ctx) for e in state.visible_log(None)]
-    assert "J0 retourne #36 Neutre 10 (3 dans la pioche)." in lines
-    assert "Enchère sur #7 Métal 5, #36 Neutre 10 ; ordre des enchérisseurs : J1, J2, J0." in lines
-    assert "J1 mise 12." in lines and "J2 passe." in lines
-    assert "J0 achète #7 Métal 5, #36 Neutre 10 pour 13 florins." in lines
-    assert "Au tour de J1." in lines
+    assert "J1 retourne #36 Neutre 10 (3 dans la pioche)." in lines
+    assert "Enchère sur #7 Métal 5, #36 Neutre 10 ; ordre des enchérisseurs : J2, J3, J1." in lines
+    assert "J2 mise 12." in lines and "J3 passe." in lines
+    assert "J1 achète #7 Métal 5, #36 Neutre 10 pour 13 florins." in lines
+    assert "Au tour de J2." in lines
 
 
 def test_narration_of_scoring_in_english() -> None:
@@ -231,12 +231,12 @@ def test_narration_of_scoring_in_english() -> None:
     assert state.is_over
     lines = [RENDERER.narrate(e, Context(state.game, "en")) for e in state.log]
     assert "Round 3 ends: the pile has run out." in lines
-    assert "Ships: P0 2 → 30, P1 1 → 15, P2 0 → 0." in lines
-    assert "P0 moves up the Dye ladder from 5 to 7." in lines
-    assert "P0 receives 20: monopoly bonus, space 7 of the Dye ladder." in lines
-    assert "P1 receives 10: monopoly bonus, space 6 of the Dye ladder." in lines
-    assert "P0 receives 10: first on the Dye ladder." in lines
-    assert lines[-1].startswith("Final wealth: P0 ")
+    assert "Ships: P1 2 → 30, P2 1 → 15, P3 0 → 0." in lines
+    assert "P1 moves up the Dye ladder from 5 to 7." in lines
+    assert "P1 receives 20: monopoly bonus, space 7 of the Dye ladder." in lines
+    assert "P2 receives 10: monopoly bonus, space 6 of the Dye ladder." in lines
+    assert "P1 receives 10: first on the Dye ladder." in lines
+    assert lines[-1].startswith("Final wealth: P1 ")
 
 
 def test_log_html_groups_rounds_and_escapes() -> None:

@@ -108,7 +108,7 @@ def test_rulebook_ships_23_20_16_16_14_pay_30_20_7_7_0():
     sell(state, buyer=2)  # C: porcelain 0
     sell(state, buyer=3)  # D: dye 0
     # Only E has room left: E takes cloth 0 from the pile for free and the round ends.
-    assert any("P4 fills theirs from the pile for free" in t for t in texts(state))
+    assert any("P5 fills theirs from the pile for free" in t for t in texts(state))
     assert state.round == 2
     round1 = [t for t in state.ledger if t.round == 1 and t.reason.startswith("ship rank")]
     assert [(t.payee, t.amount, t.reason) for t in round1] == [
@@ -188,7 +188,7 @@ def test_rulebook_ladder_top_space_30_and_tied_seconds_on_6_get_12():
         piles=[[]],
     )
     assert state.ladders[0][GOODS.index("cloth")] == 7
-    assert "P0 moves up the cloth ladder from 6 to 7 (the top; 1 more lost)" in texts(state)
+    assert "P1 moves up the cloth ladder from 6 to 7 (the top; 1 more lost)" in texts(state)
     cloth = [(t.payee, t.amount, t.reason) for t in state.ledger if "cloth" in t.reason]
     assert cloth == [
         (0, 10, "ladder of cloth: first"),
@@ -306,7 +306,7 @@ def test_turning_up_to_three_cards_one_at_a_time():
     assert state.legal_actions(1) == []
     state.apply(0, Turn())
     assert state.lot == [card("dye", 3), card("metal", 5)]
-    assert "P0 turns #6 metal 5" in texts(state)
+    assert "P1 turns #6 metal 5" in texts(state)
     state.apply(0, Turn())
     assert state.lot == [card("dye", 3), card("metal", 5), NEUTRAL]
     assert state.view(2).pile_size == 1
@@ -333,14 +333,14 @@ def test_turning_a_card_that_would_leave_no_possible_bidder_is_refused():
         state.apply(0, Turn())
     assert info.value.reason == (
         "a lot of 3 cards would leave nobody able to bid: no warehouse has room for 3 "
-        "(room: P0 1, P1 1, P2 2)"
+        "(room: P1 1, P2 1, P3 2)"
     )
     assert state.lot == [22, 23]  # unchanged
     # The active player may turn more cards than they can take themselves: P0 (room 1) turned 2.
     state.apply(0, Auction())
     assert state.view(None).auction_order == (2,)
     assert (
-        "auction of the lot #22 cloth 0, #23 cloth 1; bidders in order: P2; no room for it: P1, P0"
+        "auction of the lot #22 cloth 0, #23 cloth 1; bidders in order: P3; no room for it: P2, P1"
         in texts(state)
     )
 
@@ -366,7 +366,7 @@ def test_once_around_left_of_the_active_player_first_active_player_last():
     # A bid must beat the high bid.
     with pytest.raises(
         IllegalActionError,
-        match=r"P0's bid, above P3's high bid of 3 and within P0's 40 florins, must be a whole "
+        match=r"P1's bid, above P4's high bid of 3 and within P1's 40 florins, must be a whole "
         r"number from 4 to 40; got 3",
     ):
         state.apply(0, Bid(3))
@@ -383,7 +383,7 @@ def test_once_around_left_of_the_active_player_first_active_player_last():
     assert state.ledger[-1].reason == "bought #34 spices 5 at auction"
     assert state.active == 3 and state.phase == "turn"
     history = [e.text for e in state.log if e.kind == "action"]
-    assert history == ["P2: auction the lot", "P3: bid 3", "P0: pass", "P1: bid 7", "P2: bid 8"]
+    assert history == ["P3: auction the lot", "P4: bid 3", "P1: pass", "P2: bid 7", "P3: bid 8"]
 
 
 def test_bids_start_at_1_and_cannot_exceed_wealth():
@@ -394,7 +394,7 @@ def test_bids_start_at_1_and_cannot_exceed_wealth():
     ):
         state.apply(1, Bid(0))
     with pytest.raises(
-        IllegalActionError, match="within P1's 6 florins, must be a whole number from 1 to 6; got 7"
+        IllegalActionError, match="within P2's 6 florins, must be a whole number from 1 to 6; got 7"
     ):
         state.apply(1, Bid(7))
     with pytest.raises(IllegalActionError, match="whole number"):
@@ -402,8 +402,8 @@ def test_bids_start_at_1_and_cannot_exceed_wealth():
     assert state.legal_actions(1) == [Pass()] + [Bid(x) for x in range(1, 7)]
     state.apply(1, Bid(6))
     # P2 has no florins: they pass without a decision. P0 (10 florins) speaks last.
-    assert "P2 has no florins to open the bidding and passes" not in texts(state)
-    assert "P2 cannot beat the high bid of 6 with 0 florins and passes" in texts(state)
+    assert "P3 has no florins to open the bidding and passes" not in texts(state)
+    assert "P3 cannot beat the high bid of 6 with 0 florins and passes" in texts(state)
     assert state.to_move == (0,)
     state.apply(0, Pass())
     assert state.wealth == [10, 0, 0]
@@ -413,7 +413,7 @@ def test_bids_start_at_1_and_cannot_exceed_wealth():
 def test_a_penniless_player_cannot_open():
     state = new_game(players=3, wealth=[0, 0, 5], piles=[[5, 6, 7]])
     state.apply(0, Auction())
-    assert "P1 has no florins to open the bidding and passes" in texts(state)
+    assert "P2 has no florins to open the bidding and passes" in texts(state)
     forced = next(e.data for e in state.log if e.data.get("what") == "forced_pass")
     assert forced == {
         "what": "forced_pass", "seat": 1, "reason": "cannot_open", "high_bid": 0, "florins": 0
@@ -432,7 +432,7 @@ def test_a_player_with_4_cards_cannot_bid_on_a_2_card_lot():
     # P1 (left of P0) would speak first, but has room for only 1 card: left out.
     assert state.to_move == (2,)
     assert state.view(None).auction_order == (2, 3, 0)
-    with pytest.raises(IllegalActionError, match="it is not P1's turn"):
+    with pytest.raises(IllegalActionError, match="it is not P2's turn"):
         state.apply(1, Bid(1))
     assert state.legal_actions(1) == []
     everyone_passes(state)
@@ -480,7 +480,7 @@ def test_the_last_player_with_room_fills_their_warehouse_for_free():
     sell(state, buyer=0, price=4)
     free = [e for e in state.log if e.kind == "chance" and "free" in e.data]
     assert [e.data["free"] for e in free] == [23, 24, 25]
-    assert free[0].text == "P1 takes #23 cloth 1 free"
+    assert free[0].text == "P2 takes #23 cloth 1 free"
     # P0: metal 0+1+2+3 and cloth 0; P1: porcelain 0+1 and cloth 1+2+3; P2: dye 0+1+2+3+4.
     ships = next(e for e in state.log if e.text.startswith("ships:"))
     assert ships.data["totals"] == [6, 7, 10]
@@ -621,7 +621,7 @@ def test_three_rounds_and_the_poorest_player_starts_the_next():
     everyone_passes(state)
     # Ships all tied at 0: (30+20+10+0)/4 = 15 each; P1 is poorest with 35.
     assert state.round == 2 and state.first_player == 1 and state.active == 1
-    assert "P1 is the poorest (35 florins) and starts the next round" in texts(state)
+    assert "P2 is the poorest (35 florins) and starts the next round" in texts(state)
     state.apply(1, Auction())
     everyone_passes(state)
     assert state.round == 3 and state.first_player == 1
@@ -744,12 +744,13 @@ def test_actions_read_well_and_round_trip():
     state = new_game(players=3, piles=[[1, 2]])
     with pytest.raises(
         IllegalActionError,
-        match="in P0's turn of turning cards the actions are Turn, Auction; got Bid",
+        match="in P1's turn of turning cards the choices are “turn the next card” or “auction "
+        "the lot”, not “bid 1”",
     ):
         state.apply(0, Bid(1))
     state.apply(0, Auction())
     with pytest.raises(
-        IllegalActionError, match="in the auction the actions are Pass, Bid; got Auction"
+        IllegalActionError, match="in the auction the choices are “pass” or “bid 1” to"
     ):
         state.apply(1, Auction())
     from tradekit.games.turin import Bid as TurinBid

@@ -161,7 +161,7 @@ def test_hot_seat_hides_hands_and_sealed_offers_between_turns() -> None:
     w.handles["offer-card"].value = "cigares"
     w.handles["offer-coins"].value = 3
     w.handles["offer"].click()
-    assert w.curtain_down() and "Pass the screen to P2" in w.table.value
+    assert w.curtain_down() and "Pass the screen to P3" in w.table.value
     assert "offers Cigars" not in w.table.value and "Cigars" not in w.log.value
     w.handles["reveal"].click()
     assert "offers Cigars" not in w.table.value  # P2 does not see P1's sealed offer

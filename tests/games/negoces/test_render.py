@@ -93,7 +93,7 @@ def test_market_card_and_seller_and_face_up_offers() -> None:
     state = scripted()
     state.apply(0, PutUp("bijoux"))
     html = render(state, None)
-    assert cards_shown(html) == {0} and "seller: P0" in html
+    assert cards_shown(html) == {0} and "seller: P1" in html
     assert "once shown, the card must be sold" in html and "offers round 1 of 3" in html
     state.apply(1, Offer("cigares", -2))
     seat1 = render(state, 1)
@@ -143,7 +143,7 @@ def test_auction_state_and_pills() -> None:
     state.apply(1, Bid(2))
     html = render(state, 0)
     assert "Auction: Diamond" in html and 48 in cards_shown(html)
-    assert "high bid 2 by P1" in html and "to speak: P2" in html
+    assert "high bid 2 by P2" in html and "to speak: P3" in html
     assert "raise by 1 or 2, or drop out for good" in html
     assert html.count(">Treasurer<") == 3 and html.count(">Miser<") == 3
     assert "treasury: 0 coin(s)" in html
@@ -193,7 +193,7 @@ def test_game_over_shows_the_winner_and_every_hand() -> None:
     html = render(state, None)
     assert 'data-phase="over"' in html
     if state.winner is not None:
-        assert f"Winner(s): P{state.winner}" in html and ">winner<" in html
+        assert f"Winner(s): P{state.winner + 1}" in html and ">winner<" in html
     shown = cards_shown(html)
     assert {c for h in state.hands for c in h} <= shown
 
@@ -226,10 +226,10 @@ def test_scripted_set_up_events_are_narrated() -> None:
             assert all(RENDERER.narrate_known(e, ctx) is not None for e in s.log)
     ctx = Context(state.game, "fr")
     lines = [RENDERER.narrate(e, ctx) for e in state.log]
-    assert "J0 commence avec 5 pièces." in lines
+    assert "J1 commence avec 5 pièces." in lines
     assert "Mise en place imposée." in lines
     lines = [RENDERER.narrate(e, Context(plain.game, "en")) for e in plain.log]
-    assert "Coins at the start: P0 5, P1 6, P2 7." in lines
+    assert "Coins at the start: P1 5, P2 6, P3 7." in lines
 
 
 def test_narration_of_a_sale_in_french() -> None:
@@ -243,14 +243,14 @@ def test_narration_of_a_sale_in_french() -> None:
     state.apply(0, Accept(1))
     ctx = Context(state.game, "fr")
     lines = [RENDERER.narrate(e, ctx) for e in state.visible_log(None)]
-    assert "J0 met Bijoux sur le marché." in lines
-    assert "Offres, tour 1 : J1 : Cigares, le vendeur paie 2 pièces ; J2 : 3 pièces." in lines
-    assert "J0 attend un autre tour d'offres." in lines
-    assert "J1 achète Bijoux à J0 contre Cigares et 1 pièce." in lines
-    assert "Vente 2 : J0 est le vendeur (7 cartes)." in lines
+    assert "J1 met Bijoux sur le marché." in lines
+    assert "Offres, tour 1 : J2 : Cigares, le vendeur paie 2 pièces ; J3 : 3 pièces." in lines
+    assert "J1 attend un autre tour d'offres." in lines
+    assert "J2 achète Bijoux à J1 contre Cigares et 1 pièce." in lines
+    assert "Vente 2 : J1 est le vendeur (7 cartes)." in lines
     own = [RENDERER.narrate(e, ctx) for e in state.visible_log(1)]
-    assert "J1 offre Cigares, le vendeur paie 2 pièces." in own
-    assert "J1 offre Cigares, le vendeur paie 2 pièces." not in lines  # sealed
+    assert "J2 offre Cigares, le vendeur paie 2 pièces." in own
+    assert "J2 offre Cigares, le vendeur paie 2 pièces." not in lines  # sealed
 
 
 def test_log_html_escapes_names() -> None:
@@ -291,9 +291,9 @@ def test_an_instant_win_says_what_brought_the_winner_there() -> None:
     end = state.log[-1]
     assert end.data["by"] == "treasurer"
     assert RENDERER.narrate_known(end, Context(state.game, "en")) == (
-        "P0 holds 7 different goods and 11 coins, reached at once through the Treasurer: P0 wins!"
+        "P1 holds 7 different goods and 11 coins, reached at once through the Treasurer: P1 wins!"
     )
     assert RENDERER.narrate_known(end, Context(state.game, "fr")) == (
-        "J0 a 7 marchandises différentes et 11 pièces, atteintes aussitôt par le Trésorier : "
-        "J0 gagne !"
+        "J1 a 7 marchandises différentes et 11 pièces, atteintes aussitôt par le Trésorier : "
+        "J1 gagne !"
     )

@@ -249,7 +249,7 @@ def test_a_loan_is_taken_out_of_turn_and_play_goes_on() -> None:
     state.apply(2, RepayLoan())
     refused(state, 2, TakeLoan(), "at most one loan per sale")
     assert list(state.legal_actions(2)) == []
-    refused(state, 2, PutUp("bijoux"), "not P2's turn")
+    refused(state, 2, PutUp("bijoux"), "not P3's turn")
     assert tradekit.replay(state.to_json()).to_json() == state.to_json()
 
 
@@ -257,7 +257,7 @@ def test_no_loan_before_the_diamant_auction_nor_without_the_bank() -> None:
     state = tradekit.load_game("negoces", players=3, variants="bank").new_state(seed=1)
     assert state.phase == "auction"
     assert [list(state.legal_actions(p)) for p in (0, 2)] == [[], []]
-    refused(state, 2, TakeLoan(), "only after the Diamant auction")
+    refused(state, 2, TakeLoan(), "only after the Diamond auction")
     plain = new_game(hands=[SELLER, FIVE, OTHER])
     refused(plain, 1, TakeLoan(), "only with the bank variant")
     assert list(plain.legal_actions(1)) == []
@@ -288,7 +288,7 @@ def test_a_sealed_offer_is_a_commitment_for_a_repayment() -> None:
 
 def test_refusals_name_the_field_what_is_allowed_and_what_was_given() -> None:
     state = new_game(hands=[SELLER, FIVE, OTHER], coins=[3, 15, 15])
-    refused(state, 0, PutUp("miel"), "the good put up must be a good in P0's hand", "got 'miel'")
+    refused(state, 0, PutUp("miel"), "the good put up must be a good in P1's hand", "got 'miel'")
     refused(state, 0, Temple("bijoux"), "the temple is visited only with the temple variant")
     state.apply(0, PutUp("bijoux"))
     refused(
@@ -296,15 +296,19 @@ def test_refusals_name_the_field_what_is_allowed_and_what_was_given() -> None:
         1,
         Offer(None, 16),
         "the coins offered must be a whole number from 0 to 15; got 16",
-        "P1 cannot offer 16 coins: the offer must be payable",
+        "P2 cannot offer 16 coins: the offer must be payable",
     )
     refused(state, 1, Offer("miel", -4), "from -3 to 15; got -4", "could not pay 4 coins")
     refused(state, 1, Offer(None, -1), "negative coins come with a card")
-    refused(state, 1, Offer("jade", 1), "the card offered must be None or a good in P1's hand")
-    refused(state, 1, Offer(None, 1, loan=True), "P1 holds no loan card to offer")
-    refused(state, 1, Withdraw(), "P1 has no offer to withdraw")
+    refused(state, 1, Offer("jade", 1), "the card offered must be None or a good in P2's hand")
+    refused(state, 1, Offer(None, 1, loan=True), "P2 holds no loan card to offer")
+    refused(state, 1, Withdraw(), "P2 has no offer to withdraw")
     refused(
-        state, 1, Accept(2), "in the negotiate phase the actions are Offer, Stand", "got Accept"
+        state,
+        1,
+        Accept(2),
+        "in the sealed offers the choices are “offer",
+        "not “accept P3's offer”",
     )
     with pytest.raises(MalformedActionError, match="coins"):
         state.apply(1, Offer(None, 2.0))  # type: ignore[arg-type]
@@ -330,5 +334,5 @@ def test_a_negative_offer_does_not_pay_for_a_repayment() -> None:
     state = new_game("bank", hands=[SELLER, FIVE, OTHER], coins=[15, 4, 15], loans=[0, 1, 0])
     state.apply(0, PutUp("bijoux"))
     state.apply(1, Offer("miel", -3))
-    refused(state, 1, RepayLoan(), "repaying takes 5 coins and P1 must keep 0")
+    refused(state, 1, RepayLoan(), "repaying takes 5 coins and P2 must keep 0")
     assert RepayLoan() not in state.legal_actions(1)

@@ -11,12 +11,12 @@ Card ids (``data/negoces/goods.csv``, 4 cards per series in file order):
     diamant 48    sacred texts 49-52          contraband: armes 53, opium 54, ...
     Treasurers 59-64, Thief 65, Guard 66, Misers 67-72, Swindlers 73-78, Loans 79-84
 
-Most scenarios use three players (6 goods and 10 coins to win) and this table, in which P0 holds
+Most scenarios use three players (6 goods and 10 coins to win) and this table, in which P1 holds
 the Diamant and so is the seller:
 
-    P0  bijoux 0 1 2, cafe 4 5 6, diamant 48
-    P1  cigares 8 9 10, ivoire 12 13 14
-    P2  jade 16 17 18, livres 20 21 22
+    P1  bijoux 0 1 2, cafe 4 5 6, diamant 48
+    P2  cigares 8 9 10, ivoire 12 13 14
+    P3  jade 16 17 18, livres 20 21 22
 """
 
 from __future__ import annotations
@@ -174,7 +174,7 @@ def test_diamant_auction_won_at_a_known_price_and_the_coins_leave_the_game() -> 
     hands = [list(h) for h in state.hands]
     assert state.legal_actions(1) == [Bid(1), Bid(2), Pass()]  # P0 opened at 0
     refused(state, 1, Bid(3), "a raise of +1 or +2 over the high bid of 0 (1 or 2); got 3")
-    refused(state, 2, Bid(1), "not P2's turn")
+    refused(state, 2, Bid(1), "not P3's turn")
     state.apply(1, Bid(2))
     state.apply(2, Pass())  # out for good
     state.apply(3, Bid(3))
@@ -185,7 +185,7 @@ def test_diamant_auction_won_at_a_known_price_and_the_coins_leave_the_game() -> 
     state.apply(3, Pass())
     assert state.coins == [15, 10, 15, 15]
     assert state.box_coins == 5 and state.pools()["box"] == 5
-    assert lines(state) == [(1, "box", 5, "won the Diamant: the price returns to the box")]
+    assert lines(state) == [(1, "box", 5, "won the Diamond: the price returns to the box")]
     assert 48 in state.hands[1] and state.hands[1] == sorted([*hands[1], 48])
     assert state.market is None and state.seller == 1 and state.phase == "prepare"
     assert sum(state.coins) + state.box_coins == TOTAL_COINS
@@ -254,7 +254,7 @@ def test_a_sale_paid_with_a_card_leaves_the_seller_seller() -> None:
     state.apply(0, Accept(1))
     assert state.coins == [17, 13, 15]
     assert state.hands[0] == [1, 2, 4, 5, 6, 8, 48] and state.hands[1] == [0, 9, 10, 12, 13, 14]
-    assert lines(state) == [(1, 0, 2, "bought bijoux from P0")]
+    assert lines(state) == [(1, 0, 2, "bought bijoux from P1")]
     assert state.sales == 1 and state.seller == 0 and state.phase == "prepare"
     check_conserved(state, 45)
     # The same sale as event data.
@@ -296,7 +296,7 @@ def test_a_negative_coin_offer_makes_the_seller_pay() -> None:
     offers(state, {1: Offer("cigares", -2), 2: Offer("jade", 0)})
     state.apply(0, Accept(1))
     assert state.coins == [1, 17, 15]
-    assert lines(state) == [(0, 1, 2, "sold diamant to P1 for a card and coins")]
+    assert lines(state) == [(0, 1, 2, "sold diamant to P2 for a card and coins")]
     assert 48 in state.hands[1] and 8 in state.hands[0] and state.seller == 0
 
 
@@ -382,7 +382,7 @@ def test_treasury_tax_is_paid_after_a_sale() -> None:
     offers(state, {2: Offer(None, 4)})
     state.apply(0, Accept(2))
     assert state.coins == [18, 15, 11] and state.treasury == 1
-    assert lines(state) == [(2, 0, 4, "bought cafe from P0"), (0, "treasury", 1, "tax on a sale")]
+    assert lines(state) == [(2, 0, 4, "bought cafe from P1"), (0, "treasury", 1, "tax on a sale")]
     check_conserved(state, 45)
 
 
@@ -408,7 +408,7 @@ def test_a_seller_who_cannot_pay_the_tax_loses_the_treasurer_card() -> None:
     state.apply(0, PutUp("bijoux"))
     offers(state, {1: Offer("cigares", 0)})
     state.apply(0, Accept(1))
-    assert state.treasury == 3 and state.log[-2].text == "P0 cannot pay the tax and pays nothing"
+    assert state.treasury == 3 and state.log[-2].text == "P1 cannot pay the tax and pays nothing"
     assert data_of(state, "tax_unpaid") == [
         {"what": "tax_unpaid", "seat": 0, "tax": 1, "treasurer": True},
         {"what": "tax_unpaid", "seat": 0, "tax": 1, "treasurer": False},

@@ -187,7 +187,7 @@ def test_the_trading_proposal_builder() -> None:
     gold.value = 4
     w.handles["terms"].click()
     assert (0, Terms(4)) in w.state.decisions
-    assert "P0 proposes: takes one Meat, P0 pays 4 gold." in str(
+    assert "P1 proposes: takes one Meat, P1 pays 4 gold." in str(
         [c.value for c in w.controls.children if hasattr(c, "value")]
     )
     w.handles["accept"].click()
@@ -227,7 +227,8 @@ def test_typed_commands_and_french_labels() -> None:
     w.type_command("Désigner #43 Viandes (base 5)")
     assert (0, Designate(0)) in w.state.decisions
     w.type_command("bid 40")
-    assert "from 5 to 10; got 40" in w.message.value and "Traceback" not in w.message.value
+    # In French: the action refused and what the seat may do instead (the bounds).
+    assert "Enchérir à 5 … Enchérir à 10" in w.message.value and "Traceback" not in w.message.value
     w.type_command("Enchérir à 6")
     assert (0, Bid(6)) in w.state.decisions
     assert "Rungis (enchères)" in w.header.value

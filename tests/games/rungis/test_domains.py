@@ -142,16 +142,17 @@ def test_bid_refusals() -> None:
     state = new(deck=[MEAT, FRUIT, EGGS], specials=False)
     state.apply(0, Designate(0))
     assert refusal(state, 0, Bid(4)) == (
-        "the opening bid (at least the base price, at most P0's gold) must be a whole number "
+        "the opening bid (at least the base price, at most P1's gold) must be a whole number "
         "from 5 to 10; got 4"
     )
     state.apply(0, Bid(6))
     assert refusal(state, 1, Bid(6)) == (
-        "the bid (above P0's 6, at most P1's gold) must be a whole number from 7 to 10; got 6"
+        "the bid (above P1's 6, at most P2's gold) must be a whole number from 7 to 10; got 6"
     )
     assert refusal(state, 1, Bid(11)).endswith("from 7 to 10; got 11")
     done = refusal(state, 1, Done())
-    assert done == "in step 'bid' of phase 'rungis' the actions are Bid, Pass; got Done"
+    assert done.startswith("in the auction of the Rungis phase the choices are “bid ")
+    assert done.endswith(", not “done”")
 
 
 def test_designate_refusal() -> None:
@@ -166,7 +167,7 @@ def test_price_refusals() -> None:
     while state.step == "talk":
         state.apply(state.to_move[0], Done())
     assert refusal(state, 0, Price("fish", 5)) == (
-        "the article must be 'fruit': P0 writes the price for fruit next (one type at a time); "
+        "the article must be 'fruit': P1 writes the price for fruit next (one type at a time); "
         "got 'fish'"
     )
     assert refusal(state, 0, Price("fruit", 3)) == (
@@ -180,8 +181,8 @@ def test_announce_refusals() -> None:
         "the price for fish must be a whole number from 4 to 8; got 9"
     )
     assert refusal(state, 0, Announce("eggs", 3)) == (
-        "the article announced must be an article type P0 holds and has not announced yet "
-        "(P0 holds 'fish' or 'meat'); got 'eggs'"
+        "the article announced must be an article type P1 holds and has not announced yet "
+        "(P1 holds 'fish' or 'meat'); got 'eggs'"
     )
     state.apply(0, Announce("fish", 6))
     assert "has not announced yet" in refusal(state, 0, Announce("fish", 6))
@@ -195,23 +196,23 @@ def test_proposal_refusals() -> None:
         "the seat proposed to must be another seat (1 or 2); got 0"
     )
     assert refusal(state, 0, Propose(1, "eggs", None)) == (
-        "the article given must be None or an article type P0 holds (None or 'fish'); got 'eggs'"
+        "the article given must be None or an article type P1 holds (None or 'fish'); got 'eggs'"
     )
     assert refusal(state, 0, Propose(1, "fish", "eggs")) == (
-        "the article taken must be None or an article type P1 holds (None or 'meat'); got 'eggs'"
+        "the article taken must be None or an article type P2 holds (None or 'meat'); got 'eggs'"
     )
     assert refusal(state, 0, Propose(1, None, None)) == (
-        "the article taken must be an article type P1 holds ('meat') when nothing is given; "
+        "the article taken must be an article type P2 holds ('meat') when nothing is given; "
         "got None"
     )
     assert refusal(state, 0, Propose(2, None, "meat")).startswith(
-        "the article taken must be an article type P2 holds (none now)"
+        "the article taken must be an article type P3 holds (none now)"
     )
     state.apply(0, Propose(1, None, "meat"))
     state.apply(0, Terms(0))
     state.apply(1, tradekit.games.rungis.Refuse())
     assert refusal(state, 0, Propose(2, "fish", None)) == (
-        "P0 has made their proposal: one per pricing phase"
+        "P1 has made their proposal: one per pricing phase"
     )
 
 
@@ -222,13 +223,14 @@ def test_special_card_refusals() -> None:
         "the target seat must be another seat still in this Rungis phase (1 or 2); got 0"
     )
     assert refusal(state, 0, Play(55, article="cheese")).endswith(
-        "got 55 (Lorry drivers' strike is played at talk, not at auction_start)"
+        "got 55 (Lorry drivers' strike is played in a talk turn, not before the auctions)"
     )
     assert refusal(state, 0, Play(57)) == (
-        "the special card must be a special card P0 can play at auction_start (49); got 57"
+        "the special card must be a special card P1 can play before the auctions; got 57"
     )
     assert refusal(state, 0, Play(49, player=1, article="fish")) == (
-        "Play takes no article here (it must be None); got 'fish' (a str)"
+        "“play special card 49 on P2 fish” takes no article here (it must be None); got 'fish' "
+        "(a str)"
     )
 
 

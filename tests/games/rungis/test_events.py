@@ -39,6 +39,7 @@ FRUIT, EGGS, CHEESE, FISH, MEAT = 1, 13, 25, 37, 43
 #: The keys each kind of event must carry (``what`` -> required keys), from the module docstring.
 REQUIRED: dict[str, set[str]] = {
     "start": {"rounds"},
+    "told": {"say", "parts", "fields"},  # an auction in short
     "setup": {"shops", "gold", "first"},
     "hand": {"hand"},
     "shuffle": {"deck"},
@@ -207,7 +208,7 @@ def test_subsidy_payment_is_an_event() -> None:
     assert [(e.player, e.data) for e in paid] == [
         (0, {"what": "subsidy", "article": "fish", "amount": 2, "cards": 2, "paid": 4})
     ]
-    assert paid[0].text == "P0 is paid 4 gold, subsidy on Fish: 2 × 2 card(s)"
+    assert paid[0].text == "P1 is paid 4 gold, subsidy on Fish: 2 × 2 card(s)"
     # It follows the sales it comes after.
     assert state.log.index(paid[0]) > max(
         i for i, e in enumerate(state.log) if e.data.get("what") == "sale"
@@ -471,7 +472,7 @@ def test_exclusive_rights_whose_holder_lost_the_last_card_log_who_was_excluded()
         (1, "excluded", 0)
     ]
     event = next(e for e in state.log if e.data.get("what") == "sale")
-    assert event.text == "Fish: P0 has the exclusive rights and none left, P1 excluded 0"
+    assert event.text == "Fish: P1 has the exclusive rights and none left, P2 excluded 0"
     assert not [t for t in state.ledger if t.reason.startswith("sales of")]
     for lang in ("en", "fr"):
         context = Context(state.game, lang)

@@ -74,7 +74,7 @@ def test_the_auction_in_progress() -> None:
     state.apply(0, Bid(6))
     html = render(state, None)
     assert "for sale: #43 Meat (base 5)" in html
-    assert "high bid 6 by P0" in html and "to speak: P1" in html
+    assert "high bid 6 by P1" in html and "to speak: P2" in html
     assert 'data-section="auction"' in html and "designated" in html
     assert 'data-step="bid"' in html and 'data-phase="rungis"' in html
     assert "Rungis (auctions): auction" in html
@@ -120,7 +120,7 @@ def test_a_rumour_shows_its_target_sheet_to_its_player_only() -> None:
     assert "sheet: Cheese 4" not in render(state, 2)
     assert "waits (Rumour)" not in render(state, 0)  # P0 may write now
     html = render(state, None)
-    assert "P0 will see P1&#x27;s price sheet" in html  # the effect is public
+    assert "P1 will see P2&#x27;s price sheet" in html  # the effect is public
 
 
 def test_trading_proposal_is_public() -> None:
@@ -133,9 +133,9 @@ def test_trading_proposal_is_public() -> None:
     state.apply(0, Propose(1, "fish", "meat"))
     state.apply(0, Terms(3))
     html = render(state, 2)
-    assert "P0 → Propose to P1: gives one Fish, takes one Meat, P0 pays 3 gold" in html
-    assert "P0 → Proposer à J1" not in html
-    assert "Proposer à J1 : donne un(e) Poissons" in render(state, 2, "fr")
+    assert "P1 → Propose to P2: gives one Fish, takes one Meat, P1 pays 3 gold" in html
+    assert "P1 → Proposer à J2" not in html
+    assert "Proposer à J2 : donne un(e) Poissons" in render(state, 2, "fr")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -218,7 +218,7 @@ def test_scripted_events_are_narrated() -> None:
         assert all(RENDERER.narrate_known(e, ctx) is not None for e in state.log)
     lines = [RENDERER.narrate(e, Context(state.game, "fr")) for e in state.log]
     assert (
-        "Mise en place imposée : or J0 5, J1 6, J2 7 ; premier acheteur de la manche 1 : J1."
+        "Mise en place imposée : or J1 5, J2 6, J3 7 ; premier acheteur de la manche 1 : J2."
         in (lines)
     )
     assert "Centre : #43 Viandes (base 5), une carte spéciale cachée, #1 Fruits (base 1)." in lines
@@ -233,16 +233,16 @@ def test_narration_of_a_round_in_french() -> None:
     state.apply(0, Pass())
     ctx = Context(state.game, "fr")
     lines = [RENDERER.narrate(e, ctx) for e in state.visible_log(None)]
-    assert "J0 désigne #43 Viandes (base 5)." in lines
-    assert "J1 enchérit à 6." in lines
-    assert "J1 achète #43 Viandes (base 5) pour 6 or." in lines
+    assert "J1 désigne #43 Viandes (base 5)." in lines
+    assert "J2 enchérit à 6." in lines
+    assert "J2 achète #43 Viandes (base 5) pour 6 or." in lines
     while not state.is_over:
         seat = state.to_move[0]
         legal = state.legal_actions(seat)
         state.apply(seat, legal[-1] if isinstance(legal[-1], Price) else legal[0])
     lines = [RENDERER.narrate(e, ctx) for e in state.visible_log(None)]
     assert any(line.startswith("Feuilles de prix révélées : ") for line in lines)
-    assert any(line.startswith("Viandes : J1 moins cher (+2) gagne 12") for line in lines)
+    assert any(line.startswith("Viandes : J2 moins cher (+2) gagne 12") for line in lines)
     assert any(line.startswith("Scores finaux : ") for line in lines)
 
 
@@ -253,7 +253,7 @@ def test_effects_of_special_cards_are_narrated_with_their_targets() -> None:
     assert RENDERER.narrate(state.log[-1], ctx) == (
         "#55 Lorry drivers' strike: nobody sells Fish this round."
     )
-    assert RENDERER.narrate(state.log[-2], ctx) == "P0 plays #55 Lorry drivers' strike on Fish."
+    assert RENDERER.narrate(state.log[-2], ctx) == "P1 plays #55 Lorry drivers' strike on Fish."
     fr = Context(state.game, "fr")
     assert RENDERER.narrate(state.log[-1], fr) == (
         "#55 Grève des routiers : personne ne vend de Poissons cette manche."

@@ -153,7 +153,7 @@ def test_designator_opens_at_base_price_and_a_full_turn_of_passes_sells() -> Non
     state.apply(1, Pass())
     state.apply(2, Pass())
     assert state.shops[0] == [FISH] and state.gold == [6, 10, 10]
-    assert ledger(state) == ["P0 -> bank: 4 (bought #37 Fish (base 4) (won at the Rungis auction))"]
+    assert ledger(state) == ["P1 -> bank: 4 (bought #37 Fish (base 4) (won at the Rungis auction))"]
     # P0 has bought: P1 is the first player in turn order who has not, and designates.
     assert state.to_move == (1,) and state.step == "designate"
 
@@ -203,7 +203,7 @@ def test_a_player_who_already_bought_cannot_bid() -> None:
     state.apply(1, Bid(1))
     assert state.to_move == (2,)
     assert state.legal_actions(0) == []
-    with pytest.raises(IllegalActionError, match="not P0's turn"):
+    with pytest.raises(IllegalActionError, match="not P1's turn"):
         state.apply(0, Bid(2))
     state.apply(2, Pass())
     # The last player designates the last card alone; when everyone has bought, the phase ends.
@@ -289,7 +289,7 @@ def test_sales_lone_seller_gets_price_plus_2() -> None:
     write(state, {0: {"fish": 6}})
     assert state.gold == [26, 10, 10]
     assert ledger(state, "ca") == [
-        "bank -> P0: 16 (sales of Fish: lone seller at 6, counted as lowest, + 2 = 8 × 2 card(s))"
+        "bank -> P1: 16 (sales of Fish: lone seller at 6, counted as lowest, + 2 = 8 × 2 card(s))"
     ]
     # The shop keeps its cards; the final score adds their base values.
     assert state.is_over and state.scores() == [26 + 8, 10, 10]
@@ -302,7 +302,7 @@ def test_sales_all_equal_counts_as_lowest() -> None:
     assert state.gold == [17, 24, 10]
     assert lines(state) == [(0, "lowest", 7), (1, "lowest", 14)]
     assert ledger(state, "ca")[0] == (
-        "bank -> P0: 7 (sales of Cheese: all ask 5, counted as lowest, + 2 = 7 × 1 card(s))"
+        "bank -> P1: 7 (sales of Cheese: all ask 5, counted as lowest, + 2 = 7 × 1 card(s))"
     )
 
 
@@ -313,8 +313,8 @@ def test_sales_three_different_prices() -> None:
     assert lines(state) == [(0, "highest", 0), (1, "lowest", 5), (2, "middle", 8)]
     assert state.gold == [10, 15, 18]
     assert ledger(state, "ca") == [
-        "bank -> P1: 5 (sales of Cheese: lowest price 3 + 2 = 5 × 1 card(s))",
-        "bank -> P2: 8 (sales of Cheese: middle price 4 = 4 × 2 card(s))",
+        "bank -> P2: 5 (sales of Cheese: lowest price 3 + 2 = 5 × 1 card(s))",
+        "bank -> P3: 8 (sales of Cheese: middle price 4 = 4 × 2 card(s))",
     ]
 
 
@@ -324,7 +324,7 @@ def test_sales_tie_at_the_lowest() -> None:
     write(state, {0: {"cheese": 4}, 1: {"cheese": 4}, 2: {"cheese": 5}, 3: {"cheese": 6}})
     assert lines(state) == [(0, "lowest", 6), (1, "lowest", 6), (2, "middle", 5), (3, "highest", 0)]
     assert ledger(state, "ca")[0] == (
-        "bank -> P0: 6 (sales of Cheese: lowest price 4 (tied with P1) + 2 = 6 × 1 card(s))"
+        "bank -> P1: 6 (sales of Cheese: lowest price 4 (tied with P2) + 2 = 6 × 1 card(s))"
     )
 
 
@@ -350,7 +350,7 @@ def test_sales_call_each_type_in_table_order_and_shops_earn_every_round() -> Non
     assert [t.reason.split(":")[0] for t in state.ledger] == ["sales of Fruit", "sales of Meat"] * 2
     assert state.scores() == [32 + 1 + 5, 10 + 5, 10]
     end = [e.text for e in state.log if e.phase == "scoring"]
-    assert end[0] == "P0: 32 gold + shop 6 (1 Fruit × 1, 1 Meat × 5) = 38"
+    assert end[0] == "P1: 32 gold + shop 6 (1 Fruit × 1, 1 Meat × 5) = 38"
 
 
 def test_equal_totals_share_the_win() -> None:
@@ -391,7 +391,7 @@ def test_trading_proposal_accepted() -> None:
     assert state.shops == [[CHEESE, MEAT], [FISH], []]
     assert state.gold == [7, 13, 10]
     assert ledger(state) == [
-        "P0 -> P1: 3 (trade: P0 gives #37 Fish (base 4) and P1 gives #43 Meat (base 5))"
+        "P1 -> P2: 3 (trade: P1 gives #37 Fish (base 4) and P2 gives #43 Meat (base 5))"
     ]
     assert all(not isinstance(a, Propose) for a in state.legal_actions(0))  # one per phase
 
@@ -457,7 +457,7 @@ def test_preemption_takes_an_article_at_its_base_price() -> None:
     assert state.legal_actions(1) == [Play(53, pick=FISH), Play(53, pick=FRUIT), Done()]
     state.apply(1, Play(53, pick=FISH))
     assert state.shops[1] == [FISH] and state.gold == [10, 6, 10]
-    assert ledger(state) == ["P1 -> bank: 4 (bought #37 Fish (base 4) (pre-emption))"]
+    assert ledger(state) == ["P2 -> bank: 4 (bought #37 Fish (base 4) (pre-emption))"]
     state.apply(0, Designate(0))
     assert state.auction is not None and state.auction.order == (0, 2)  # P1 has bought
 
@@ -482,7 +482,7 @@ def test_tax_takes_2_per_card() -> None:
     write(state, {0: {"cheese": 3}, 1: {"cheese": 4}})
     assert lines(state) == [(0, "lowest", 6), (1, "highest", 0)]
     assert ledger(state, "ca") == [
-        "bank -> P0: 6 (sales of Cheese: lowest price 3 + 2, tax -2 = 3 × 2 card(s))"
+        "bank -> P1: 6 (sales of Cheese: lowest price 3 + 2, tax -2 = 3 × 2 card(s))"
     ]
 
 
@@ -492,7 +492,7 @@ def test_subsidy_pays_2_per_card_whatever_the_price() -> None:
     talk_done(state)
     write(state, {0: {"fish": 8}, 1: {"fish": 4}})
     assert state.gold == [14, 16, 10]
-    assert ledger(state, "ca")[-1] == "bank -> P0: 4 (subsidy on Fish: 2 × 2 card(s))"
+    assert ledger(state, "ca")[-1] == "bank -> P1: 4 (subsidy on Fish: 2 × 2 card(s))"
 
 
 def test_price_freeze_caps_prices_at_the_base_price() -> None:
@@ -525,7 +525,7 @@ def test_shortage_pays_the_highest_askers_their_price() -> None:
     write(state, {0: {"cheese": 3}, 1: {"cheese": 6}})
     assert lines(state) == [(0, "lowest", 5), (1, "highest", 6)]
     assert ledger(state, "ca")[1] == (
-        "bank -> P1: 6 (sales of Cheese: highest price 6, paid its price (shortage) "
+        "bank -> P2: 6 (sales of Cheese: highest price 6, paid its price (shortage) "
         "= 6 × 1 card(s))"
     )
 
@@ -573,7 +573,7 @@ def test_special_cards_are_offered_only_at_their_timing() -> None:
     # A strike (talk) and advertising (after the reveal) cannot be played at the auction's start,
     # but P0 is asked all the same: skipping them would tell the table what their cards are not.
     assert state.step == "auction_start" and state.legal_actions(0) == [Done()]
-    with pytest.raises(IllegalActionError, match="played at talk, not at auction_start"):
+    with pytest.raises(IllegalActionError, match="played in a talk turn, not before the auctions"):
         state.apply(0, Play(55, article="fish"))
     state.apply(0, Done())
     state.apply(0, Designate(0))
@@ -588,7 +588,7 @@ def test_special_cards_are_offered_only_at_their_timing() -> None:
     assert state.step == "talk" and state.to_move == (0,)
     assert Play(55, article="fish") in state.legal_actions(0)
     assert not any(isinstance(a, Play) and a.card == 69 for a in state.legal_actions(0))
-    with pytest.raises(IllegalActionError, match="played at after_reveal, not at talk"):
+    with pytest.raises(IllegalActionError, match="played after the reveal, not in a talk turn"):
         state.apply(0, Play(69, article="fish"))
 
 

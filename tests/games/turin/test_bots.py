@@ -45,7 +45,7 @@ def decide(state: TurinState, seat: int, **params: float) -> tuple[object, str, 
 
 
 def market_with_listing(price: int) -> TurinState:
-    """3 players, one round: nobody bids, then P1 lists card 9 (3 grapes) for ``price``."""
+    """3 players, one round: nobody bids, then P2 lists card 9 (3 grapes) for ``price``."""
     game = tradekit.load_game("turin", players=3)
     state = game.new_state(
         seed=1, setup={"hands": [[1, 2], [3, 4], [5, 6]], "face_up": [[], [9], []]}
@@ -65,13 +65,13 @@ def market_with_listing(price: int) -> TurinState:
 def test_buys_a_listing_worth_more_than_its_price() -> None:
     action, why, notes = decide(market_with_listing(price=1), 0)
     assert action == Buy(9)
-    assert why.startswith("Bought card 9 for 1: it is worth") and notes["surplus"] >= 1.0
+    assert why.startswith("It is worth") and notes["surplus"] >= 1.0
 
 
 def test_does_not_buy_an_overpriced_listing() -> None:
     action, why, _ = decide(market_with_listing(price=14), 0)
     assert action == EndTurn()
-    assert why == "Ended my market turn: no listing is worth its price to me."
+    assert why == "No listing is worth its price to me."
 
 
 def test_claims_a_card_too_when_worth_it_and_passes_otherwise() -> None:
@@ -79,12 +79,12 @@ def test_claims_a_card_too_when_worth_it_and_passes_otherwise() -> None:
     cheap.apply(0, Buy(9))  # a claim step: P2 is asked whether it claims card 9 too
     assert cheap.phase == "claim" and cheap.to_move == (2,)
     action, why, notes = decide(cheap, 2)
-    assert action == Buy(9) and why.startswith("Claimed card 9 too: at 1 it is worth")
+    assert action == Buy(9) and why.startswith("At 1 it is worth")
     assert notes["surplus"] >= 1.0
     dear = market_with_listing(price=14)
     dear.apply(0, Buy(9))
     action, why, _ = decide(dear, 2)
-    assert action == PassClaim() and why.startswith("Passed on card 9: at 14")
+    assert action == PassClaim() and why.startswith("At 14")
 
 
 def test_as_seller_sells_to_the_claimant_the_card_helps_least() -> None:
@@ -99,7 +99,7 @@ def test_as_seller_sells_to_the_claimant_the_card_helps_least() -> None:
     worth = {q: bot._worth(9, view.units[q], rivals[q], rows) for q in (0, 2)}
     expected = min((w, q) for q, w in worth.items())[1]
     assert action == SellTo(expected)
-    assert bot.explain().startswith(f"Sold card 9 to P{expected}: it helps them least")
+    assert bot.explain().startswith(f"It helps P{expected + 1} least")
 
 
 def test_buys_out_of_turn_phases_when_a_listing_is_worth_it() -> None:
@@ -119,7 +119,7 @@ def test_buys_out_of_turn_phases_when_a_listing_is_worth_it() -> None:
         state.apply(state.to_move[0], EndTurn())
     assert state.phase == "offer"
     action, why, _ = decide(state, 0)
-    assert action == Buy(9) and why.startswith("Bought card 9 for 1")
+    assert action == Buy(9) and why.startswith("It is worth")
 
 
 def test_goose_declarations_follow_the_worth_of_the_places() -> None:
@@ -151,7 +151,7 @@ def test_a_bot_without_scudo_bids_nothing_and_says_why() -> None:
         state.apply(seat, Offer(card))
     action, why, notes = decide(state, 0)
     assert action == Bid(0)
-    assert why.startswith("Bid 0: the lot is worth") and why.endswith("no Scudo to spare.")
+    assert why.startswith("The lot is worth") and why.endswith("no Scudo to spare.")
     assert notes["valuation"] > 1.0
 
 
@@ -164,7 +164,7 @@ def test_bids_a_share_of_the_lot_and_keeps_scudo_for_later_rounds() -> None:
     assert isinstance(action, Bid)
     # 15 Scudo over 5 rounds at pace 1: at most 3 this round, whatever the lot is worth.
     assert notes["cap"] == 3.0 and action.amount == min(3, round(0.5 * notes["valuation"]))
-    assert "Bid" in why and "Scudo" in why
+    assert "Scudo" in why and not why.startswith("Bid")  # the reason, not the action again
     bold, _, bold_notes = decide(state, 0, jitter=0, pace=5.0, aggression=1.0)
     assert isinstance(bold, Bid) and bold.amount == min(15, round(bold_notes["valuation"]))
 
@@ -183,7 +183,7 @@ def test_offers_the_card_worth_least_counting_the_rivals() -> None:
         for c in view.hand
     }
     assert cost[action.card] == min(cost.values())
-    assert b.explain().startswith(f"Offered card {action.card}: the least valuable of my hand")
+    assert b.explain().startswith("It is the least valuable card of my hand")
 
 
 def test_tie_break_adds_only_when_the_better_place_is_worth_it() -> None:
@@ -198,9 +198,9 @@ def test_tie_break_adds_only_when_the_better_place_is_worth_it() -> None:
     action, why, notes = decide(state, 0, jitter=0)
     assert isinstance(action, AddBid)
     if notes["surplus"] >= 1.0:
-        assert action.amount >= 1 and why.startswith(f"Added {action.amount}: the better place")
+        assert action.amount >= 1 and why.startswith("The better place")
     else:
-        assert action.amount == 0 and why.startswith("Added nothing")
+        assert action.amount == 0 and why.startswith("The better place") and "not enough" in why
     cautious, why, _ = decide(state, 0, jitter=0, tiebreak=0.0)
     assert cautious == AddBid(1 if notes["surplus"] >= 1.0 else 0)
 

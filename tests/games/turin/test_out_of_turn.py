@@ -8,7 +8,7 @@ players declare openly, before any addition, so that "in a two-player tie settle
 nobody adds anything".
 
 Seats are numbered from 0. Every game starts from a scripted set-up: three players with one
-face-up card each (P0 two) and three cards in hand, so two auction rounds and two market windows.
+face-up card each (P1 two) and three cards in hand, so two auction rounds and two market windows.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def new_game(options: dict[str, Any] | None = None, **setup: Any) -> TurinState:
 
 
 def market_game(options: dict[str, Any] | None = None, **extra: Any) -> TurinState:
-    """Face-up cards to list (P0: 1 and 13, P1: 2, P2: 3) and 3 cards each: 2 rounds."""
+    """Face-up cards to list (P1: 1 and 13, P2: 2, P3: 3) and 3 cards each: 2 rounds."""
     setup: dict[str, Any] = {
         "face_up": [[1, 13], [2], [3]],
         "hands": [[4, 5, 6], [7, 8, 9], [10, 11, 12]],
@@ -79,7 +79,7 @@ def to_round_two(state: TurinState, listings: dict[int, tuple[int, int]]) -> Non
 
 
 def round_two_bids(state: TurinState, *amounts: int) -> None:
-    """Round 2: P0, P1, P2 offer cards 5, 8, 11, then bid ``amounts``."""
+    """Round 2: P1, P2, P3 offer cards 5, 8, 11, then bid ``amounts``."""
     sealed(state, {0: Offer(5), 1: Offer(8), 2: Offer(11)})
     sealed(state, {p: Bid(a) for p, a in enumerate(amounts)})
 
@@ -137,10 +137,10 @@ def test_a_seat_not_to_move_buys_in_the_bid_step_with_what_is_left_above_its_sea
         state,
         1,
         Buy(1),
-        "the price 6 is more than the 5 Scudo P1 may spend",
+        "the price 6 is more than the 5 Scudo P2 may spend",
         "10 are committed to a sealed bid",
     )
-    refused(state, 1, Bid(3), "it is not P1's turn")
+    refused(state, 1, Bid(3), "it is not P2's turn")
     state.apply(1, Buy(3))
     # The claim opens a short step: P0, neither the claimant nor the seller, may claim it too.
     assert state.phase == "claim" and state.to_move == (0,)
@@ -183,9 +183,9 @@ def test_two_claimants_and_the_seller_chooses_the_buyer():
     # Two claimants: the seller chooses, and cannot refuse them both.
     assert state.to_move == (0,)
     assert list(state.legal_actions(0)) == [SellTo(1), SellTo(2), TakeLoan()]
-    refused(state, 0, SellTo(0), "P0 has not claimed card 1")
-    refused(state, 0, EndTurn(), "in the claim step the actions are SellTo")
-    refused(state, 1, SellTo(1), "it is not P1's turn")
+    refused(state, 0, SellTo(0), "P1 has not claimed card 1")
+    refused(state, 0, EndTurn(), "in the claim step the choices are “sell to P2”")
+    refused(state, 1, SellTo(1), "it is not P2's turn")
     state.apply(0, SellTo(2))
     assert info(state, "sold")[-1] == {
         "what": "sold",
@@ -217,7 +217,7 @@ def test_buying_during_a_tie_break_leaves_the_addition_only_what_is_left():
     state.apply(1, PassClaim())
     assert state.phase == "tiebreak" and state.to_move == (0,)
     # A tie-break addition can use only what is left after the purchase: 15 - 5 - 5 = 5.
-    refused(state, 0, AddBid(6), "P0's addition must be a whole number from 0 to 5; got 6")
+    refused(state, 0, AddBid(6), "P1's addition must be a whole number from 0 to 5; got 6")
     state.apply(0, AddBid(5))
     assert placements(state)[:2] == [(0, 1, 2, True), (1, 2, 1, True)]
     assert (0, "bank", 10, "won place 1 (2 card(s)) with a bid of 10") in lines(state, 2)
@@ -250,7 +250,7 @@ def test_with_secret_money_everybody_is_asked_and_who_cannot_pay_may_only_pass()
     # P1 holds nothing, yet is asked like anyone: being asked tells the table nothing.
     assert state.phase == "claim" and state.to_move == (1,)
     assert list(state.legal_actions(1)) == [PassClaim(), TakeLoan()]
-    refused(state, 1, Buy(3), "the price 4 is more than the 0 Scudo P1 may spend")
+    refused(state, 1, Buy(3), "the price 4 is more than the 0 Scudo P2 may spend")
     # A loan first, and then P1 may claim it too.
     state.apply(1, TakeLoan())
     assert state.to_move == (1,)
@@ -308,7 +308,7 @@ def test_the_goose_settles_a_two_player_tie_and_nobody_adds_anything():
     sealed(state, {0: Offer(1), 1: Offer(3), 2: Offer(5)})
     sealed(state, {0: Bid(3), 1: Bid(1), 2: Bid(3)})
     assert state.phase == "goose" and state.to_move == (0,)  # the block's lowest seat first
-    refused(state, 0, AddBid(1), "in the goose phase the actions are TakeGoose, DeclineGoose")
+    refused(state, 0, AddBid(1), "in the goose declarations the choices are “take the goose")
     state.apply(0, TakeGoose())
     # P0 loses the tie: place 2 with its card, paying its whole bid. P2 takes place 1 and pays
     # just its bid of 3, with no addition; P1 pays half of 1, nothing.
@@ -336,7 +336,7 @@ def test_a_three_player_tie_declared_then_settled_by_additions():
     assert info(state, "contested") == [{"what": "contested", "blocks": [[0, 2]]}]
     assert state.phase == "tiebreak" and state.to_move == (0, 2)
     assert state.view(0).tie_places == ((0, 1),)
-    refused(state, 1, AddBid(0), "it is not P1's turn")
+    refused(state, 1, AddBid(0), "it is not P2's turn")
     sealed(state, {0: AddBid(2), 2: AddBid(1)})
     assert placements(state) == [(0, 1, 2, True), (2, 2, 1, True), (1, 3, 0, False)]
     assert lines(state, 1) == [
@@ -370,7 +370,7 @@ def test_a_purchase_during_the_goose_declarations_keeps_the_bid_committed():
     round_two_bids(state, 10, 10, 0)
     assert state.phase == "goose" and state.to_move == (0,)
     # P1's revealed bid of 10 is committed until it is paid: 5 left, not enough for 6.
-    refused(state, 1, Buy(3), "the price 6 is more than the 5 Scudo P1 may spend")
+    refused(state, 1, Buy(3), "the price 6 is more than the 5 Scudo P2 may spend")
     state.apply(0, TakeLoan())
     state.apply(0, Buy(3))
     state.apply(1, PassClaim())

@@ -143,7 +143,7 @@ def test_scripted_setup_events_are_narrated() -> None:
         assert all(RENDERER.narrate_known(e, ctx) is not None for e in state.log)
     ctx = Context(game, "fr")
     lines = [RENDERER.narrate(e, ctx) for e in state.log]
-    assert "J0 commence avec 5 Scudo." in lines
+    assert "J1 commence avec 5 Scudo." in lines
 
 
 def test_narration_of_the_rulebook_round_in_french() -> None:
@@ -152,9 +152,9 @@ def test_narration_of_the_rulebook_round_in_french() -> None:
         state.apply(seat, Bid(amount))
     ctx = Context(state.game, "fr")
     lines = [RENDERER.narrate(e, ctx) for e in state.visible_log(None)]
-    assert "Mises dévoilées : J0 2, J1 2, J2 4." in lines
-    assert "Départage entre J0 & J1." in lines
-    assert any(line.startswith("Offres dévoilées : J0 #3 Café") for line in lines)
+    assert "Mises dévoilées : J1 2, J2 2, J3 4." in lines
+    assert "Départage entre J1 & J2." in lines
+    assert any(line.startswith("Offres dévoilées : J1 #3 Café") for line in lines)
 
 
 def test_log_html_groups_rounds_and_escapes() -> None:
@@ -177,7 +177,7 @@ def test_action_labels_in_both_languages() -> None:
 
 
 def listed_card_one(**options: object) -> State:
-    """3 players, 2 rounds: after round 1 (all bids 0) P0 lists card 1 for 4; round 2 opens."""
+    """3 players, 2 rounds: after round 1 (all bids 0) P1 lists card 1 for 4; round 2 opens."""
     game = tradekit.load_game("turin", players=3, **options)
     state = game.new_state(
         seed=0, setup={"face_up": [[1], [2], [3]], "hands": [[4, 5, 6], [7, 8, 9], [10, 11, 12]]}
@@ -211,15 +211,15 @@ def test_claims_sales_and_goose_declarations_are_narrated_in_both_languages() ->
     en, fr = Context(state.game, "en"), Context(state.game, "fr")
     lines = [RENDERER.narrate(e, en) for e in state.visible_log(None)]
     card = "#1 Truffles/Vermouth/Cheese"
-    assert f"P1 claims {card} to buy it." in lines
-    assert f"{card} is claimed (4 Scudo, sold by P0): P2 may claim it too." in lines
-    assert "P0 chooses to sell to P2." in lines
-    assert f"P0 sells {card} to P2 for 4 Scudo." in lines
-    assert "P0 declares: they take the goose." in lines
-    assert "P0 takes the goose and loses the tie: place 2." in lines
+    assert f"P2 claims {card} to buy it." in lines
+    assert f"{card} is claimed (4 Scudo, sold by P1): P3 may claim it too." in lines
+    assert "P1 chooses to sell to P3." in lines
+    assert f"P1 sells {card} to P3 for 4 Scudo." in lines
+    assert "P1 declares: they take the goose." in lines
+    assert "P1 takes the goose and loses the tie: place 2." in lines
     assert "Still contested after the goose declarations: nobody." in lines
     french = [RENDERER.narrate(e, fr) for e in state.visible_log(None)]
-    assert "J0 vend #1 Truffes/Vermouth/Fromage à J2 pour 4 Scudo." in french
+    assert "J1 vend #1 Truffes/Vermouth/Fromage à J3 pour 4 Scudo." in french
     for event in state.log:
         assert RENDERER.narrate_known(event, en) is not None, event.text
         assert RENDERER.narrate_known(event, fr) is not None, event.text
@@ -231,7 +231,7 @@ def test_a_claim_in_progress_is_shown_on_the_listing() -> None:
     state.apply(1, Buy(1))
     html = render(state, None)
     assert 'data-phase="claim"' in html
-    assert "claimed by P1; still to answer: P2" in html
+    assert "claimed by P2; still to answer: P3" in html
     labels = [
         RENDERER.action_label(a, state.view(2), Context(game, "fr")) for a in state.legal_actions(2)
     ]

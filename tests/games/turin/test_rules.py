@@ -4,7 +4,7 @@ Each test starts from a scripted set-up (or a seeded deal), plays the decisions 
 would make, and checks the exact Scudo, cards, ledger lines and log events. Read a test from top to
 bottom as a small story of a game.
 
-Seats are numbered from 0. In the rulebook's examples J1, J2 and J3 are seats 0, 1 and 2.
+Seats are numbered from 0. In the rulebook's examples J2, J3 and J4 are seats 0, 1 and 2.
 
 Cards used below (from ``data/turin/cards.csv``: the good shown 3 times, 2 times and once):
 
@@ -49,6 +49,7 @@ from tradekit.games.turin import (
     TurinState,
     Withdraw,
 )
+from tradekit.render import Context, narrate
 
 DATA = SHIPPED / "turin"
 
@@ -160,7 +161,7 @@ def test_rulebook_round_three_players():
     # No card is chosen until every tie is resolved, and nobody has paid yet. P2 is not to
     # move: only what may be done out of turn (a loan; nothing is for sale) is open to them.
     assert state.legal_actions(2) == [TakeLoan()]
-    refused(state, 2, Pick(1), "not P2's turn")
+    refused(state, 2, Pick(1), "not P3's turn")
     assert len(state.ledger) == 0
 
     # J2 adds 1, J1 adds 0.
@@ -176,7 +177,7 @@ def test_rulebook_round_three_players():
     # J3 picks 2 cards first, one at a time...
     assert state.phase == "pick" and state.to_move == (2,)
     assert state.legal_actions(2) == [Pick(1), Pick(3), Pick(5), TakeLoan()]
-    refused(state, 1, Pick(3), "not P1's turn")
+    refused(state, 1, Pick(3), "not P2's turn")
     state.apply(2, Pick(5))
     assert state.to_move == (2,)
     state.apply(2, Pick(1))
@@ -191,6 +192,34 @@ def test_rulebook_round_three_players():
     # The card each kept in hand joins their face-up cards at the end.
     assert [sorted(f) for f in state.face_up] == [[2], [3, 4], [1, 5, 6]]
     assert_money_conserved(state)
+
+
+def test_the_rulebook_round_is_told_in_short_as_the_rulebook_tells_it():
+    # The rulebook: "J2 bids 4, J0 and J1 bid 2, J1 adds 1. J2 wins and pays 4, J1 wins and
+    # pays 3, J0 loses and pays half of 2, which is 1." Seats count from 1 in every text.
+    state = new_game(3, hands=[[1, 2], [3, 4], [5, 6]])
+    offers(state, [1, 3, 5])
+    bids(state, [2, 2, 4])
+    sealed(state, {0: AddBid(0), 1: AddBid(1)})
+    told = [e for e in state.log if e.data.get("what") == "told"]
+    assert len(told) == 1 and told[0].visible_to is None  # told to everybody, once
+    # After the payments, before the picks.
+    at = state.log.index(told[0])
+    assert state.log[at - 1].data["what"] == "payment" and state.phase == "pick"
+    en, fr = (narrate(told[0], Context(state.game, lang)) for lang in ("en", "fr"))
+    assert en == (
+        "Round 1 in short: P3 bid 4 and takes place 1 (2 card(s)), paying 4; "
+        "P2 bid 2 and added 1: place 2 (1 card(s)), paying 3; "
+        "P1 bid 2: no card, paying half, 1."
+    )
+    assert fr == (
+        "La manche 1 en bref : J3 a misé 4 et prend la place 1 (2 carte(s)), paie 4 ; "
+        "J2 a misé 2 et ajouté 1 : place 2 (1 carte(s)), paie 3 ; "
+        "J1 a misé 2 : aucune carte, paie la moitié, 1."
+    )
+    # The facts are the engine's, in numbers: the words are the catalogue's, in each language.
+    parts = told[0].data["parts"]
+    assert [(p["fields"]["seat"], p["fields"]["pays"]) for p in parts] == [(2, 4), (1, 3), (0, 1)]
 
 
 # ----------------------------------------------------------------------------------------------
@@ -453,7 +482,7 @@ def test_four_players_round_one_auctions_the_two_centre_cards():
     assert state.lot == [1, 2] and state.centre == []
     assert state.prizes == (1, 1, 0, 0)
     assert not any(isinstance(a, Offer) for a in state.legal_actions(0))
-    refused(state, 0, Offer(3), "in the bid phase")
+    refused(state, 0, Offer(3), "in the bids")
 
     bids(state, [3, 2, 1, 0])
     assert placements(state) == [
@@ -568,7 +597,7 @@ def test_the_log_keeps_what_was_dealt():
 
 
 def market_game():
-    """3 players with one face-up card each (P0 two) and 3 cards in hand: 2 auction rounds."""
+    """3 players with one face-up card each (P1 two) and 3 cards in hand: 2 auction rounds."""
     return new_game(
         3,
         face_up=[[1, 13], [2], [3]],
@@ -588,8 +617,8 @@ def test_listing_locks_scudo_and_limits_the_window():
     assert state.phase == "market" and state.to_move == (0,)  # round 1: starts with seat 0
 
     refused(state, 0, List(1, 0), "the price must be a whole number from 1 to 15; got 0")
-    refused(state, 0, List(1, 16), "got 16 (it is locked from P0's own 15 unlocked Scudo")
-    refused(state, 0, List(2, 3), "card 2 is not among P0's face-up cards")
+    refused(state, 0, List(1, 16), "got 16 (it is locked from P1's own 15 unlocked Scudo")
+    refused(state, 0, List(2, 3), "card 2 is not among P1's face-up cards")
     state.apply(0, List(1, 4))
     assert state.scudo[0] == 11 and state.locked(0) == 4 and state.money()[0] == 15
     assert [(x.card, x.seller, x.price) for x in state.listings.values()] == [(1, 0, 4)]
@@ -607,7 +636,7 @@ def test_listing_locks_scudo_and_limits_the_window():
     state.apply(1, EndTurn())
     state.apply(2, EndTurn())
     assert state.round == 2 and state.phase == "offer"
-    skipped = [e for e in state.log if e.text == "P0 has nothing to do in the market"]
+    skipped = [e for e in state.log if e.text == "P1 has nothing to do in the market"]
     assert [(e.round, e.player) for e in skipped] == [(1, 0)]
 
     # Locked Scudo cannot be bid.
@@ -616,7 +645,7 @@ def test_listing_locks_scudo_and_limits_the_window():
         state,
         0,
         Bid(12),
-        "P0's bid must be a whole number from 0 to 11; got 12",
+        "P1's bid must be a whole number from 0 to 11; got 12",
         "4 more are locked",
     )
     assert error.player == 0 and error.action == Bid(12)
@@ -718,7 +747,7 @@ def test_a_loan_taken_in_the_market_pays_for_a_card():
     state.apply(0, EndTurn())
     # P1 holds 2 Scudo: not enough for the price, but with a loan they could pay, so P1 has a turn.
     assert state.to_move == (1,)
-    refused(state, 1, Buy(1), "the price 5 is more than the 2 unlocked Scudo P1 holds")
+    refused(state, 1, Buy(1), "the price 5 is more than the 2 unlocked Scudo P2 holds")
     state.apply(1, TakeLoan())
     state.apply(1, Buy(1))
     state.apply(2, PassClaim())
@@ -781,9 +810,9 @@ def test_forced_loan_at_scoring_and_bank_paid_debt():
         ("bank", 0, 6, "majority of grapes: bank payout"),
         (1, 0, 1, "holds grapes without the majority"),
         # P2 cannot pay and already has a loan: the majority holder still gets 1, from the bank.
-        ("bank", 0, 1, "majority of grapes: 1 paid by the bank for P2"),
-        ("bank", 1, 3, "majority of cheese, tied with P2, (6+0)/2 rounded up = 3"),
-        ("bank", 2, 3, "majority of cheese, tied with P1, (6+0)/2 rounded up = 3"),
+        ("bank", 0, 1, "majority of grapes: 1 paid by the bank for P3"),
+        ("bank", 1, 3, "majority of cheese, tied with P3, (6+0)/2 rounded up = 3"),
+        ("bank", 2, 3, "majority of cheese, tied with P2, (6+0)/2 rounded up = 3"),
         ("bank", 2, 5, "majority of wheat: bank payout"),
         (1, "bank", 15, "loan repaid: 15"),
         (2, "bank", 17, "loan repaid: 15 + 2 debt"),
@@ -837,8 +866,8 @@ def test_tied_majority_shares_the_pot_rounded_up():
             1,
             "holds grapes without the majority: 1 into the pot of the tied grapes majority",
         ),
-        ("bank", 0, 4, "majority of grapes, tied with P1, (6+1)/2 rounded up = 4"),
-        ("bank", 1, 4, "majority of grapes, tied with P0, (6+1)/2 rounded up = 4"),
+        ("bank", 0, 4, "majority of grapes, tied with P2, (6+1)/2 rounded up = 4"),
+        ("bank", 1, 4, "majority of grapes, tied with P1, (6+1)/2 rounded up = 4"),
     ]
     assert all("rounded up" in row[3] for row in grapes[1:])
     tied = [e for e in events(state, "info", "each")]
@@ -859,9 +888,9 @@ def test_three_way_tied_majority_without_other_holders():
     cheese = [row for row in lines(state, "scoring") if "cheese" in row[3]]
     # Pot 6, no other holder: 6/3 = 2 each, nothing to round.
     assert cheese == [
-        ("bank", 0, 2, "majority of cheese, tied with P1, P2, (6+0)/3 rounded up = 2"),
-        ("bank", 1, 2, "majority of cheese, tied with P0, P2, (6+0)/3 rounded up = 2"),
-        ("bank", 2, 2, "majority of cheese, tied with P0, P1, (6+0)/3 rounded up = 2"),
+        ("bank", 0, 2, "majority of cheese, tied with P2, P3, (6+0)/3 rounded up = 2"),
+        ("bank", 1, 2, "majority of cheese, tied with P1, P3, (6+0)/3 rounded up = 2"),
+        ("bank", 2, 2, "majority of cheese, tied with P1, P2, (6+0)/3 rounded up = 2"),
     ]
 
 
@@ -1060,10 +1089,10 @@ def test_goose_holder_hands_it_over_to_win_the_tie():
     assert state.phase == "goose" and state.to_move == (1,)
     assert GiveGoose(2) in state.legal_actions(1)
     assert GiveGoose(0) not in state.legal_actions(1)
-    refused(state, 1, GiveGoose(0), "P0 is not tied with P1")
-    refused(state, 1, GiveGoose(1), "P1 is not tied with P1")
-    refused(state, 1, TakeGoose(), "the goose is not free: P1 holds it")
-    refused(state, 2, GiveGoose(1), "not P2's turn")
+    refused(state, 1, GiveGoose(0), "P1 is not tied with P2")
+    refused(state, 1, GiveGoose(1), "P2 is not tied with P2")
+    refused(state, 1, TakeGoose(), "the goose is not free: P2 holds it")
+    refused(state, 2, GiveGoose(1), "not P3's turn")
     state.apply(1, GiveGoose(2))
     assert state.goose_holder == 2
     # P1 takes the block's best place; P2, alone in the last place, adds nothing.
@@ -1082,11 +1111,11 @@ def test_goose_actions_need_the_tiebreak_variant():
     bids(state, [5, 3, 3])
     assert state.phase == "tiebreak"
     assert TakeGoose() not in state.legal_actions(1)
-    refused(state, 1, TakeGoose(), "in the tiebreak phase the actions are AddBid")
+    refused(state, 1, TakeGoose(), "in the tie-break the choices are “add 0 to the bid”")
 
 
 def goose_policy(state, seat):
-    """Round 1: all bid 1 and P0 takes the goose in the tie. Later: bid 0, first choice."""
+    """Round 1: all bid 1 and P1 takes the goose in the tie. Later: bid 0, first choice."""
     if state.phase == "bid":
         return Bid(1 if state.round == 1 else 0)
     if state.phase == "goose":
@@ -1165,32 +1194,33 @@ def test_underdog_bidding_zero_still_wins_nothing():
 
 def test_illegal_actions_are_refused_with_a_reason_and_change_nothing():
     state = new_game(3, hands=[[1, 2], [3, 4], [5, 6]], scudo=[15, 15, 4])
-    refused(state, 0, Bid(3), "in the offer phase the actions are Offer")
-    refused(state, 0, Offer(3), "the card must be a card in P0's hand (1 or 2); got 3")
+    refused(state, 0, Bid(3), "in the offers the choices are “offer card")
+    # The hand is not listed: a refusal may be read by others than its seat.
+    refused(state, 0, Offer(3), "the card must be a card in P1's hand; got 3")
     refused(state, 3, Offer(1), "there is no seat 3")
     refused(state, -1, Offer(1), "there is no seat -1")
     refused(state, "0", Offer(1), "a player is a seat number")
     refused(state, 0, "offer 1", "is not an action of this game")
     state.apply(0, Offer(1))
-    refused(state, 0, Offer(2), "it is not P0's turn")
+    refused(state, 0, Offer(2), "it is not P1's turn")
     state.apply(1, Offer(3))
     state.apply(2, Offer(5))
-    refused(state, 0, Bid(-1), "P0's bid must be a whole number from 0 to 15; got -1")
-    refused(state, 2, Bid(5), "P2's bid must be a whole number from 0 to 4; got 5")
+    refused(state, 0, Bid(-1), "P1's bid must be a whole number from 0 to 15; got -1")
+    refused(state, 2, Bid(5), "P3's bid must be a whole number from 0 to 4; got 5")
     refused(state, 0, Bid(2.0), "the field 'amount' must be a whole number")  # type: ignore[arg-type]
     refused(state, 0, Bid("3"), "the field 'amount' must be a whole number")  # type: ignore[arg-type]
     refused(state, 0, Bid(True), "the field 'amount' must be a whole number")
-    refused(state, 0, Pick(1), "in the bid phase the actions are Bid")
+    refused(state, 0, Pick(1), "in the bids the choices are “bid 0”")
     bids(state, [2, 2, 4])
-    refused(state, 0, AddBid(-2), "P0's addition must be a whole number from 0 to 13; got -2")
+    refused(state, 0, AddBid(-2), "P1's addition must be a whole number from 0 to 13; got -2")
     refused(
         state,
         0,
         AddBid(14),
-        "P0's addition must be a whole number from 0 to 13; got 14",
+        "P1's addition must be a whole number from 0 to 13; got 14",
         "the bid of 2 is already committed",
     )
-    refused(state, 2, AddBid(1), "it is not P2's turn")
+    refused(state, 2, AddBid(1), "it is not P3's turn")
     sealed(state, {0: AddBid(0), 1: AddBid(1)})
     refused(state, 2, Pick(9), "the card must be a card in the lot (1, 3 or 5); got 9")
     state.apply(2, Pick(1))

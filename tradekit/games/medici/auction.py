@@ -6,9 +6,10 @@ import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tradekit.core.auctions import OnceAroundAuction
+from tradekit.core.auctions import OnceAroundAuction, log_auction_told
 from tradekit.core.domains import Menu, Option, Range
 from tradekit.core.events import BANK
+from tradekit.core.seats import seat_label, seats_label
 from tradekit.games.medici.actions import Auction, Bid, Pass, Turn
 from tradekit.games.medici.game import WAREHOUSE
 
@@ -28,7 +29,7 @@ def turn_card(state: MediciState, player: int) -> None:
     state.lot.append(card)
     state._event(
         "chance",
-        f"P{player} turns {state.card_text(card)}",
+        f"{seat_label(player)} turns {state.card_text(card)}",
         player=player,
         data={
             "what": "turn_card",
@@ -88,11 +89,12 @@ def log_forced_passes(state: MediciState) -> None:
         high = state.auction.high_bid
         if state.auction.high_bidder is None:
             reason = "cannot_open"
-            why = f"P{p} has no florins to open the bidding and passes"
+            why = f"{seat_label(p)} has no florins to open the bidding and passes"
         else:
             reason = "cannot_beat"
             why = (
-                f"P{p} cannot beat the high bid of {high} with {state.wealth[p]} florins and passes"
+                f"{seat_label(p)} cannot beat the high bid of {high} with {state.wealth[p]} "
+                "florins and passes"
             )
         state._event(
             "info",
@@ -113,6 +115,7 @@ def settle(state: MediciState) -> None:
     assert state.auction is not None
     result = state.auction.result
     lot = list(state.lot)
+    log_auction_told(state, state.auction)
     if result.winner is None:
         state.discarded += lot
         state._event(
@@ -132,7 +135,7 @@ def settle(state: MediciState) -> None:
         )
         state._event(
             "info",
-            f"P{w} buys {lot_text(state)} for {result.price}",
+            f"{seat_label(w)} buys {lot_text(state)} for {result.price}",
             player=w,
             data={"what": "sale", "seat": w, "lot": lot, "price": result.price},
         )
@@ -148,7 +151,7 @@ def turn_menu(player: int, why: str | None) -> Menu:
     """The active player's choice after each card: Turn (refused with ``why`` when another card
     may not be turned) or Auction."""
     turn = _TURN if why is None else Option(Turn, where=lambda _action: why)
-    return Menu((turn, _AUCTION), step=f"P{player}'s turn of turning cards")
+    return Menu((turn, _AUCTION), step=f"{seat_label(player)}'s turn of turning cards")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -158,11 +161,11 @@ def auction_menu(player: int, lo: int, hi: int, high_bidder: int | None, high_bi
     if high_bidder is None:
         floor = f"at least the lowest bid of {lo}"
     else:
-        floor = f"above P{high_bidder}'s high bid of {high_bid}"
-    label = f"P{player}'s bid, {floor} and within P{player}'s {hi} florins,"
+        floor = f"above {seat_label(high_bidder)}'s high bid of {high_bid}"
+    label = f"{seat_label(player)}'s bid, {floor} and within {seat_label(player)}'s {hi} florins,"
     return Menu((_PASS, Option(Bid, amount=Range(lo, hi, label))), step="the auction")
 
 
 def seats(players: Sequence[int]) -> str:
     """Seats in words: ``"P1, P3"``."""
-    return ", ".join(f"P{p}" for p in players)
+    return seats_label(players)

@@ -41,8 +41,8 @@ Example:
     >>> import tradekit
     >>> from tradekit.sim import play
     >>> done = play(tradekit.load_game("medici", players=3), ["heuristic", "random", "random"], 1)
-    >>> done.state.is_over, done.decisions[0].why[:5]
-    (True, 'Turne')
+    >>> done.state.is_over, done.decisions[0].why[:7]
+    (True, 'The lot')
 """
 
 from __future__ import annotations

@@ -375,6 +375,8 @@ class MediciRenderer(Renderer[MediciView]):
     # -- narration ----------------------------------------------------------------------------
     def narrate_known(self, event: Event, ctx: Context) -> str | None:
         """The narration of ``event``, or ``None`` if this renderer does not know the event."""
+        if (told := self.told(event, ctx)) is not None:
+            return told
         name = ctx.name(event.player)
         data = dict(event.data)
         if event.kind == "action":

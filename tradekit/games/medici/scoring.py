@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tradekit.core.events import BANK
+from tradekit.core.seats import seat_label, seats_label
 from tradekit.core.ties import PlaceShare, Rounding, split_places
 from tradekit.games.medici.auction import seats
 from tradekit.games.medici.game import ROUNDS
@@ -26,7 +27,7 @@ def free_fill(state: MediciState, player: int) -> None:
     """Fill the only warehouse with room from the pile for free, then end the round."""
     state._event(
         "info",
-        f"every other warehouse is full: P{player} fills theirs from the pile for free",
+        f"every other warehouse is full: {seat_label(player)} fills theirs from the pile for free",
         player=player,
         data={"what": "free_fill", "seat": player, "room": state.room(player)},
     )
@@ -35,7 +36,7 @@ def free_fill(state: MediciState, player: int) -> None:
         state.warehouses[player].append(card)
         state._event(
             "chance",
-            f"P{player} takes {state.card_text(card)} free",
+            f"{seat_label(player)} takes {state.card_text(card)} free",
             player=player,
             data={
                 "what": "free_card",
@@ -74,7 +75,8 @@ def score_ships(state: MediciState) -> None:
         pay(state, p, share.each, share.explain("ship rank"), source="ship", **_rank(share))
     state._event(
         "info",
-        "ships: " + ", ".join(f"P{p} {totals[p]} → {shares[p].each}" for p in range(state.n)),
+        "ships: "
+        + ", ".join(f"{seat_label(p)} {totals[p]} → {shares[p].each}" for p in range(state.n)),
         data={
             "what": "ships",
             "totals": totals,
@@ -103,7 +105,7 @@ def score_ladders(state: MediciState) -> None:
             capped = f" (the top; {old + up - top} more lost)" if old + up > top else ""
             state._event(
                 "info",
-                f"P{p} moves up the {state.goods[g].name_en.lower()} ladder from {old} "
+                f"{seat_label(p)} moves up the {state.goods[g].name_en.lower()} ladder from {old} "
                 f"to {new}{capped}",
                 player=p,
                 data={
@@ -149,7 +151,7 @@ def pay(state: MediciState, player: int, amount: int, reason: str, **facts: Any)
         state._transfer(amount, BANK, player, reason)
         state._event(
             "info",
-            f"P{player} receives {amount}: {reason}",
+            f"{seat_label(player)} receives {amount}: {reason}",
             player=player,
             data={"what": "payment", "seat": player, "paid": amount, **facts},
         )
@@ -162,11 +164,11 @@ def poorest_seat(state: MediciState) -> int:
     least = min(state.wealth)
     poorest = next(p for p in order if state.wealth[p] == least)
     tied = [p for p in order if state.wealth[p] == least]
-    text = f"P{poorest} is the poorest ({least} florins) and starts the next round"
+    text = f"{seat_label(poorest)} is the poorest ({least} florins) and starts the next round"
     if len(tied) > 1:
         text += (
             f" (tied with {seats([q for q in tied if q != poorest])}: first after "
-            f"P{state.first_player}, who started this round)"
+            f"{seat_label(state.first_player)}, who started this round)"
         )
     state._event(
         "info",
@@ -189,8 +191,7 @@ def end_game(state: MediciState) -> None:
     state.phase = "over"
     state._event(
         "info",
-        f"final wealth {state.final_scores}; winner(s) "
-        + ", ".join(f"P{p}" for p in state.winners()),
+        f"final wealth {state.final_scores}; winner(s) " + seats_label(state.winners()),
         data={"what": "game_end", "scores": state.final_scores, "winners": state.winners()},
     )
 

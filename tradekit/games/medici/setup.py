@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from tradekit.core.seats import seat_label
 from tradekit.core.setup import Setup
 from tradekit.games.medici.game import ROUNDS, WAREHOUSE
 
@@ -103,7 +104,7 @@ def start_round(state: MediciState, number: int, first: int) -> None:
     state._event(
         "info",
         f"round {number}: {len(state.pile)} cards in the pile, "
-        f"{len(state.out_of_play)} out of play; P{first} starts",
+        f"{len(state.out_of_play)} out of play; {seat_label(first)} starts",
         player=first,
         data={
             "what": "round_start",

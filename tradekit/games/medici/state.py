@@ -56,6 +56,8 @@ present) is the seat the event is about; cards are card ids; places are 1-based;
   ``out_of_play``.
 * ``round_start``: ``seat`` (who starts), ``pile_size``, ``out_of_play`` (how many cards).
 * ``turn``: ``seat`` (the active player).
+* ``told`` (an ended auction in short, :func:`tradekit.core.auctions.auction_told`): ``say``,
+  ``parts`` (each bid and pass, in order), ``fields`` (the buyer's ``seat`` and ``price``).
 * ``turn_card`` (chance): ``seat``, ``turned`` (the card), ``lot`` (the lot so far),
   ``pile_size`` (cards left).
 * ``auction``: ``seat`` (the active player, who speaks last), ``lot``, ``order`` (the speakers),
@@ -98,6 +100,7 @@ import numpy as np
 from tradekit.core.actions import Action
 from tradekit.core.auctions import OnceAroundAuction
 from tradekit.core.domains import NOTHING, Menu
+from tradekit.core.seats import seat_label
 from tradekit.core.state import State, Viewer
 from tradekit.games.medici.actions import Auction, Bid, Turn
 from tradekit.games.medici.auction import (
@@ -234,7 +237,7 @@ class MediciState(State[MediciView]):
         size = len(self.lot) + 1
         # One pass over the warehouses, not a call per seat: asked at every decision of a turn.
         if WAREHOUSE - min(map(len, self.warehouses)) < size:
-            rooms = ", ".join(f"P{p} {self.room(p)}" for p in range(self.n))
+            rooms = ", ".join(f"{seat_label(p)} {self.room(p)}" for p in range(self.n))
             return (
                 f"a lot of {size} cards would leave nobody able to bid: no warehouse has room "
                 f"for {size} (room: {rooms})"
@@ -267,7 +270,7 @@ class MediciState(State[MediciView]):
         return self._menu(player)
 
     def _do(self, player: int, action: Action) -> None:
-        self._event("action", f"P{player}: {action}", player=player, action=action)
+        self._event("action", f"{seat_label(player)}: {action}", player=player, action=action)
         if isinstance(action, Turn):
             turn_card(self, player)
         elif isinstance(action, Auction):
@@ -304,7 +307,10 @@ class MediciState(State[MediciView]):
         self.active = active
         self.phase = "turn"
         self._event(
-            "info", f"P{active}'s turn", player=active, data={"what": "turn", "seat": active}
+            "info",
+            f"{seat_label(active)}'s turn",
+            player=active,
+            data={"what": "turn", "seat": active},
         )
         turn_card(self, active)
 
@@ -353,7 +359,7 @@ class MediciState(State[MediciView]):
 
     def summary(self) -> str:
         """A one-line description for error messages."""
-        money = " ".join(f"P{p}={self.wealth[p]}" for p in range(self.n))
+        money = " ".join(f"{seat_label(p)}={self.wealth[p]}" for p in range(self.n))
         lot = f"; lot {[self.card_text(c) for c in self.lot]}" if self.lot else ""
         return f"{super().summary()}; florins {money}{lot}"
 

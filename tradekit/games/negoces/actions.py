@@ -7,7 +7,7 @@ Example:
     >>> str(Offer("cafe", -2)), str(Offer(None, 3, loan=True))
     ('offer cafe and -2 coins', 'offer 3 coins and a loan card')
     >>> str(Bid(3)), str(Give(2, 1)), str(Accept(1)), str(PutUp("jade"))
-    ('bid 3', 'give 1 coin(s) to P2', "accept P1's offer", 'put jade on the market')
+    ('bid 3', 'give 1 coin(s) to P3', "accept P2's offer", 'put jade on the market')
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 
 from tradekit.core.actions import Action, Seat, action_classes
+from tradekit.core.seats import seat_label
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -44,7 +45,7 @@ class Give(Action):
     coins: int
 
     def __str__(self) -> str:
-        return f"give {self.coins} coin(s) to P{self.to}"
+        return f"give {self.coins} coin(s) to {seat_label(self.to)}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -129,7 +130,7 @@ class Ban(Action):
     target: Seat
 
     def __str__(self) -> str:
-        return f"play the Miser against P{self.target}"
+        return f"play the Miser against {seat_label(self.target)}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -147,7 +148,7 @@ class AskToShow(Action):
     buyer: Seat
 
     def __str__(self) -> str:
-        return f"ask P{self.buyer} to show the offered card"
+        return f"ask {seat_label(self.buyer)} to show the offered card"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -157,7 +158,7 @@ class Accept(Action):
     buyer: Seat
 
     def __str__(self) -> str:
-        return f"accept P{self.buyer}'s offer"
+        return f"accept {seat_label(self.buyer)}'s offer"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

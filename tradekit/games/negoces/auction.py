@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tradekit.core.auctions import AscendingAuction
+from tradekit.core.auctions import AscendingAuction, log_auction_told
+from tradekit.core.seats import seat_label
 from tradekit.games.negoces.end import reaches_goal
 from tradekit.games.negoces.places import BOX
 from tradekit.games.negoces.sale import start_sale
@@ -38,7 +39,7 @@ def next_opening(state: NegocesState) -> None:
     )
     state._event(
         "info",
-        f"auction of the {item.capitalize()}: P{opener} opens at 0",
+        f"auction of the {item_en(state, item)}: {seat_label(opener)} opens at 0",
         player=opener,
         data={"what": "auction", "item": item, "opener": opener},
     )
@@ -53,7 +54,7 @@ def log_auto_passes(state: NegocesState, start: int) -> None:
         if amount is None:
             state._event(
                 "info",
-                f"P{p} cannot raise and drops out",
+                f"{seat_label(p)} cannot raise and drops out",
                 player=p,
                 data={
                     "what": "drop_out",
@@ -62,6 +63,12 @@ def log_auto_passes(state: NegocesState, start: int) -> None:
                     "high_bid": state.auction.high_bid,
                 },
             )
+
+
+def item_en(state: NegocesState, item: str) -> str:
+    """An auctioned item's English name: the Diamant's from the goods table (``Diamond``, as the
+    table shows it), the Thief and the Guard as the rules name them."""
+    return state.tables.goods["diamant"].name_en if item == "diamant" else item.capitalize()
 
 
 def auction_step(state: NegocesState) -> None:
@@ -76,10 +83,11 @@ def auction_step(state: NegocesState) -> None:
     assert winner is not None
     price = result.price
     item = state.auction_item
+    log_auction_told(state, auction)
     state.auction = None
     state._event(
         "info",
-        f"P{winner} wins the {item.capitalize()} for {price}",
+        f"{seat_label(winner)} wins the {item_en(state, item)} for {price}",
         player=winner,
         data={"what": "auction_won", "item": item, "winner": winner, "price": price},
     )
@@ -90,7 +98,9 @@ def auction_step(state: NegocesState) -> None:
         state.hands[winner].append(state.diamant)
         state.hands[winner].sort()
         state.market = None
-        state._pay(price, winner, BOX, "won the Diamant: the price returns to the box")
+        state._pay(
+            price, winner, BOX, f"won the {item_en(state, item)}: the price returns to the box"
+        )
         if not reaches_goal(state, (winner,), "diamant"):
             next_opening(state)
         return
@@ -101,7 +111,7 @@ def auction_step(state: NegocesState) -> None:
     else:
         state.guard = winner
     if price:
-        why = f"share of the {item.capitalize()}'s price"
+        why = f"share of the {item_en(state, item)}'s price"
         state._start_gift(winner, price, why, "opening", item)
     else:
         next_opening(state)

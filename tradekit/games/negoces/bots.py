@@ -54,6 +54,7 @@ from tradekit.bots.base import Bot, Said, check_fraction, said
 from tradekit.bots.registry import register_bot
 from tradekit.core.actions import Action
 from tradekit.core.errors import ConfigError
+from tradekit.core.seats import SeatNumber
 from tradekit.games.negoces.actions import (
     Accept,
     AskToShow,
@@ -221,8 +222,14 @@ class NegocesHeuristicBot(Bot[NegocesGame, NegocesView]):
         self._cards_hidden = has("blind") or has("face_down")
         self._names = {g.id: g.name_en for g in tables.goods.values()}
         self._names_fr = {g.id: g.name_fr for g in tables.goods.values()}
-        # the auctioned cards: English as the bot always named them, French as the rules do
+        # the auctioned cards, named as the table names them: the Diamant from the goods table
+        # (Diamond, Diamant), the Thief and the Guard as the rules do
         special = tables.constants.get("special_cards", {})
+        self._items_en = {
+            "diamant": tables.goods["diamant"].name_en,
+            "thief": "Thief",
+            "guard": "Guard",
+        }
         self._items_fr = {
             "diamant": tables.goods["diamant"].name_fr,
             "thief": str(special.get("voleur", ["Voleur"])[0]),
@@ -421,7 +428,10 @@ class NegocesHeuristicBot(Bot[NegocesGame, NegocesView]):
             worth = self.guard_worth if view.thief not in (None, me) else 0.0
         price = auction.high_bid + 1
         cost = self._worth(pos, view.goal) - self._worth(pos.then(coins=-price), view.goal)
-        names = {"item_en": item.capitalize(), "item_fr": self._items_fr.get(item, item)}
+        names = {
+            "item_en": self._items_en.get(item, item),
+            "item_fr": self._items_fr.get(item, item),
+        }
         if price <= pos.coins and cost <= worth + 1e-9:
             return self.because(
                 Bid(price),
@@ -466,13 +476,13 @@ class NegocesHeuristicBot(Bot[NegocesGame, NegocesView]):
         if not could_win(richest) or not safe:
             return self.because(
                 Give(richest, left),
-                said("negoces.bot.give", coins=left, to=richest),
+                said("negoces.bot.give", coins=left, to=SeatNumber(richest)),
                 coins=float(left),
             )
         to = max(safe, key=richness)
         return self.because(
             Give(to, left),
-            said("negoces.bot.give_safe", coins=left, to=to),
+            said("negoces.bot.give_safe", coins=left, to=SeatNumber(to)),
             coins=float(left),
         )
 
@@ -761,7 +771,7 @@ class NegocesHeuristicBot(Bot[NegocesGame, NegocesView]):
             if self._threat(view, o.buyer, market, paid, o.coins):
                 return self.because(
                     Ban(o.buyer),
-                    said("negoces.bot.miser.threat", rival=o.buyer, **name),
+                    said("negoces.bot.miser.threat", rival=SeatNumber(o.buyer), **name),
                 )
         if not wanted:
             return None
@@ -773,7 +783,9 @@ class NegocesHeuristicBot(Bot[NegocesGame, NegocesView]):
         if not rivals:
             return None
         target = max(rivals, key=lambda o: (o.coins, o.card is not None or o.face_down)).buyer
-        return self.because(Ban(target), said("negoces.bot.miser.beaten", rival=target, **name))
+        return self.because(
+            Ban(target), said("negoces.bot.miser.beaten", rival=SeatNumber(target), **name)
+        )
 
     def _threat(
         self, view: NegocesView, buyer: int, market: str, paid: str | None, coins: int
@@ -832,7 +844,8 @@ class NegocesHeuristicBot(Bot[NegocesGame, NegocesView]):
             for o in view.offers:
                 if o is not None and o.face_down:
                     return self.because(
-                        AskToShow(o.buyer), said("negoces.bot.ask_to_show", buyer=o.buyer)
+                        AskToShow(o.buyer),
+                        said("negoces.bot.ask_to_show", buyer=SeatNumber(o.buyer)),
                     )
         counts, pos = self._position(view)
         choices: list[tuple[float, float, int, float, bool, bool, OfferView | None, bool]] = []
@@ -862,23 +875,25 @@ class NegocesHeuristicBot(Bot[NegocesGame, NegocesView]):
         if mine:
             return self.because(
                 Accept(buyer),
-                said("negoces.bot.accept.win", buyer=buyer, **what, **name),
+                said("negoces.bot.accept.win", buyer=SeatNumber(buyer), **what, **name),
                 valuation=worth,
             )
         if not closing and (worth < self.accept_at or threat):
             return self.because(
                 Continue(),
-                said("negoces.bot.wait", buyer=buyer, worth=float(worth), **what),
+                said("negoces.bot.wait", buyer=SeatNumber(buyer), worth=float(worth), **what),
                 valuation=worth,
             )
         if threat:
-            why = said("negoces.bot.accept.threat", buyer=buyer, **what, **name)
+            why = said("negoces.bot.accept.threat", buyer=SeatNumber(buyer), **what, **name)
         elif void:
-            why = said("negoces.bot.accept.void", buyer=buyer, **name)
+            why = said("negoces.bot.accept.void", buyer=SeatNumber(buyer), **name)
         elif offer is None:
-            why = said("negoces.bot.accept.nobody", buyer=buyer, **name)
+            why = said("negoces.bot.accept.nobody", buyer=SeatNumber(buyer), **name)
         else:
-            why = said("negoces.bot.accept.best", buyer=buyer, worth=float(worth), **what)
+            why = said(
+                "negoces.bot.accept.best", buyer=SeatNumber(buyer), worth=float(worth), **what
+            )
         return self.because(Accept(buyer), why, valuation=worth)
 
     def _paid_words(self, offer: OfferView | None) -> dict[str, _Words]:

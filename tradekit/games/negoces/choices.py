@@ -63,11 +63,13 @@ class Among(OneOf):
         label: str,
         what: str = "",
         explain: Explain | None = None,
+        secret: bool = False,
     ) -> None:
         # Made at every decision: the base's fields set here rather than through super().
         self.values = values if type(values) is tuple else tuple(values)
         self.label = label
         self.what = what
+        self.secret = secret
         self._index = None
         self.explain = explain
 

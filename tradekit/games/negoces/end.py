@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from tradekit.core.seats import seat_label
 from tradekit.core.simultaneous import SealedStep
 
 if TYPE_CHECKING:
@@ -32,7 +33,12 @@ def reaches_goal(state: NegocesState, order: Iterable[int], by: str, owed: int =
         if holds_goal(state, p, owed if k == 0 and owed else state._owed(p)):
             state.winner = p
             goods, coins = state.different_goods(p), state.coins[p]
-            finish(state, f"P{p} holds {goods} different goods and {coins} coins: P{p} wins", by)
+            finish(
+                state,
+                f"{seat_label(p)} holds {goods} different goods and {coins} coins: "
+                f"{seat_label(p)} wins",
+                by,
+            )
             return True
     return False
 
@@ -53,7 +59,7 @@ def finish(state: NegocesState, text: str, by: str | None = None) -> None:
     for p in range(state.n):
         state._event(
             "reveal",
-            f"P{p} shows {len(state.hands[p])} cards and {state.coins[p]} coins",
+            f"{seat_label(p)} shows {len(state.hands[p])} cards and {state.coins[p]} coins",
             player=p,
             data={"what": "show", "seat": p, "hand": state.hands[p], "coins": state.coins[p]},
         )

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from tradekit.core.actions import Action
 from tradekit.core.domains import Domain, Option, refuse
+from tradekit.core.seats import seat_label
 from tradekit.games.negoces.actions import Offer
 from tradekit.games.negoces.choices import Among, Amounts, Only
 
@@ -17,9 +18,10 @@ if TYPE_CHECKING:
 
 @functools.lru_cache(maxsize=1024)
 def refused(cls: type[Action], why: str, player: int) -> Option:
-    """:func:`refuse` with ``why`` worded for ``player`` (``{player}`` filled in), made once per
-    seat: menus are declared at every decision and these refusals recur in each."""
-    return refuse.__wrapped__(cls, why.format(player=player))  # cached here, not twice
+    """:func:`refuse` with ``why`` worded for ``player`` (``{player}`` filled in with its label,
+    ``P1``), made once per seat: menus are declared at every decision and these refusals recur
+    in each."""
+    return refuse.__wrapped__(cls, why.format(player=seat_label(player)))  # cached once, here
 
 
 def offer_choices(
@@ -44,7 +46,7 @@ def offer_choices(
 
     def too_many(v: object) -> str | None:
         if type(v) is int and v > most:
-            return f"P{player} cannot offer {v} coins: the offer must be payable"
+            return f"{seat_label(player)} cannot offer {v} coins: the offer must be payable"
         return None
 
     if inactive:
@@ -65,7 +67,10 @@ def offer_choices(
         if type(v) is int and v < least:
             if blind:
                 return f"the game holds only {-least} coins: no seller could pay {-v}"
-            return f"the seller P{seller} could not pay {-v} coins: the offer must be payable"
+            return (
+                f"the seller {seat_label(seller)} could not pay {-v} coins: the offer must be "
+                "payable"
+            )
         return too_many(v)
 
     cards, loans = offer_fields(player, goods, held)
@@ -109,12 +114,16 @@ def offer_fields(
     Without a loan card: (no card, any good in hand) and (no loan card,). With one: every card
     choice one by one (none first) and (without, with the loan card).
     """
-    shown = ", ".join(repr(g) for g in goods) or "no card"
-    good_text = f"None or a good in P{player}'s hand ({shown})"
-    loan_text = "True or False" if held else f"False (P{player} holds no loan card to offer)"
+    # The hand is not listed: a refusal may be read by others than its seat (see OneOf).
+    good_text = f"None or a good in {seat_label(player)}'s hand"
+    loan_text = (
+        "True or False" if held else f"False ({seat_label(player)} holds no loan card to offer)"
+    )
     no_card = Only(None, "the card offered", good_text)
     if not held:
-        any_card = Among(goods, "the card offered", f"None or a good in P{player}'s hand")
+        any_card = Among(
+            goods, "the card offered", f"None or a good in {seat_label(player)}'s hand", secret=True
+        )
         return (no_card, any_card), (Only(False, "the loan card", loan_text),)
     cards = (no_card, *(Only(g, "the card offered", good_text) for g in goods))
     return cards, (Only(False, "the loan card", loan_text), Only(True, "the loan card", loan_text))

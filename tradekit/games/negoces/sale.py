@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tradekit.core.domains import Menu
+from tradekit.core.seats import seat_label
 from tradekit.core.simultaneous import SealedStep
 from tradekit.games.negoces.actions import Offer, Withdraw
 from tradekit.games.negoces.end import finish, reaches_goal
@@ -52,7 +53,7 @@ def start_sale(state: NegocesState) -> None:
     state.nround = 0
     state._event(
         "info",
-        f"sale {state.round}: P{state.seller} is the seller ({most} cards)",
+        f"sale {state.round}: {seat_label(state.seller)} is the seller ({most} cards)",
         player=state.seller,
         data={"what": "sale_start", "seat": state.seller, "sale": state.round, "cards": most},
     )
@@ -71,7 +72,7 @@ def offer_to_temple(state: NegocesState, player: int, good: str) -> None:
     state.temple_used = True
     state._event(
         "info",
-        f"P{player} gives up {good} at the temple for sacred texts",
+        f"{seat_label(player)} gives up {good} at the temple for sacred texts",
         player=player,
         data={"what": "temple", "seat": player, "removed": card, "sacred": sacred},
     )
@@ -87,7 +88,7 @@ def open_sale(state: NegocesState, card: int, inactive: bool) -> None:
     assert state.seller is not None
     state._event(
         "info",
-        f"P{state.seller} puts {state._good(card)} on the market"
+        f"{seat_label(state.seller)} puts {state._good(card)} on the market"
         + (" (an inactive card: coins only)" if inactive else ""),
         player=state.seller,
         data={"what": "market", "seat": state.seller, "market": card, "inactive": inactive},
@@ -155,7 +156,7 @@ def end_sale_round(state: NegocesState) -> None:
 def describe_offer(state: NegocesState, buyer: int, offer: Mapping[str, Any]) -> str:
     """An offer in words, for narration."""
     card = offer["card"]
-    parts = [f"P{buyer}"]
+    parts = [seat_label(buyer)]
     if card is not None:
         parts.append(card if isinstance(card, str) else state._good(card))
     parts.append(f"{offer['coins']:+d} coins")
@@ -184,7 +185,8 @@ def ban(state: NegocesState, player: int, target: int) -> None:
     state.offers.pop(target, None)
     state._event(
         "info",
-        f"P{player} plays the Miser: P{target} may offer nothing in this sale",
+        f"{seat_label(player)} plays the Miser: {seat_label(target)} may offer nothing in this "
+        "sale",
         player=player,
         data={"what": "ban", "seat": player, "banned": target},
     )
@@ -209,7 +211,8 @@ def steal(state: NegocesState, player: int) -> None:
     state.offers = {}
     state._event(
         "info",
-        f"P{player} plays the Thief and takes {state._good(card)} from P{state.seller}",
+        f"{seat_label(player)} plays the Thief and takes {state._good(card)} from "
+        f"{seat_label(state.seller)}",
         player=player,
         data={"what": "theft", "seat": player, "card": card, "seller": state.seller},
     )
@@ -236,7 +239,7 @@ def accept_offer(state: NegocesState, buyer: int) -> None:
     offer = state.offers.get(buyer, NO_OFFER)
     state._event(
         "info",
-        f"P{state.seller} accepts P{buyer}'s offer",
+        f"{seat_label(state.seller)} accepts {seat_label(buyer)}'s offer",
         player=buyer,
         data={"what": "accept", "seller": state.seller, "buyer": buyer},
     )
@@ -245,8 +248,9 @@ def accept_offer(state: NegocesState, buyer: int) -> None:
         # offer is void and the buyer takes the card for nothing, as with no offer.
         state._event(
             "info",
-            f"P{state.seller} cannot pay the {-offer.coins} coins P{buyer} asked: "
-            f"P{buyer} takes the card for nothing",
+            f"{seat_label(state.seller)} cannot pay the {-offer.coins} coins {seat_label(buyer)} "
+            "asked: "
+            f"{seat_label(buyer)} takes the card for nothing",
             player=buyer,
             data={
                 "what": "void_offer",
@@ -277,9 +281,11 @@ def complete_sale(
     assert seller is not None and market is not None
     good = state._good(market)
     if offer.coins > 0:
-        state._pay(offer.coins, buyer, seller, f"bought {good} from P{seller}")
+        state._pay(offer.coins, buyer, seller, f"bought {good} from {seat_label(seller)}")
     elif offer.coins < 0:
-        state._pay(-offer.coins, seller, buyer, f"sold {good} to P{buyer} for a card and coins")
+        state._pay(
+            -offer.coins, seller, buyer, f"sold {good} to {seat_label(buyer)} for a card and coins"
+        )
     if offer.loan:
         loan = state.loans[buyer].pop()
         state.loans[seller].append(loan)
@@ -304,7 +310,7 @@ def complete_sale(
     paid = " and ".join(parts) or paid
     state._event(
         "info",
-        f"P{buyer} buys {good} from P{seller} for {paid}",
+        f"{seat_label(buyer)} buys {good} from {seat_label(seller)} for {paid}",
         player=buyer,
         data={
             "what": "sale",
@@ -320,7 +326,7 @@ def complete_sale(
         assert card is not None
         state._event(
             "info",
-            f"P{buyer} paid with {state._good(card)}",
+            f"{seat_label(buyer)} paid with {state._good(card)}",
             player=buyer,
             data={"what": "paid_with", "seat": buyer, "paid": card},
             visible_to=tuple(sorted((buyer, seller))),
@@ -349,7 +355,7 @@ def complete_sale(
             then = "loses their Treasurer card" if lost else "pays nothing"
             state._event(
                 "info",
-                f"P{seller} cannot pay the tax and {then}",
+                f"{seat_label(seller)} cannot pay the tax and {then}",
                 player=seller,
                 data={"what": "tax_unpaid", "seat": seller, "tax": state.tax, "treasurer": lost},
             )

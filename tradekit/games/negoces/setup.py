@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tradekit.core.errors import ConfigError
+from tradekit.core.seats import seat_label
 from tradekit.core.setup import MAX_MONEY, Setup
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ def deal(state: NegocesState) -> None:
         state.hands[p] = sorted(hand)
         state._event(
             "chance",
-            f"P{p} is dealt {len(hand)} cards",
+            f"{seat_label(p)} is dealt {len(hand)} cards",
             player=p,
             data={"what": "deal", "seat": p, "deal": state.hands[p], "scripted": False},
             visible_to=(p,),
@@ -74,7 +75,7 @@ def deal(state: NegocesState) -> None:
             "chance",
             "inactive cards laid face up: "
             + "; ".join(
-                f"P{p} {', '.join(state._good(c) for c in cards)}"
+                f"{seat_label(p)} {', '.join(state._good(c) for c in cards)}"
                 for p, cards in enumerate(state.inactive)
             ),
             data={"what": "inactive", "inactive": state.inactive},
@@ -224,7 +225,7 @@ def log_scripted(state: NegocesState) -> None:
     for p in range(n):
         state._event(
             "chance",
-            f"P{p} is given a scripted hand",
+            f"{seat_label(p)} is given a scripted hand",
             player=p,
             data={"what": "deal", "seat": p, "deal": state.hands[p], "scripted": True},
             visible_to=(p,),
@@ -245,7 +246,7 @@ def log_scripted(state: NegocesState) -> None:
         for p in range(n):
             state._event(
                 "info",
-                f"P{p} starts with {state.coins[p]} coins",
+                f"{seat_label(p)} starts with {state.coins[p]} coins",
                 player=p,
                 data={"what": "starting_coins", "seat": p, "coins": state.coins[p]},
                 visible_to=(p,),

@@ -106,6 +106,8 @@ present) is the seat the event is about; cards are card ids; ``event.round`` is 
 (0 before the first sale). An event seen by some seats only says so in ``visible_to``.
 
 * ``in_play`` (chance): ``in_play`` (the goods dealt, sorted).
+* ``told`` (an ended auction in short, :func:`tradekit.core.auctions.auction_told`): ``say``,
+  ``parts`` (each bid and pass, in order), ``fields`` (the buyer's ``seat`` and ``price``).
 * ``deal`` (chance, seen by its seat): ``seat``, ``deal`` (the hand), ``scripted`` (given by a
   scripted set-up rather than dealt).
 * ``inactive`` (chance): ``inactive`` (the face-up inactive cards per seat).
@@ -163,6 +165,7 @@ import numpy as np
 from tradekit.core.actions import Action
 from tradekit.core.auctions import AscendingAuction
 from tradekit.core.domains import Menu, OneOf, Option, refuse
+from tradekit.core.seats import seat_label
 from tradekit.core.simultaneous import SealedStep
 from tradekit.core.state import State, Viewer
 from tradekit.games.negoces.actions import (
@@ -459,7 +462,8 @@ class NegocesState(State[NegocesView]):
         phase = self.phase
         words = _PHASE_WORDS.get(phase)
         if words is None:
-            words = _PHASE_WORDS[phase] = (f"_{phase}_options", f"the {phase} phase")
+            step = _STEP_WORDS.get(phase, "this step")
+            words = _PHASE_WORDS[phase] = (f"_{phase}_options", step)
         if player in self.to_move:
             options = getattr(self, words[0])(player)
         elif player in self.idle:  # a barred buyer is not asked: say why they cannot offer
@@ -481,7 +485,7 @@ class NegocesState(State[NegocesView]):
                     "the bid",
                     f"a raise of +1 or +2 over the high bid of {high}",
                     lambda v: (
-                        f"P{player} cannot bid {v}: they have only {budget}"
+                        f"{seat_label(player)} cannot bid {v}: they have only {budget}"
                         if is_int(v) and v > budget
                         else None
                     ),
@@ -496,12 +500,14 @@ class NegocesState(State[NegocesView]):
         return [
             Option(
                 Give,
-                to=Among(others, "the receiver", f"another seat than the giver P{player}"),
+                to=Among(
+                    others, "the receiver", f"another seat than the giver {seat_label(player)}"
+                ),
                 coins=Amounts(
                     1,
                     left,
                     "the coins given",
-                    lambda v: f"P{player} has {left} coin(s) left to give, 1 at least",
+                    lambda v: f"{seat_label(player)} has {left} coin(s) left to give, 1 at least",
                 ),
             )
         ]
@@ -509,20 +515,28 @@ class NegocesState(State[NegocesView]):
     def _prepare_options(self, player: int) -> list[Option]:
         hand_goods = tuple(self._goods(self.hands[player]))
         options = [
-            Option.of(PutUp, OneOf(hand_goods, "the good put up", f"a good in P{player}'s hand")),
+            Option.of(
+                PutUp,
+                OneOf(
+                    hand_goods,
+                    "the good put up",
+                    f"a good in {seat_label(player)}'s hand",
+                    secret=True,
+                ),
+            ),
             Option.of(
                 SellInactive,
                 OneOf(
                     tuple(self._goods(self.inactive[player])),
                     "the card sold",
-                    f"an inactive good face up before P{player}",
+                    f"an inactive good face up before {seat_label(player)}",
                 ),
             ),
         ]
         if self.treasurer[player]:
             options.append(plain(UseTreasurer))
         else:
-            options.append(refused(UseTreasurer, "P{player} holds no Treasurer card", player))
+            options.append(refused(UseTreasurer, "{player} holds no Treasurer card", player))
         closed = self._temple_closed(player)
         if closed is None:
             goods = tuple(g for g in hand_goods if g != SACRED)
@@ -532,12 +546,13 @@ class NegocesState(State[NegocesView]):
                     good=Among(
                         goods,
                         "the good given up",
-                        f"a good in P{player}'s hand",
+                        f"a good in {seat_label(player)}'s hand",
                         lambda v: (
                             "a sacred-texts card cannot be given up for another"
                             if v == SACRED
                             else None
                         ),
+                        secret=True,
                     ),
                 )
             )
@@ -554,7 +569,9 @@ class NegocesState(State[NegocesView]):
         if not self.sacred:
             return "no sacred-texts card is left"
         if self.coins[player] < self.gift_size:
-            return f"the temple gift is {self.gift_size} coins and P{player} cannot pay it"
+            return (
+                f"the temple gift is {self.gift_size} coins and {seat_label(player)} cannot pay it"
+            )
         return None
 
     def _offer_options(self, player: int) -> list[Option]:
@@ -563,7 +580,11 @@ class NegocesState(State[NegocesView]):
         seller = self.seller
         assert seller is not None
         if player in self.banned:
-            return [refuse(Offer, f"P{player} is barred by a Miser from offering in this sale")]
+            return [
+                refuse(
+                    Offer, f"{seat_label(player)} is barred by a Miser from offering in this sale"
+                )
+            ]
         goods = tuple(self._goods(self.hands[player]))
         # Blind: the seller's coins are hidden, so a buyer may ask for up to every coin of the
         # game; the seller accepts only what they can pay (see _decide_options, _accept).
@@ -594,9 +615,9 @@ class NegocesState(State[NegocesView]):
                 if v == player:
                     return "a player cannot play the Miser against themselves"
                 if v in banned:
-                    return f"P{v} is already barred from offering"
+                    return f"{seat_label(v)} is already barred from offering"
                 if v not in buyers:
-                    return f"the Miser is played against a buyer of this sale, not P{v}"
+                    return f"the Miser is played against a buyer of this sale, not {seat_label(v)}"
                 return None
 
             options.append(
@@ -606,12 +627,12 @@ class NegocesState(State[NegocesView]):
                 )
             )
         else:
-            options.append(refused(Ban, "P{player} holds no Miser card", player))
+            options.append(refused(Ban, "{player} holds no Miser card", player))
         if self.phase == "negotiate":
             if self.thief != player:
-                options.append(refused(Steal, "P{player} does not hold the Thief", player))
+                options.append(refused(Steal, "{player} does not hold the Thief", player))
             elif self.guard == self.seller:
-                why = f"the seller P{self.seller} holds the Guard and cannot be robbed"
+                why = f"the seller {seat_label(self.seller)} holds the Guard and cannot be robbed"
                 options.append(refuse(Steal, why))
             else:
                 options.append(plain(Steal))
@@ -623,7 +644,7 @@ class NegocesState(State[NegocesView]):
         if player in self.offers:
             options.append(plain(Withdraw))
         else:
-            options.append(refused(Withdraw, "P{player} has no offer to withdraw", player))
+            options.append(refused(Withdraw, "{player} has no offer to withdraw", player))
         return options + self._special_options(player)
 
     def _decide_options(self, player: int) -> list[Option]:
@@ -637,15 +658,18 @@ class NegocesState(State[NegocesView]):
 
         def not_chosen(v: object) -> str | None:
             if v not in buyers:
-                return f"P{v} is not a buyer in this sale"
+                return f"{seat_label(v)} is not a buyer in this sale"
             offer = offers.get(v) if type(v) is int else None
             if offer is not None:
-                return f"P{player} cannot pay the {-offer.coins} coins P{v} asks (before the close)"
-            return f"P{v} has no offer standing (before the close)"
+                return (
+                    f"{seat_label(player)} cannot pay the {-offer.coins} coins {seat_label(v)} "
+                    "asks (before the close)"
+                )
+            return f"{seat_label(v)} has no offer standing (before the close)"
 
         what = "a buyer of this sale" if closing else "a buyer with an offer standing"
         if not closing and len(chosen) < len(offers):
-            what += f" that P{player} can pay"
+            what += f" that {seat_label(player)} can pay"
         options = [Option.of(Accept, Among(chosen, "the buyer accepted", what, not_chosen))]
         if "face_down" in self.variants:
             face_down = tuple(
@@ -655,8 +679,8 @@ class NegocesState(State[NegocesView]):
             def not_shown(v: object) -> str | None:
                 offer = self.offers.get(v) if type(v) is int else None
                 if offer is None or offer.card is None:
-                    return f"P{v} offers no card"
-                return f"P{v}'s card is already face up"
+                    return f"{seat_label(v)} offers no card"
+                return f"{seat_label(v)}'s card is already face up"
 
             options.append(
                 Option(
@@ -687,7 +711,7 @@ class NegocesState(State[NegocesView]):
         def why_not(v: object) -> str | None:
             if v == paid_good:
                 return "the swap must be for a card of another good"
-            return f"P{player} has no {v!r} card in hand"
+            return f"{seat_label(player)} has no {v!r} card in hand"
 
         return [
             Option(
@@ -695,8 +719,9 @@ class NegocesState(State[NegocesView]):
                 good=Among(
                     tuple(g for g in goods if g != paid_good),
                     "the good paid instead",
-                    f"another good in P{player}'s hand than {paid_good}",
+                    f"another good in {seat_label(player)}'s hand than {paid_good}",
                     why_not,
+                    secret=True,
                 ),
             ),
             plain(NoSwap),
@@ -708,7 +733,7 @@ class NegocesState(State[NegocesView]):
             closed = "loans are played only with the bank variant"
             return [refuse(TakeLoan, closed), refuse(RepayLoan, closed)]
         if not self.diamant_sold:
-            closed = "loans may be taken only after the Diamant auction"
+            closed = "loans may be taken only after the Diamond auction"
             return [refuse(TakeLoan, closed), refuse(RepayLoan, closed)]
         take = self._take_reason(player)
         repay = self._repay_reason(player)
@@ -719,7 +744,7 @@ class NegocesState(State[NegocesView]):
 
     def _take_reason(self, player: int) -> str | None:
         if self.loans[player]:
-            return f"P{player} already holds a loan card"
+            return f"{seat_label(player)} already holds a loan card"
         if not self.bank_loans:
             return "no loan card is left in the bank"
         if player in self.loan_taken:
@@ -753,13 +778,13 @@ class NegocesState(State[NegocesView]):
 
     def _repay_reason(self, player: int) -> str | None:
         if not self.loans[player]:
-            return f"P{player} holds no loan card"
+            return f"{seat_label(player)} holds no loan card"
         if player in self.loan_repaid:
             return "a player may repay at most one loan per sale"
         need = self.loan_size + self._committed(player)
         if self.coins[player] < need:
             return (
-                f"repaying takes {self.loan_size} coins and P{player} must keep "
+                f"repaying takes {self.loan_size} coins and {seat_label(player)} must keep "
                 f"{self._committed(player)} for what they have committed to"
             )
         if player == self.seller and self.phase == "negotiate" and self.sealed.chosen:
@@ -769,10 +794,10 @@ class NegocesState(State[NegocesView]):
         if self.phase == "swindle" and self.pending is not None and self.pending[0] == player:
             offer = self.pending[1]
         if offer is not None and offer.loan and len(self.loans[player]) == 1:
-            return f"P{player}'s standing offer includes their only loan card"
+            return f"{seat_label(player)}'s standing offer includes their only loan card"
         sealed = self.sealed.choice(player) if self.phase == "negotiate" else None
         if isinstance(sealed, Offer) and sealed.loan and len(self.loans[player]) == 1:
-            return f"P{player}'s sealed offer includes their only loan card"
+            return f"{seat_label(player)}'s sealed offer includes their only loan card"
         return None
 
     # -- doing ----------------------------------------------------------------------------------
@@ -792,7 +817,7 @@ class NegocesState(State[NegocesView]):
             # Which card the Swindler pays with is seen only by the buyer and the seller.
             self._event(
                 "action",
-                f"P{player}: {action}",
+                f"{seat_label(player)}: {action}",
                 player=player,
                 action=action,
                 visible_to=tuple(sorted({player, self.seller})),
@@ -819,7 +844,7 @@ class NegocesState(State[NegocesView]):
             self._pay(self.treasury, TREASURY, player, "took the treasury with the Treasurer")
             self._event(
                 "info",
-                f"P{player}'s Treasurer card leaves the game",
+                f"{seat_label(player)}'s Treasurer card leaves the game",
                 player=player,
                 data={"what": "treasurer", "seat": player},
             )
@@ -846,7 +871,7 @@ class NegocesState(State[NegocesView]):
             assert offer.card is not None
             self._event(
                 "reveal",
-                f"P{action.buyer} turns up the offered card: {self._good(offer.card)}",
+                f"{seat_label(action.buyer)} turns up the offered card: {self._good(offer.card)}",
                 player=action.buyer,
                 data={"what": "turn_up", "seat": action.buyer, "card": offer.card},
             )
@@ -868,14 +893,15 @@ class NegocesState(State[NegocesView]):
                 self.box.append(self.tables.special["swindler"][buyer])
                 self._event(
                     "info",
-                    f"P{buyer} plays the Swindler: the card paid is swapped, unseen",
+                    f"{seat_label(buyer)} plays the Swindler: the card paid is swapped, unseen",
                     player=buyer,
                     data={"what": "swindle", "seat": buyer},
                 )
                 assert self.seller is not None
                 self._event(
                     "info",
-                    f"P{buyer} pays with {self._good(new)} instead of {self._good(card)}",
+                    f"{seat_label(buyer)} pays with {self._good(new)} instead of "
+                    f"{self._good(card)}",
                     player=buyer,
                     data={"what": "swap", "seat": buyer, "paid": new, "offered": card},
                     visible_to=tuple(sorted((buyer, self.seller))),
@@ -884,7 +910,7 @@ class NegocesState(State[NegocesView]):
             complete_sale(self, buyer, offer, card, swapped)
 
     def _log_action(self, player: int, action: Action) -> None:
-        self._event("action", f"P{player}: {action}", player=player, action=action)
+        self._event("action", f"{seat_label(player)}: {action}", player=player, action=action)
 
     def _loan(self, player: int, take: bool) -> None:
         if take:
@@ -914,7 +940,7 @@ class NegocesState(State[NegocesView]):
         self.gift_then = then
         self._event(
             "info",
-            f"P{giver} shares out {amount} coins among the others",
+            f"{seat_label(giver)} shares out {amount} coins among the others",
             player=giver,
             data={"what": "gift", "seat": giver, "gift": amount, "source": source},
         )
@@ -990,10 +1016,12 @@ class NegocesState(State[NegocesView]):
 
     def summary(self) -> str:
         """A one-line description for error messages."""
-        text = f"{super().summary()}; sale {self.sales + 1}, seller P{self.seller}"
+        text = f"{super().summary()}; sale {self.sales + 1}, seller {seat_label(self.seller)}"
         if "blind" in self.variants:
             return text
-        return text + "; coins " + " ".join(f"P{p}={c}" for p, c in enumerate(self.coins))
+        return (
+            text + "; coins " + " ".join(f"{seat_label(p)}={c}" for p, c in enumerate(self.coins))
+        )
 
     def view(self, viewer: Viewer = None) -> NegocesView:
         """What ``viewer`` may see: a seat, ``None`` (public) or ``"all"`` (teacher)."""
@@ -1049,3 +1077,13 @@ class NegocesState(State[NegocesView]):
 
 #: By phase: the name of the method declaring its options, and the step's name in refusals.
 _PHASE_WORDS: dict[str, tuple[str, str]] = {}
+#: How a refusal names each phase, in words (never the phase's id).
+_STEP_WORDS = {
+    "auction": "the open auction",
+    "gift": "the sharing out of coins",
+    "prepare": "the seller's choice of a card",
+    "negotiate": "the sealed offers",
+    "decide": "the seller's decision",
+    "swindle": "the Swindler's choice",
+    "over": "the finished game",
+}

@@ -2,9 +2,9 @@
 
 Example:
     >>> Designate(2), str(Bid(5)), str(Price("fish", 6)), str(Play(49, player=2))
-    (Designate(slot=2), 'bid 5', 'price fish at 6', 'play special card 49 on P2')
+    (Designate(slot=2), 'bid 5', 'price fish at 6', 'play special card 49 on P3')
     >>> str(Propose(1, give="fish", take=None)), str(Terms(-3))
-    ('propose to P1: give one fish', 'terms: you pay me 3 gold')
+    ('propose to P2: give one fish', 'terms: you pay me 3 gold')
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 
 from tradekit.core.actions import Action, Card, Seat, action_classes
+from tradekit.core.seats import seat_label
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -65,7 +66,7 @@ class Play(Action):
         text = f"play special card {self.card}"
         targets = []
         if self.player is not None:
-            targets.append(f"P{self.player}")
+            targets.append(seat_label(self.player))
         if self.article is not None:
             targets.append(self.article)
         if self.pick is not None:
@@ -111,7 +112,7 @@ class Propose(Action):
             parts.append(f"give one {self.give}")
         if self.take is not None:
             parts.append(f"take one {self.take}")
-        return f"propose to P{self.to}: " + " and ".join(parts)
+        return f"propose to {seat_label(self.to)}: " + " and ".join(parts)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

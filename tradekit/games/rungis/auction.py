@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tradekit.core.auctions import AscendingAuction
+from tradekit.core.auctions import AscendingAuction, log_auction_told
 from tradekit.core.events import BANK
+from tradekit.core.seats import seat_label
 from tradekit.games.rungis.pricing import start_pricing
 from tradekit.games.rungis.scoring import end_game
 
@@ -37,7 +38,7 @@ def begin_round(state: RungisState) -> None:
     state.phase = "rungis"
     state._event(
         "info",
-        f"round {state.round}: P{state.active} takes the First Buyer card",
+        f"round {state.round}: {seat_label(state.active)} takes the First Buyer card",
         player=state.active,
         data={"what": "round", "first_buyer": state.active},
     )
@@ -144,6 +145,7 @@ def after_bid(state: RungisState) -> None:
         return
     card = state.centre.pop(state.slot)
     winner, price = auction.result.winner, auction.result.price
+    log_auction_told(state, auction)
     if winner is None:
         remove_from_centre(state, card, "unopened")
     else:
@@ -161,13 +163,13 @@ def buy_card(state: RungisState, player: int, card: int, price: int, how: str) -
         state.hands[player].sort()
         state._event(
             "info",
-            f"P{player} buys a face-down special card for {price} gold",
+            f"{seat_label(player)} buys a face-down special card for {price} gold",
             player=player,
             data={"what": "buy", "price": price, "how": how},
         )
         state._event(
             "info",
-            f"P{player} looks at it: {state.tables.describe(card)}",
+            f"{seat_label(player)} looks at it: {state.tables.describe(card)}",
             player=player,
             data={"what": "looks", "special": card},
             visible_to=(player,),
@@ -177,7 +179,7 @@ def buy_card(state: RungisState, player: int, card: int, price: int, how: str) -
         state.shops[player].sort()
         state._event(
             "info",
-            f"P{player} buys {state.tables.describe(card)} for {price} gold",
+            f"{seat_label(player)} buys {state.tables.describe(card)} for {price} gold",
             player=player,
             data={"what": "buy", "card": card, "price": price, "how": how},
         )

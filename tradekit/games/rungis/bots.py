@@ -51,6 +51,7 @@ from tradekit.bots.base import Bot, Said, check_fraction, said
 from tradekit.bots.registry import register_bot
 from tradekit.core.actions import Action
 from tradekit.core.errors import ConfigError
+from tradekit.core.seats import SeatNumber
 from tradekit.games.rungis.actions import (
     Accept,
     Announce,
@@ -341,6 +342,8 @@ class RungisBot(Bot[RungisGame, RungisView]):
         about, fields = self._about(card)
         if ask <= cap:
             verb = "open" if auction.high_bid is None else "raise"
+            if cap == gold:  # held back by the gold, not the card's worth: said so
+                verb += "_all"
             return self.because(
                 Bid(ask),
                 said(f"rungis.bot.{verb}.{about}", ask=ask, value=float(value), cap=cap, **fields),
@@ -423,7 +426,11 @@ class RungisBot(Bot[RungisGame, RungisView]):
                 return _play_reason(special, "no_delivery_empty", 0.0)
             worth = 2.0 + 0.2 * view.gold[play.player]
             return _play_reason(
-                special, "no_delivery", worth, rival=play.player, gold=view.gold[play.player]
+                special,
+                "no_delivery",
+                worth,
+                rival=SeatNumber(play.player),
+                gold=view.gold[play.player],
             )
         if kind == "double_order":
             values = sorted(
@@ -476,7 +483,9 @@ class RungisBot(Bot[RungisGame, RungisView]):
         if kind == "rumour":
             assert play.player is not None
             shared = sum(1 for a in counts[me] if counts[play.player].get(a))
-            return _play_reason(special, "rumour", 2.0 * shared, rival=play.player, shared=shared)
+            return _play_reason(
+                special, "rumour", 2.0 * shared, rival=SeatNumber(play.player), shared=shared
+            )
         if kind == "advertising" and t is not None:
             return self._advertising_worth(view, special, counts, t, good)
         if kind == "spoilage" and play.player is not None and t is not None:
@@ -486,7 +495,7 @@ class RungisBot(Bot[RungisGame, RungisView]):
             if counts[q].get(t) == 1 and counts[me].get(t):
                 # one rival fewer in my price war
                 worth += self._round_gold(view, counts, me, t) / 2
-            return _play_reason(special, "spoilage", worth, rival=q, **good)
+            return _play_reason(special, "spoilage", worth, rival=SeatNumber(q), **good)
         return _play_reason(special, "none", 0.0)
 
     def _advertising_worth(
@@ -708,7 +717,11 @@ class RungisBot(Bot[RungisGame, RungisView]):
             return None
         surplus, q, t, price = best
         why = said(
-            "rungis.bot.offer", rival=q, price=price, surplus=float(surplus), **self._good(t)
+            "rungis.bot.offer",
+            rival=SeatNumber(q),
+            price=price,
+            surplus=float(surplus),
+            **self._good(t),
         )
         return Propose(q, None, t), price, why, surplus
 
@@ -805,7 +818,7 @@ class UndercutterBot(RungisBot):
         who = min(q for q in rivals if expected[q] == lowest)
         price = max(low, min(high, lowest - self.undercut))
         key = "rungis.bot.price_tie" if price == lowest else "rungis.bot.price_below"
-        why = said(key, price=price, rival=who, lowest=lowest, **self._good(article))
+        why = said(key, price=price, rival=SeatNumber(who), lowest=lowest, **self._good(article))
         return price, why, {"predicted": float(lowest)}
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from tradekit.core.actions import describe_value
 from tradekit.core.domains import Menu, OneOf, Option, Range
+from tradekit.core.seats import seat_label
 from tradekit.games.rungis.actions import (
     Accept,
     Announce,
@@ -116,12 +117,34 @@ def values_text(values: Sequence[object]) -> str:
     return ", ".join(shown[:-1]) + " or " + shown[-1]
 
 
+#: How a refusal names each step, in words (never the step's id).
+STEP_WORDS = {
+    "auction_start": "the special cards before the auctions",
+    "designate": "the designation of a centre card",
+    "bid": "the auction",
+    "talk": "the talk turn",
+    "terms": "the trading proposal",
+    "answer": "the answer to a proposal",
+    "prices": "the secret prices",
+    "after_reveal": "the special cards after the reveal",
+}
+#: When a special card is played, in a refusal's words (its ``timing``, never the id).
+TIMING_WORDS = {
+    "auction_start": "before the auctions",
+    "talk": "in a talk turn",
+    "after_reveal": "after the reveal",
+}
+#: How a refusal names each phase, in words.
+PHASE_WORDS = {"rungis": "the Rungis phase", "cac40": "the CAC 40 phase", "ca": "the CA phase"}
+
+
 # Menus are declared at every decision, and most of their options recur (the same announcement
 # or proposal options turn after turn): options are values, so each is made once and shared.
 @functools.lru_cache(maxsize=256)
 def step_name(step: str, phase: str) -> str:
-    """How a refusal names a step."""
-    return f"step {step!r} of phase {phase!r}"
+    """How a refusal names a step, in words: ``the auction of the Rungis phase``."""
+    words = STEP_WORDS.get(step, "this step")
+    return f"{words} of {PHASE_WORDS[phase]}" if phase in PHASE_WORDS else words
 
 
 @functools.lru_cache(maxsize=4096)
@@ -130,7 +153,10 @@ def price_menu(player: int, article: str, lo: int, hi: int, label: str, phase: s
 
     The whole menu is shared: it is a value, and price steps recur with the same ranges.
     """
-    allowed = f"{article!r}: P{player} writes the price for {article} next (one type at a time)"
+    allowed = (
+        f"{article!r}: {seat_label(player)} writes the price for {article} next (one type "
+        "at a time)"
+    )
     option = Option(
         Price,
         article=Said((article,), "the article", allowed=allowed),
@@ -143,14 +169,16 @@ def price_menu(player: int, article: str, lo: int, hi: int, label: str, phase: s
 def opening_menu(player: int, lo: int, hi: int, special: bool, step: str) -> Menu:
     """The opening bid (at least the base price, or 1 for a special card) or a pass."""
     least = "1 for a special card" if special else "the base price"
-    label = f"the opening bid (at least {least}, at most P{player}'s gold)"
+    label = f"the opening bid (at least {least}, at most {seat_label(player)}'s gold)"
     return Menu((Option(Bid, amount=Range(lo, hi, label)), PASS), step)
 
 
 @functools.lru_cache(maxsize=4096)
 def raise_menu(player: int, lo: int, hi: int, high_bidder: int, step: str) -> Menu:
     """A raise over the high bid (``lo - 1``, by ``high_bidder``) or a pass."""
-    label = f"the bid (above P{high_bidder}'s {lo - 1}, at most P{player}'s gold)"
+    label = (
+        f"the bid (above {seat_label(high_bidder)}'s {lo - 1}, at most {seat_label(player)}'s gold)"
+    )
     return Menu((Option(Bid, amount=Range(lo, hi, label)), PASS), step)
 
 
@@ -169,8 +197,10 @@ def announce_guard(player: int, held: tuple[str, ...]) -> Option:
     article = Said(
         (),
         "the article announced",
-        allowed=f"an article type P{player} holds and has not announced yet (P{player} holds"
-        " {values})",
+        allowed=(
+            f"an article type {seat_label(player)} holds and has not announced yet "
+            f"({seat_label(player)} holds {{values}})"
+        ),
         shown=held,
     )
     return Option(Announce, article=article, price=UNREACHED)
@@ -185,7 +215,7 @@ def designate_menu(centre: int, step: str) -> Menu:
 @functools.lru_cache(maxsize=256)
 def proposed_guard(player: int) -> Option:
     """Lists nothing; explains that ``player`` has made their one proposal of the phase."""
-    always = f"P{player} has made their proposal: one per pricing phase"
+    always = f"{seat_label(player)} has made their proposal: one per pricing phase"
     return Option(
         Propose, to=Said((), "the proposal", always=always), give=UNREACHED, take=UNREACHED
     )
@@ -223,7 +253,7 @@ def _to(q: int) -> OneOf:
 @functools.lru_cache(maxsize=4096)
 def _gives(player: int, mine: tuple[str, ...]) -> tuple[Said, Said]:
     """What ``player`` may give: nothing (with a take), or a type they hold."""
-    gives = f"None or an article type P{player} holds ({{values}})"
+    gives = f"None or an article type {seat_label(player)} holds ({{values}})"
     shown = (None, *mine)
     return (
         Said((None,), "the article given", allowed=gives, shown=shown),
@@ -238,12 +268,12 @@ def _takes(q: int, theirs: tuple[str, ...]) -> tuple[Said, Said]:
         Said(
             theirs,
             "the article taken",
-            allowed=f"an article type P{q} holds ({{values}}) when nothing is given",
+            allowed=f"an article type {seat_label(q)} holds ({{values}}) when nothing is given",
         ),
         Said(
             (None, *theirs),
             "the article taken",
-            allowed=f"None or an article type P{q} holds ({{values}})",
+            allowed=f"None or an article type {seat_label(q)} holds ({{values}})",
         ),
     )
 
@@ -253,6 +283,8 @@ def play_guard(
     player: int, now: str, playable: tuple[int, ...], notes: tuple[tuple[int, str], ...]
 ) -> Option:
     """Lists nothing; explains a special card ``player`` cannot play ``now``."""
-    allowed = f"a special card P{player} can play at {now} ({{values}})"
+    # The playable cards are not listed: special cards in hand are hidden, and a refusal may
+    # be read by others than its seat (see OneOf's ``secret``).
+    allowed = f"a special card {seat_label(player)} can play {TIMING_WORDS[now]}"
     card = Said((), "the special card", allowed=allowed, shown=playable, notes=dict(notes))
     return Option(Play, card=card)

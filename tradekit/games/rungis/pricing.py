@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tradekit.core.seats import seat_label
 from tradekit.games.rungis.actions import Price
 
 if TYPE_CHECKING:
@@ -51,14 +52,14 @@ def make_trade(state: RungisState) -> None:
         state.shops[q].append(card)
         state.shops[q].sort()
         data["give_card"] = card
-        parts.append(f"P{p} gives {state.tables.describe(card)}")
+        parts.append(f"{seat_label(p)} gives {state.tables.describe(card)}")
     if take is not None:
         card = next(c for c in state.shops[q] if state.type_of[c] == take)
         state.shops[q].remove(card)
         state.shops[p].append(card)
         state.shops[p].sort()
         data["take_card"] = card
-        parts.append(f"P{q} gives {state.tables.describe(card)}")
+        parts.append(f"{seat_label(q)} gives {state.tables.describe(card)}")
     deal = " and ".join(parts)
     if gold > 0:
         state.gold[p] -= gold
@@ -68,8 +69,8 @@ def make_trade(state: RungisState) -> None:
         state.gold[q] += gold
         state.gold[p] -= gold
         state._transfer(-gold, q, p, f"trade: {deal}")
-    summary = f"P{p} and P{q} trade: {deal}" + (
-        f", {abs(gold)} gold to P{q if gold > 0 else p}" if gold else ""
+    summary = f"{seat_label(p)} and {seat_label(q)} trade: {deal}" + (
+        f", {abs(gold)} gold to {seat_label(q if gold > 0 else p)}" if gold else ""
     )
     state.trades.append(summary)
     state._event("info", summary, data=data)
@@ -93,7 +94,7 @@ def write_price(state: RungisState, player: int, action: Price) -> None:
     if not state._pending(player):
         state._event(
             "info",
-            f"P{player} has written their price sheet",
+            f"{seat_label(player)} has written their price sheet",
             player=player,
             data={"what": "sheet_written"},
         )
@@ -101,7 +102,8 @@ def write_price(state: RungisState, player: int, action: Price) -> None:
             spy = state.rumour[0]
             state._event(
                 "info",
-                f"Rumour: P{spy} sees P{player}'s sheet {state.sheets[player]}",
+                f"Rumour: {seat_label(spy)} sees {seat_label(player)}'s sheet "
+                f"{state.sheets[player]}",
                 player=spy,
                 data={"what": "rumour", "sheet": state.sheets[player], "of": player},
                 visible_to=(spy,),
@@ -120,7 +122,7 @@ def reveal_sheets(state: RungisState) -> None:
         "reveal",
         "price sheets revealed: "
         + "; ".join(
-            f"P{p} " + ", ".join(f"{a} {x}" for a, x in state.sheets[p].items())
+            f"{seat_label(p)} " + ", ".join(f"{a} {x}" for a, x in state.sheets[p].items())
             for p in sorted(state.sheets)
         ),
         data={"what": "reveal", "sheets": sheets},

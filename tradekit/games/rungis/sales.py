@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tradekit.core.events import BANK
+from tradekit.core.seats import seat_label
 from tradekit.games.rungis.auction import begin_round
 from tradekit.games.rungis.game import LOWEST_BONUS
 from tradekit.games.rungis.view import SaleLine
@@ -59,8 +60,8 @@ def sell_articles(state: RungisState) -> None:
             # playing the rights: the others stay excluded, so nobody is paid for it.
             state._event(
                 "info",
-                f"{name}: P{state.exclusive[aid]} has the exclusive rights and none left, "
-                + ", ".join(f"P{line.player} excluded 0" for line in excluded),
+                f"{name}: {seat_label(state.exclusive[aid])} has the exclusive rights and none "
+                "left, " + ", ".join(f"{seat_label(line.player)} excluded 0" for line in excluded),
                 data={"what": "sale", "article": aid, "prices": {}, "lines": facts},
             )
             continue
@@ -110,7 +111,9 @@ def sell_articles(state: RungisState) -> None:
             "info",
             f"{name}: "
             + ", ".join(
-                f"P{line.player} {line.status} {line.paid}" for line in lines if line.article == aid
+                f"{seat_label(line.player)} {line.status} {line.paid}"
+                for line in lines
+                if line.article == aid
             ),
             data={
                 "what": "sale",
@@ -128,7 +131,7 @@ def sell_articles(state: RungisState) -> None:
             state._transfer(paid, BANK, p, how)
             state._event(
                 "info",
-                f"P{p} is paid {paid} gold, {how}",
+                f"{seat_label(p)} is paid {paid} gold, {how}",
                 player=p,
                 data={
                     "what": "subsidy",
@@ -159,4 +162,4 @@ def line_data(line: SaleLine, bonus: int, tax: int) -> dict[str, Any]:
 def tied_text(player: int, group: Sequence[int]) -> str:
     """Who else asked the same price, for a sale line's explanation."""
     rivals = [q for q in group if q != player]
-    return f" (tied with {', '.join(f'P{q}' for q in rivals)})" if rivals else ""
+    return f" (tied with {', '.join(f'{seat_label(q)}' for q in rivals)})" if rivals else ""

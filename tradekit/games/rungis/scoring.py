@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tradekit.core.seats import seat_label, seats_label
+
 if TYPE_CHECKING:
     from tradekit.games.rungis.state import RungisState
 
@@ -25,7 +27,8 @@ def end_game(state: RungisState) -> None:
         )
         state._event(
             "info",
-            f"P{p}: {state.gold[p]} gold + shop {value} ({parts or 'empty'}) = {scores[-1]}",
+            f"{seat_label(p)}: {state.gold[p]} gold + shop {value} ({parts or 'empty'}) = "
+            f"{scores[-1]}",
             player=p,
             data={
                 "what": "score",
@@ -39,6 +42,6 @@ def end_game(state: RungisState) -> None:
     state.phase = "over"
     state._event(
         "info",
-        f"final scores {scores}; winner(s) " + ", ".join(f"P{p}" for p in state.winners()),
+        f"final scores {scores}; winner(s) " + seats_label(state.winners()),
         data={"what": "final", "scores": scores, "winners": state.winners()},
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from tradekit.core.seats import seat_label
 from tradekit.core.setup import Setup
 
 if TYPE_CHECKING:
@@ -65,7 +66,7 @@ def scripted(state: RungisState, setup: Mapping[str, Any]) -> None:
         if state.hands[p]:
             state._event(
                 "chance",
-                f"P{p} is given scripted special cards",
+                f"{seat_label(p)} is given scripted special cards",
                 player=p,
                 data={"what": "hand", "hand": state.hands[p]},
                 visible_to=(p,),

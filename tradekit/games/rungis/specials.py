@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tradekit.core.seats import seat_label
 from tradekit.games.rungis.actions import Play
 from tradekit.games.rungis.auction import buy_card
 from tradekit.games.rungis.view import Effect
@@ -31,17 +32,17 @@ def play_special(state: RungisState, player: int, action: Play) -> None:
     if kind == "no_delivery":
         assert target is not None
         state.barred.add(target)
-        text = f"P{target} takes no part in this round's Rungis phase"
+        text = f"{seat_label(target)} takes no part in this round's Rungis phase"
     elif kind == "double_order":
         state.limits[player] = amount
-        text = f"P{player} may buy up to {amount} cards this phase"
+        text = f"{seat_label(player)} may buy up to {amount} cards this phase"
     elif kind == "preemption":
         assert action.pick is not None
         state.centre.remove(action.pick)
         base = state.tables.base(action.pick)
         buy_card(state, player, action.pick, base + amount, "preemption")
         data.update(pick=action.pick, price=base + amount)
-        text = f"P{player} pre-empts {state.tables.describe(action.pick)}"
+        text = f"{seat_label(player)} pre-empts {state.tables.describe(action.pick)}"
     elif kind == "strike":
         assert article is not None
         state.strikes.add(article)
@@ -53,7 +54,9 @@ def play_special(state: RungisState, player: int, action: Play) -> None:
     elif kind == "subsidy":
         assert article is not None
         state.subsidies.append((player, article, amount))
-        text = f"the bank will pay P{player} {amount} gold per {state._name(article)} card"
+        text = (
+            f"the bank will pay {seat_label(player)} {amount} gold per {state._name(article)} card"
+        )
     elif kind == "price_freeze":
         assert article is not None
         state.freezes[article] = amount
@@ -63,7 +66,7 @@ def play_special(state: RungisState, player: int, action: Play) -> None:
     elif kind == "exclusivity":
         assert article is not None
         state.exclusive[article] = player
-        text = f"only P{player} sells {state._name(article)} this round"
+        text = f"only {seat_label(player)} sells {state._name(article)} this round"
     elif kind == "shortage":
         assert article is not None
         state.shortages.add(article)
@@ -71,11 +74,15 @@ def play_special(state: RungisState, player: int, action: Play) -> None:
     elif kind == "rumour":
         assert target is not None
         state.rumour = (player, target)
-        text = f"P{player} will see P{target}'s price sheet and write after them"
+        text = (
+            f"{seat_label(player)} will see {seat_label(target)}'s price sheet and write after them"
+        )
     elif kind == "advertising":
         assert article is not None
         state.adverts.add((player, article))
-        text = f"P{player} is paid as a lowest asker for {state._name(article)} this round"
+        text = (
+            f"{seat_label(player)} is paid as a lowest asker for {state._name(article)} this round"
+        )
     elif kind == "spoilage":
         assert target is not None and article is not None
         lost = [c for c in state.shops[target] if state.type_of[c] == article][:amount]
@@ -83,12 +90,14 @@ def play_special(state: RungisState, player: int, action: Play) -> None:
             state.shops[target].remove(card)
             state.removed.append(card)
         data["lost"] = lost
-        text = f"P{target} loses {len(lost)} {state._name(article)} card(s) from their shop"
+        text = (
+            f"{seat_label(target)} loses {len(lost)} {state._name(article)} card(s) from their shop"
+        )
     else:  # pragma: no cover (tables are checked)
         raise AssertionError(kind)
     state._event(
         "info",
-        f"P{player} plays {what} ({special.name_fr}): {text}",
+        f"{seat_label(player)} plays {what} ({special.name_fr}): {text}",
         player=player,
         data=data,
     )

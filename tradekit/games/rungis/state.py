@@ -76,6 +76,8 @@ Event data. Every non-action event's ``data`` names the event in ``what`` and ho
 renderers and measures never parse the English ``text``. Seats are ints, cards ids, articles ids:
 
 * ``start``: ``rounds``. ``setup`` (scripted): ``shops``, ``gold``, ``first``.
+* ``told`` (an ended auction in short, :func:`tradekit.core.auctions.auction_told`): ``say``,
+  ``parts`` (each bid and pass, in order), ``fields`` (the buyer's ``seat`` and ``price``).
   ``hand`` (scripted, owner only): ``hand``. ``shuffle`` / ``scripted_deck`` (hidden): ``deck``.
 * ``round``: ``first_buyer``. ``deck_empty``: nothing more. ``centre``: ``centre`` (``None`` for a
   face-down special). ``face_down`` (hidden): ``face_down``, the special cards among them.
@@ -116,6 +118,7 @@ import numpy as np
 from tradekit.core.actions import Action
 from tradekit.core.auctions import AscendingAuction
 from tradekit.core.domains import NOTHING, Menu, OneOf, Option, Range
+from tradekit.core.seats import seat_label
 from tradekit.core.state import State
 from tradekit.core.view import Viewer, check_viewer
 from tradekit.games.rungis.actions import (
@@ -139,6 +142,7 @@ from tradekit.games.rungis.menus import (
     DONE,
     PASS,
     PROPOSE_CLOSED,
+    TIMING_WORDS,
     Said,
     announce_guard,
     announce_option,
@@ -424,7 +428,10 @@ class RungisState(State[RungisView]):
             options = [*self._announce_options(player), *rest[1]]
         elif step == "terms" and self.proposal is not None:
             to = self.proposal["to"]
-            label = f"the gold P{player} pays P{to} (below 0: P{to} pays P{player})"
+            label = (
+                f"the gold {seat_label(player)} pays {seat_label(to)} (below 0: "
+                f"{seat_label(to)} pays {seat_label(player)})"
+            )
             options = [Option(Terms, gold=Range(-self.gold[to], self.gold[player], label))]
         elif step == "answer":
             options = list(ANSWERS)
@@ -509,7 +516,11 @@ class RungisState(State[RungisView]):
             special = self.kind_of[card]
             if special.timing != now:
                 notes.append(
-                    (card, f"{special.name_en} is played at {special.timing}, not at {now}")
+                    (
+                        card,
+                        f"{special.name_en} is played {TIMING_WORDS[special.timing]}, not "
+                        f"{TIMING_WORDS[now]}",
+                    )
                 )
                 continue
             found, why = self._card_options(player, card, special)
@@ -537,7 +548,7 @@ class RungisState(State[RungisView]):
             mine_only, done = ARTICLE_TARGETS[kind]
             pool = self.held(player) if mine_only else self.held_by_anyone()
             taken = self._article_taken(player, kind)
-            whose = f"P{player} holds" if mine_only else "someone holds"
+            whose = f"{seat_label(player)} holds" if mine_only else "someone holds"
             values = [a for a in pool if a not in taken]
             if not values:
                 return [], f"no article type {whose} is left that is not {done}"
@@ -552,13 +563,13 @@ class RungisState(State[RungisView]):
             )
         if kind == "double_order":
             if player in self.barred:
-                return [], f"P{player} takes no part in this Rungis phase"
+                return [], f"{seat_label(player)} takes no part in this Rungis phase"
             if self.limits[player] >= amount:
-                return [], f"P{player} may already buy {self.limits[player]} cards"
+                return [], f"{seat_label(player)} may already buy {self.limits[player]} cards"
             return [Option(Play, card=one)], ""
         if kind == "preemption":
             if player in self.barred or self.buys[player] >= self.limits[player]:
-                return [], f"P{player} may not buy any more this phase"
+                return [], f"{seat_label(player)} may not buy any more this phase"
             gold = self.gold[player]
             picks = [
                 c for c in self.centre if c in self.type_of and self.tables.base(c) + amount <= gold
@@ -573,7 +584,7 @@ class RungisState(State[RungisView]):
             if self.rumour is not None:
                 return [], "a Rumour has been played this round"
             if not self.held(player):
-                return [], f"P{player} has no article, so no price sheet to write"
+                return [], f"{seat_label(player)} has no article, so no price sheet to write"
             return on_seat(
                 [q for q in others if self.shops[q]],
                 "another seat with articles to price",
@@ -588,7 +599,9 @@ class RungisState(State[RungisView]):
             options = [Option(Play, card=one, player=seat)]
             for q in targets:
                 theirs = Said(
-                    self.held(q), "the article", allowed=f"an article type P{q} holds ({{values}})"
+                    self.held(q),
+                    "the article",
+                    allowed=f"an article type {seat_label(q)} holds ({{values}})",
                 )
                 options.append(
                     Option(Play, card=one, player=OneOf((q,), "the target seat"), article=theirs)
@@ -641,11 +654,11 @@ class RungisState(State[RungisView]):
 
     def _act(self, player: int, action: Action) -> None:
         private = isinstance(action, Price)
-        text = f"P{player}: {action}"
+        text = f"{seat_label(player)}: {action}"
         data: dict[str, Any] = {}
         if isinstance(action, Designate):
             card = self.centre[action.slot]
-            text = f"P{player} designates {self._card_name(card)}"
+            text = f"{seat_label(player)} designates {self._card_name(card)}"
             if card in self.type_of:  # a face-down special card has no public identity
                 data["card"] = card
         self._event(
@@ -768,7 +781,7 @@ class RungisState(State[RungisView]):
 
     def summary(self) -> str:
         """A one-line description for error messages."""
-        gold = " ".join(f"P{p}={g}" for p, g in enumerate(self.gold))
+        gold = " ".join(f"{seat_label(p)}={g}" for p, g in enumerate(self.gold))
         return f"{super().summary()}, step {self.step or '-'}; gold {gold}"
 
     def _sheet_visible(self, owner: int, viewer: Viewer) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 from tradekit.core.actions import Action, Card, Seat, action_classes
+from tradekit.core.seats import seat_label
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -59,7 +60,7 @@ class GiveGoose(Action):
     to: Seat
 
     def __str__(self) -> str:
-        return f"hand the goose to P{self.to} and win the tie"
+        return f"hand the goose to {seat_label(self.to)} and win the tie"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -117,7 +118,7 @@ class SellTo(Action):
     buyer: Seat
 
     def __str__(self) -> str:
-        return f"sell to P{self.buyer}"
+        return f"sell to {seat_label(self.buyer)}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tradekit.core.sealed import needs_tiebreak, rank_blocks
+from tradekit.core.seats import seat_label, seats_label
 from tradekit.core.simultaneous import SealedStep
 from tradekit.games.turin.actions import Bid, Offer
 from tradekit.games.turin.picks import settle
@@ -36,7 +37,7 @@ def reveal(state: TurinState) -> None:
     else:
         state._event(
             "reveal",
-            "tie-break revealed: " + ", ".join(f"P{p} {a}" for p, a in sealed.items()),
+            "tie-break revealed: " + ", ".join(f"{seat_label(p)} {a}" for p, a in sealed.items()),
             data={"what": "tiebreak", "tiebreak": {p: a.to_json() for p, a in sealed.items()}},
         )
         finish_tiebreak(state, sealed)
@@ -55,7 +56,7 @@ def begin_bids(state: TurinState) -> None:
             state.underdog = holders[0]
             state._event(
                 "info",
-                f"P{state.underdog} has the fewest majorities and holds the "
+                f"{seat_label(state.underdog)} has the fewest majorities and holds the "
                 "goose: their bids count +1",
                 player=state.underdog,
                 data={"what": "underdog"},
@@ -82,7 +83,7 @@ def rank(state: TurinState) -> None:
     state._event(
         "info",
         "tie-break round for "
-        + "; ".join(" and ".join(f"P{p}" for p in b.players) for b in state.tie_blocks),
+        + "; ".join(seats_label(b.players, sep=" and ") for b in state.tie_blocks),
         data={"what": "tie_round", "blocks": [list(b.players) for b in state.tie_blocks]},
     )
     if not state.declarers:

@@ -40,6 +40,7 @@ from tradekit.bots.base import Bot, check_fraction, said
 from tradekit.bots.registry import register_bot
 from tradekit.core.actions import Action
 from tradekit.core.errors import ConfigError
+from tradekit.core.seats import SeatNumber
 from tradekit.games.turin.actions import (
     AddBid,
     Bid,
@@ -432,7 +433,7 @@ class TurinHeuristicBot(Bot[TurinGame, TurinView]):
         if view.goose == me and rival is not None and top - bottom >= GOOSE_GIVE:
             return self.because(
                 GiveGoose(rival),
-                said("turin.bot.give_goose", rival=rival, more=top - bottom),
+                said("turin.bot.give_goose", rival=SeatNumber(rival), more=top - bottom),
                 valuation=top,
             )
         if view.goose is None and top - bid < 1.0:
@@ -496,7 +497,8 @@ class TurinHeuristicBot(Bot[TurinGame, TurinView]):
                 (self._worth(card, view.units[q], rivals[q], rows), q) for q in claim.claimants
             )
             return self.because(
-                SellTo(buyer), said("turin.bot.sell_to", card=card, buyer=buyer, worth=worth)
+                SellTo(buyer),
+                said("turin.bot.sell_to", card=card, buyer=SeatNumber(buyer), worth=worth),
             )
         surplus = self._surplus(view, card, price)
         if price <= self._spendable(view) and surplus >= self.buy_margin:

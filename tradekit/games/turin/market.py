@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from tradekit.core.actions import Action
 from tradekit.core.events import BANK
+from tradekit.core.seats import seat_label, seats_label
 from tradekit.games.turin.actions import Buy, EndTurn, List, SellTo, TakeLoan, Withdraw
 from tradekit.games.turin.game import LOAN_AMOUNT, LOAN_REPAYMENT
 from tradekit.games.turin.view import Listing
@@ -55,8 +56,8 @@ def claim(state: TurinState, player: int, action: Action) -> None:
         state.phase = "claim"
         state._event(
             "info",
-            f"P{player} claims card {action.card}; "
-            + ", ".join(f"P{p}" for p in asked)
+            f"{seat_label(player)} claims card {action.card}; "
+            + seats_label(asked)
             + " may claim it too",
             player=player,
             data={
@@ -101,7 +102,7 @@ def sell(state: TurinState, listing: Listing, buyer: int, claimants: Sequence[in
         state.turn_active = True
     state._event(
         "info",
-        f"P{seller} sells card {card} to P{buyer} for {price}",
+        f"{seat_label(seller)} sells card {card} to {seat_label(buyer)} for {price}",
         player=buyer,
         data={
             "what": "sold",
@@ -122,7 +123,7 @@ def take_loan(state: TurinState, player: int, why: str) -> None:
     state._transfer(LOAN_AMOUNT, BANK, player, why)
     state._event(
         "action" if why == "loan taken" else "info",
-        f"P{player} takes a loan (+{LOAN_AMOUNT}, repays {LOAN_REPAYMENT})",
+        f"{seat_label(player)} takes a loan (+{LOAN_AMOUNT}, repays {LOAN_REPAYMENT})",
         player=player,
         action=TakeLoan() if why == "loan taken" else None,
         data=None if why == "loan taken" else {"what": "forced_loan"},
@@ -187,7 +188,7 @@ def end_market_turn(state: TurinState, player: int, skipped: bool = False) -> No
     if skipped:
         state._event(
             "info",
-            f"P{player} has nothing to do in the market",
+            f"{seat_label(player)} has nothing to do in the market",
             player=player,
             data={"what": "idle"},
         )
@@ -198,7 +199,7 @@ def end_market_turn(state: TurinState, player: int, skipped: bool = False) -> No
 
 def market(state: TurinState, player: int, action: Action) -> None:
     """A market turn's decision: list, withdraw or end the turn."""
-    state._event("action", f"P{player}: {action}", player=player, action=action)
+    state._event("action", f"{seat_label(player)}: {action}", player=player, action=action)
     if isinstance(action, EndTurn):
         end_market_turn(state, player)
         skip_idle_turns(state)

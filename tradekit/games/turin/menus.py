@@ -11,7 +11,7 @@ Example:
     >>> list(buy_option(0, listings, 5, 0))
     [Buy(card=4)]
     >>> buy_option(0, listings, 2, 0).reason(Buy(4))
-    'the price 3 is more than the 2 unlocked Scudo P0 holds'
+    'the price 3 is more than the 2 unlocked Scudo P1 holds'
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import functools
 from collections.abc import Callable, Hashable
 
 from tradekit.core.domains import Option, refuse
+from tradekit.core.seats import seat_label
 from tradekit.games.turin.actions import Buy, EndTurn, List, Withdraw
 from tradekit.games.turin.domains import Amount, Explained
 from tradekit.games.turin.view import Listing
@@ -64,7 +65,7 @@ def withdraw_option(player: int, listings: tuple[Listing, ...], round_: int) -> 
         return _nothing_to_withdraw(player)
     cards = tuple([x.card for x in listings if x.seller == player and x.listed_round < round_])
     why = functools.partial(_withdraw_refusals, player, listings, round_)
-    missing = f"P{player} has no listing on card {{value}}"
+    missing = f"{seat_label(player)} has no listing on card {{value}}"
     return Option.of(Withdraw, Explained(cards, "the card", why=why, otherwise=missing))
 
 
@@ -118,15 +119,15 @@ def _face_up_words(player: int) -> tuple[str, str]:
     """How a listing's card is named and refused (one pair per seat: menus are declared at
     every decision)."""
     return (
-        f"a card among P{player}'s face-up cards",
-        f"card {{value}} is not among P{player}'s face-up cards",
+        f"a card among {seat_label(player)}'s face-up cards",
+        f"card {{value}} is not among {seat_label(player)}'s face-up cards",
     )
 
 
 @functools.lru_cache(maxsize=256)
 def _price(player: int, money: int, locked: int) -> Amount:
     """The price of a listing: 1 to ``money`` (``locked`` Scudo more are on listings)."""
-    note = f"it is locked from P{player}'s own {money} unlocked Scudo"
+    note = f"it is locked from {seat_label(player)}'s own {money} unlocked Scudo"
     if locked:
         note += f"; {locked} more are locked on listings"
     return Amount(1, money, "the price", note=note)
@@ -135,7 +136,7 @@ def _price(player: int, money: int, locked: int) -> Amount:
 @functools.lru_cache(maxsize=64)
 def _nothing_to_withdraw(player: int) -> Option:
     """The withdrawal option while nothing is listed (one per seat)."""
-    missing = f"P{player} has no listing on card {{value}}"
+    missing = f"{seat_label(player)} has no listing on card {{value}}"
     return Option.of(Withdraw, Explained((), "the card", otherwise=missing))
 
 
@@ -157,7 +158,8 @@ def _buy_refusals(
             out.append(
                 (
                     card,
-                    f"the price {listing.price} is more than the {money} Scudo P{player} "
+                    f"the price {listing.price} is more than the {money} Scudo "
+                    f"{seat_label(player)} "
                     f"may spend: {committed} are committed to a sealed bid not yet resolved",
                 )
             )
@@ -166,7 +168,7 @@ def _buy_refusals(
                 (
                     card,
                     f"the price {listing.price} is more than the {money} unlocked "
-                    f"Scudo P{player} holds",
+                    f"Scudo {seat_label(player)} holds",
                 )
             )
     return out
@@ -180,7 +182,7 @@ def _withdraw_refusals(
     for listing in listings:
         card = listing.card
         if listing.seller != player:
-            out.append((card, f"P{player} has no listing on card {card}"))
+            out.append((card, f"{seat_label(player)} has no listing on card {card}"))
         elif listing.listed_round >= round_:
             out.append((card, "a listing must stay up for at least one auction round"))
     return out

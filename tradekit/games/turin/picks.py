@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from tradekit.core.events import BANK
+from tradekit.core.events import BANK, told
 from tradekit.core.sealed import BlockOrder, place_players, sealed_bid_payments
+from tradekit.core.seats import seat_label
 from tradekit.games.turin.market import open_market
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ def settle(state: TurinState, orders: Mapping[int, BlockOrder]) -> None:
         state._transfer(pay, pl.player, BANK, why)
         state._event(
             "info",
-            f"P{pl.player} {why}, pays {pay}",
+            f"{seat_label(pl.player)} {why}, pays {pay}",
             player=pl.player,
             data={
                 "what": "payment",
@@ -44,8 +45,29 @@ def settle(state: TurinState, orders: Mapping[int, BlockOrder]) -> None:
                 "voided": pl.voided,
             },
         )
+    log_round_in_short(state, payments)
     state.pick_queue = [[pl.player, pl.prize] for pl in state.placements if pl.won]
     advance_picks(state)
+
+
+def log_round_in_short(state: TurinState, payments: Mapping[int, int]) -> None:
+    """The round's auction told as the rulebook tells it, once every bid is paid: who bid what
+    (and added what in a tie-break), who took which place and how many cards, and who paid what
+    and why ("J3 bids 4, J1 and J2 bid 2, J2 adds 1: J3 wins and pays 4 ...")."""
+    parts = []
+    for pl in state.placements:
+        added = state.added.get(pl.player, 0)
+        how = "won" if pl.won else "voided" if pl.voided else "lost"
+        facts = {
+            "seat": pl.player,
+            "bid": state.bids[pl.player],
+            "added": added,
+            "place": pl.place + 1,
+            "prize": pl.prize,
+            "pays": payments[pl.player],
+        }
+        parts.append((f"turin.n.sum.{how}{'_added' if added else ''}", facts))
+    state._event("info", data=told("turin.n.summary", parts, round=state.round))
 
 
 def take_card(state: TurinState, player: int, card: int) -> None:
@@ -68,7 +90,7 @@ def advance_picks(state: TurinState) -> None:
             take_card(state, player, card)
             state._event(
                 "info",
-                f"P{player} takes card {card}",
+                f"{seat_label(player)} takes card {card}",
                 player=player,
                 data={"what": "takes", "takes": card},
             )

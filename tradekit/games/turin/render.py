@@ -385,6 +385,8 @@ class TurinRenderer(Renderer[TurinView]):
 
     def narrate_known(self, event: Event, ctx: Context) -> str | None:
         """The narration of ``event``, or ``None`` if this renderer does not know the event."""
+        if (told := self.told(event, ctx)) is not None:
+            return told
         if event.kind == "action":
             return self._narrate_action(event, ctx)
         data = dict(event.data)

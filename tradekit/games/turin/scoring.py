@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tradekit.core.events import BANK
+from tradekit.core.seats import seat_label, seats_label
 from tradekit.core.ties import share_round_up
 from tradekit.games.turin.game import BANK_PAYS_DEBT, LOAN_REPAYMENT
 from tradekit.games.turin.market import take_loan
@@ -22,7 +23,7 @@ def end_game(state: TurinState) -> None:
         if state.hands[p]:
             state._event(
                 "reveal",
-                f"P{p}'s kept card(s) {state.hands[p]} join their face-up cards",
+                f"{seat_label(p)}'s kept card(s) {state.hands[p]} join their face-up cards",
                 player=p,
                 data={"what": "kept", "kept": state.hands[p]},
             )
@@ -33,7 +34,7 @@ def end_game(state: TurinState) -> None:
         state.scudo[listing.seller] += listing.price
         state._event(
             "info",
-            f"P{listing.seller}'s listing of card {card} is taken down",
+            f"{seat_label(listing.seller)}'s listing of card {card} is taken down",
             player=listing.seller,
             data={"what": "taken_down", "card": card, "price": listing.price},
         )
@@ -45,8 +46,7 @@ def end_game(state: TurinState) -> None:
     state.phase = "over"
     state._event(
         "info",
-        f"final scores {state.final_scores}; winner(s) "
-        + ", ".join(f"P{p}" for p in state.winners()),
+        f"final scores {state.final_scores}; winner(s) " + seats_label(state.winners()),
         data={"what": "game_end", "scores": state.final_scores},
     )
 
@@ -60,7 +60,8 @@ def pay_one(state: TurinState, payer: int, payee: int | str, good: str, pot: boo
             state.debts[payer] += BANK_PAYS_DEBT
             state._event(
                 "info",
-                f"P{payer} cannot pay for {good}: the bank pays 1 and P{payer} "
+                f"{seat_label(payer)} cannot pay for {good}: the bank pays 1 and "
+                f"{seat_label(payer)} "
                 f"adds {BANK_PAYS_DEBT} to their loan",
                 player=payer,
                 data={"what": "debt", "debt": BANK_PAYS_DEBT},
@@ -104,11 +105,14 @@ def final_payouts(state: TurinState) -> None:
                 if not paid:
                     state.scudo[winner] += 1
                     state._transfer(
-                        1, BANK, winner, f"majority of {name}: 1 paid by the bank for P{p}"
+                        1,
+                        BANK,
+                        winner,
+                        f"majority of {name}: 1 paid by the bank for {seat_label(p)}",
                     )
             state._event(
                 "info",
-                f"P{winner} has the {name} majority",
+                f"{seat_label(winner)} has the {name} majority",
                 player=winner,
                 data={"what": "majority", "good": good.id, "majority": tied, "others": others},
             )
@@ -118,7 +122,7 @@ def final_payouts(state: TurinState) -> None:
             pay_one(state, p, BANK, name, pot=True)
         each = share_round_up(pot, len(tied))
         for p in tied:
-            rivals = ", ".join(f"P{q}" for q in tied if q != p)
+            rivals = seats_label(q for q in tied if q != p)
             state.scudo[p] += each
             state._transfer(
                 each,
@@ -129,7 +133,7 @@ def final_payouts(state: TurinState) -> None:
             )
         state._event(
             "info",
-            f"{name} majority tied between " + ", ".join(f"P{q}" for q in tied) + f": {each} each",
+            f"{name} majority tied between " + seats_label(tied) + f": {each} each",
             data={
                 "what": "tied_majority",
                 "good": good.id,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from tradekit.core.seats import seat_label
 from tradekit.core.setup import Setup
 from tradekit.games.turin.game import LOAN_CARDS
 
@@ -26,7 +27,7 @@ def deal(state: TurinState) -> None:
         state.hands[p] = sorted(order[p * row.dealt : (p + 1) * row.dealt])
         state._event(
             "chance",
-            f"P{p} is dealt {row.dealt} cards",
+            f"{seat_label(p)} is dealt {row.dealt} cards",
             player=p,
             data={"what": "deal", "deal": state.hands[p]},
             visible_to=(p,),
@@ -88,7 +89,7 @@ def scripted(state: TurinState, setup: Mapping[str, Any]) -> None:
     for p in range(state.n):
         state._event(
             "chance",
-            f"P{p} is given a scripted hand",
+            f"{seat_label(p)} is given a scripted hand",
             player=p,
             data={"what": "deal", "deal": state.hands[p]},
             visible_to=(p,),
@@ -112,7 +113,7 @@ def log_scripted_money(state: TurinState) -> None:
     for p in range(state.n):
         state._event(
             "info",
-            f"P{p} starts with {state.scudo[p]} Scudo",
+            f"{seat_label(p)} starts with {state.scudo[p]} Scudo",
             player=p,
             data={"what": "starting_money", "scudo": state.scudo[p]},
             visible_to=(p,),

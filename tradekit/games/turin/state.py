@@ -84,6 +84,8 @@ Event data: every event that is not a player's decision names itself in ``data["
 carries its facts, so narration and measures never read the English text:
 
 * ``start``: ``rounds`` (never the seed: a seat that knew it could re-deal every hidden card).
+* ``told`` (the round in short, after the payments): ``say``, ``parts`` (per player, in place
+  order: ``seat``, ``bid``, ``added``, ``place``, ``prize``, ``pays``), ``fields`` (``round``).
 * ``deal`` (chance, seen by its owner): ``deal``, the hand dealt or scripted.
 * ``centre`` (chance): ``centre``, the round-1 lot of 4-5 players.
 * ``unseen`` (chance, seen by nobody): ``unseen``, the cards out of play.
@@ -136,6 +138,7 @@ import numpy as np
 from tradekit.core.actions import Action
 from tradekit.core.domains import NOTHING, Menu, OneOf, Option, refuse
 from tradekit.core.sealed import Block, Placement
+from tradekit.core.seats import seat_label
 from tradekit.core.simultaneous import SealedStep
 from tradekit.core.state import State, Viewer
 from tradekit.games.turin.actions import (
@@ -177,18 +180,27 @@ SEALED_PHASES = ("offer", "bid", "tiebreak")
 #: The loan, when one may be taken (an option holds no state: one serves every menu).
 _LOAN = Option(TakeLoan)
 _PASS_CLAIM = Option(PassClaim)
-#: How a refusal names each phase's step.
+#: How a refusal names each phase's step, in words (never the phase's id).
 STEP_NAMES = {
-    phase: f"the {phase} phase"
-    for phase in ("offer", "bid", "tiebreak", "goose", "pick", "market", "scoring", "over")
-} | {"claim": "the claim step"}
+    "offer": "the offers",
+    "bid": "the bids",
+    "tiebreak": "the tie-break",
+    "goose": "the goose declarations",
+    "pick": "the picks",
+    "market": "the market",
+    "scoring": "the final payouts",
+    "over": "the finished game",
+    "claim": "the claim step",
+}
 
 
 def _card_option(cls: type[Action], cards: tuple[int, ...], owner: int | None) -> Option:
     """An option of ``cls`` whose card is one of ``cards``: from ``owner``'s hand, or from the
     lot when ``owner`` is ``None``."""
-    what = "a card in the lot" if owner is None else f"a card in P{owner}'s hand"
-    return Option.of(cls, OneOf(cards, "the card", what))
+    if owner is None:
+        return Option.of(cls, OneOf(cards, "the card", "a card in the lot"))
+    hand = OneOf(cards, "the card", f"a card in {seat_label(owner)}'s hand", secret=True)
+    return Option.of(cls, hand)
 
 
 # Bids recur from one decision to the next (the same budget), cards seldom: only bids are kept,
@@ -201,7 +213,7 @@ def _amount_option(
     """An option of ``cls`` whose amount is a whole number of Scudo from 0 to ``most``: a bid, or
     an addition (:class:`AddBid`) to a bid of ``committed``; ``locked`` Scudo of
     ``player`` are on listings (the refusal says why the bound is what it is)."""
-    label = f"P{player}'s addition" if cls is AddBid else f"P{player}'s bid"
+    label = f"{seat_label(player)}'s addition" if cls is AddBid else f"{seat_label(player)}'s bid"
     notes = []
     if committed:
         notes.append(f"the bid of {committed} is already committed")
@@ -441,14 +453,18 @@ class TurinState(State[TurinView]):
         holder = self.goose_holder
         if holder is None:
             take = Option(TakeGoose)
-            give = refuse(GiveGoose, f"P{player} does not hold the goose")
+            give = refuse(GiveGoose, f"{seat_label(player)} does not hold the goose")
         else:
-            take = refuse(TakeGoose, f"the goose is not free: P{holder} holds it")
+            take = refuse(TakeGoose, f"the goose is not free: {seat_label(holder)} holds it")
             rivals = tuple(q for q in self._block_of(player).players if q != player)
             untied = tuple(
-                (q, f"P{q} is not tied with P{player}") for q in self._seats if q not in rivals
+                (q, f"{seat_label(q)} is not tied with {seat_label(player)}")
+                for q in self._seats
+                if q not in rivals
             )
-            to = Explained(rivals, "the receiver", f"a player tied with P{player}", why=untied)
+            to = Explained(
+                rivals, "the receiver", f"a player tied with {seat_label(player)}", why=untied
+            )
             give = Option(GiveGoose, to=to)
         return [take, give, Option(DeclineGoose)]
 
@@ -509,7 +525,7 @@ class TurinState(State[TurinView]):
         if player == claim.seller and player not in claim.asked:
             buyers = tuple(claim.claimants)
             untied = tuple(
-                (q, f"P{q} has not claimed card {claim.card}")
+                (q, f"{seat_label(q)} has not claimed card {claim.card}")
                 for q in self._seats
                 if q not in buyers
             )
@@ -531,7 +547,8 @@ class TurinState(State[TurinView]):
                 why=(
                     (
                         claim.card,
-                        f"the price {claim.price} is more than the {money} Scudo P{player} "
+                        f"the price {claim.price} is more than the {money} Scudo "
+                        f"{seat_label(player)} "
                         f"may spend{tail}",
                     ),
                 ),
@@ -550,12 +567,15 @@ class TurinState(State[TurinView]):
             declare(self, player, action)
         elif isinstance(action, Pick):
             self._event(
-                "action", f"P{player} picks card {action.card}", player=player, action=action
+                "action",
+                f"{seat_label(player)} picks card {action.card}",
+                player=player,
+                action=action,
             )
             take_card(self, player, action.card)
             advance_picks(self)
         elif isinstance(action, (Buy, PassClaim, SellTo)):
-            self._event("action", f"P{player}: {action}", player=player, action=action)
+            self._event("action", f"{seat_label(player)}: {action}", player=player, action=action)
             claim(self, player, action)
         else:
             market(self, player, action)
@@ -658,7 +678,7 @@ class TurinState(State[TurinView]):
         """A one-line description for error messages."""
         if not self.game.public_money:
             return super().summary()
-        money = " ".join(f"P{p}={self.scudo[p]}" for p in range(self.n))
+        money = " ".join(f"{seat_label(p)}={self.scudo[p]}" for p in range(self.n))
         return f"{super().summary()}; unlocked Scudo {money}"
 
     def view(self, viewer: Viewer = None) -> TurinView:

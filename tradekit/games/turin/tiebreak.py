@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from tradekit.core.actions import Action
 from tradekit.core.sealed import Block, BlockOrder, needs_tiebreak, order_block
+from tradekit.core.seats import seat_label, seats_label
 from tradekit.core.simultaneous import SealedStep
 from tradekit.games.turin.actions import AddBid, DeclineGoose, GiveGoose
 from tradekit.games.turin.picks import settle
@@ -32,7 +33,7 @@ def declarers(state: TurinState) -> list[int]:
 def declare(state: TurinState, player: int, action: Action) -> None:
     """A goose declaration: decline, take the free goose (and lose the tie) or hand it on (and win
     it)."""
-    state._event("action", f"P{player}: {action}", player=player, action=action)
+    state._event("action", f"{seat_label(player)}: {action}", player=player, action=action)
     if isinstance(action, DeclineGoose):
         state.declarers.pop(0)
     else:
@@ -44,7 +45,7 @@ def declare(state: TurinState, player: int, action: Action) -> None:
             state.goose_holder = action.to
             state._event(
                 "info",
-                f"P{player} hands the goose to P{action.to} and wins the tie",
+                f"{seat_label(player)} hands the goose to {seat_label(action.to)} and wins the tie",
                 player=player,
                 data={"what": "goose_given", "goose": action.to, "place": key + 1},
             )
@@ -54,7 +55,7 @@ def declare(state: TurinState, player: int, action: Action) -> None:
             place = key + len(block.players)
             state._event(
                 "info",
-                f"P{player} takes the goose and loses the tie: place {place}",
+                f"{seat_label(player)} takes the goose and loses the tie: place {place}",
                 player=player,
                 data={"what": "goose_taken", "goose": player, "place": place},
             )
@@ -90,8 +91,7 @@ def open_additions(state: TurinState, declared: bool) -> None:
             "info",
             "still contested: "
             + (
-                "; ".join(" and ".join(f"P{p}" for p in b.players) for b in state.contested)
-                or "nothing"
+                "; ".join(seats_label(b.players, sep=" and ") for b in state.contested) or "nothing"
             ),
             data={"what": "contested", "blocks": [list(b.players) for b in state.contested]},
         )
