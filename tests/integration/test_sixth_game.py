@@ -128,12 +128,12 @@ def test_the_sixth_game_plays_conserves_money_and_replays() -> None:
 def test_the_sixth_game_refuses_bad_bids_in_words_and_changes_nothing() -> None:
     state = tradekit.load_game("sealed_lot").new_state(seed=5)
     before = state.to_json()
-    with pytest.raises(IllegalActionError, match="P0's bid must be a whole number from 0 to 10"):
+    with pytest.raises(IllegalActionError, match="P1's bid must be a whole number from 0 to 10"):
         state.apply(0, Bid(11))
     with pytest.raises(IllegalActionError, match="amount"):
         state.apply(0, Bid(2.0))  # type: ignore[arg-type]
     state.apply(0, Bid(3))
-    with pytest.raises(IllegalActionError, match="not P0's turn"):
+    with pytest.raises(IllegalActionError, match="not P1's turn"):
         state.apply(0, Bid(4))
     assert tradekit.replay(before).to_move == (0, 1, 2)
     with pytest.raises(ConfigError, match="players"):

@@ -26,6 +26,7 @@ from tradekit.core.domains import NOTHING, Menu, Option, Range
 from tradekit.core.errors import ConfigError
 from tradekit.core.events import BANK
 from tradekit.core.sealed import rank_blocks
+from tradekit.core.seats import seat_label
 from tradekit.core.simultaneous import SealedStep
 from tradekit.core.state import Game, State, Viewer
 from tradekit.core.view import BaseView, check_viewer
@@ -99,7 +100,7 @@ class SealedLotState(State[SealedLotView]):
         for p, value in enumerate(self.values):
             self._event(
                 "chance",
-                f"P{p} values the lot at {value}",
+                f"{seat_label(p)} values the lot at {value}",
                 player=p,
                 data={"what": "dealt", "seat": p, "value": value},
                 visible_to=(p,),
@@ -122,7 +123,8 @@ class SealedLotState(State[SealedLotView]):
     def _declare_menu(self, player: int) -> Menu:
         if player not in self.to_move:
             return NOTHING
-        return Menu((Option.of(Bid, Range(0, self.coins[player], f"P{player}'s bid")),), "the bid")
+        bid = Range(0, self.coins[player], f"{seat_label(player)}'s bid")
+        return Menu((Option.of(Bid, bid),), "the bid")
 
     def _do(self, player: int, action: Action) -> None:
         assert isinstance(action, Bid)
@@ -140,7 +142,8 @@ class SealedLotState(State[SealedLotView]):
             winner = int(self.rng.choice(top.players))
             self._event(
                 "chance",
-                f"coin flip between {list(top.players)}: P{winner} wins",
+                f"coin flip between {', '.join(map(seat_label, top.players))}: "
+                f"{seat_label(winner)} wins",
                 data={"what": "flip", "tied": list(top.players), "winner": winner},
             )
         self.winner, price = winner, self.bids[winner]
@@ -148,7 +151,7 @@ class SealedLotState(State[SealedLotView]):
         self._transfer(price, winner, BANK, "winning bid for the lot")
         self._event(
             "info",
-            f"P{winner} wins the lot for {price}",
+            f"{seat_label(winner)} wins the lot for {price}",
             player=winner,
             data={"what": "won", "seat": winner, "price": price, "value": self.values[winner]},
         )

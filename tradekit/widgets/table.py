@@ -636,6 +636,10 @@ class TableWidget:
             self.handles["reveal"] = self.reveal_button
         elif human is not None and viewer in (human, "all"):
             rows = self._turn_rows(human, ctx)
+        if not (human is not None and viewer in (human, "all") and not self.curtain_down()):
+            # No card buttons on show: the stylesheet must not keep the last ones' pictures
+            # (the cards of the hand of whoever acted last, hidden from the seat now on view).
+            self._show_pictures({})
         elif human is not None:
             note = t("view_seat", self.lang, name=ctx.name(human))
             rows = [
