@@ -64,7 +64,7 @@ def test_the_teacher_starts_a_table_and_robots_take_the_empty_seats() -> None:
     room.start(1)
     table = room.tables[1]
     assert table.students() == (0,)
-    assert table.names() == ("Ada", "Robot P1", "Robot P2", "Robot P3")
+    assert table.names() == ("Ada", "Robot P2", "Robot P3", "Robot P4")
     state = table.state
     assert state is not None
     # The robots sealed their offers at once; the student is the one left to choose.

@@ -201,7 +201,7 @@ def room_status(room: Room, lang: str = "en") -> dict[str, Any]:
         >>> _ = room.join(room.code, "Ada")
         >>> [(t["number"], t["state"], [s["name"] for s in t["seats"]]) for t in
         ...  room_status(room)["tables"]]
-        [(1, 'waiting', ['Ada', 'Robot P1', 'Robot P2'])]
+        [(1, 'waiting', ['Ada', 'Robot P2', 'Robot P3'])]
     """
     lang = check_lang(lang)
     renderer = renderer_for(room.game.name)

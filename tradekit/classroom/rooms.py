@@ -56,7 +56,7 @@ from tradekit.core.actions import action_from_json
 from tradekit.core.errors import IllegalActionError, TradekitError
 from tradekit.core.registry import load_game
 from tradekit.core.state import SAVE_FORMAT, SAVE_VERSION, Game, State, fresh_seed, replay
-from tradekit.i18n import load_messages, t
+from tradekit.i18n import load_messages, seat_label, t
 from tradekit.session.table import TableSession
 
 if TYPE_CHECKING:
@@ -310,7 +310,7 @@ class Table:
         return tuple(s.number for s in self.seats if not s.robot)
 
     def names(self, lang: str = "en", me: int | None = None) -> tuple[str, ...]:
-        """A display name per seat: students' own names, ``Robot P1`` for an empty seat, and
+        """A display name per seat: students' own names, ``Robot P2`` for an empty second seat, and
         ``Ada (robot)`` for a seat a robot took over; ``me`` is marked as the viewer's."""
         out = []
         for number in range(self.size):
@@ -319,7 +319,7 @@ class Table:
                 key = "classroom.stand_in_for" if seat.stand_in else "classroom.robot_for"
                 name = t(key, lang, name=seat.name) if seat.robot else seat.name
             else:
-                name = t("classroom.robot_seat", lang, seat=t("seat", lang, seat=number))
+                name = t("classroom.robot_seat", lang, seat=seat_label(number, lang))
             if number == me:
                 name += f" ({t('you', lang)})"
             out.append(name)
