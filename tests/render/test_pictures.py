@@ -18,6 +18,7 @@ import pytest
 
 import tradekit
 from tests.helpers import random_game
+from tradekit.i18n import seat_label
 from tradekit.render import Context, render, renderer_for
 from tradekit.render import parts as p
 
@@ -137,9 +138,9 @@ def test_a_finished_game_opens_with_the_banner(name: str) -> None:
     assert "Partie terminée" in banner
     winners = view.winners
     if winners:
-        assert "Gagnant(s) : " + ", ".join(f"J{s}" for s in winners) in banner
+        assert "Gagnant(s) : " + ", ".join(seat_label(s, "fr") for s in winners) in banner
     for seat, score in enumerate(view.scores):
-        assert f"J{seat}: {score}" in banner
+        assert f"{seat_label(seat, 'fr')}: {score}" in banner
     assert banner.count("tk-score tk-win") == len(winners)
     assert "tk-ledger" not in banner  # no ledger was given
     ctx = Context(state.game, "en", ledger=tuple(state.ledger))
@@ -149,7 +150,7 @@ def test_a_finished_game_opens_with_the_banner(name: str) -> None:
     for seat, items in lines:
         signed = re.findall(r"([+−])(\d+)", items)
         net = sum(int(n) * (1 if sign == "+" else -1) for sign, n in signed)
-        assert net == state.ledger.net(int(seat[1:]))
+        assert net == state.ledger.net(int(seat[1:]) - 1)  # P1 is seat 0
 
 
 @pytest.mark.parametrize("name", tradekit.GAMES)

@@ -14,6 +14,7 @@ import pytest
 widgets = pytest.importorskip("ipywidgets", reason="needs the notebook extra")
 
 from tradekit.games.turin.actions import Offer  # noqa: E402
+from tradekit.i18n import seat_label  # noqa: E402
 from tradekit.render import parts as p  # noqa: E402
 from tradekit.widgets import table  # noqa: E402
 from tradekit.widgets.table import WIDGET_STYLE  # noqa: E402
@@ -82,14 +83,14 @@ def test_the_end_shows_the_banner_with_the_ledger() -> None:
     out = w.table.value
     assert 'data-section="game-over"' in out and "Game over" in out
     for seat, score in enumerate(w.state.scores()):
-        assert f"P{seat}: {score}" in out
+        assert f"{seat_label(seat)}: {score}" in out
     ledger = re.findall(r"<li>(P\d): ([^<]*)</li>", out)
-    assert [seat for seat, _ in ledger] == ["P0", "P1", "P2"]
+    assert [seat for seat, _ in ledger] == ["P1", "P2", "P3"]
     assert all("Final payouts" in items for _, items in ledger)
     for seat, items in ledger:
         signed = re.findall(r"([+−])(\d+)", items)
         net = sum(int(n) * (1 if sign == "+" else -1) for sign, n in signed)
-        assert net == w.state.ledger.net(int(seat[1:]))
+        assert net == w.state.ledger.net(int(seat[1:]) - 1)  # P1 is seat 0
     assert w.play_button.disabled and w.play_button.button_style == ""
 
 

@@ -636,10 +636,6 @@ class TableWidget:
             self.handles["reveal"] = self.reveal_button
         elif human is not None and viewer in (human, "all"):
             rows = self._turn_rows(human, ctx)
-        if not (human is not None and viewer in (human, "all") and not self.curtain_down()):
-            # No card buttons on show: the stylesheet must not keep the last ones' pictures
-            # (the cards of the hand of whoever acted last, hidden from the seat now on view).
-            self._show_pictures({})
         elif human is not None:
             note = t("view_seat", self.lang, name=ctx.name(human))
             rows = [
@@ -655,6 +651,10 @@ class TableWidget:
             key = "waiting_for_bots" if self.humans else "no_human"
             rows = [widgets.HTML(p.message(t(key, self.lang), "note"))]
         rows += self._out_of_turn_row(viewer, ctx)
+        if "command" not in self.handles:
+            # No card buttons on show: the stylesheet must not keep the last ones' pictures
+            # (the cards of the hand of whoever acted last, hidden from the seat now on view).
+            self._show_pictures({})
         self.controls.children = tuple(rows)
 
     def _turn_rows(self, human: int, ctx: Context) -> list[Any]:
