@@ -19,6 +19,7 @@ decisions and events, and its scores, in the fast one), and a changed one is an 
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import os
 from collections.abc import Iterator, Sequence
@@ -138,3 +139,76 @@ def corpus() -> Iterator[Corpus]:
     yield shared
     changed = shared.changed()
     assert not changed, f"tests changed {len(changed)} shared games of the corpus: {changed[:3]}"
+
+
+# ---------------------------------------------------------------- the longest tests first
+
+#: The tests that take far longer than the others, with what each cost in a full run (seconds,
+#: from ``--durations``; only their order matters). Patterns are ``fnmatch`` patterns of node ids
+#: (``[[]`` stands for a literal ``[``). When a test appears among the slowest of a full run and
+#: is not here, add it.
+LONG_TESTS: dict[str, float] = {
+    "tests/integration/test_binder.py::test_fresh_venv_from_binder_files_runs_every_notebook": 600,
+    "tests/games/negoces/test_bots.py::test_never_an_illegal_action_in_thousands_of_games": 300,
+    "tests/games/medici/test_bots.py::test_never_an_illegal_action_in_thousands_of_games": 130,
+    "tests/games/rungis/test_bots.py::test_never_an_illegal_action_in_many_games*": 110,
+    "tests/integration/test_classroom_browser.py::*": 120,
+    "tests/integration/test_browser.py::test_a_game_of_turin_by_clicks_alone_in_chromium": 90,
+    "tests/integration/test_browser.py::test_bid_through_the_widget_in_chromium": 40,
+    "tests/integration/test_conformance.py::test_conformance_quick[[]negoces-*": 110,
+    "tests/integration/test_conformance.py::test_conformance_quick[[]rungis-*": 85,
+    "tests/integration/test_conformance.py::test_conformance_quick[[]medici-*": 60,
+    "tests/integration/test_conformance.py::test_conformance_quick[[]turin-*": 30,
+    "tests/integration/test_conformance.py::test_conformance_random_games[[]turin-*": 70,
+    "tests/integration/test_conformance.py::test_conformance_random_games[[]medici-*": 75,
+    "tests/integration/test_conformance.py::test_conformance_random_games[[]negoces-*": 70,
+    "tests/integration/test_conformance.py::test_conformance_random_games[[]rungis-*": 60,
+    "tests/integration/test_notebooks.py::test_notebook_executes*": 40,
+    "tests/integration/test_wheel.py::*": 45,
+    "tests/integration/test_binder.py::test_repo2docker_picks_up_binder": 40,
+    "tests/core/test_seat_saves.py::test_a_seat_save_reviews_the_game_as_that_seat_saw_it*": 40,
+    "tests/games/turin/test_bots.py::test_never_an_illegal_action_in_thousands_of_games": 38,
+    "tests/games/negoces/test_controls.py::test_complete_games_through_the_controls*": 30,
+}
+
+
+def _cost(nodeid: str) -> float:
+    """What :data:`LONG_TESTS` says ``nodeid`` costs (0 for a test not listed)."""
+    return next((s for pattern, s in LONG_TESTS.items() if fnmatch.fnmatchcase(nodeid, pattern)), 0)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under pytest-xdist, start every worker with a share of the long tests.
+
+    ``--dist worksteal`` gives each of the ``k`` workers one run of consecutive tests, ``1/k`` of
+    them, and an idle worker takes the second half of the queue of the busiest one. Collected in
+    file order, the long tests sit together, so one worker gets most of them and ends last on a
+    long test nobody can take over. Here the long tests are shared out first (the longest to the
+    worker with the least so far) and put at the start of each worker's run, the other tests
+    follow in their order: the tests stolen at the end are then short ones, and the workers finish
+    together. Every worker collects the same list (the order depends only on the node ids), as
+    xdist requires. Without xdist the order is left alone.
+    """
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is None or len(items) < 2:
+        return
+    workers = max(1, int(workerinput["workercount"]))
+    costs = {item.nodeid: _cost(item.nodeid) for item in items}
+    long = sorted((i for i in items if costs[i.nodeid]), key=lambda i: -costs[i.nodeid])
+    short = [i for i in items if not costs[i.nodeid]]
+    runs: list[list[pytest.Item]] = [[] for _ in range(workers)]
+    loads = [0.0] * workers
+    for item in long:
+        least = loads.index(min(loads))
+        runs[least].append(item)
+        loads[least] += costs[item.nodeid]
+    # The sizes worksteal cuts: each worker in turn gets the rest divided by the workers left.
+    ordered: list[pytest.Item] = []
+    left = len(items)
+    for k, run in enumerate(runs):
+        size = max(left // (workers - k), len(run))
+        take = size - len(run)
+        ordered += run + short[:take]
+        short = short[take:]
+        left -= size
+    items[:] = ordered + short
