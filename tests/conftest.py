@@ -164,6 +164,7 @@ LONG_TESTS: dict[str, float] = {
     "tests/integration/test_conformance.py::test_conformance_random_games[[]negoces-*": 70,
     "tests/integration/test_conformance.py::test_conformance_random_games[[]rungis-*": 60,
     "tests/integration/test_notebooks.py::test_notebook_executes*": 40,
+    "tests/integration/test_voila_pages.py::test_notebook_as_a_voila_app*": 20,
     "tests/integration/test_wheel.py::*": 45,
     "tests/integration/test_binder.py::test_repo2docker_picks_up_binder": 40,
     "tests/core/test_seat_saves.py::test_a_seat_save_reviews_the_game_as_that_seat_saw_it*": 40,
