@@ -167,7 +167,7 @@ def test_bid_through_the_widget_in_chromium(voila_url: str) -> None:
                 timeout=30_000,
             )
             text = log.inner_text()
-            assert "P0 (you) bids 3." in text
+            assert "P1 (you) bids 3." in text
             assert "Bids revealed:" in text and "P0 (you) 3" in text
             assert "Error displaying widget" not in page.content()
 
