@@ -168,7 +168,7 @@ def test_bid_through_the_widget_in_chromium(voila_url: str) -> None:
             )
             text = log.inner_text()
             assert "P1 (you) bids 3." in text
-            assert "Bids revealed:" in text and "P0 (you) 3" in text
+            assert "Bids revealed:" in text and "P1 (you) 3" in text
             assert "Error displaying widget" not in page.content()
 
             widget.scroll_into_view_if_needed()
