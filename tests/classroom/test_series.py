@@ -294,6 +294,7 @@ def test_the_api_says_which_game_it_is_the_totals_and_takes_ready(match: Classro
     assert bad.status == 404 and "games 1 to 2" in bad.error
     replay = call(c.url, "GET", f"/api/teacher/replay?table={number}&game=1&step=-1", token=secret)
     assert replay.status == 200 and replay.json["steps"] == len(first.decisions)
+    assert (replay.json["game"], replay.json["games_played"]) == (1, 2)
     games = call(c.url, "GET", "/api/teacher/games.csv", token=secret)
     read = pd.read_csv(io.StringIO(games.text))
     assert "game_number" in read.columns

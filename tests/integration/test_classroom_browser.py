@@ -328,6 +328,23 @@ def test_three_students_play_turin_and_medici_in_chromium(browser: Any, tmp_path
             shoot(k.teacher, "turin-teacher-game2.png")
             assert "Game 2 of 2" in k.teacher.locator("#state-1").inner_text()
             k.teacher.locator("#save-1-1").wait_for()  # game 1's own full save
+            # The teacher replays game 1 of the match, step by step, while game 2 goes on.
+            k.teacher.click("#replay-1")
+            k.teacher.locator("#replay-game-box:not([hidden])").wait_for()
+            k.teacher.select_option("#replay-game", "1")
+            steps = len(first.decisions)
+            k.teacher.wait_for_function(
+                f"() => document.getElementById('replay-title').textContent.endsWith("
+                f"'{steps} of {steps}')"
+            )
+            title = k.teacher.locator("#replay-title").inner_text()
+            assert title.startswith("Game 1 · Replay of table 1"), title
+            k.teacher.click("#replay-first")
+            k.teacher.wait_for_function(
+                "() => document.getElementById('replay-title').textContent.includes('decision 0 ')"
+            )
+            assert k.teacher.locator("#replay-title").inner_text().startswith("Game 1")
+            shoot(k.teacher, "turin-teacher-replay-game1.png")
             k.teacher.click("#end-1")
             k.teacher.locator("#table-1[data-state='ended']").wait_for()
         finally:

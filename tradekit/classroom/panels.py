@@ -33,6 +33,7 @@ _TEXTS = (
     "classroom.move",
     "classroom.replay",
     "classroom.replay_title",
+    "classroom.replay_game",
     "classroom.seat_save",
     "classroom.distance_busy",
     "classroom.distance_player",
@@ -79,7 +80,9 @@ def body(lang: str) -> str:
         '<p><button type="button" id="replay-first">|&lt;</button>'
         '<button type="button" id="replay-back">&lt;</button>'
         '<button type="button" id="replay-next">&gt;</button>'
-        '<button type="button" id="replay-last">&gt;|</button></p>'
+        '<button type="button" id="replay-last">&gt;|</button> '
+        f'<label id="replay-game-box" hidden>{esc(t("classroom.replay_game_label", lang))} '
+        '<select id="replay-game"></select></label></p>'
         '<p id="replay-status"></p><div id="replay-table"></div></section>'
     )
 
@@ -129,23 +132,38 @@ async function refreshPanels(d) {{
   // Turin's sealed bids against the theory, once a table has finished a game.
   $('distance').hidden=!(d.game === 'turin'
     && d.tables.some(tb => ['over', 'between', 'ended'].includes(tb.state)));
-  // The past does not change: only a replay at its last step follows the table on.
-  if (replaying && replaying.step === replaying.steps) replay(replaying.table, -1, true);
+  // The past does not change: only a replay at its last step of the game in play follows the
+  // table on (and learns of the games it has played since).
+  if (replaying && replaying.step === replaying.steps && replaying.current)
+    replay(replaying.table, -1, true);
 }}
-async function replay(table, step, quiet) {{
+async function replay(table, step, quiet, game) {{
   const mine=++ticket;
-  const r=await fetch('/api/teacher/replay?lang='+LANG+'&table='+table+'&step='+step);
+  const r=await fetch('/api/teacher/replay?lang='+LANG+'&table='+table+'&step='+step
+    +(game ? '&game='+game : ''));
   const d=await r.json();
   if (mine !== ticket) return;  // a later click's answer is on its way: this one is stale
   if (!r.ok) {{ if (!quiet) say(d.error); return; }}
-  replaying={{table: d.table, step: d.step, steps: d.steps}};
+  replaying={{table: d.table, step: d.step, steps: d.steps, game: d.game,
+    current: d.game === d.games_played}};
   $('replay').hidden=false;
-  $('replay-title').textContent=fill(PT.replay_title, {{table: d.table, step: d.step,
-    steps: d.steps}});
+  // A table of a match or series: any game it has played can be replayed.
+  const pick=$('replay-game');
+  $('replay-game-box').hidden=d.games_played < 2;
+  if (pick.options.length !== d.games_played) {{
+    pick.innerHTML='';
+    for (let k=1; k<=d.games_played; k++) pick.appendChild(el('option', String(k), {{value: k}}));
+  }}
+  pick.value=String(d.game);
+  $('replay-title').textContent=(d.games_played > 1 ? fill(PT.replay_game, {{game: d.game}}) : '')
+    +fill(PT.replay_title, {{table: d.table, step: d.step, steps: d.steps}});
   $('replay-status').textContent=d.status; $('replay-table').innerHTML=d.html;
 }}
+$('replay-game').addEventListener('change', () => {{
+  if (replaying) replay(replaying.table, -1, false, Number($('replay-game').value));
+}});
 const go=(id, step) => $(id).addEventListener('click', () => {{
-  if (replaying) replay(replaying.table, step(replaying));
+  if (replaying) replay(replaying.table, step(replaying), false, replaying.game);
 }});
 go('replay-first', () => 0);
 go('replay-back', (p) => Math.max(0, p.step-1));

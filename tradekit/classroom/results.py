@@ -311,7 +311,8 @@ def replay_reply(
 ) -> dict[str, Any]:
     """``GET /api/teacher/replay``: the table drawn by the game's renderer as the teacher sees
     it (every hand) after ``step`` decisions, with the step, the count, the game of the series
-    and the status line."""
+    (``game``) and how many games the table has dealt so far (``games_played``, the game in
+    play included), and the status line."""
     state = replay_state(table, step, game)
     room = table.room
     ctx = Context(state.game, lang, table.names(lang))
@@ -320,9 +321,11 @@ def replay_reply(
     with table.lock:
         count = len(game_state(table, game).decisions)
         number = table.game_index + 1 if game is None else game
+        played = table.game_index + 1
     return {
         "table": table.number,
         "game": number,
+        "games_played": played,
         "step": len(state.decisions),
         "steps": count,
         "status": renderer.status(view, ctx),
