@@ -275,3 +275,49 @@ def test_only_hashes_of_tokens_are_stored(tmp_path: Path) -> None:
         else db.read_bytes()
     )
     assert token.split(".")[2].encode() not in data and secret.encode() not in data
+
+
+def test_robots_are_seeded_so_a_server_started_again_midway_plays_the_same_moves(
+    tmp_path: Path,
+) -> None:
+    def ada_plays(room: Room, steps: int) -> None:
+        """Ada (seat 0) takes a choice fixed by where the game is, so that she plays the same
+        whether or not the server was started again."""
+        table = room.tables[1]
+        for _ in range(steps):
+            state = table.state
+            assert state is not None
+            if state.is_over:
+                return
+            legal = state.legal_actions(0)
+            pick = legal[(7 * len(state.decisions)) % len(legal)]
+            table.act(0, pick.to_json(), table.version(0))
+
+    def opened(db: str | Path, seed: int) -> Room:
+        room = Room.open("turin", db=db, players=3, seed=seed)
+        room.join(room.code, "Ada")
+        room.start(1)  # two robots
+        return room
+
+    def robot_moves(room: Room) -> list[tuple[int, str]]:
+        state = room.tables[1].state
+        assert state is not None and state.is_over
+        return [(p, a.to_json()) for p, a in state.decisions if p != 0]
+
+    straight = opened(":memory:", 11)
+    ada_plays(straight, 500)
+    # The same class on a file, its server stopped after a few of Ada's actions and started
+    # again on the file: the robots play on as if nothing had happened.
+    db = tmp_path / "class.db"
+    first = opened(db, 11)
+    ada_plays(first, 4)
+    first.close()
+    again = Room.open(db=db)
+    ada_plays(again, 500)
+    assert robot_moves(again) == robot_moves(straight)
+    assert again.tables[1].state.to_json() == straight.tables[1].state.to_json()  # type: ignore[union-attr]
+    again.close()
+    # Another seed: another deal, other moves.
+    other = opened(":memory:", 12)
+    ada_plays(other, 500)
+    assert robot_moves(other) != robot_moves(straight)

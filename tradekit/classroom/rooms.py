@@ -392,8 +392,15 @@ class Table:
         """Seat the game in a new session: students at their seats, robots elsewhere. While the
         table is paused every seat counts as held, so that no robot plays."""
         humans = range(self.size) if self.paused else self.students()
+        # Robots seeded by the table's seed and where each decision is made: the same class
+        # gives the same robot moves, whether or not its server was started again midway.
         session = TableSession(
-            state, humans=humans, mode="student", hotseat=False, names=self.names()
+            state,
+            humans=humans,
+            mode="student",
+            hotseat=False,
+            names=self.names(),
+            robot_seed=self.seed,
         )
         # The earlier reasons, and those of the robots the new session has just let play.
         session.explanations = {**(explanations or {}), **session.explanations}

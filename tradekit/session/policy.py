@@ -72,6 +72,10 @@ class RandomPolicy:
         self.lang = check_lang(lang)
         self.name = name
 
+    def reseed(self, seed: int) -> None:
+        """Start its random stream again from ``seed`` (see ``TableSession(robot_seed=...)``)."""
+        self.rng = random.Random(seed)
+
     def decide(self, view: Any, legal: Sequence[Action]) -> Decision:
         """A uniformly random legal action."""
         if len(legal) == 1:
@@ -99,6 +103,12 @@ class _BotPolicy:
         self.bot = bot
         self.name = str(getattr(bot, "tag", None) or getattr(bot, "name", type(bot).__name__))
         self.lang = "en"  # the table session keeps it in step with its language
+
+    def reseed(self, seed: int) -> None:
+        """Give the bot a random stream started from ``seed`` (see
+        ``TableSession(robot_seed=...)``); a bot with no ``rng`` has nothing to reseed."""
+        if hasattr(self.bot, "rng"):
+            self.bot.rng = np.random.default_rng(seed)
 
     def decide(self, view: Any, legal: Sequence[Action]) -> Decision:
         action = self.bot.act(view, list(legal))

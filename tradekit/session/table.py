@@ -33,6 +33,8 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ParamSpec, TypeVar
 
+import numpy as np
+
 from tradekit.core.actions import Action
 from tradekit.core.domains import Menu
 from tradekit.core.errors import IllegalActionError, ReplayError, TradekitError
@@ -155,6 +157,12 @@ class TableSession:
         autoplay: bots play on by themselves after a human acts. (The bots always play up to
             the first human's turn when the session starts and after a new deal.)
         seed: seeds the deal (when ``game`` is not a state), new games and the bots.
+        robot_seed: seeds each bot decision by where it is made instead: decision ``i`` of seat
+            ``p`` in the game dealt from ``s`` draws from a stream started from
+            ``(robot_seed, s, i, p)``, so that a session
+            built again on the same game midway (a class's server started again, a robot
+            standing in for a student) makes the same bot moves as one that never stopped.
+            Bots that remember earlier decisions keep their memory only within one session.
         **options: the game's options when ``game`` is a name.
 
     Raises:
@@ -198,6 +206,7 @@ class TableSession:
         mode: str | None = None,
         autoplay: bool = True,
         seed: int | None = None,
+        robot_seed: int | None = None,
         **options: Any,
     ) -> None:
         # A local generator, never the global one: with a seed it makes the same bots and the
@@ -224,6 +233,9 @@ class TableSession:
             raise TradekitError(f"mode must be 'student' or 'teacher', got {mode!r}")
         self.mode: str = mode
         self.autoplay = bool(autoplay)
+        if robot_seed is not None and type(robot_seed) is not int:
+            raise TradekitError(f"robot_seed must be a whole number, got {robot_seed!r:.40}")
+        self.robot_seed = robot_seed
         self._custom_names = tuple(names) if names else None
         self.policies: dict[int, SeatPolicy] = self._make_policies(state.game, bots)
         self.state: State[Any] = state
@@ -577,6 +589,10 @@ class TableSession:
         view = self.state.view(seat)
         legal = self.state.legal_actions(seat)
         index = len(self.state.decisions)
+        reseed = getattr(policy, "reseed", None)
+        if self.robot_seed is not None and reseed is not None:
+            entropy = (self.robot_seed % 2**63, self.state.seed % 2**63, index, seat)
+            reseed(int(np.random.SeedSequence(entropy).generate_state(1, np.uint64)[0]))
         try:
             decision = policy.decide(view, legal)
             action, why = decision.action, decision.explanation
