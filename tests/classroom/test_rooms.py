@@ -299,7 +299,7 @@ def test_robots_are_seeded_so_a_server_started_again_midway_plays_the_same_moves
         room.start(1)  # two robots
         return room
 
-    def robot_moves(room: Room) -> list[tuple[int, str]]:
+    def robot_moves(room: Room) -> list[tuple[int, dict[str, object]]]:
         state = room.tables[1].state
         assert state is not None and state.is_over
         return [(p, a.to_json()) for p, a in state.decisions if p != 0]
