@@ -115,20 +115,16 @@ def _build(table: Table, seat: int, lang: str, html: bool) -> dict[str, Any]:
     visible = visible[earlier:]
     notes = _reasons(table, seat, [i for i, _ in visible], lang)
     reply["log_earlier"] = earlier
+    lines = table.narrated.lines(state, visible, ctx)
     reply["log"] = [
-        {
-            "at": i,
-            "round": e.round,
-            "kind": e.kind,
-            "text": renderer.narrate(e, ctx),
-            "why": notes.get(i, []),
-        }
+        {"at": i, "round": e.round, "kind": e.kind, "text": lines[i], "why": notes.get(i, [])}
         for i, e in visible
     ]
     if html:
+        empty = t("no_decisions", lang)
         reply["html"] = {
             "table": renderer.table(view, ctx),
-            "log": render_log(visible, ctx, notes, empty=t("no_decisions", lang), earlier=earlier),
+            "log": render_log(visible, ctx, notes, empty=empty, earlier=earlier, lines=lines),
         }
     return reply
 

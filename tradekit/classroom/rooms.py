@@ -57,6 +57,7 @@ from tradekit.core.errors import IllegalActionError, TradekitError
 from tradekit.core.registry import load_game
 from tradekit.core.state import SAVE_FORMAT, SAVE_VERSION, Game, State, fresh_seed, replay
 from tradekit.i18n import load_messages, seat_label, t
+from tradekit.render import NarratedLog
 from tradekit.session.table import TableSession
 
 if TYPE_CHECKING:
@@ -244,6 +245,8 @@ class Table:
         self.versions: dict[int, int] = {}
         #: Replies built for the current versions, by whatever key the caller uses.
         self.cache: dict[Any, Any] = {}
+        #: The log's lines, narrated once per language and names for every seat's reply.
+        self.narrated = NarratedLog()
 
     @property
     def size(self) -> int:

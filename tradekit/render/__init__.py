@@ -341,6 +341,47 @@ def narrate(event: Event, ctx: Context) -> str:
     return renderer_for(ctx.game.name).narrate(event, ctx)
 
 
+class NarratedLog:
+    """The lines of one game's log, each narrated once per language and names.
+
+    A front end that redraws a log at every change (the class-mode server, for each seat after
+    each decision) would narrate every event again; an event's line depends only on the event
+    and the context's language and names, and a game's log only grows, so each line is kept.
+    A new game (another state) starts afresh.
+
+    Example:
+        >>> import tradekit
+        >>> state = tradekit.load_game("turin", players=3).new_state(seed=1)
+        >>> memo = NarratedLog()
+        >>> ctx = Context(state.game)
+        >>> events = list(enumerate(state.log))
+        >>> lines = memo.lines(state, events, ctx)
+        >>> lines == {i: narrate(e, ctx) for i, e in events}
+        True
+        >>> memo.lines(state, events, ctx) is lines
+        True
+    """
+
+    def __init__(self) -> None:
+        self._state: State[Any] | None = None
+        self._lines: dict[tuple[str, tuple[str, ...]], dict[int, str]] = {}
+
+    def lines(
+        self, state: State[Any], events: Sequence[tuple[int, Event]], ctx: Context
+    ) -> dict[int, str]:
+        """The narrated line of each of ``events`` ((index in ``state.log``, event) pairs), by
+        index (earlier lines of the same context may be in it too)."""
+        if state is not self._state:
+            self._state, self._lines = state, {}
+        lines = self._lines.setdefault((ctx.lang, ctx.names), {})
+        missing = [(i, e) for i, e in events if i not in lines]
+        if missing:
+            renderer = renderer_for(ctx.game.name)
+            for index, event in missing:
+                lines[index] = renderer.narrate(event, ctx)
+        return lines
+
+
 def render_log(
     events: Sequence[tuple[int, Event]],
     ctx: Context,
@@ -348,6 +389,7 @@ def render_log(
     *,
     empty: str = "",
     earlier: int = 0,
+    lines: Mapping[int, str] | None = None,
 ) -> str:
     """The narrated log as HTML, grouped by round, newest at the bottom (scrolled into view).
 
@@ -357,25 +399,30 @@ def render_log(
         notes: extra lines (a bot's explanation) to print under the event of that log index.
         empty: text when there is no event.
         earlier: how many earlier lines were left out (said at the top).
+        lines: the events' lines already narrated, by log index (see :class:`NarratedLog`);
+            any other event is narrated here.
     """
     renderer = renderer_for(ctx.game.name)
+    lines_known = lines or {}
     notes = notes or {}
-    lines: list[str] = []
+    out: list[str] = []
     if earlier:
-        lines.append(tag("p", esc(t("earlier_lines", ctx.lang, n=earlier)), cls="tk-muted"))
+        out.append(tag("p", esc(t("earlier_lines", ctx.lang, n=earlier)), cls="tk-muted"))
     current: int | None = None
     for index, event in events:
         if event.round != current:
             current = event.round
             heading = ctx.t("round_heading", round=current) if current else ctx.t("setup_heading")
-            lines.append(tag("h5", esc(heading)))
-        text = renderer.narrate(event, ctx)
-        lines.append(tag("p", esc(text), cls=f"tk-ev-{event.kind}", data_event=index))
+            out.append(tag("h5", esc(heading)))
+        text = lines_known.get(index)
+        if text is None:
+            text = renderer.narrate(event, ctx)
+        out.append(tag("p", esc(text), cls=f"tk-ev-{event.kind}", data_event=index))
         for note in notes.get(index, ()):
-            lines.append(tag("p", "↳ " + esc(note), cls="tk-why"))
-    if not lines:
-        lines.append(tag("p", esc(empty), cls="tk-muted"))
-    return parts.STYLE + tag("div", tag("div", "".join(lines)), cls="tk tk-log")
+            out.append(tag("p", "↳ " + esc(note), cls="tk-why"))
+    if not out:
+        out.append(tag("p", esc(empty), cls="tk-muted"))
+    return parts.STYLE + tag("div", tag("div", "".join(out)), cls="tk tk-log")
 
 
 def seat_entry(entries: object, seat: int) -> object:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+import functools
 import html
 import math
 from collections.abc import Iterable, Sequence
@@ -600,9 +601,13 @@ def lines(text: str, room: int, most: int = 2) -> list[str]:
     return out[:most]
 
 
+@functools.lru_cache(maxsize=2048)
 def card_svg(face: Face, *, small: bool = False) -> str:
     """A face-up card as an SVG picture: a band in its colour, then its goods (each an emblem,
     its name and its units as dots), or its one good (or name) big, its value and a caption.
+
+    A face is a frozen value and its picture never changes: each is drawn once (a table drawn
+    for every seat after every decision shows the same cards again and again).
 
     Example:
         >>> svg = card_svg(Face("#3", "#6d4c41", rows=((Good("Coffee", "#6d4c41", "drop"), 3),)))
