@@ -248,13 +248,19 @@ class _Endpoints:
         return await self.reply(request, table, seat)
 
     async def act(self, request: Request) -> Response:
-        _lang(request)
+        lang = _lang(request)
         table, seat = self.seat_of(request)
         doc = await _body(request)
         if "action" not in doc:
             raise RequestError('the request must hold the action: {"action": {"type": ...}}')
-        await self.in_thread(table.act, seat, doc["action"], doc.get("version"))
-        return await self.reply(request, table, seat)
+        html = request.query_params.get("html") in ("1", "true")
+
+        def act_and_reply() -> dict[str, Any]:
+            # One trip to a worker thread for both: each trip costs a thread switch under load.
+            table.act(seat, doc["action"], doc.get("version"))
+            return seat_reply(table, seat, lang, html)
+
+        return JSONResponse(await self.in_thread(act_and_reply))
 
     def stream(
         self,
