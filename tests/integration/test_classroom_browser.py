@@ -244,6 +244,19 @@ def shoot(page: Any, name: str) -> Path:
     return path
 
 
+#: The sections of a drawn table that are wider than their box (a reader would scroll sideways).
+WIDE_SECTIONS = """() => [...document.querySelectorAll('.tk-section')]
+  .filter(e => e.scrollWidth > e.clientWidth + 1)
+  .map(e => e.dataset.section + ' ' + e.scrollWidth + '>' + e.clientWidth)"""
+
+
+def fits_the_phone(page: Any, name: str) -> None:
+    """The phone's page, whole, in a picture; nothing on it scrolls sideways."""
+    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page.evaluate(WIDE_SECTIONS) == []
+
+
 def test_three_students_play_turin_and_medici_in_chromium(browser: Any, tmp_path: Path) -> None:
     blocked: list[str] = []
     errors: list[str] = []  # script errors of the students' and the teacher's pages
@@ -269,6 +282,7 @@ def test_three_students_play_turin_and_medici_in_chromium(browser: Any, tmp_path
             assert not k.table.over
             k.pages[0].wait_for_function(READY)
             shoot(k.pages[0], "turin-student-phone.png")
+            fits_the_phone(k.pages[0], "turin-student-phone-whole.png")
             k.pages[1].wait_for_function("() => document.body.dataset.version !== undefined")
             shoot(k.pages[1], "turin-student-laptop.png")
             shoot(k.teacher, "turin-teacher-1366.png")
@@ -294,6 +308,8 @@ def test_three_students_play_turin_and_medici_in_chromium(browser: Any, tmp_path
             page.goto(c.url + "/play")
             page.wait_for_function("() => document.body.dataset.standingIn === 'false'")
             assert "Bob (you)" in page.locator("#who").inner_text()
+            # Seats are counted from 1 on the page, as in the rulebook: Bob has the second.
+            assert page.locator("#who").inner_text().endswith("Table 1, seat 2")
             assert page.locator("#take-back").count() == 0
             k.pages[1] = page
             k.teacher.locator("#seat-1-1[data-presence='present']").wait_for()
@@ -361,6 +377,7 @@ def test_three_students_play_turin_and_medici_in_chromium(browser: Any, tmp_path
             k.play(until=lambda: k.decisions() >= 20 and 0 in k.to_move())
             k.pages[0].wait_for_function(READY)
             shoot(k.pages[0], "medici-student-phone.png")
+            fits_the_phone(k.pages[0], "medici-student-phone-whole.png")
             shoot(k.pages[1], "medici-student-laptop.png")
             shoot(k.teacher, "medici-teacher-1366.png")
             k.teacher.set_viewport_size(WIDE)

@@ -212,7 +212,7 @@ function draw(d) {{
   if (version !== null && d.version < version) return;
   version=d.version;
   $('who').textContent=d.names[d.seat]+' · '+d.title+' · '
-    +fill(T.table_seat, {{table: d.table, seat: d.seat}});
+    +fill(T.table_seat, {{table: d.table, seat: d.seat+1}});  // seats are counted from 1
   $('status').textContent=d.status;
   document.body.dataset.version=String(d.version);
   document.body.dataset.over=String(d.over);

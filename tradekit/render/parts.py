@@ -59,6 +59,16 @@ _STACKED = (
     ".tk-row{flex-direction:column;align-items:stretch}",
     ".tk-seats{grid-template-columns:1fr}",
     ".tk-head{flex-direction:column;align-items:flex-start}",
+    # A grid's columns (one per player, say) do not fit a phone's width: each row becomes a
+    # line of its own, its first cell on top and every other cell after its column's name.
+    ".tk-grid,.tk-grid tbody,.tk-grid tr{display:block;width:100%}",
+    ".tk-grid thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}",
+    ".tk-grid tr{display:flex;flex-wrap:wrap;align-items:center;gap:.15em .7em;"
+    "border-bottom:1px solid #dbe2ea;padding:.3em 0}",
+    ".tk-grid th,.tk-grid td{border:0;padding:0;text-align:left}",
+    ".tk-grid td.tk-left{flex-basis:100%}",
+    ".tk-grid td[data-label]::before{content:attr(data-label) ' ';color:#6b7a8c;font-weight:400}",
+    ".tk-grid td.tk-major{padding:0 .3em;border-radius:.3em}",
 )
 STACK_BELOW = 640
 
@@ -340,10 +350,13 @@ def grid(
 ) -> str:
     """A table of numbers. Header cells are escaped; body cells are HTML.
 
-    A body cell may start with ``"!"`` to be highlighted (for instance a majority).
+    A body cell may start with ``"!"`` to be highlighted (for instance a majority). Each cell
+    right of the ``left_columns`` carries its column's name (``data-label``): a stacked table
+    (a phone) shows each row as a line, every cell after its column's name.
 
     Example:
-        >>> "tk-major" in grid(["good", "P0"], [["Rice", "!3"]])
+        >>> html = grid(["good", "P1"], [["Rice", "!3"]])
+        >>> "tk-major" in html and 'data-label="P1"' in html
         True
     """
     head = "".join(
@@ -356,7 +369,8 @@ def grid(
             cls = "tk-left" if i < left_columns else None
             if cell.startswith("!"):
                 cell, cls = cell[1:], "tk-major"
-            cells += tag("td", cell, cls=cls)
+            label = header[i] if left_columns <= i < len(header) else None
+            cells += tag("td", cell, cls=cls, data_label=label)
         body += tag("tr", cells)
     return tag(
         "table", tag("thead", tag("tr", head)) + tag("tbody", body), cls="tk-grid", **attributes
