@@ -6,7 +6,7 @@ Each line is a fresh child process (peak RSS only grows within a process) that p
 ``players = 3, 4`` x ``scoring = classic, red`` with heuristic bots, 10,000 and 100,000 games
 (``--million`` adds the 1,000,000-game line, which takes a while), writing the table to a
 temporary directory as the games finish. It prints the parent's peak resident memory (what the
-table would grow if it were held) and the largest worker's; the issue's target is a
+table would grow if it were held) and the largest worker's; the target is a
 1,000,000-game sweep within 1 GB. Nothing asserts on these figures.
 """
 

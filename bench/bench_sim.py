@@ -7,7 +7,7 @@ Run: ``python3 dev.py bench`` (all benchmarks) or
 Figures include everything a user waits for: dealing, the bots' decisions (views and legal
 actions), the rules, the measures and building the pandas tables. The process figures are with
 a warm pool (workers already started, as in a notebook's second run); the cold start is printed
-separately. The issue's target: the 2 x 10,000-game comparison under 15 s on 2 cores.
+separately. The target: the 2 x 10,000-game comparison under 15 s on 2 cores.
 """
 
 from __future__ import annotations
