@@ -53,7 +53,7 @@ def _decisions(db: Path) -> dict[int, tuple[int, list[tuple[int, dict[str, Any]]
     """Each started table's seed and stored decisions (seat, action), in order."""
     with sqlite3.connect(db) as raw:
         numbers = dict(raw.execute("SELECT id, number FROM tables"))
-        out = {
+        out: dict[int, tuple[int, list[tuple[int, dict[str, Any]]]]] = {
             numbers[tid]: (seed, [])
             for tid, seed in raw.execute("SELECT id, seed FROM tables WHERE started IS NOT NULL")
         }
