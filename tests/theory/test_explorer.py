@@ -172,6 +172,7 @@ def test_every_chart_says_the_rules_it_models() -> None:
     from tradekit.theory.splitting import MajorityRule, rounding_distribution
 
     coin = CoinAuction(2, uniform_values(3), max_bid=3).solve(iterations=50)
+    textbook = CoinAuction(2, uniform_values(3), max_bid=3, zero_bids="win").solve(iterations=50)
     model = SealedBid(3, 0.5)
     dist = rounding_distribution(MajorityRule(5), [{0: 0.5, 1: 0.5}] * 3)
     said = {
@@ -179,6 +180,10 @@ def test_every_chart_says_the_rules_it_models() -> None:
         "split": (charts.revenue_split_chart(model), "no rounding"),
         "coins": (charts.coin_strategy_chart(coin), "a bid of 0 never wins"),
         "which bids": (charts.bid_distribution_chart([("down", coin)]), "a bid of 0 never wins"),
+        "zero-bid rules": (
+            charts.bid_distribution_chart([("games", coin), ("textbook", textbook)], "zero bids"),
+            "whether a bid of 0 can win (the games: never) as each colour says",
+        ),
         "once around": (charts.once_around_bid_chart(OnceAround(3)), "pays its bid"),
         "seats": (charts.seat_chart(OnceAround(3)), "pays its bid"),
         "ascending": (

@@ -71,8 +71,10 @@ bid, losers 1/2 of it exactly (no rounding)'
     )
 
 
-def coin_rules(game: CoinAuction, rounding: bool = True) -> str:
-    """The whole-coin model's rules in words, for a caption.
+def coin_rules(game: CoinAuction, rounding: bool = True, zero: bool = True) -> str:
+    """The whole-coin model's rules in words, for a caption (``rounding=False`` or
+    ``zero=False`` leave out how a loser's share is rounded or whether a bid of 0 can win, when
+    a chart's colours say it).
 
     Example:
         >>> from tradekit.theory.coins import uniform_values
@@ -80,7 +82,7 @@ def coin_rules(game: CoinAuction, rounding: bool = True) -> str:
         'whole-coin bids 0-4; a bid of 0 never wins (the games); winners pay their bid, losers \
 1/2 of it rounded down; ties: fair coin'
     """
-    zero = (
+    zero_rule = (
         "a bid of 0 never wins (the games)"
         if game.zero_bids == "lose"
         else "a bid of 0 can win (textbook)"
@@ -91,9 +93,8 @@ def coin_rules(game: CoinAuction, rounding: bool = True) -> str:
     )
     if rounding and game.rounding == "exact":
         losers += " exactly"
-    return (
-        f"whole-coin bids 0-{game.max_bid}; {zero}; winners pay their bid, {losers}; ties: {ties}"
-    )
+    rules = [f"whole-coin bids 0-{game.max_bid}", *([zero_rule] if zero else [])]
+    return f"{'; '.join(rules)}; winners pay their bid, {losers}; ties: {ties}"
 
 
 def bid_table(model: SealedBid | BudgetEquilibrium, points: int = 121) -> pd.DataFrame:
@@ -370,8 +371,24 @@ def coin_strategy_chart(eq: CoinEquilibrium) -> Chart:
     )
 
 
-def bid_distribution_chart(results: Sequence[tuple[str, CoinEquilibrium]]) -> Chart:
-    """How often each bid is made, one colour per rounding rule (odd bids stand out)."""
+def bid_distribution_chart(
+    results: Sequence[tuple[str, CoinEquilibrium]], legend: str = "loser's share"
+) -> Chart:
+    """How often each bid is made, one colour per labelled equilibrium (odd bids stand out).
+
+    The caption states the rules the equilibria share; where they differ (the rounding of a
+    loser's share, or whether a bid of 0 can win) it says that each colour tells, and ``legend``
+    titles the colours.
+    """
+    games = [eq.game for _, eq in results]
+    same_rounding = len({g.rounding for g in games}) == 1
+    same_zero = len({g.zero_bids for g in games}) == 1
+    differs = [
+        *([] if same_rounding else ["the loser's share rounded"]),
+        *([] if same_zero else ["whether a bid of 0 can win (the games: never)"]),
+    ]
+    rules = coin_rules(games[0], rounding=same_rounding, zero=same_zero)
+    rules += "".join(f"; {d} as each colour says" for d in differs)
     rows = []
     for label, eq in results:
         for b, p in enumerate(eq.rival_bids):
@@ -386,17 +403,13 @@ def bid_distribution_chart(results: Sequence[tuple[str, CoinEquilibrium]]) -> Ch
             x=alt.X("bid:O", title="bid (coins)", axis=alt.Axis(labelAngle=0)),
             xOffset=alt.XOffset("rule:N"),
             y=alt.Y("share:Q", title="share of all bids", axis=alt.Axis(format="%")),
-            color=alt.Color("rule:N", title="loser's share"),
+            color=alt.Color("rule:N", title=legend),
             tooltip=["rule:N", "bid:O", "parity:N", alt.Tooltip("share:Q", format=".1%")],
         )
         .properties(
             title=alt.Title(
                 "Which bids are made",
-                subtitle=_caption(
-                    f"{results[0][1].game.n} bidders, {_prize_text(results[0][1].game.prizes)}; "
-                    f"{coin_rules(results[0][1].game, rounding=False)}; the loser's share "
-                    "rounded as each colour says"
-                ),
+                subtitle=_caption(f"{games[0].n} bidders, {_prize_text(games[0].prizes)}; {rules}"),
             ),
             width=420,
             height=220,
