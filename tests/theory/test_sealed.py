@@ -193,13 +193,13 @@ MC_MODELS: dict[str, SealedBid | BudgetEquilibrium] = {
 @pytest.mark.parametrize("name", list(MC_MODELS))
 def test_revenue_against_monte_carlo_through_the_engine(name: str) -> None:
     checks = simulate.sealed(MC_MODELS[name], draws=4000, seed=2026)
-    bad = [(c.quantity, c.theory, c.estimate) for c in checks if not c.agrees(4.0)]
+    bad = [(c.quantity, c.theory, c.estimate) for c in checks if not c.agrees(3.0)]
     assert not bad
 
 
 def test_void_ties_agree_too_when_ties_are_rare() -> None:
     checks = simulate.sealed(SealedBid(3, 0.5, prizes=(2.0, 1.0)), draws=2000, seed=7, ties="void")
-    assert all(c.agrees(4.0) for c in checks)
+    assert all(c.agrees(3.0) for c in checks)
 
 
 def test_complete_information_all_pay_dissipates_the_prizes() -> None:

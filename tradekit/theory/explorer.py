@@ -226,8 +226,8 @@ def _check_html(checks: Sequence[simulate.Check]) -> str:
     agree = sum(c.agrees() for c in checks)
     return (
         "<table><tr><th>quantity</th><th>theory</th><th>simulation (±2 se)</th><th>z</th>"
-        f"<th>within 4 se</th></tr>{rows}</table>"
-        f"<p>{agree} of {len(checks)} quantities agree within 4 standard errors "
+        f"<th>within 3 se</th></tr>{rows}</table>"
+        f"<p>{agree} of {len(checks)} quantities agree within 3 standard errors "
         f"({checks[0].estimate.draws if checks else 0} simulated auctions).</p>"
     )
 

@@ -64,7 +64,7 @@ class Estimate:
             return 0.0 if math.isclose(self.mean, theory, abs_tol=1e-12) else math.inf
         return (self.mean - theory) / self.se
 
-    def agrees(self, theory: float, k: float = 4.0, slack: float = 0.0) -> bool:
+    def agrees(self, theory: float, k: float = 3.0, slack: float = 0.0) -> bool:
         """Whether ``theory`` lies within ``k`` standard errors (plus ``slack``) of the mean."""
         return abs(self.mean - theory) <= k * self.se + slack + 1e-9
 
@@ -88,7 +88,7 @@ class Check:
         """Standard errors between the two."""
         return self.estimate.z(self.theory)
 
-    def agrees(self, k: float = 4.0, slack: float = 0.0) -> bool:
+    def agrees(self, k: float = 3.0, slack: float = 0.0) -> bool:
         """Whether they agree within ``k`` standard errors (plus ``slack``)."""
         return self.estimate.agrees(self.theory, k, slack)
 
@@ -274,11 +274,13 @@ def ascending(model: AscendingModel, draws: int = 5_000, seed: int = 0) -> list[
         price[d] = paid
         efficient[d] = float(values[d, winner] == values[d].max())
     exact = model.exact()
+    second = np.sort(values, axis=1)[:, -2]
     return [
         Check("price", exact.expected_price, Estimate.of(price)),
         Check("efficiency", exact.efficiency, Estimate.of(efficient)),
+        Check("second-highest value", exact.second_value, Estimate.of(second)),
         Check(
-            "second-highest value", exact.second_value, Estimate.of(np.sort(values, axis=1)[:, -2])
+            "price = second-highest value", exact.p_price_is_second, Estimate.of(price == second)
         ),
     ]
 
@@ -288,7 +290,8 @@ def rounding(
 ) -> list[Check]:
     """Draw score profiles, score them with the engine's tie split, compare with ``exact``.
 
-    Returns a check for the mean gain and one for the probability of each gain in ``exact``.
+    Returns a check for the mean gain, the chance of a tie the rule splits, the mean gain given
+    such a tie (when the draws hold one) and the probability of each gain in ``exact``.
 
     Example:
         >>> from tradekit.theory.splitting import RankRule, rounding_distribution
@@ -303,7 +306,16 @@ def rounding(
         probs = np.array([pmf[s] for s in scores], dtype=float)
         columns.append(scores[rng.choice(len(scores), size=draws, p=probs / probs.sum())])
     profiles = np.stack(columns, axis=1)
-    gains = np.array([rule.gain(dict(enumerate(row.tolist()))) for row in profiles], dtype=float)
-    checks = [Check("mean gain", exact.mean, Estimate.of(gains))]
+    scored: list[dict[object, int]] = [dict(enumerate(row.tolist())) for row in profiles]
+    gains = np.array([rule.gain(scores) for scores in scored], dtype=float)
+    tied = np.array([rule.tied(scores) for scores in scored])
+    checks = [
+        Check("mean gain", exact.mean, Estimate.of(gains)),
+        Check("P(tie to split)", exact.p_tie, Estimate.of(tied)),
+    ]
+    if tied.sum() > 1:
+        checks.append(
+            Check("mean gain given a tie", exact.mean_given_tie, Estimate.of(gains[tied]))
+        )
     checks += [Check(f"P(gain = {g})", p, Estimate.of(gains == g)) for g, p in exact.pmf]
     return checks
