@@ -206,7 +206,14 @@ def test_budget_bunches_bids_at_the_cap(solved: dict[str, CoinEquilibrium]) -> N
 
 
 @pytest.mark.parametrize(
-    "name", ["turin half, 3 bidders", "turin half, 3 bidders, 2+1 cards", "void ties"]
+    "name",
+    [
+        "turin half, 3 bidders",
+        "turin half, 3 bidders, 2+1 cards",
+        "void ties",
+        "textbook zero bids, exact half",
+        "textbook zero bids, all pay",
+    ],
 )
 def test_revenue_against_monte_carlo_through_the_engine(
     name: str, solved: dict[str, CoinEquilibrium]

@@ -187,6 +187,7 @@ MC_MODELS: dict[str, SealedBid | BudgetEquilibrium] = {
     "all pay, exponential": SealedBid(4, 1.0, Values.from_scipy(stats.expon())),
     "first price, beta": SealedBid(2, 0.0, Values.from_scipy(stats.beta(2, 2))),
     "budget": SealedBid(3, 0.5).with_budget(0.4),
+    "only the top pays in full": SealedBid(3, 0.5, prizes=(3.0, 2.0), pays=(1.0,)),
 }
 
 

@@ -114,6 +114,10 @@ def sealed(
 ) -> list[Check]:
     """Simulate the continuous sealed-bid equilibrium through the engine.
 
+    The engine ranks the bids; under the games' payment rule it also takes the payments (a
+    loser's share rounded down, on bids in millionths), under another rule (``pays``) each
+    bidder pays its place's fraction of its bid.
+
     Returns checks for the revenue, the winners' and losers' payments, the expected bid and the
     bidders' surplus (in units of value; see the module docstring for the scaling).
 
@@ -130,12 +134,21 @@ def sealed(
     bids = np.rint(model.bid(values) * scale).astype(np.int64)
     engine_prizes = _engine_prizes(prizes)
     fraction = base.fraction
+    # Another payment rule than the games' (e.g. only the top paying in full): the engine places
+    # the bidders, and each pays its place's fraction of its bid.
+    fractions = None if base.games_payments else base.pays
     totals = np.zeros((draws, 4))
     for d in range(draws):
-        out = resolve_round(dict(enumerate(bids[d].tolist())), engine_prizes, fraction, ties, flip)
+        row = dict(enumerate(bids[d].tolist()))
+        out = resolve_round(row, engine_prizes, fraction, ties, flip)
+        paid = (
+            out.payment
+            if fractions is None
+            else {p: fractions[out.place[p]] * row[p] for p in range(n)}
+        )
         won = [p for p in range(n) if out.won[p]]
-        winners = sum(out.payment[p] for p in won)
-        losers = sum(out.payment[p] for p in range(n) if not out.won[p])
+        winners = sum(paid[p] for p in won)
+        losers = sum(paid[p] for p in range(n) if not out.won[p])
         value = sum(values[d, p] * prizes[out.place[p]] for p in won) * scale
         totals[d] = (winners + losers, winners, losers, value - winners - losers)
     totals /= scale
@@ -153,8 +166,8 @@ def coins(eq: CoinEquilibrium, draws: int = 20_000, seed: int = 0) -> list[Check
     """Simulate a whole-coin equilibrium (mixed strategies) through the engine.
 
     Values are drawn from the game's table and bids from ``eq.strategy``; each round is resolved
-    with the game's tie rule (the engine rounds losers' shares down; for ``rounding="exact"`` or
-    ``"up"`` the payment is recomputed from the engine's placement).
+    with the game's tie rule and zero-bid rule (the engine rounds losers' shares down; for
+    ``rounding="exact"`` or ``"up"`` the payment is recomputed from the engine's placement).
 
     Example:
         >>> from tradekit.theory.coins import CoinAuction, uniform_values
@@ -180,7 +193,9 @@ def coins(eq: CoinEquilibrium, draws: int = 20_000, seed: int = 0) -> list[Check
     totals = np.zeros((draws, 5))
     for d in range(draws):
         row = dict(enumerate(bids[d].tolist()))
-        out = resolve_round(row, list(game.prizes), game.loser_fraction, game.ties, flip)
+        out = resolve_round(
+            row, list(game.prizes), game.loser_fraction, game.ties, flip, game.zero_bids
+        )
         win = lose = kept = 0.0
         for p in range(n):
             if out.won[p]:
