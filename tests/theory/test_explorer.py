@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 pytest.importorskip("ipywidgets", reason="needs the notebook extra")
@@ -66,6 +67,26 @@ def test_sealed_explorer_headless() -> None:
     assert "is not a number" in ex.summary.value  # a bad entry is reported, not raised
 
 
+def test_the_sealed_explorer_offers_the_classic_payment_rule() -> None:
+    ex = SealedBidExplorer(mode="svg", draws=1000, seed=7)
+    ex.prizes.value = "custom"
+    ex.custom_prizes.value = "3, 2"
+    assert "least a" not in ex.summary.value  # the games' rule needs no condition on a
+    ex.pays.value = "only the top pays in full"
+    assert ex.model().pays == (1.0, 0.5, 0.5)
+    assert "least a for an increasing equilibrium</td><td><b>0.2500</b>" in ex.summary.value
+    subtitle = " ".join(ex.bid_slot.chart.to_dict()["title"]["subtitle"])
+    assert "only the top place pays its bid in full" in subtitle
+    # Every line of the chart plays that rule, whatever its a.
+    model = ex.model()
+    for a in (0.0, 0.5, 1.0):
+        drawn = charts.bid_table(model.with_loser_fraction(a), points=11)
+        classic = SealedBid(3, a, model.values, (3.0, 2.0), pays=(1.0,))
+        assert np.allclose(drawn["bid"], classic.bid(drawn["value"]), atol=1e-12)
+    ex.check.click()
+    assert all(c.agrees(3.0) for c in ex.checks)
+
+
 @pytest.mark.slow
 def test_sealed_explorer_interactive_charts() -> None:
     ex = SealedBidExplorer(mode="jupyter", draws=500, seed=2)
@@ -87,6 +108,10 @@ def test_coin_explorer_headless() -> None:
     ex.top.value = 6
     ex.check.click()
     assert all(c.agrees(3.0) for c in ex.checks)
+    ex.zero_bids.value = "win"
+    assert ex.equilibrium.game.zero_bids == "win"
+    subtitle = " ".join(ex.strategy_slot.chart.to_dict()["title"]["subtitle"])
+    assert "a bid of 0 can win (textbook)" in subtitle
 
 
 def test_once_around_explorer_headless() -> None:

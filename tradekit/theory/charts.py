@@ -128,7 +128,7 @@ def bid_chart(
     frames = []
     shown = sorted({*fractions, model.loser_fraction})
     for a in shown:
-        m = SealedBid(model.n, a, model.values, model.prizes)
+        m = model.with_loser_fraction(a)
         t = bid_table(m)
         t["rule"] = _rule_name(a)
         t["current"] = a == model.loser_fraction
@@ -202,7 +202,7 @@ def revenue_split_table(model: SealedBid, fractions: Sequence[float] | None = No
     grid = list(fractions) if fractions is not None else list(np.linspace(0.0, 1.0, 21))
     rows = []
     for a in grid:
-        r = SealedBid(model.n, float(a), model.values, model.prizes).revenue()
+        r = model.with_loser_fraction(float(a)).revenue()
         rows.append(
             {"a": float(a), "payer": "winners", "expected payment": r.winners, "total": r.total}
         )

@@ -158,6 +158,8 @@ class SealedBid:
     values: Values = dataclasses.field(default_factory=Values.uniform)
     prizes: tuple[float, ...] = (1.0,)
     pays: tuple[float, ...] | None = None
+    #: ``pays`` as given (``None``: the games' rule), before the missing places are filled in.
+    given_pays: tuple[float, ...] | None = dataclasses.field(init=False, repr=False, default=None)
 
     def __post_init__(self) -> None:
         if self.n < 2:
@@ -180,6 +182,7 @@ class SealedBid:
             pays = tuple(1.0 if p > 0 else a for p in self.prizes)
         else:
             pays = tuple(float(c) for c in self.pays)
+            object.__setattr__(self, "given_pays", pays)
             if len(pays) > self.n:
                 raise ValueError(f"{len(pays)} payment fractions for {self.n} places")
             if not all(0.0 <= c <= 1.0 for c in pays):
@@ -188,6 +191,15 @@ class SealedBid:
         if not any(pays):
             raise ValueError("some place must pay something: every payment fraction is 0")
         object.__setattr__(self, "pays", pays)
+
+    def with_loser_fraction(self, a: float) -> SealedBid:
+        """The same auction, prizes and payment rule with another loser fraction ``a``.
+
+        Example (only the top paying in full: the second place pays the new ``a`` too):
+            >>> SealedBid(3, 0.5, prizes=(2, 1), pays=(1,)).with_loser_fraction(0.25).pays
+            (1.0, 0.25, 0.25)
+        """
+        return SealedBid(self.n, a, self.values, self.prizes, self.given_pays)
 
     # ------------------------------------------------------------------ rank probabilities
     @property
