@@ -27,6 +27,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from tradekit.core.seats import seat_label
 from tradekit.theory.ascending import AscendingResult
 from tradekit.theory.coins import CoinAuction, CoinEquilibrium
 from tradekit.theory.distance import Distance
@@ -403,7 +404,7 @@ def bid_distribution_chart(
             x=alt.X("bid:O", title="bid (coins)", axis=alt.Axis(labelAngle=0)),
             xOffset=alt.XOffset("rule:N"),
             y=alt.Y("share:Q", title="share of all bids", axis=alt.Axis(format="%")),
-            color=alt.Color("rule:N", title=legend),
+            color=alt.Color("rule:N", title=legend, legend=alt.Legend(orient="bottom")),
             tooltip=["rule:N", "bid:O", "parity:N", alt.Tooltip("share:Q", format=".1%")],
         )
         .properties(
@@ -628,10 +629,11 @@ def _caption(text: str, width: int = 96) -> list[str]:
 
 
 def _player(row: Any, keys: Sequence[str]) -> str:
-    """A player's label in the loss bars: ``table 2: Ada`` or ``game 0, P1 (heuristic)``."""
+    """A player's label in the loss bars: ``table 2: Ada`` or ``game 1, P1 (heuristic)``, games
+    and seats counted from 1 as people count them (the game's own ``P1`` is seat 0)."""
     if "name" in keys:
         return f"table {row['table']}: {row['name']}"
-    label = f"game {row['deal']}, P{row['seat']}"
+    label = f"game {int(row['deal']) + 1}, {seat_label(int(row['seat']))}"
     return f"{label} ({row['bot']})" if "bot" in keys else label
 
 

@@ -442,8 +442,8 @@ class CoinExplorer(Explorer):
         self.rounding: Any = w.ToggleButtons(options=["down", "exact", "up"], description="round")
         self.ties: Any = w.ToggleButtons(options=["flip", "void"], description="ties")
         self.zero_bids: Any = w.ToggleButtons(
-            options=[("never wins (the games)", "lose"), ("can win (textbook)", "win")],
-            description="a bid of 0",
+            options=[("never (games)", "lose"), ("at 0 (textbook)", "win")],
+            description="a bid of 0 wins",
             style={"description_width": "initial"},
         )
         self.prizes: Any = w.Dropdown(options=["one prize", "Turin Market"], description="prizes")
