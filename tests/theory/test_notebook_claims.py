@@ -247,3 +247,18 @@ def test_the_once_around_auction_is_not_efficient() -> None:
     medici = OnceAround(4)
     assert medici.efficiency() < 0.95
     assert medici.revenue() < 0.6 - 0.05  # E[V_(2)] of 4 uniform values is 3/5
+
+
+def test_section_one_what_to_notice() -> None:
+    # "Losers paying something makes everyone bid less ... Once losers pay (a > 0), low-value
+    # bidders shade most in proportion to their value (...; in the first-price auction, for
+    # uniform values, every bidder bids the same share (n-1)/n of its value), while the top
+    # value bids the same whatever a is."
+    v = np.linspace(0.05, 0.95, 19)
+    bids = {a: SealedBid(3, a).bid(v) for a in (0.0, 0.25, 0.5, 1.0)}
+    assert np.all(bids[0.0] > bids[0.5]) and np.all(bids[0.5] > bids[1.0])
+    for a in (0.25, 0.5, 1.0):
+        assert np.all(np.diff(bids[a] / v) > 1e-6)  # the bid's share of the value rises
+    assert np.allclose(bids[0.0] / v, 2 / 3, atol=1e-12)
+    tops = [float(SealedBid(3, a).bid(1.0)) for a in (0.0, 0.25, 0.5, 1.0)]
+    assert max(tops) - min(tops) < 1e-12
