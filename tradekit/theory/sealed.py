@@ -491,7 +491,7 @@ def least_loser_fraction(
     uniform on ``[0, 1]``, ``m(1) = p_1 - p̄`` with ``p̄`` the mean prize over the ``n`` places,
     so ``a >= (p_2 - p̄) / (p_1 - p̄)`` is necessary: the closer the second prize is to the first,
     the more the losers must pay. (It is not always sufficient: with 4 players and prizes 2, 1, 1
-    the bid first falls inside the range, and ``a*`` is about 0.14.)
+    the bid first falls inside the range, and ``a*`` is about 0.13.)
 
     Assumptions as :class:`SealedBid` (independent private values from a continuous law with
     nonnegative support, risk neutrality; in the continuous model only a value of 0 bids 0, so
