@@ -19,7 +19,7 @@ from tradekit.theory import simulate
 from tradekit.theory.ascending import AscendingModel
 from tradekit.theory.coins import CoinAuction, uniform_values
 from tradekit.theory.once_around import OnceAround
-from tradekit.theory.sealed import SealedBid
+from tradekit.theory.sealed import SealedBid, least_loser_fraction
 from tradekit.theory.splitting import (
     MEDICI_SHIPS,
     RankRule,
@@ -58,7 +58,14 @@ def main() -> None:
           lambda: SealedBid(3, 0.5).with_budget(0.4).revenue())  # fmt: skip
     timed("whole coins, 3 bidders, values 0-10, 2000 steps",
           lambda: CoinAuction(3, uniform_values(10), 10).solve(2000, tol=0), repeat=1)  # fmt: skip
+    timed("whole coins, textbook zero bids, exact halves, 2000 steps",
+          lambda: CoinAuction(3, uniform_values(10), 10, rounding="exact", zero_bids="win")
+          .solve(2000, tol=0), repeat=1)  # fmt: skip
+    timed("sealed, least loser fraction (n=4, prizes 3, 2, 1)",
+          lambda: least_loser_fraction(4, (3, 2, 1)))  # fmt: skip
     timed("once-around, 6 players, seats + revenue", lambda: OnceAround(6).seats())
+    timed("once-around, 8 players, seats", lambda: OnceAround(8).seats())
+    timed("once-around, 6 players, efficiency", lambda: OnceAround(6).efficiency())
     timed("once-around, beta(2,2), 4 players, seats", lambda: OnceAround(4, beta).seats())
     timed("ascending exact, 4 players, values 0-15 (65,536 profiles)",
           lambda: AscendingModel(4, uniform_values(15), (1, 2), 15).exact())  # fmt: skip

@@ -94,7 +94,7 @@ def test_budget_caps_the_price() -> None:
 def test_against_monte_carlo_through_the_engine(strategy: str) -> None:
     model = AscendingModel(4, uniform_values(15), (1, 2), budget=15, strategy=strategy)  # type: ignore[arg-type]
     checks = simulate.ascending(model, draws=2000, seed=23)
-    assert all(c.agrees(4.0) for c in checks), checks
+    assert all(c.agrees(3.0) for c in checks), checks
 
 
 def test_bad_models_are_refused() -> None:

@@ -225,3 +225,16 @@ def test_the_chart_shows_every_bid_each_player_and_the_rules(
     datasets = spec["datasets"].values()
     sizes = sorted(len(rows) for rows in datasets)
     assert len(d.bids) in sizes and len(d.players) in sizes
+
+
+def test_the_chart_counts_games_and_seats_from_1(class_like: tuple[pd.DataFrame, Distance]) -> None:
+    # Seat 0 is the game's P1: the loss bars name players as the game does.
+    pytest.importorskip("altair")
+    from tradekit.theory import charts
+
+    _, d = class_like
+    first = d.players.iloc[0]
+    label = charts._player(first, [c for c in ("deal", "seat", "bot") if c in d.players.columns])
+    assert label.startswith(f"game {int(first['deal']) + 1}, P{int(first['seat']) + 1}")
+    spec = str(charts.distance_chart(d).to_dict())
+    assert ", P0" not in spec and "game 0" not in spec

@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 pytest.importorskip("ipywidgets", reason="needs the notebook extra")
@@ -58,12 +59,32 @@ def test_sealed_explorer_headless() -> None:
     ex.budget.value = 0.4
     assert "values above" in ex.summary.value
     ex.check.click()
-    assert len(ex.checks) == 5 and all(c.agrees(5.0) for c in ex.checks)
-    assert "agree within 4 standard errors" in ex.check_table.value
+    assert len(ex.checks) == 5 and all(c.agrees(3.0) for c in ex.checks)
+    assert "agree within 3 standard errors" in ex.check_table.value
     assert ex.check_slot.widget.outputs  # the SVG was drawn
     ex.custom_prizes.value = "oops"
     ex.prizes.value = "custom"
     assert "is not a number" in ex.summary.value  # a bad entry is reported, not raised
+
+
+def test_the_sealed_explorer_offers_the_classic_payment_rule() -> None:
+    ex = SealedBidExplorer(mode="svg", draws=1000, seed=7)
+    ex.prizes.value = "custom"
+    ex.custom_prizes.value = "3, 2"
+    assert "least a" not in ex.summary.value  # the games' rule needs no condition on a
+    ex.pays.value = "only the top pays in full"
+    assert ex.model().pays == (1.0, 0.5, 0.5)
+    assert "least a for an increasing equilibrium</td><td><b>0.2500</b>" in ex.summary.value
+    subtitle = " ".join(ex.bid_slot.chart.to_dict()["title"]["subtitle"])
+    assert "only the top place pays its bid in full" in subtitle
+    # Every line of the chart plays that rule, whatever its a.
+    model = ex.model()
+    for a in (0.0, 0.5, 1.0):
+        drawn = charts.bid_table(model.with_loser_fraction(a), points=11)
+        classic = SealedBid(3, a, model.values, (3.0, 2.0), pays=(1.0,))
+        assert np.allclose(drawn["bid"], classic.bid(drawn["value"]), atol=1e-12)
+    ex.check.click()
+    assert all(c.agrees(3.0) for c in ex.checks)
 
 
 @pytest.mark.slow
@@ -86,7 +107,11 @@ def test_coin_explorer_headless() -> None:
     assert ex.equilibrium.game.rounding == "exact"
     ex.top.value = 6
     ex.check.click()
-    assert all(c.agrees(5.0) for c in ex.checks)
+    assert all(c.agrees(3.0) for c in ex.checks)
+    ex.zero_bids.value = "win"
+    assert ex.equilibrium.game.zero_bids == "win"
+    subtitle = " ".join(ex.strategy_slot.chart.to_dict()["title"]["subtitle"])
+    assert "a bid of 0 can win (textbook)" in subtitle
 
 
 def test_once_around_explorer_headless() -> None:
@@ -121,7 +146,7 @@ def test_tie_explorer_headless() -> None:
     ex.rule.value = "Medici ladder"
     ex.rounds.value = 2
     ex.check.click()
-    assert all(c.agrees(5.0) for c in ex.checks)
+    assert all(c.agrees(3.0) for c in ex.checks)
     layers = ex.chart_slot.chart.to_dict()["layer"]
     assert len(layers) == 3  # exact bars, simulation error bars and points
 
@@ -172,6 +197,7 @@ def test_every_chart_says_the_rules_it_models() -> None:
     from tradekit.theory.splitting import MajorityRule, rounding_distribution
 
     coin = CoinAuction(2, uniform_values(3), max_bid=3).solve(iterations=50)
+    textbook = CoinAuction(2, uniform_values(3), max_bid=3, zero_bids="win").solve(iterations=50)
     model = SealedBid(3, 0.5)
     dist = rounding_distribution(MajorityRule(5), [{0: 0.5, 1: 0.5}] * 3)
     said = {
@@ -179,6 +205,10 @@ def test_every_chart_says_the_rules_it_models() -> None:
         "split": (charts.revenue_split_chart(model), "no rounding"),
         "coins": (charts.coin_strategy_chart(coin), "a bid of 0 never wins"),
         "which bids": (charts.bid_distribution_chart([("down", coin)]), "a bid of 0 never wins"),
+        "zero-bid rules": (
+            charts.bid_distribution_chart([("games", coin), ("textbook", textbook)], "zero bids"),
+            "whether a bid of 0 can win (the games: never) as each colour says",
+        ),
         "once around": (charts.once_around_bid_chart(OnceAround(3)), "pays its bid"),
         "seats": (charts.seat_chart(OnceAround(3)), "pays its bid"),
         "ascending": (

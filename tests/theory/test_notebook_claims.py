@@ -6,6 +6,7 @@ Each test names the notebook and section whose words it backs.
 from __future__ import annotations
 
 import itertools
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -19,12 +20,15 @@ from tradekit.theory import (
     CoinAuction,
     CoinEquilibrium,
     Distance,
+    OnceAround,
     RankRule,
     compare_rules,
     distance,
+    least_loser_fraction,
     uniform_values,
     with_valuations,
 )
+from tradekit.theory.coins import Rounding
 from tradekit.theory.once_around import complete_information
 from tradekit.theory.sealed import SealedBid
 from tradekit.theory.splitting import MEDICI_SHIPS
@@ -159,3 +163,102 @@ def test_a_bid_gives_up_under_half_a_scudo_but_much_of_the_gain(
     assert b["utility_lost"].mean() < 0.5
     assert b["utility_lost"].sum() / b["equilibrium_payoff"].sum() > 0.25
     assert bots_against_theory.epsilon < 0.05
+
+
+FORMATS: dict[str, tuple[Fraction, Rounding]] = {
+    "first price": (Fraction(0), "exact"),
+    "exactly half": (Fraction(1, 2), "exact"),
+    "half, rounded down": (Fraction(1, 2), "down"),
+    "all pay": (Fraction(1), "exact"),
+}
+Sides = dict[tuple[int, int, str, str], CoinEquilibrium]
+
+
+@pytest.fixture(scope="module")
+def zero_bid_rules() -> Sides:
+    """Section 3 of auction-maths, the games' zero-bid rule beside the textbook's: each format
+    for 3 bidders with values 0-10 and 2 bidders with values 0-5, solved as the notebook does."""
+    out: Sides = {}
+    for n, top in [(3, 10), (2, 5)]:
+        for name, (share, rounding) in FORMATS.items():
+            for rule in ("lose", "win"):
+                game = CoinAuction(
+                    n, uniform_values(top), top, share, rounding=rounding, zero_bids=rule
+                )
+                out[n, top, name, rule] = game.solve(iterations=3000)
+    return out
+
+
+def test_the_zero_bid_rules_agree_where_low_values_bid_one_anyway(zero_bid_rules: Sides) -> None:
+    # "The two rules give the same revenue (within 0.001 coin) for first price and for halves
+    # rounded down, where low values bid 1 anyway."
+    assert max(eq.epsilon for eq in zero_bid_rules.values()) < 0.02
+    for n, top in [(3, 10), (2, 5)]:
+        for name in ("first price", "half, rounded down"):
+            games, textbook = (zero_bid_rules[n, top, name, r] for r in ("lose", "win"))
+            assert abs(games.revenue - textbook.revenue) < 0.001, (n, top, name)
+            assert games.strategy[2:, 1].max() > 0.9  # some values from 2 up bid exactly 1
+
+
+def test_the_textbook_rule_collects_less_where_a_losing_bid_costs(zero_bid_rules: Sides) -> None:
+    # "exact halves and all-pay: under the textbook rule low values bid 0 more often (it still
+    # wins when every rival bids 0), no value bids more on average, and the bank collects less,
+    # by about half a coin or more with 2 bidders and values 0-5."
+    for n, top in [(3, 10), (2, 5)]:
+        for name in ("exactly half", "all pay"):
+            games, textbook = (zero_bid_rules[n, top, name, r] for r in ("lose", "win"))
+            assert textbook.revenue < games.revenue, (n, top, name)
+            assert (textbook.strategy[:, 0] - games.strategy[:, 0]).max() > 0.05, (n, top, name)
+            assert (textbook.expected_bid - games.expected_bid).max() < 0.02, (n, top, name)
+            if (n, top) == (2, 5):
+                assert games.revenue - textbook.revenue > 0.45, name
+
+
+def test_the_order_of_the_roundings_flips_under_the_textbook_rule(zero_bid_rules: Sides) -> None:
+    # "under the games' rule the half rounded down brings less than exact halves in both
+    # examples, but under the textbook rule, with 2 bidders and values 0-5, it brings more";
+    # question 1: under the games' rule it also brings less than first price.
+    def revenue(n: int, top: int, name: str, rule: str) -> float:
+        return zero_bid_rules[n, top, name, rule].revenue
+
+    for n, top in [(3, 10), (2, 5)]:
+        down = revenue(n, top, "half, rounded down", "lose")
+        assert down < revenue(n, top, "exactly half", "lose")
+        assert down < revenue(n, top, "first price", "lose")
+    assert revenue(2, 5, "half, rounded down", "win") > revenue(2, 5, "exactly half", "win") + 0.01
+
+
+def test_the_least_loser_fraction_table() -> None:
+    # auction-maths section 2: "prizes 2 and 1 need nothing of the losers; prizes 3 and 2 need a
+    # quarter, two equal prizes the whole bid ... with 4 players and prizes 2, 1, 1 it gives 0,
+    # yet ... a* is about 0.13"; Turin's rule has its equilibrium at a = 1/2 in every row.
+    assert least_loser_fraction(3, (2, 1)) == 0.0
+    assert least_loser_fraction(3, (3, 2)) == pytest.approx(0.25, abs=1e-9)
+    assert least_loser_fraction(3, (1, 1)) == pytest.approx(1.0, abs=1e-9)
+    four = least_loser_fraction(4, (2, 1, 1))
+    assert 0.125 < four < 0.135
+    for n, prizes in [(3, (2, 1)), (3, (3, 2)), (3, (1, 1)), (4, (2, 1, 1)), (4, (3, 2, 1))]:
+        assert SealedBid(n, 0.5, prizes=prizes).existence().exists
+
+
+def test_the_once_around_auction_is_not_efficient() -> None:
+    # auction-maths section 4: "The auction is not efficient ... and collects less than the
+    # second-highest value."
+    medici = OnceAround(4)
+    assert medici.efficiency() < 0.95
+    assert medici.revenue() < 0.6 - 0.05  # E[V_(2)] of 4 uniform values is 3/5
+
+
+def test_section_one_what_to_notice() -> None:
+    # "Losers paying something makes everyone bid less ... Once losers pay (a > 0), low-value
+    # bidders shade most in proportion to their value (...; in the first-price auction, for
+    # uniform values, every bidder bids the same share (n-1)/n of its value), while the top
+    # value bids the same whatever a is."
+    v = np.linspace(0.05, 0.95, 19)
+    bids = {a: SealedBid(3, a).bid(v) for a in (0.0, 0.25, 0.5, 1.0)}
+    assert np.all(bids[0.0] > bids[0.5]) and np.all(bids[0.5] > bids[1.0])
+    for a in (0.25, 0.5, 1.0):
+        assert np.all(np.diff(bids[a] / v) > 1e-6)  # the bid's share of the value rises
+    assert np.allclose(bids[0.0] / v, 2 / 3, atol=1e-12)
+    tops = [float(SealedBid(3, a).bid(1.0)) for a in (0.0, 0.25, 0.5, 1.0)]
+    assert max(tops) - min(tops) < 1e-12

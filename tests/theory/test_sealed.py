@@ -18,6 +18,7 @@ from tradekit.theory.sealed import (  # noqa: E402
     BudgetEquilibrium,
     SealedBid,
     complete_information_all_pay,
+    least_loser_fraction,
     revenue_equivalence,
     uniform_bid,
     uniform_revenue_split,
@@ -186,19 +187,20 @@ MC_MODELS: dict[str, SealedBid | BudgetEquilibrium] = {
     "all pay, exponential": SealedBid(4, 1.0, Values.from_scipy(stats.expon())),
     "first price, beta": SealedBid(2, 0.0, Values.from_scipy(stats.beta(2, 2))),
     "budget": SealedBid(3, 0.5).with_budget(0.4),
+    "only the top pays in full": SealedBid(3, 0.5, prizes=(3.0, 2.0), pays=(1.0,)),
 }
 
 
 @pytest.mark.parametrize("name", list(MC_MODELS))
 def test_revenue_against_monte_carlo_through_the_engine(name: str) -> None:
     checks = simulate.sealed(MC_MODELS[name], draws=4000, seed=2026)
-    bad = [(c.quantity, c.theory, c.estimate) for c in checks if not c.agrees(4.0)]
+    bad = [(c.quantity, c.theory, c.estimate) for c in checks if not c.agrees(3.0)]
     assert not bad
 
 
 def test_void_ties_agree_too_when_ties_are_rare() -> None:
     checks = simulate.sealed(SealedBid(3, 0.5, prizes=(2.0, 1.0)), draws=2000, seed=7, ties="void")
-    assert all(c.agrees(4.0) for c in checks)
+    assert all(c.agrees(3.0) for c in checks)
 
 
 def test_complete_information_all_pay_dissipates_the_prizes() -> None:
@@ -296,3 +298,73 @@ def test_payment_fractions_are_checked() -> None:
         SealedBid(3, 0.5, pays=(1, 1, 1, 1))
     with pytest.raises(ValueError, match="every payment fraction is 0"):
         SealedBid(2, 0.0, pays=(0.0,))
+
+
+# ------------------------------------------------------- the condition on the loser fraction
+
+
+@pytest.mark.parametrize(
+    ("n", "prizes"), [(3, (3.0, 2.0)), (3, (1.0, 0.8)), (4, (3.0, 2.0, 1.0)), (8, (3.0, 2.0, 1.0))]
+)
+def test_least_loser_fraction_at_the_top_for_uniform_values(
+    n: int, prizes: tuple[float, ...]
+) -> None:
+    # (p_2 - mean prize) / (p_1 - mean prize), the slope condition at the top, computed by hand.
+    mean = sum(prizes) / n
+    assert least_loser_fraction(n, prizes) == pytest.approx(
+        (prizes[1] - mean) / (prizes[0] - mean), abs=1e-9
+    )
+
+
+CLASSIC_CASES = [
+    (3, (3.0, 2.0), "uniform"),
+    (4, (2.0, 1.0, 1.0), "uniform"),
+    (3, (3.0, 2.0), "beta(2,2)"),
+    (4, (3.0, 2.0, 1.0), "beta(1,3)"),
+]
+
+
+@pytest.mark.parametrize(("n", "prizes", "law"), CLASSIC_CASES)
+def test_the_classic_equilibrium_exists_exactly_above_the_least_loser_fraction(
+    n: int, prizes: tuple[float, ...], law: str
+) -> None:
+    values = LAWS[law]
+    least = least_loser_fraction(n, prizes, values)
+    assert 0.05 < least < 0.95
+    below = SealedBid(n, least - 0.02, values, prizes, pays=(1,))
+    above = SealedBid(n, least + 0.02, values, prizes, pays=(1,))
+    assert not below.existence().exists
+    assert above.existence().exists
+    # Best-response search: above the threshold no value gains by bidding anything else.
+    for v in values.ppf(np.array([0.1, 0.5, 0.8, 0.95])):
+        assert above.deviation_gain(float(v)) < 1e-5, (law, v)
+
+
+def test_below_the_least_loser_fraction_a_strong_bidder_deviates() -> None:
+    # With two equal prizes only the top paying in full, the candidate bid falls near the top:
+    # a bidder of a high value gains by bidding what a lower value bids.
+    model = SealedBid(3, 0.5, prizes=(1.0, 1.0), pays=(1,))
+    v = 0.98
+    own = float(model.bid(v))
+    rng = np.random.default_rng(5)
+    rivals = model.bid(rng.random((40_000, 2)))
+
+    def payoff(x: float) -> float:
+        above = (rivals > x).sum(axis=1)
+        prize = np.array([1.0, 1.0, 0.0])[above]
+        paid = np.array([1.0, 0.5, 0.5])[above] * x
+        return float(np.mean(v * prize - paid))
+
+    best = max(payoff(x) for x in np.linspace(0.0, 1.0, 201))
+    assert best > payoff(own) + 0.01
+
+
+def test_the_games_rule_never_needs_the_losers_to_pay() -> None:
+    # Every prize place paying in full: an increasing equilibrium for every a, so a* = 0.
+    for n, prizes in TURIN.items():
+        places = sum(1 for p in prizes if p > 0)
+        assert least_loser_fraction(n, prizes, paid_in_full=places) == 0.0
+    assert least_loser_fraction(3, (1.0, 1.0)) == pytest.approx(1.0, abs=1e-9)
+    assert least_loser_fraction(3, (1.0, 2.0)) == math.inf  # prizes rising down the places
+    with pytest.raises(ValueError, match="paid_in_full"):
+        least_loser_fraction(3, (2.0, 1.0), paid_in_full=0)

@@ -155,4 +155,4 @@ def test_against_monte_carlo_through_the_engine(name: str) -> None:
         pmfs = [binomial_units(6, 0.3)] * 4
     exact = rounding_distribution(rule, pmfs)
     checks = simulate.rounding(rule, pmfs, exact, draws=5000, seed=31)
-    assert all(c.agrees(4.0) for c in checks), checks
+    assert all(c.agrees(3.0) for c in checks), checks

@@ -6,8 +6,11 @@ and references in its docstring, and the tests check each one against the engine
 against Monte Carlo played through the engine's own resolution functions).
 
 * :mod:`~tradekit.theory.sealed` — sealed bids where the winners pay their bid and losers a share
-  ``a`` of theirs (first price, all pay, Turin Market), one prize or ranked prizes, budgets.
-* :mod:`~tradekit.theory.coins` — the same on whole coins with "half rounded down": equilibria
+  ``a`` of theirs (first price, all pay, Turin Market), one prize or ranked prizes, every prize
+  place paying in full (the games) or only the top (the classic ranked auction, which needs
+  ``a`` of at least :func:`least_loser_fraction`), budgets.
+* :mod:`~tradekit.theory.coins` — the same on whole coins with "half rounded down", exact halves
+  or none, and a bid of 0 that never wins (the games) or can win at 0 (the textbook): equilibria
   by fictitious play, with the largest gain from deviating reported.
 * :mod:`~tradekit.theory.once_around` — Medici's once-around auction: bids by seat, the
   last-mover advantage, complete information by backward induction.
@@ -49,20 +52,28 @@ from tradekit.theory.sealed import (
     RevenueSplit,
     SealedBid,
     complete_information_all_pay,
+    least_loser_fraction,
     revenue_equivalence,
     uniform_bid,
     uniform_revenue_split,
 )
 from tradekit.theory.splitting import (
+    MEDICI_LADDER,
+    MEDICI_SHIPS,
     MajorityRule,
     RankRule,
     RoundingDistribution,
+    binomial_units,
     enumerate_profiles,
+    medici_ladder_steps,
+    medici_ship_totals,
     rounding_distribution,
 )
 from tradekit.theory.values import Values, order_statistic_mean
 
 __all__ = [
+    "MEDICI_LADDER",
+    "MEDICI_SHIPS",
     "AscendingModel",
     "AscendingResult",
     "BudgetEquilibrium",
@@ -78,11 +89,15 @@ __all__ = [
     "RoundingDistribution",
     "SealedBid",
     "Values",
+    "binomial_units",
     "compare_rules",
     "complete_information",
     "complete_information_all_pay",
     "distance",
     "enumerate_profiles",
+    "least_loser_fraction",
+    "medici_ladder_steps",
+    "medici_ship_totals",
     "order_statistic_mean",
     "revenue_equivalence",
     "round_model",

@@ -26,7 +26,6 @@ Zillante, "A theory of jump bidding in ascending auctions", JEBO 2007.
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import math
 from collections.abc import Sequence
 from typing import Literal
@@ -35,7 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tradekit.core.auctions import AscendingAuction
-from tradekit.theory.values import FloatArray, order_statistic_mean
+from tradekit.theory.values import order_statistic_mean
 
 Strategy = Literal["minimal", "jump"]
 STRATEGIES: tuple[Strategy, ...] = ("minimal", "jump")
@@ -260,24 +259,13 @@ def compare_rules(
     out: list[tuple[str, AscendingResult]] = []
     for steps, strategy in rules:
         label = "/".join(f"+{s}" for s in steps) + f", {strategy}"
-        out.append(label_result(label, AscendingModel(n, tuple(values), steps, budget, strategy)))
+        out.append((label, AscendingModel(n, tuple(values), steps, budget, strategy).exact()))
     return out
-
-
-def label_result(label: str, model: AscendingModel) -> tuple[str, AscendingResult]:
-    """``(label, model.exact())``."""
-    return label, model.exact()
-
-
-def profiles_product(support: Sequence[int], n: int) -> list[tuple[int, ...]]:
-    """Every value profile (for brute-force checks)."""
-    return list(itertools.product(support, repeat=n))
 
 
 __all__ = [
     "STRATEGIES",
     "AscendingModel",
     "AscendingResult",
-    "FloatArray",
     "compare_rules",
 ]

@@ -6,8 +6,10 @@ simulated or tabulated in :mod:`tradekit.theory` is resolved here by
 :func:`~tradekit.core.sealed.rank_blocks`, :func:`~tradekit.core.sealed.order_block`,
 :func:`~tradekit.core.sealed.place_players` and :func:`~tradekit.core.sealed.sealed_bid_payments`).
 
-As in the game, a bid of 0 never wins: its place's prize goes unclaimed (the textbook model,
-where one of the zero bidders wins at 0 when everybody bids 0, is not the game's).
+As in the game, a bid of 0 never wins by default: its place's prize goes unclaimed. The textbook
+model, where a bid of 0 ranks like any other (so one of the zero bidders wins at 0 when too few
+bid more), is ``zero_bids="win"``: the engine ranks every bid one coin up, so that none of them is
+0, and the payments are the engine's rule applied to the bids made.
 
 Two ways of settling a tie for a prize place are offered:
 
@@ -38,6 +40,9 @@ from tradekit.core.sealed import (
 
 TieRule = Literal["flip", "void"]
 TIE_RULES: tuple[TieRule, ...] = ("flip", "void")
+#: How a bid of 0 is ranked: never winning (the games) or like any other bid (the textbook).
+ZeroBids = Literal["lose", "win"]
+ZERO_BIDS: tuple[ZeroBids, ...] = ("lose", "win")
 Flip = Callable[[Sequence[int]], Sequence[int]]
 
 
@@ -62,6 +67,7 @@ def resolve_round(
     loser_fraction: Fraction,
     ties: TieRule,
     flip: Flip,
+    zero_bids: ZeroBids = "lose",
 ) -> RoundOutcome:
     """Resolve one sealed-bid round with the engine.
 
@@ -71,28 +77,45 @@ def resolve_round(
         loser_fraction: what a non-winner pays of its bid, rounded down by the engine.
         ties: ``"flip"`` or ``"void"`` (see the module docstring).
         flip: returns the tied players in a random order.
+        zero_bids: ``"lose"`` (the games: a bid of 0 never wins) or ``"win"`` (the textbook: a
+            bid of 0 ranks like any other).
 
     Example (the Turin rulebook round, the tie for second settled by a flip):
         >>> r = resolve_round({1: 2, 2: 2, 3: 4}, [2, 1, 0], Fraction(1, 2), "flip", list)
         >>> dict(r.won), dict(r.payment)
         ({3: True, 1: True, 2: False}, {3: 4, 1: 2, 2: 1})
+
+    Example (everybody bids 0: nobody wins in the games; under the textbook rule the first
+    place goes to a zero bidder, who pays nothing):
+        >>> bids = {1: 0, 2: 0}
+        >>> dict(resolve_round(bids, [1, 0], Fraction(1, 2), "flip", list).won)
+        {1: False, 2: False}
+        >>> r = resolve_round(bids, [1, 0], Fraction(1, 2), "flip", list, zero_bids="win")
+        >>> dict(r.won), dict(r.payment)
+        ({1: True, 2: False}, {1: 0, 2: 0})
     """
+    if zero_bids not in ZERO_BIDS:
+        raise ValueError(f"zero_bids must be one of {ZERO_BIDS}, got {zero_bids!r}")
+    ranked = bids if zero_bids == "lose" else {p: b + 1 for p, b in bids.items()}
     if ties == "void":
-        result = resolve_sealed_bid(bids, prizes, flip=flip, loser_fraction=loser_fraction)
-        placements = result.placements
-        payments = result.payments
+        placements = resolve_sealed_bid(
+            ranked, prizes, flip=flip, loser_fraction=loser_fraction
+        ).placements
     elif ties == "flip":
-        blocks = rank_blocks(bids, prizes)
+        blocks = rank_blocks(ranked, prizes)
         orders: dict[int, BlockOrder] = {}
         for block in blocks:
             if needs_tiebreak(block):
                 orders[block.first_place] = order_block(
                     block, dict.fromkeys(block.players, 1), flip
                 )
-        placements = tuple(place_players(blocks, bids, orders))
-        payments = sealed_bid_payments(placements, loser_fraction)
+        placements = tuple(place_players(blocks, ranked, orders))
     else:
         raise ValueError(f"ties must be one of {TIE_RULES}, got {ties!r}")
+    # Paid on the bids made: the coin added to rank them under the textbook rule is not paid.
+    if zero_bids == "win":
+        placements = tuple(dataclasses.replace(p, bid=bids[p.player]) for p in placements)
+    payments = sealed_bid_payments(placements, loser_fraction)
     return RoundOutcome(
         {p.player: p.place for p in placements},
         {p.player: p.won for p in placements},

@@ -27,6 +27,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from tradekit.core.seats import seat_label
 from tradekit.theory.ascending import AscendingResult
 from tradekit.theory.coins import CoinAuction, CoinEquilibrium
 from tradekit.theory.distance import Distance
@@ -71,8 +72,10 @@ bid, losers 1/2 of it exactly (no rounding)'
     )
 
 
-def coin_rules(game: CoinAuction, rounding: bool = True) -> str:
-    """The whole-coin model's rules in words, for a caption.
+def coin_rules(game: CoinAuction, rounding: bool = True, zero: bool = True) -> str:
+    """The whole-coin model's rules in words, for a caption (``rounding=False`` or
+    ``zero=False`` leave out how a loser's share is rounded or whether a bid of 0 can win, when
+    a chart's colours say it).
 
     Example:
         >>> from tradekit.theory.coins import uniform_values
@@ -80,7 +83,7 @@ def coin_rules(game: CoinAuction, rounding: bool = True) -> str:
         'whole-coin bids 0-4; a bid of 0 never wins (the games); winners pay their bid, losers \
 1/2 of it rounded down; ties: fair coin'
     """
-    zero = (
+    zero_rule = (
         "a bid of 0 never wins (the games)"
         if game.zero_bids == "lose"
         else "a bid of 0 can win (textbook)"
@@ -91,9 +94,8 @@ def coin_rules(game: CoinAuction, rounding: bool = True) -> str:
     )
     if rounding and game.rounding == "exact":
         losers += " exactly"
-    return (
-        f"whole-coin bids 0-{game.max_bid}; {zero}; winners pay their bid, {losers}; ties: {ties}"
-    )
+    rules = [f"whole-coin bids 0-{game.max_bid}", *([zero_rule] if zero else [])]
+    return f"{'; '.join(rules)}; winners pay their bid, {losers}; ties: {ties}"
 
 
 def bid_table(model: SealedBid | BudgetEquilibrium, points: int = 121) -> pd.DataFrame:
@@ -127,7 +129,7 @@ def bid_chart(
     frames = []
     shown = sorted({*fractions, model.loser_fraction})
     for a in shown:
-        m = SealedBid(model.n, a, model.values, model.prizes)
+        m = model.with_loser_fraction(a)
         t = bid_table(m)
         t["rule"] = _rule_name(a)
         t["current"] = a == model.loser_fraction
@@ -201,7 +203,7 @@ def revenue_split_table(model: SealedBid, fractions: Sequence[float] | None = No
     grid = list(fractions) if fractions is not None else list(np.linspace(0.0, 1.0, 21))
     rows = []
     for a in grid:
-        r = SealedBid(model.n, float(a), model.values, model.prizes).revenue()
+        r = model.with_loser_fraction(float(a)).revenue()
         rows.append(
             {"a": float(a), "payer": "winners", "expected payment": r.winners, "total": r.total}
         )
@@ -370,8 +372,24 @@ def coin_strategy_chart(eq: CoinEquilibrium) -> Chart:
     )
 
 
-def bid_distribution_chart(results: Sequence[tuple[str, CoinEquilibrium]]) -> Chart:
-    """How often each bid is made, one colour per rounding rule (odd bids stand out)."""
+def bid_distribution_chart(
+    results: Sequence[tuple[str, CoinEquilibrium]], legend: str = "loser's share"
+) -> Chart:
+    """How often each bid is made, one colour per labelled equilibrium (odd bids stand out).
+
+    The caption states the rules the equilibria share; where they differ (the rounding of a
+    loser's share, or whether a bid of 0 can win) it says that each colour tells, and ``legend``
+    titles the colours.
+    """
+    games = [eq.game for _, eq in results]
+    same_rounding = len({g.rounding for g in games}) == 1
+    same_zero = len({g.zero_bids for g in games}) == 1
+    differs = [
+        *([] if same_rounding else ["the loser's share rounded"]),
+        *([] if same_zero else ["whether a bid of 0 can win (the games: never)"]),
+    ]
+    rules = coin_rules(games[0], rounding=same_rounding, zero=same_zero)
+    rules += "".join(f"; {d} as each colour says" for d in differs)
     rows = []
     for label, eq in results:
         for b, p in enumerate(eq.rival_bids):
@@ -386,17 +404,13 @@ def bid_distribution_chart(results: Sequence[tuple[str, CoinEquilibrium]]) -> Ch
             x=alt.X("bid:O", title="bid (coins)", axis=alt.Axis(labelAngle=0)),
             xOffset=alt.XOffset("rule:N"),
             y=alt.Y("share:Q", title="share of all bids", axis=alt.Axis(format="%")),
-            color=alt.Color("rule:N", title="loser's share"),
+            color=alt.Color("rule:N", title=legend, legend=alt.Legend(orient="bottom")),
             tooltip=["rule:N", "bid:O", "parity:N", alt.Tooltip("share:Q", format=".1%")],
         )
         .properties(
             title=alt.Title(
                 "Which bids are made",
-                subtitle=_caption(
-                    f"{results[0][1].game.n} bidders, {_prize_text(results[0][1].game.prizes)}; "
-                    f"{coin_rules(results[0][1].game, rounding=False)}; the loser's share "
-                    "rounded as each colour says"
-                ),
+                subtitle=_caption(f"{games[0].n} bidders, {_prize_text(games[0].prizes)}; {rules}"),
             ),
             width=420,
             height=220,
@@ -615,10 +629,11 @@ def _caption(text: str, width: int = 96) -> list[str]:
 
 
 def _player(row: Any, keys: Sequence[str]) -> str:
-    """A player's label in the loss bars: ``table 2: Ada`` or ``game 0, P1 (heuristic)``."""
+    """A player's label in the loss bars: ``table 2: Ada`` or ``game 1, P1 (heuristic)``, games
+    and seats counted from 1 as people count them (the game's own ``P1`` is seat 0)."""
     if "name" in keys:
         return f"table {row['table']}: {row['name']}"
-    label = f"game {row['deal']}, P{row['seat']}"
+    label = f"game {int(row['deal']) + 1}, {seat_label(int(row['seat']))}"
     return f"{label} ({row['bot']})" if "bot" in keys else label
 
 

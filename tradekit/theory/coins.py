@@ -43,12 +43,8 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-from tradekit.theory.bridge import TIE_RULES, TieRule, resolve_round
+from tradekit.theory.bridge import TIE_RULES, ZERO_BIDS, TieRule, ZeroBids, resolve_round
 from tradekit.theory.values import FloatArray
-
-#: How a bid of 0 is ranked (see :class:`CoinAuction`).
-ZeroBids = Literal["lose", "win"]
-ZERO_BIDS: tuple[ZeroBids, ...] = ("lose", "win")
 
 Rounding = Literal["down", "exact", "up"]
 ROUNDINGS: tuple[Rounding, ...] = ("down", "exact", "up")
@@ -197,25 +193,21 @@ class CoinAuction:
                             seat += 1
                     # Under a coin flip, our seat takes each position of its block equally often.
                     positions = range(tied + 1) if self.ties == "flip" else range(1)
-                    # The textbook rule ranks a bid of 0 like any other: the engine ranks the
-                    # bids one coin up (none of them 0), and payments are on the bids made.
-                    ranked = (
-                        bids if self.zero_bids == "lose" else {k: b + 1 for k, b in bids.items()}
-                    )
                     for pos in positions:
                         out = resolve_round(
-                            ranked,
+                            bids,
                             self.prizes,
                             self.loser_fraction,
                             self.ties,
                             _put_first_at(pos),
+                            self.zero_bids,
                         )
                         won = out.won[0]
                         place = out.place[0]
                         got = self.prizes[place] if won and place < len(self.prizes) else 0
                         paid = (
                             float(out.payment[0])
-                            if self.rounding == "down" and self.zero_bids == "lose"
+                            if self.rounding == "down"
                             else (float(x) if won else self.loser_payment(x))
                         )
                         prize[x, above, tied] += got / len(positions)

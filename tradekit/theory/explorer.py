@@ -31,7 +31,7 @@ from tradekit.theory import charts, simulate
 from tradekit.theory.ascending import MAX_PROFILES, AscendingModel, Strategy
 from tradekit.theory.coins import CoinAuction, CoinEquilibrium, Rounding, uniform_values
 from tradekit.theory.once_around import OnceAround, complete_information
-from tradekit.theory.sealed import SealedBid
+from tradekit.theory.sealed import SealedBid, least_loser_fraction
 from tradekit.theory.splitting import (
     MEDICI_LADDER,
     MEDICI_SHIPS,
@@ -226,8 +226,8 @@ def _check_html(checks: Sequence[simulate.Check]) -> str:
     agree = sum(c.agrees() for c in checks)
     return (
         "<table><tr><th>quantity</th><th>theory</th><th>simulation (±2 se)</th><th>z</th>"
-        f"<th>within 4 se</th></tr>{rows}</table>"
-        f"<p>{agree} of {len(checks)} quantities agree within 4 standard errors "
+        f"<th>within 3 se</th></tr>{rows}</table>"
+        f"<p>{agree} of {len(checks)} quantities agree within 3 standard errors "
         f"({checks[0].estimate.draws if checks else 0} simulated auctions).</p>"
     )
 
@@ -282,10 +282,17 @@ class SealedBidExplorer(Explorer):
     """Sealed bids where losers pay ``a`` of their bid: bids, revenue split, budgets, checks.
 
     Controls: ``n``, ``a``, ``values``, ``prizes`` (``"one prize"``, ``"Turin Market"``,
-    ``"custom"`` with ``custom_prizes``), ``budget`` (0: none; single prize only).
+    ``"custom"`` with ``custom_prizes``), ``pays`` (every prize place paying its bid in full, as
+    in the games, or only the top), ``budget`` (0: none; single prize only).
     """
 
     title = "Sealed bids: the winner pays its bid, every loser a share a of its bid"
+
+    #: The payment rules offered for ranked prizes: ``pays`` of :class:`SealedBid`.
+    PAYS: ClassVar[dict[str, tuple[float, ...] | None]] = {
+        "all pay in full (the games)": None,
+        "only the top pays in full": (1.0,),
+    }
 
     def __init__(self, mode: str = "jupyter", draws: int = 5000, seed: int | None = None) -> None:
         super().__init__(mode, draws, seed)
@@ -306,6 +313,11 @@ class SealedBidExplorer(Explorer):
             options=["one prize", "Turin Market", "custom"], description="prizes"
         )
         self.custom_prizes: Any = w.Text(value="2, 1", description="custom")
+        self.pays: Any = w.Dropdown(
+            options=list(self.PAYS),
+            description="prize places",
+            style={"description_width": "initial"},
+        )
         self.budget: Any = w.FloatSlider(
             value=0.0,
             min=0.0,
@@ -317,9 +329,11 @@ class SealedBidExplorer(Explorer):
         )
         self.bid_slot = ChartSlot(mode)
         self.split_slot = ChartSlot(mode)
-        self._watch(self.n, self.a, self.values, self.prizes, self.custom_prizes, self.budget)
+        self._watch(
+            self.n, self.a, self.values, self.prizes, self.custom_prizes, self.pays, self.budget
+        )
         self._layout(
-            [self.n, self.a, self.values, self.prizes, self.custom_prizes, self.budget],
+            [self.n, self.a, self.values, self.prizes, self.custom_prizes, self.pays, self.budget],
             [self._row(self.bid_slot.widget, self.split_slot.widget)],
         )
         self._refresh()
@@ -333,7 +347,13 @@ class SealedBidExplorer(Explorer):
             prizes = TURIN_PRIZES.get(n, (2.0, 2.0, 1.0))
         else:
             prizes = tuple(_parse_numbers(self.custom_prizes.value, "custom prizes"))[:n] or (1.0,)
-        return SealedBid(n, float(self.a.value), self.laws[self.values.value](), prizes)
+        return SealedBid(
+            n,
+            float(self.a.value),
+            self.laws[self.values.value](),
+            prizes,
+            self.PAYS[self.pays.value],
+        )
 
     def _budget(self, model: SealedBid) -> float | None:
         b = float(self.budget.value)
@@ -356,6 +376,14 @@ class SealedBidExplorer(Explorer):
             ("bidders' surplus", f"{r.bidder_surplus:.4f}"),
             ("equilibrium", html.escape(ex.reason)),
         ]
+        if not model.games_payments:
+            least = least_loser_fraction(model.n, model.prizes, model.values)
+            rows.append(
+                (
+                    "least a for an increasing equilibrium",
+                    f"{least:.4f}" if math.isfinite(least) else "none in [0, 1]",
+                )
+            )
         if not any(model.prizes[1:]):
             rows.insert(
                 3, ("E[second-highest value]", f"{order_statistic_mean(model.values, model.n):.4f}")
@@ -413,15 +441,28 @@ class CoinExplorer(Explorer):
         self.fraction: Any = w.Dropdown(options=list(self.FRACTIONS), description="loser pays")
         self.rounding: Any = w.ToggleButtons(options=["down", "exact", "up"], description="round")
         self.ties: Any = w.ToggleButtons(options=["flip", "void"], description="ties")
+        self.zero_bids: Any = w.ToggleButtons(
+            options=[("never (games)", "lose"), ("at 0 (textbook)", "win")],
+            description="a bid of 0 wins",
+            style={"description_width": "initial"},
+        )
         self.prizes: Any = w.Dropdown(options=["one prize", "Turin Market"], description="prizes")
         self.strategy_slot = ChartSlot(mode)
         self.bids_slot = ChartSlot(mode)
         self.equilibrium: CoinEquilibrium | None = None
-        self._watch(
-            self.n, self.top, self.max_bid, self.fraction, self.rounding, self.ties, self.prizes
-        )
+        controls = [
+            self.n,
+            self.top,
+            self.max_bid,
+            self.fraction,
+            self.rounding,
+            self.ties,
+            self.zero_bids,
+            self.prizes,
+        ]
+        self._watch(*controls)
         self._layout(
-            [self.n, self.top, self.max_bid, self.fraction, self.rounding, self.ties, self.prizes],
+            controls,
             [self._row(self.strategy_slot.widget, self.bids_slot.widget)],
         )
         self._refresh()
@@ -442,6 +483,7 @@ class CoinExplorer(Explorer):
             prizes,
             cast(Rounding, rounding or self.rounding.value),
             self.ties.value,
+            self.zero_bids.value,
         )
 
     def update(self) -> None:

@@ -88,7 +88,10 @@ class OnceAround:
             positive density on its support, and nonnegative.
 
     Assumptions: independent private values, risk neutrality, continuous bids (a bid just above
-    ``h`` is written ``h``), no budgets, minimum bid 0. References: see the module docstring.
+    ``h`` is written ``h``), no budgets, minimum bid 0; a player whose value does not beat the
+    high bid passes (indifference has probability zero here; with known values on whole coins it
+    does not, see :func:`complete_information`). The lot goes to the last bidder, who pays its
+    bid; nobody else pays. References: see the module docstring.
 
     Example (two players, uniform values: the first bids half its value):
         >>> a = OnceAround(2)

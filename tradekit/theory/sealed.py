@@ -125,11 +125,15 @@ class SealedBid:
             ``loser_fraction``. The bid becomes ``m(u) / C(u)`` with ``C(u) = sum_k c_k pi_k(u)``
             the expected fraction paid; it is an equilibrium exactly when it does not decrease,
             that is when ``Q(u) P'(u) C(u) >= m(u) C'(u)`` for every quantile ``u``
-            (:meth:`existence` checks it).
+            (:meth:`existence` checks it; :func:`least_loser_fraction` turns it into the
+            smallest ``a`` that satisfies it when only the top places pay in full).
 
     Assumptions: independent private values from one continuous law with nonnegative support,
     risk-neutral bidders, a prize worth ``v * p_k`` to a bidder of value ``v``, no budgets, ties
-    of probability zero. References: Krishna, *Auction Theory* (2010) ch. 2-3; Riley & Samuelson
+    of probability zero. Zero bids: only a value of 0 bids 0 (probability zero), so the games'
+    rule (a bid of 0 never wins) and the textbook rule (a zero bidder can win at 0) give the
+    same equilibrium here; they differ on whole coins (:class:`~tradekit.theory.coins.CoinAuction`,
+    ``zero_bids``). References: Krishna, *Auction Theory* (2010) ch. 2-3; Riley & Samuelson
     (AER 1981); Moldovanu & Sela (AER 2001) for ranked prizes with ``a = 1``.
 
     Example (three bidders, uniform values, Turin's half payment, one prize):
@@ -154,6 +158,8 @@ class SealedBid:
     values: Values = dataclasses.field(default_factory=Values.uniform)
     prizes: tuple[float, ...] = (1.0,)
     pays: tuple[float, ...] | None = None
+    #: ``pays`` as given (``None``: the games' rule), before the missing places are filled in.
+    given_pays: tuple[float, ...] | None = dataclasses.field(init=False, repr=False, default=None)
 
     def __post_init__(self) -> None:
         if self.n < 2:
@@ -176,6 +182,7 @@ class SealedBid:
             pays = tuple(1.0 if p > 0 else a for p in self.prizes)
         else:
             pays = tuple(float(c) for c in self.pays)
+            object.__setattr__(self, "given_pays", pays)
             if len(pays) > self.n:
                 raise ValueError(f"{len(pays)} payment fractions for {self.n} places")
             if not all(0.0 <= c <= 1.0 for c in pays):
@@ -184,6 +191,15 @@ class SealedBid:
         if not any(pays):
             raise ValueError("some place must pay something: every payment fraction is 0")
         object.__setattr__(self, "pays", pays)
+
+    def with_loser_fraction(self, a: float) -> SealedBid:
+        """The same auction, prizes and payment rule with another loser fraction ``a``.
+
+        Example (only the top paying in full: the second place pays the new ``a`` too):
+            >>> SealedBid(3, 0.5, prizes=(2, 1), pays=(1,)).with_loser_fraction(0.25).pays
+            (1.0, 0.25, 0.25)
+        """
+        return SealedBid(self.n, a, self.values, self.prizes, self.given_pays)
 
     # ------------------------------------------------------------------ rank probabilities
     @property
@@ -450,6 +466,81 @@ def revenue_equivalence(
     """
     vals = values or Values.uniform()
     return [SealedBid(n, a, vals, tuple(prizes)).revenue() for a in fractions]
+
+
+def least_loser_fraction(
+    n: int,
+    prizes: Sequence[float],
+    values: Values | None = None,
+    paid_in_full: int = 1,
+) -> float:
+    """The smallest loser fraction ``a`` for which the classic ranked auction has an increasing
+    equilibrium: the condition on ``a`` when only the top places pay their bid in full.
+
+    The rule: the top ``paid_in_full`` places pay their bid in full, every other place (with a
+    prize or not) pays ``a`` times its bid (``SealedBid(n, a, values, prizes,
+    pays=(1,) * paid_in_full)``); ``paid_in_full`` equal to the number of prize places is the
+    games' rule. With ``A(u)`` the chance that quantile ``u`` takes one of those places, the
+    expected fraction paid is ``C = A + a (1 - A)``, and the bid ``b = m / C`` does not decrease
+    exactly when ``Q P' C >= m C'`` at every quantile (see :class:`SealedBid`), that is when
+
+        a >= r(u) = (m A' - Q P' A) / (Q P' (1 - A) + m A')   for every u.
+
+    So the increasing equilibrium exists exactly for ``a >= a* = max(0, sup_u r(u))``. At the
+    top (``u = 1``, one place paid in full) ``r(1) = 1 - Q(1) (p_1 - p_2) / m(1)``; for values
+    uniform on ``[0, 1]``, ``m(1) = p_1 - p̄`` with ``p̄`` the mean prize over the ``n`` places,
+    so ``a >= (p_2 - p̄) / (p_1 - p̄)`` is necessary: the closer the second prize is to the first,
+    the more the losers must pay. (It is not always sufficient: with 4 players and prizes 2, 1, 1
+    the bid first falls inside the range, and ``a*`` is about 0.13.)
+
+    Assumptions as :class:`SealedBid` (independent private values from a continuous law with
+    nonnegative support, risk neutrality; in the continuous model only a value of 0 bids 0, so
+    whether a bid of 0 can win does not matter). References: Krishna, *Auction Theory* (2010)
+    ch. 3 (the envelope formula for ``m``); Moldovanu & Sela (AER 2001) for ranked prizes.
+
+    Returns:
+        ``a*`` in ``[0, 1]``, or ``math.inf`` when no ``a`` in ``[0, 1]`` gives an increasing
+        equilibrium (for instance when the prizes rise down the places).
+
+    Example (three players, values uniform on [0, 1]: prizes 2 and 1 need nothing of the losers,
+    prizes 3 and 2 a quarter, two equal prizes the whole bid):
+        >>> [round(least_loser_fraction(3, p), 9) for p in [(2, 1), (3, 2), (1, 1)]]
+        [0.0, 0.25, 1.0]
+    """
+    model = SealedBid(n, 0.0, values or Values.uniform(), tuple(prizes))
+    if not 1 <= paid_in_full <= n:
+        raise ValueError(f"paid_in_full must lie in 1..{n}, got {paid_in_full}")
+    in_full = model._by_place([1.0] * paid_in_full)
+    dp, d_full = model.prize_poly.deriv(), in_full.deriv()
+
+    def ratio(u: FloatArray) -> tuple[FloatArray, FloatArray]:
+        q, m = model.values.ppf(u), model.payment_at(u)
+        qp = q * dp(u)
+        return m * d_full(u) - qp * in_full(u), qp * (1 - in_full(u)) + m * d_full(u)
+
+    grid = np.linspace(0.0, 1.0, 20001)[1:]
+    slope = dp(grid)
+    if float(np.min(slope)) < -1e-9 * float(np.max(np.abs(slope))):
+        return math.inf  # the expected prize falls somewhere: no increasing equilibrium at all
+    with np.errstate(divide="ignore", invalid="ignore"):
+        top, bottom = ratio(grid)
+        # Where Q is infinite (the top of an unbounded law) the ratio is undefined: left out.
+        r = np.where((bottom > 0) & np.isfinite(top) & np.isfinite(bottom), top / bottom, -np.inf)
+    k = int(np.argmax(r))
+    lo, hi = grid[max(k - 1, 0)], grid[min(k + 1, len(grid) - 1)]
+
+    def minus_r(u: float) -> float:
+        t, b = ratio(np.array([u]))
+        return -float(t[0] / b[0])
+
+    found = optimize.minimize_scalar(
+        minus_r, bounds=(lo, hi), method="bounded", options={"xatol": 1e-13}
+    )
+    refined = -float(found.fun)
+    best = max(float(r[k]), refined if math.isfinite(refined) else -math.inf)
+    if best > 1.0 + 1e-12:
+        return math.inf
+    return max(best, 0.0)
 
 
 def complete_information_all_pay(prizes: Sequence[float], value: float = 1.0) -> float:

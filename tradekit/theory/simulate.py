@@ -64,7 +64,7 @@ class Estimate:
             return 0.0 if math.isclose(self.mean, theory, abs_tol=1e-12) else math.inf
         return (self.mean - theory) / self.se
 
-    def agrees(self, theory: float, k: float = 4.0, slack: float = 0.0) -> bool:
+    def agrees(self, theory: float, k: float = 3.0, slack: float = 0.0) -> bool:
         """Whether ``theory`` lies within ``k`` standard errors (plus ``slack``) of the mean."""
         return abs(self.mean - theory) <= k * self.se + slack + 1e-9
 
@@ -88,7 +88,7 @@ class Check:
         """Standard errors between the two."""
         return self.estimate.z(self.theory)
 
-    def agrees(self, k: float = 4.0, slack: float = 0.0) -> bool:
+    def agrees(self, k: float = 3.0, slack: float = 0.0) -> bool:
         """Whether they agree within ``k`` standard errors (plus ``slack``)."""
         return self.estimate.agrees(self.theory, k, slack)
 
@@ -114,6 +114,10 @@ def sealed(
 ) -> list[Check]:
     """Simulate the continuous sealed-bid equilibrium through the engine.
 
+    The engine ranks the bids; under the games' payment rule it also takes the payments (a
+    loser's share rounded down, on bids in millionths), under another rule (``pays``) each
+    bidder pays its place's fraction of its bid.
+
     Returns checks for the revenue, the winners' and losers' payments, the expected bid and the
     bidders' surplus (in units of value; see the module docstring for the scaling).
 
@@ -130,12 +134,21 @@ def sealed(
     bids = np.rint(model.bid(values) * scale).astype(np.int64)
     engine_prizes = _engine_prizes(prizes)
     fraction = base.fraction
+    # Another payment rule than the games' (e.g. only the top paying in full): the engine places
+    # the bidders, and each pays its place's fraction of its bid.
+    fractions = None if base.games_payments else base.pays
     totals = np.zeros((draws, 4))
     for d in range(draws):
-        out = resolve_round(dict(enumerate(bids[d].tolist())), engine_prizes, fraction, ties, flip)
+        row = dict(enumerate(bids[d].tolist()))
+        out = resolve_round(row, engine_prizes, fraction, ties, flip)
+        paid = (
+            out.payment
+            if fractions is None
+            else {p: fractions[out.place[p]] * row[p] for p in range(n)}
+        )
         won = [p for p in range(n) if out.won[p]]
-        winners = sum(out.payment[p] for p in won)
-        losers = sum(out.payment[p] for p in range(n) if not out.won[p])
+        winners = sum(paid[p] for p in won)
+        losers = sum(paid[p] for p in range(n) if not out.won[p])
         value = sum(values[d, p] * prizes[out.place[p]] for p in won) * scale
         totals[d] = (winners + losers, winners, losers, value - winners - losers)
     totals /= scale
@@ -153,8 +166,8 @@ def coins(eq: CoinEquilibrium, draws: int = 20_000, seed: int = 0) -> list[Check
     """Simulate a whole-coin equilibrium (mixed strategies) through the engine.
 
     Values are drawn from the game's table and bids from ``eq.strategy``; each round is resolved
-    with the game's tie rule (the engine rounds losers' shares down; for ``rounding="exact"`` or
-    ``"up"`` the payment is recomputed from the engine's placement).
+    with the game's tie rule and zero-bid rule (the engine rounds losers' shares down; for
+    ``rounding="exact"`` or ``"up"`` the payment is recomputed from the engine's placement).
 
     Example:
         >>> from tradekit.theory.coins import CoinAuction, uniform_values
@@ -180,7 +193,9 @@ def coins(eq: CoinEquilibrium, draws: int = 20_000, seed: int = 0) -> list[Check
     totals = np.zeros((draws, 5))
     for d in range(draws):
         row = dict(enumerate(bids[d].tolist()))
-        out = resolve_round(row, list(game.prizes), game.loser_fraction, game.ties, flip)
+        out = resolve_round(
+            row, list(game.prizes), game.loser_fraction, game.ties, flip, game.zero_bids
+        )
         win = lose = kept = 0.0
         for p in range(n):
             if out.won[p]:
@@ -274,11 +289,13 @@ def ascending(model: AscendingModel, draws: int = 5_000, seed: int = 0) -> list[
         price[d] = paid
         efficient[d] = float(values[d, winner] == values[d].max())
     exact = model.exact()
+    second = np.sort(values, axis=1)[:, -2]
     return [
         Check("price", exact.expected_price, Estimate.of(price)),
         Check("efficiency", exact.efficiency, Estimate.of(efficient)),
+        Check("second-highest value", exact.second_value, Estimate.of(second)),
         Check(
-            "second-highest value", exact.second_value, Estimate.of(np.sort(values, axis=1)[:, -2])
+            "price = second-highest value", exact.p_price_is_second, Estimate.of(price == second)
         ),
     ]
 
@@ -288,7 +305,8 @@ def rounding(
 ) -> list[Check]:
     """Draw score profiles, score them with the engine's tie split, compare with ``exact``.
 
-    Returns a check for the mean gain and one for the probability of each gain in ``exact``.
+    Returns a check for the mean gain, the chance of a tie the rule splits, the mean gain given
+    such a tie (when the draws hold one) and the probability of each gain in ``exact``.
 
     Example:
         >>> from tradekit.theory.splitting import RankRule, rounding_distribution
@@ -303,7 +321,16 @@ def rounding(
         probs = np.array([pmf[s] for s in scores], dtype=float)
         columns.append(scores[rng.choice(len(scores), size=draws, p=probs / probs.sum())])
     profiles = np.stack(columns, axis=1)
-    gains = np.array([rule.gain(dict(enumerate(row.tolist()))) for row in profiles], dtype=float)
-    checks = [Check("mean gain", exact.mean, Estimate.of(gains))]
+    scored: list[dict[object, int]] = [dict(enumerate(row.tolist())) for row in profiles]
+    gains = np.array([rule.gain(scores) for scores in scored], dtype=float)
+    tied = np.array([rule.tied(scores) for scores in scored])
+    checks = [
+        Check("mean gain", exact.mean, Estimate.of(gains)),
+        Check("P(tie to split)", exact.p_tie, Estimate.of(tied)),
+    ]
+    if tied.sum() > 1:
+        checks.append(
+            Check("mean gain given a tie", exact.mean_given_tie, Estimate.of(gains[tied]))
+        )
     checks += [Check(f"P(gain = {g})", p, Estimate.of(gains == g)) for g, p in exact.pmf]
     return checks
