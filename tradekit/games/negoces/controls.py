@@ -15,9 +15,11 @@ Handles (keys of ``TableWidget.handles``, CSS class ``tk-c-<key>``):
   ``give``;
 * the seller before a sale: ``put-<good>``, ``sell-inactive-<good>`` (card buttons: each is
   drawn as a card of its good, and clicking the card puts it up), ``treasurer``,
-  ``temple-good`` + ``temple``;
-* a buyer in a negotiation round: ``offer-card`` + ``offer-coins`` (+ ``offer-loan``, bank) +
-  ``offer``, ``stand``, ``withdraw``, ``steal``, ``ban-<seat>``;
+  ``temple-<good>`` (card buttons: clicking the card gives it up at the temple), and the same
+  from the keyboard, ``temple-good`` + ``temple``;
+* a buyer in a negotiation round: ``offer-<good>`` (card buttons: clicking a card of the hand
+  offers it with the coins of the slider), ``offer-card`` + ``offer-coins`` (+ ``offer-loan``,
+  bank) + ``offer``, ``stand``, ``withdraw``, ``steal``, ``ban-<seat>``;
 * the seller deciding: ``accept-<seat>``, ``continue``, ``ask-<seat>``, ``ban-<seat>``;
 * a buyer who may swindle: ``swap-<good>`` (card buttons), ``no-swap``;
 * the bank, whenever allowed: ``take-loan``, ``repay-loan`` (plain buttons: a loan is never the
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 import ipywidgets as widgets
@@ -198,6 +201,17 @@ class NegocesControls(Controls):
             extra.append(cc.button("treasurer", cc.label(UseTreasurer()), UseTreasurer()))
         temple = [a.good for a in legal if isinstance(a, Temple)]
         if temple:
+            # The card given up is the choice: a card button per good (the dropdown and its
+            # button below do the same from the keyboard).
+            rows.append(_note(cc.t("negoces.c.temple_cards")))
+            rows.append(
+                _wrap(
+                    [
+                        cc.card_button(f"temple-{g}", hand.get(g), Temple(g), cc.label(Temple(g)))
+                        for g in temple
+                    ]
+                )
+            )
             good = cc.register(
                 "temple-good",
                 widgets.Dropdown(
@@ -297,9 +311,33 @@ class NegocesControls(Controls):
             good = str(card.value) or None
             return Offer(good, int(coins.value), bool(loan.value) if loan is not None else False)
 
+        def offer_of(good: str) -> Action:
+            # The coins chosen on the slider, kept within what may go with this card.
+            with_loan = bool(loan.value) if loan is not None else False
+            lo, hi = self._bounds(ranges, good, with_loan)
+            return Offer(good, min(max(int(coins.value), lo), hi), with_loan)
+
+        # Clicking a card of the hand offers it, with the coins of the slider; the dropdown and
+        # the Offer button do the same from the keyboard (and offer coins alone).
+        hand = _card_of(renderer, cc, view.hand)
+        cards = [cc.card_button(f"offer-{g}", hand.get(g), partial(offer_of, g), "") for g in goods]
+
+        def retitle(_: Any = None) -> None:
+            # Each card's tooltip (and what a screen reader says) is the offer it makes now.
+            for g in goods:
+                words = cc.label(offer_of(g))
+                cc.handles[f"offer-{g}"].description = cc.handles[f"offer-{g}"].tooltip = words
+
+        retitle()
+
+        coins.observe(retitle, names="value")
+        if loan is not None:
+            loan.observe(retitle, names="value")
         button = cc.button("offer", cc.t("negoces.c.offer_button"), offer, style="primary")
         items = [card, *([loan] if loan is not None else []), coins, button]
-        return _wrap(items)
+        if not cards:
+            return _wrap(items)
+        return widgets.VBox([_note(cc.t("negoces.c.offer_cards")), _wrap(cards), _wrap(items)])
 
     @staticmethod
     def _bounds(ranges: dict[tuple[str, bool], list[int]], good: str, loan: bool) -> list[int]:
