@@ -56,7 +56,7 @@ from tradekit.session.table import (
     decision_events,
     default_bot,
 )
-from tradekit.widgets.controls import ControlContext, Controls, controls_for
+from tradekit.widgets.controls import ControlContext, Controls, controls_for, em
 
 __all__ = [
     "LANG_NAMES",
@@ -111,24 +111,12 @@ border:1px dashed #c3cad3!important;cursor:not-allowed!important;opacity:1!impor
 )
 
 
-def _em(count: float) -> str:
-    """A width of ``count`` times the widget's font size, so that it grows with the size.
-
-    (A plain ``em`` would measure the ipywidgets box, whose own font size stays at 13 px.)
-
-    Example:
-        >>> _em(8.5)
-        'calc(var(--jp-widgets-font-size) * 8.5)'
-    """
-    return f"calc(var(--jp-widgets-font-size) * {count})"
-
-
 def language_switch(lang: str) -> Any:
     """The dropdown of the languages every label exists in, showing ``lang``."""
     return widgets.Dropdown(
         options=[(LANG_NAMES[x], x) for x in LANGS],
         value=lang,
-        layout=widgets.Layout(width=_em(8.5)),
+        layout=widgets.Layout(width=em(8.5)),
     )
 
 
@@ -316,14 +304,14 @@ class TableWidget:
             value=self.session.autoplay, indent=False, layout=widgets.Layout(width="auto")
         )
         self.autoplay.observe(self._on_autoplay, names="value")
-        self.view_switch = widgets.Dropdown(layout=widgets.Layout(width=_em(16.5)))
+        self.view_switch = widgets.Dropdown(layout=widgets.Layout(width=em(16.5)))
         self.view_switch.observe(self._on_view, names="value")
         self.lang_switch = language_switch(self.lang)
         self.lang_switch.observe(self._on_lang, names="value")
         self.message = widgets.HTML()
         self.table = widgets.HTML()
         self.controls = widgets.VBox()
-        self.command = widgets.Text(layout=widgets.Layout(width=_em(18.5)))
+        self.command = widgets.Text(layout=widgets.Layout(width=em(18.5)))
         self.command_button = button(self._on_command)
         self.command_row = widgets.HBox([self.command, self.command_button])
         self.reveal_button = button(self.reveal, "primary")

@@ -27,7 +27,7 @@ from tradekit.core.domains import Menu
 from tradekit.games.medici.actions import Auction, Bid, Pass, Turn
 from tradekit.i18n import load_messages
 from tradekit.render.parts import esc
-from tradekit.widgets.controls import ControlContext, Controls, register_controls
+from tradekit.widgets.controls import ControlContext, Controls, note, register_controls
 
 load_messages("tradekit.games.medici")
 
@@ -39,10 +39,6 @@ def _bid_bounds(legal: Sequence[Action]) -> tuple[int, int] | None:
         return legal.bounds(Bid, "amount")
     bids = [a.amount for a in legal if isinstance(a, Bid)]
     return (min(bids), max(bids)) if bids else None
-
-
-def _note(text: str) -> Any:
-    return widgets.HTML(value=f"<span style='font-size:13px'>{esc(text)}</span>")
 
 
 @register_controls("medici")
@@ -63,7 +59,7 @@ class MediciControls(Controls):
                 if can_turn
                 else cc.t("medici.c.auction_only")
             )
-            rows.append(_note(hint))
+            rows.append(note(esc(hint)))
             # The cards are what the player chooses between: the pile (a card back: clicking it
             # turns its top card) and the lot (its last card: clicking it puts the lot up).
             cards = []
@@ -82,7 +78,7 @@ class MediciControls(Controls):
         if bounds is not None:
             low, most = bounds
             high = getattr(cc.view, "high_bid", 0)
-            rows.append(_note(cc.t("medici.c.bid_hint", high=high, most=most)))
+            rows.append(note(esc(cc.t("medici.c.bid_hint", high=high, most=most))))
             slider = cc.slider("bid-amount", cc.t("medici.c.bid"), bounds, value=low)
 
             def chosen() -> Action:
