@@ -59,6 +59,7 @@ import altair as alt  # noqa: E402 - after the format checkers above
 import pandas as pd  # noqa: E402
 
 from tradekit.core.errors import ConfigError  # noqa: E402
+from tradekit.core.seats import seat_label  # noqa: E402
 
 #: Renderers that work without a network: static SVG/PNG (vl-convert), the interactive
 #: "jupyter" renderer with offline=True (anywidget), and self-contained HTML.
@@ -179,8 +180,10 @@ def win_rate_by_seat(table: pd.DataFrame, by: str = "variant", confidence: float
     rates = win_rates(table, by, confidence)
     players = int(table["players"].max()) if "players" in table.columns else rates["seat"].nunique()
     rates["fair"] = 1 / players
+    rates["player"] = rates["seat"].map(seat_label)
+    order = [seat_label(seat) for seat in sorted(rates["seat"].unique())]  # P10 after P9
     base = alt.Chart(rates).encode(
-        x=alt.X("seat:O", title="seat", axis=alt.Axis(labelAngle=0)),
+        x=alt.X("player:O", title="seat", sort=order, axis=alt.Axis(labelAngle=0)),
         xOffset=alt.XOffset(f"{by}:N"),
         color=alt.Color(f"{by}:N", title=by),
     )
@@ -189,8 +192,9 @@ def win_rate_by_seat(table: pd.DataFrame, by: str = "variant", confidence: float
     )
     points = base.mark_point(filled=True, size=60).encode(
         y="win_rate:Q",
-        tooltip=[by, "seat", "games", "wins", alt.Tooltip("win_rate:Q", format=".3f"),
-                 alt.Tooltip("ci_low:Q", format=".3f"), alt.Tooltip("ci_high:Q", format=".3f")],
+        tooltip=[by, alt.Tooltip("player:O", title="seat"), "games", "wins",
+                 alt.Tooltip("win_rate:Q", format=".3f"), alt.Tooltip("ci_low:Q", format=".3f"),
+                 alt.Tooltip("ci_high:Q", format=".3f")],
     )  # fmt: skip
     fair = alt.Chart(rates).mark_rule(strokeDash=[4, 4], color="gray").encode(y="mean(fair):Q")
     return alt.layer(bars, points, fair).properties(title="Win rate by seat", width=320)
@@ -257,7 +261,7 @@ def paired_differences(
             "measures", wanted, f"measures among {sorted(summary['measure'].unique())}"
         )
     frame["row"] = [
-        _words(m) if pd.isna(s) else f"seat {int(s)}"
+        _words(m) if pd.isna(s) else seat_label(int(s))
         for m, s in zip(frame["measure"], frame["seat"], strict=True)
     ]
     frame["zero"] = 0.0

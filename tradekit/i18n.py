@@ -26,6 +26,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import re
 import string
 import tomllib
@@ -229,6 +230,101 @@ def tell(
     return t(data["say"], lang, parts=parts, **named(data.get("fields", {})))
 
 
+#: The placeholders of a field's words (``field.<English words>``) that stand for a part of the
+#: label the rules fill in: a seat as people read it (P1; written back in the language) or a
+#: number.
+_FIELD_PARTS = {"seat": r"(?P<seat>P\d+)", "other": r"(?P<other>P\d+)", "n": r"(?P<n>-?\d+)"}
+
+
+@functools.cache
+def _field_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The field keys with placeholders, as patterns of the English words (made once the
+    catalogue is loaded)."""
+    patterns = []
+    for key in _CATALOGUE:
+        if key.startswith("field.") and "{" in key:
+            words = re.escape(key.removeprefix("field."))
+            for part, pattern in _FIELD_PARTS.items():
+                words = words.replace(re.escape("{" + part + "}"), pattern)
+            patterns.append((re.compile(words), key))
+    return tuple(patterns)
+
+
+def _field_words(words: str, lang: str) -> str | None:
+    """A field's English words (a label, or what its values are) in ``lang``: the catalogue's
+    ``field.<words>``, or a key with placeholders that the words match ("a card in P1's hand"
+    matches ``field.a card in {seat}'s hand``); ``None`` when none does."""
+    if has_message(f"field.{words}"):
+        return t(f"field.{words}", lang)
+    for pattern, key in _field_patterns():
+        found = pattern.fullmatch(words)
+        if found is not None:
+            parts = {
+                name: value if name == "n" else seat_label(int(value[1:]) - 1, lang)
+                for name, value in found.groupdict().items()
+            }
+            return t(key, lang, **parts)
+    return None
+
+
+def reason_text(reason: str, lang: str = "en") -> str | None:
+    """A refusal's reason in ``lang``: the engine's own sentence in English; in another
+    language the sentence of its message key (``refusal.<key>``, see
+    :class:`tradekit.core.errors.Reason`) with its fields worded there, or ``None`` when that
+    cannot be done whole (a reason without a key, or a label the catalogue does not translate:
+    ``field.<label>``), so that no English is left in another language's sentence.
+
+    Example:
+        >>> from tradekit.core.domains import OneOf, Range
+        >>> reason_text(Range(0, 15, "the bid").reason(16), "fr")
+        "l'enchère doit être un nombre entier de 0 à 15 ; reçu : 16"
+        >>> reason_text(OneOf((4, 9, 12), "the card", "a card in the lot").reason(5), "fr")
+        'la carte doit être une carte du lot (4, 9 ou 12) ; reçu : 5'
+        >>> hand = OneOf((4, 9), "the card", "a card in P2's hand", secret=True)
+        >>> reason_text(hand.reason(5), "fr")
+        'la carte doit être une carte de la main de J2 ; reçu : 5'
+        >>> reason_text("the seller has not put a card up", "fr") is None
+        True
+    """
+    if lang == "en":
+        return str(reason)
+    key = getattr(reason, "key", "")
+    fields: Mapping[str, Any] = getattr(reason, "fields", {})
+    if not key or not has_message(f"refusal.{key}"):
+        return None
+    words: dict[str, Any] = {}
+    for name, value in fields.items():
+        if name in ("label", "what"):
+            if not value:
+                continue
+            said = _field_words(str(value), lang)
+            if said is None:
+                return None
+            words[name] = said
+        elif name == "values":
+            shown = [repr(v) if isinstance(v, str) else str(v) for v in value]
+            if not shown or len(shown) > 12:
+                return None
+            words[name] = (
+                shown[0]
+                if len(shown) == 1
+                else ", ".join(shown[:-1]) + t("refusal.or", lang) + shown[-1]
+            )
+        elif name == "value":
+            words["got"] = (
+                t("refusal.nothing", lang)
+                if value is None
+                else str(value)
+                if type(value) is int
+                else repr(value)[:60]
+            )
+        else:
+            words[name] = value
+    if key == "one_of" and "what" not in words:
+        key = "one_of_any"
+    return t(f"refusal.{key}", lang, **words)
+
+
 def keys() -> list[str]:
     """Every key in the catalogue (for tests)."""
     return sorted(_CATALOGUE)
@@ -243,6 +339,7 @@ __all__ = [
     "has_message",
     "keys",
     "load_messages",
+    "reason_text",
     "seat_label",
     "seats_label",
     "t",

@@ -191,6 +191,14 @@ def _tables() -> dict[str, tuple[Any, Any]]:
     return out
 
 
+#: Face-down cards whose count (or some of them) went onto a line of its own: a run of card
+#: backs and its "×7" stay on one line, as one picture.
+SPLIT_BACKS = """[...document.querySelectorAll('.tk-backs')].filter(e => {
+  const back = e.querySelector('.tk-back');
+  return back && e.getBoundingClientRect().height > 1.5 * back.getBoundingClientRect().height;
+}).map(e => e.textContent)"""
+
+
 def test_every_table_at_every_size_in_chromium() -> None:
     """Projector: fills the width, no text under 20 px; phone: one column, no sideways scroll."""
     from tradekit.render import render
@@ -232,6 +240,7 @@ def test_every_table_at_every_size_in_chromium() -> None:
                             assert len(set(lefts)) == 1, (name, lefts)  # stacked
                         if which == "over":
                             assert page.locator("[data-section=game-over]").is_visible()
+                        assert page.evaluate(SPLIT_BACKS) == [], (name, size, which)
                     page.close()
         finally:
             (TABLE_ARTIFACTS / "figures.json").write_text(json.dumps(figures, indent=1) + "\n")
@@ -320,6 +329,10 @@ def test_a_game_of_turin_by_clicks_alone_in_chromium(tmp_path: Path) -> None:
                             SMALLEST_TEXT_JS, widget.locator(".tk-frame").first.element_handle()
                         )
                         figures[f"turin-over-{width}"] = [round(least, 1), where]
+                        # At the auto size the toolbar follows the table's size.
+                        toolbar, drawn = page.evaluate(FONT_SIZES)
+                        figures[f"turin-toolbar-{width}"] = [toolbar, drawn]
+                        assert abs(toolbar - drawn) <= 1, (width, toolbar, drawn)
                         shot = TABLE_ARTIFACTS / f"widget-turin-over-{width}x{height}.png"
                         page.screenshot(path=str(shot))
                     page.set_viewport_size({"width": 1366, "height": 768})
@@ -330,6 +343,12 @@ def test_a_game_of_turin_by_clicks_alone_in_chromium(tmp_path: Path) -> None:
         (TABLE_ARTIFACTS / "widget-figures.json").write_text(json.dumps(figures, indent=1) + "\n")
         (TABLE_ARTIFACTS / "blocked-requests.txt").write_text("\n".join(blocked) + "\n")
         server.close()
+
+
+#: The font size (px) of the widget's Step button and of its drawn table.
+FONT_SIZES = """() => [
+  '.tk-table-widget .tk-step-button', '.tk-table-widget .tk-frame > .tk'
+].map(sel => parseFloat(getComputedStyle(document.querySelector(sel)).fontSize))"""
 
 
 def _check_controls_on_screen(page: Any, figures: dict[str, Any], game: str) -> None:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import time
 import urllib.parse
 from collections.abc import Iterator
@@ -43,6 +44,7 @@ except ImportError:  # the browser fixture skips (or fails under CI) saying so
 
 from tests.integration.chromium import CHROMIUM, CHROMIUM_ARGS, executable, need
 from tradekit.classroom import Classroom, start
+from tradekit.i18n import t
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("TRADEKIT_ARTIFACTS", ROOT / "test-results")) / "classroom"
@@ -393,3 +395,61 @@ def test_three_students_play_turin_and_medici_in_chromium(browser: Any, tmp_path
     assert errors == [], errors
     for name in ("turin-student-phone.png", "turin-teacher-1920.png"):
         assert (ARTIFACTS / name).stat().st_size > 5_000
+
+
+#: The refusal a page shows, once it shows one.
+NOTICE = "() => !document.getElementById('notice').hidden"
+
+
+def test_french_pages_say_refusals_in_french_words(browser: Any, tmp_path: Path) -> None:
+    # The server words its errors in English (for the API's users): a French page must say
+    # each refusal in French, without the server's words (such as a version number).
+    blocked: list[str] = []
+    errors: list[str] = []
+    with start(
+        "turin", players=3, db=tmp_path / "fr.db", seed=5, rate=5000, burst=5000, show=False
+    ) as c:
+        k = Class(browser, c, blocked, errors, random.Random(1))
+        try:
+            k.teacher.goto(c.teacher_url + "&lang=fr")
+            k.teacher.wait_for_url("**/teacher?lang=fr")
+            page = k.context(browser, PHONE, phone=True).new_page()
+            page.on("pageerror", lambda e: errors.append(f"Zoé: {e}"))
+            page.goto(c.url + "/?lang=fr")
+            page.fill("#code", "ZZZZZZ")
+            page.fill("#name", "Zoé")
+            page.click("#join-button")
+            page.wait_for_function(NOTICE)
+            refusals = {"join, a wrong code": page.locator("#notice").inner_text()}
+            page.fill("#code", c.code)
+            page.click("#join-button")
+            page.wait_for_url("**/play?lang=fr")
+            k.teacher.click("#start-1")  # robots take the two empty seats
+            page.wait_for_function(READY)
+
+            # A move chosen on a screen the table has changed since (another version).
+            page.evaluate("() => { version -= 1; document.getElementById('action-0').click(); }")
+            page.wait_for_function(NOTICE)
+            refusals["a move on an old screen"] = page.locator("#notice").inner_text()
+            page.wait_for_function(READY)
+            shoot(page, "fr-student-phone-refused.png")
+            page.set_viewport_size(LAPTOP)
+            shoot(page, "fr-student-laptop-refused.png")
+            # A move the game does not know (a page never offers one: the engine refuses it).
+            page.evaluate("() => { say(''); act({type: 'NoSuchMove'}); }")
+            page.wait_for_function(NOTICE)
+            refusals["a move the rules refuse"] = page.locator("#notice").inner_text()
+            # The teacher starts a table that has started already.
+            k.teacher.evaluate("() => post('start', {table: 1})")
+            k.teacher.wait_for_function(NOTICE)
+            refusals["the teacher, not now"] = k.teacher.locator("#notice").inner_text()
+            shoot(k.teacher, "fr-teacher-refused.png")
+        finally:
+            k.close()
+    assert blocked == [] and errors == [], (blocked, errors)
+    english = re.compile(r"\b(the|version|table changed|got|must|join code|check)\b", re.I)
+    for what, text in refusals.items():
+        assert text.strip(), f"{what}: nothing said"
+        assert not english.search(text), f"{what}: English words in French: {text!r}"
+    assert refusals["a move on an old screen"] == t("classroom.problem_not_played", "fr")
+    assert refusals["a move the rules refuse"] == t("classroom.problem_not_allowed", "fr")

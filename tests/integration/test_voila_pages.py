@@ -9,6 +9,8 @@ kernel runs it), with every request that does not go to 127.0.0.1 aborted. For e
   the test fails past :data:`FIRST_PAINT_LIMIT`, a page that is broken rather than slow (the
   other tests share the machine's cores with this one, so the time here is not the target's);
 * no error, warning or traceback in the page, and no widget that failed to draw;
+* text for people: no Python repr (``RendererRegistry``, a bare ``False``, ``<NA>``, a tuple of
+  strings), and seats counted from 1 (no ``P0``, no "seat 0": code counts from 0, people from 1);
 * every chart's text inside its picture: each SVG chart is drawn on a blank page of the same
   browser (as its ``<img>`` is), and every text must lie inside the SVG, no two labels of one axis
   may overlap, and no label may end in "…" (a label limit reached);
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 import urllib.parse
 from collections.abc import Iterator
@@ -31,6 +34,7 @@ from typing import Any
 import pytest
 
 from tests.integration.chromium import CHROMIUM_ARGS, executable, need
+from tests.integration.test_notebooks import STILL_FROM_ZERO
 from tests.integration.voila import ROOT, serve
 
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -86,6 +90,26 @@ CHECK_TEXT = """() => {
   });
   return problems;
 }"""
+
+
+#: The text of the page a reader sees (Voilà shows the outputs and the Markdown, not the code).
+SHOWN_TEXT = "() => document.getElementById('rendered_cells').innerText"
+#: What a reader should never see: raw reprs, and seats counted from 0.
+NOT_FOR_READERS = {
+    r"RendererRegistry|<NA>|^\s*(False|True|None)\s*$|^\('[^']*', '": "a Python repr",
+    r"\bP0\b|\bJ0\b|(?i:\bseat 0\b|\bsiège 0\b)": (FROM_0 := "a seat counted from 0"),
+}
+
+
+def not_for_readers(text: str, seats_from_0: bool = False) -> list[str]:
+    """Each line of ``text`` a reader should not see, with the reason (seats counted from 0
+    only left out for a notebook whose prose is known to count so, ``seats_from_0``)."""
+    return [
+        f"{why}: {line.strip()[:80]!r}"
+        for line in text.splitlines()
+        for pattern, why in NOT_FOR_READERS.items()
+        if re.search(pattern, line) and not (seats_from_0 and why == FROM_0)
+    ]
 
 
 def has_table(path: Path) -> bool:
@@ -177,6 +201,7 @@ def test_notebook_as_a_voila_app(voila: str, browser: Any, path: Path) -> None:
             " [data-mime-type='application/vnd.jupyter.error']"
         )
         assert errors.count() == 0, f"{path.name}: {errors.first.inner_text()[:500]}"
+        unreadable = not_for_readers(page.evaluate(SHOWN_TEXT), path.name in STILL_FROM_ZERO)
 
         svgs = page.evaluate(CHARTS)
         blank = context.new_page()
@@ -189,6 +214,7 @@ def test_notebook_as_a_voila_app(voila: str, browser: Any, path: Path) -> None:
         (ARTIFACTS / f"{path.stem}-blocked.txt").write_text("\n".join(blocked) + "\n")
         context.close()
     assert not problems, f"{path.name}: chart text cut or crowded: {problems}"
+    assert not unreadable, f"{path.name}: text a reader should not see: {unreadable}"
     if has_table(path):
         assert usable <= FIRST_PAINT_LIMIT, (
             f"{path.name}: usable after {usable:.1f} s (target {FIRST_PAINT:.0f} s, idle)"

@@ -182,10 +182,35 @@ def test_a_refused_action_is_said_in_the_rules_words_and_changes_nothing() -> No
     assert isinstance(s.last_error, TradekitError)
     s.set_lang("fr")
     s.submit(Bid(400))
+    # Turin words this reason itself ("P1's bid ... (a note)"): French leaves it out.
     assert s.notice.text == (
         "« Miser 400 » n'est pas possible maintenant. "
         "Vous pouvez : Miser 0 … Miser 15, Emprunter (+10 maintenant, rembourser 15)."
     )
+
+
+def test_a_refusal_in_french_says_the_rules_reason_in_french() -> None:
+    s = _turin(mode="teacher", lang="fr")
+    card = next(c for c in range(1, 40) if c not in s.state.view(0).hand)
+    s.submit(Offer(card))
+    assert s.notice is not None and s.notice.kind == "error"
+    assert s.notice.text.startswith(f"« Offrir #{card} : "), s.notice.text
+    assert (
+        " » n'est pas possible maintenant : la carte doit être une carte de la main de J1 ; "
+        f"reçu : {card}. Vous pouvez : Offrir #"
+    ) in s.notice.text
+    assert not re.search(r"\b(the|must|got|hand|card)\b", s.notice.text), s.notice.text
+    s.set_lang("en")
+    s.submit(Offer(card))
+    assert f"the card must be a card in P1's hand; got {card}." in s.notice.text
+
+
+def test_a_reason_the_table_language_cannot_say_is_left_out_not_said_in_english() -> None:
+    s = _turin(mode="teacher", lang="fr")
+    s.submit(next(a for a in s.state.legal_actions(0) if isinstance(a, Offer)))
+    text = s.refusal(0, Bid(400), "the seller has not put a card up")  # a reason with no key
+    assert text.startswith("« Miser 400 » n'est pas possible maintenant. Vous pouvez :")
+    assert "seller" not in text
 
 
 def test_a_broken_bot_is_said_and_the_game_goes_on() -> None:
@@ -613,3 +638,14 @@ def test_bad_arguments() -> None:
         TableSession("turin", lang="de")
     with pytest.raises(TypeError):
         TableSession(tradekit.load_game("turin"), players=3)
+
+
+def test_an_engine_error_in_french_carries_no_english_sentence() -> None:
+    s = TableSession("turin", players=3, humans=[], seed=1, lang="fr")
+    s.guard(s.state.apply)(0, None)  # not an action: the engine's reason has no French words
+    assert s.notice == Notice(
+        "Action refusée : les règles ne le permettent pas à ce moment de la partie", "error"
+    )
+    s.set_lang("en")
+    s.guard(s.state.apply)(0, None)
+    assert s.notice == Notice("Not allowed: None is not an action of this game", "error")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 import altair as alt
@@ -42,6 +43,18 @@ def test_win_rate_by_seat(comparison: Any) -> None:
     assert (rates["win_rate"] <= rates["ci_high"]).all()
     text = svg(charts.win_rate_by_seat(comparison.table))
     assert "Win rate by seat" in text
+
+
+def test_charts_count_seats_from_1(comparison: Any) -> None:
+    # The tables number seats from 0, as code does; a person reads P1 for seat 0.
+    texts = [
+        svg(charts.win_rate_by_seat(comparison.table)),
+        svg(charts.paired_differences(comparison)),
+    ]
+    for text in texts:
+        labels = re.findall(r">(P\d+)</text>", text)
+        assert sorted(set(labels)) == ["P1", "P2", "P3"], labels
+        assert "seat 0" not in text
 
 
 def test_score_distribution(comparison: Any) -> None:

@@ -64,7 +64,34 @@ _SCRIPT_TEXTS = (
     "classroom.waiting_ready",
     "classroom.state_between",
     "classroom.game_save",
+    "classroom.problem_not_played",
+    "classroom.problem_not_now",
+    "classroom.problem_not_allowed",
+    "classroom.problem_not_found",
+    "classroom.problem_signed_out",
+    "classroom.problem_too_fast",
+    "classroom.problem_failed",
 )
+
+#: The start of every page's script: ``fill`` puts fields into a text, and ``problem`` says
+#: what went wrong in the page's language. The server words its errors in English, for the API's
+#: users and for people: an English page shows its words, a page in another language a text of
+#: its own for the error's kind (its HTTP status). A 409 on a student's page is a move the table
+#: no longer allows (it changed since the page drew it): that page says so in its own words in
+#: every language (the server's mention a version number), looks again, and the student chooses
+#: again.
+_SCRIPT_START = """
+const $=(id)=>document.getElementById(id);
+function fill(text, fields) {
+  return text.replace(/\\{(\\w+)\\}/g, (_, k) => (k in fields ? fields[k] : ''));
+}
+function problem(status, error, kinds) {
+  const kind=Object.assign({401: 'signed_out', 403: 'signed_out', 404: 'not_found',
+    409: 'not_now', 422: 'not_allowed', 429: 'too_fast'}, kinds || {})[status] || 'failed';
+  const words=LANG === 'en' && kind !== 'not_played' ? error : '';
+  return words || T['problem_'+kind];
+}
+"""
 
 #: Beyond this many legal actions, a list to choose from replaces the buttons.
 MAX_BUTTONS = 30
@@ -157,8 +184,9 @@ def join_page(lang: str, code: str = "", nonce: str = "") -> str:
         '<div id="notice" role="alert" hidden></div>'
     )
     script = f"""
-const LANG={_js(lang)};
-const form=document.getElementById('join'), notice=document.getElementById('notice');
+const LANG={_js(lang)}, T={_texts(lang)};
+{_SCRIPT_START}
+const form=$('join'), notice=$('notice');
 form.addEventListener('submit', async (ev) => {{
   ev.preventDefault();
   const body={{code: form.code.value, name: form.name.value}};
@@ -167,7 +195,7 @@ form.addEventListener('submit', async (ev) => {{
       body: JSON.stringify(body)}});
     const d=await r.json();
     if (r.ok) {{ location.href='/play?lang='+LANG; return; }}
-    notice.textContent=d.error; notice.hidden=false;
+    notice.textContent=problem(r.status, d.error); notice.hidden=false;
   }} catch (e) {{ notice.textContent=String(e); notice.hidden=false; }}
 }});
 """
@@ -191,11 +219,8 @@ def play_page(lang: str, nonce: str = "") -> str:
     )
     script = f"""
 const LANG={_js(lang)}, T={_texts(lang)}, MAX_BUTTONS={MAX_BUTTONS};
-const $=(id)=>document.getElementById(id);
+{_SCRIPT_START}
 let version=null, busy=false, pending=false;
-function fill(text, fields) {{
-  return text.replace(/\\{{(\\w+)\\}}/g, (_, k) => (k in fields ? fields[k] : ''));
-}}
 function say(text, ok) {{
   const n=$('notice'); n.textContent=text||''; n.hidden=!text; n.className=ok?'ok':'';
 }}
@@ -278,10 +303,10 @@ async function call(url, options) {{
   if (r.status === 401 || r.status === 403) {{
     const d=await r.json().catch(() => ({{}}));
     if (!options) {{ location.href='/?lang='+LANG; return null; }}
-    say(d.error); return null;
+    say(problem(r.status, d.error)); return null;
   }}
   const d=await r.json();
-  if (!r.ok) {{ say(d.error); return null; }}
+  if (!r.ok) {{ say(problem(r.status, d.error, {{409: 'not_played'}})); return null; }}
   return d;
 }}
 async function load() {{
@@ -347,10 +372,7 @@ def teacher_page(lang: str, join_url: str, code: str, qr_svg: str = "", nonce: s
     )
     script = f"""
 const LANG={_js(lang)}, T={_texts(lang)};
-const $=(id)=>document.getElementById(id);
-function fill(text, fields) {{
-  return text.replace(/\\{{(\\w+)\\}}/g, (_, k) => (k in fields ? fields[k] : ''));
-}}
+{_SCRIPT_START}
 function say(text) {{ const n=$('notice'); n.textContent=text||''; n.hidden=!text; }}
 function el(tag, text, attrs) {{
   const e=document.createElement(tag); if (text !== undefined) e.textContent=text;
@@ -359,7 +381,7 @@ function el(tag, text, attrs) {{
 async function post(what, body) {{
   const r=await fetch('/api/teacher/'+what, {{method:'POST',
     headers:{{'Content-Type':'application/json'}}, body: JSON.stringify(body)}});
-  const d=await r.json(); if (!r.ok) say(d.error); else {{ say(''); draw(d); }}
+  const d=await r.json(); if (!r.ok) say(problem(r.status, d.error)); else {{ say(''); draw(d); }}
 }}
 function draw(d) {{
   const rows=$('rows'); rows.textContent='';
@@ -432,7 +454,7 @@ function draw(d) {{
 }}
 async function load() {{
   const r=await fetch('/api/teacher/status?lang='+LANG); const d=await r.json();
-  if (!r.ok) say(d.error); else draw(d);
+  if (!r.ok) say(problem(r.status, d.error)); else draw(d);
 }}
 const events=new EventSource('/api/teacher/events');
 events.addEventListener('version', () => load());

@@ -143,7 +143,7 @@ async function replay(table, step, quiet, game) {{
     +(game ? '&game='+game : ''));
   const d=await r.json();
   if (mine !== ticket) return;  // a later click's answer is on its way: this one is stale
-  if (!r.ok) {{ if (!quiet) say(d.error); return; }}
+  if (!r.ok) {{ if (!quiet) say(problem(r.status, d.error)); return; }}
   replaying={{table: d.table, step: d.step, steps: d.steps, game: d.game,
     current: d.game === d.games_played}};
   $('replay').hidden=false;
@@ -173,7 +173,7 @@ $('distance-go').addEventListener('click', async () => {{
   const b=$('distance-go'); b.disabled=true; $('distance-caption').textContent=PT.distance_busy;
   try {{
     const r=await fetch('/api/teacher/distance?lang='+LANG); const d=await r.json();
-    if (!r.ok) {{ $('distance-caption').textContent=''; say(d.error); return; }}
+    if (!r.ok) {{ $('distance-caption').textContent=''; say(problem(r.status, d.error)); return; }}
     $('distance-caption').textContent=d.caption;
     const body=$('distance-table').tBodies[0]; body.innerHTML='';
     d.players.forEach((p) => {{

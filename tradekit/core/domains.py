@@ -35,6 +35,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import Any, overload
 
 from tradekit.core.actions import Action, describe_value
+from tradekit.core.errors import Reason
 
 #: Past this many combinations a filtered option is not counted by scanning (see Option.where).
 SCAN_LIMIT = 1_000_000
@@ -103,10 +104,15 @@ class Range(Domain):
     def reason(self, value: object) -> str | None:
         if type(value) is int and self.lo <= value <= self.hi:
             return None
+        got = describe_value(value)
         if self.hi < self.lo:
-            return f"{self.label} cannot be chosen now; got {describe_value(value)}"
-        span = f"{self.lo}" if self.lo == self.hi else f"from {self.lo} to {self.hi}"
-        return f"{self.label} must be a whole number {span}; got {describe_value(value)}"
+            return Reason(f"{self.label} cannot be chosen now; got {got}", "range_empty",
+                          label=self.label, value=value)  # fmt: skip
+        if self.lo == self.hi:
+            return Reason(f"{self.label} must be a whole number {self.lo}; got {got}", "range_one",
+                          label=self.label, lo=self.lo, value=value)  # fmt: skip
+        return Reason(f"{self.label} must be a whole number from {self.lo} to {self.hi}; got {got}",
+                      "range", label=self.label, lo=self.lo, hi=self.hi, value=value)  # fmt: skip
 
     def __contains__(self, value: object) -> bool:
         return type(value) is int and self.lo <= value <= self.hi
@@ -177,9 +183,13 @@ class OneOf(Domain):
             return None
         got = describe_value(value)
         if self.secret:
-            return f"{self.label} must be {self.what or 'one of the values allowed'}; got {got}"
+            return Reason(f"{self.label} must be {self.what or 'one of the values allowed'}; "
+                          f"got {got}", "one_of_secret", label=self.label, what=self.what,
+                          value=value)  # fmt: skip
         what = f"{self.what} " if self.what else "one of "
-        return f"{self.label} must be {what}({_or_list(self.values)}); got {got}"
+        return Reason(f"{self.label} must be {what}({_or_list(self.values)}); got {got}",
+                      "one_of", label=self.label, what=self.what, values=self.values,
+                      value=value)  # fmt: skip
 
     def __contains__(self, value: object) -> bool:
         try:

@@ -32,6 +32,32 @@ class ConfigError(TradekitError):
         super().__init__(f"option {option!r} = {value!r} is not allowed: expected {allowed}")
 
 
+class Reason(str):
+    """Why an action is refused: the English sentence (the string itself, the engine's words),
+    with a message ``key`` and the ``fields`` that word it in another language.
+
+    It is a ``str`` everywhere a reason is one; a front end that speaks another language looks
+    the key up (``tradekit/messages.toml`` holds ``refusal.<key>``) and words the fields
+    itself, and falls back to a reason-less refusal when it cannot. The fields are raw values
+    (a label such as "the bid" is the key of its own translation, ``field.<label>``).
+
+    Example:
+        >>> why = Reason("the bid must be a whole number from 0 to 15; got 16", "range",
+        ...              label="the bid", lo=0, hi=15, value=16)
+        >>> why == "the bid must be a whole number from 0 to 15; got 16", why.key, why.fields["hi"]
+        (True, 'range', 15)
+    """
+
+    key: str
+    fields: dict[str, Any]
+
+    def __new__(cls, text: str, key: str = "", /, **fields: Any) -> Reason:
+        reason = super().__new__(cls, text)
+        reason.key = key
+        reason.fields = fields
+        return reason
+
+
 class IllegalActionError(TradekitError):
     """An action the rules do not allow; the state is left exactly as it was.
 

@@ -127,6 +127,10 @@ margin-right:.2em}
 .tk-back{display:inline-block;margin:.15em;vertical-align:middle;line-height:0}
 .tk-back>svg{width:2.6em;height:auto}
 .tk-back[data-big]>svg{width:7em}
+.tk-backs{display:inline-flex;align-items:center;white-space:nowrap;vertical-align:middle;
+max-width:100%}
+.tk-backs>.tk-back+.tk-back{margin-left:var(--tk-overlap,.15em)}
+.tk-backs>.tk-muted{margin-left:.3em}
 .tk-coin{vertical-align:-.2em;width:1.15em;height:1.15em}
 .tk-money{font-weight:600;white-space:nowrap}
 .tk-pill{display:inline-block;padding:0 .55em;border-radius:.8em;font-size:SMALL;
@@ -289,6 +293,12 @@ def card_back(label: str = "", *, big: bool = False) -> str:
     return tag("span", back_svg(label), cls="tk-back", data_big=big)
 
 
+#: The width of a small card back (em, as drawn by the stylesheet, margins included).
+BACK_WIDTH = 2.9
+#: About how wide (em) a fan of small card backs may grow: each back shows at most 1.1 em.
+BACKS_WIDTH = 9.0
+
+
 def card_backs(count: int, label: str = "", *, big: bool = False) -> str:
     """``count`` face-down cards drawn as card backs (a hand the viewer may not see); ``big``
     draws them at a card's size (a face-down card on the table).
@@ -298,9 +308,16 @@ def card_backs(count: int, label: str = "", *, big: bool = False) -> str:
         (2, True)
     """
     backs = card_back(label, big=big) * count
-    return tag("span", backs, title=label or f"{count}") + (
-        f' <span class="tk-muted">×{count}</span>' if count else ""
-    )
+    if not count:
+        return tag("span", backs, title=label or "0")
+    # Small backs overlap like a fanned hand, closer the more there are, so that the backs and
+    # their count stay on one line (a count alone on the next line reads as something else).
+    style = None
+    if not big and count > 1:
+        shown = min(1.1, max(0.25, BACKS_WIDTH / count))  # em of each back left uncovered
+        style = f"--tk-overlap:{shown - BACK_WIDTH:.2f}em"
+    count_html = tag("span", f"×{count}", cls="tk-muted")
+    return tag("span", backs + count_html, cls="tk-backs", title=label or f"{count}", style=style)
 
 
 def section(title: str, body: str, **attributes: object) -> str:

@@ -41,7 +41,7 @@ from tradekit.core.errors import IllegalActionError, ReplayError, TradekitError
 from tradekit.core.registry import load_game
 from tradekit.core.seats import seat_label
 from tradekit.core.state import Game, State, Viewer, replay
-from tradekit.i18n import bot_label, check_lang, t
+from tradekit.i18n import bot_label, check_lang, reason_text, t
 from tradekit.render import Context, Renderer, renderer_for, viewer_label
 from tradekit.session.commands import examples, normal, parse_amount, parse_command
 from tradekit.session.policy import RandomPolicy, SeatPolicy, as_policy
@@ -359,7 +359,10 @@ class TableSession:
             except TradekitError as exc:
                 self.last_error = exc
                 reason = getattr(exc, "reason", None) or str(exc)
-                self.say(t("illegal", self.lang, reason=reason), "error")
+                # In another language than English, the reason in its words, or the rules'
+                # plain "not now" rather than an English sentence.
+                said = reason_text(reason, self.lang) or t("not_allowed_now", self.lang)
+                self.say(t("illegal", self.lang, reason=said), "error")
             except Exception as exc:
                 self.last_error = exc
                 self.say(t("error", self.lang, error=f"{type(exc).__name__}: {exc}"), "error")
@@ -517,7 +520,9 @@ class TableSession:
 
     def refusal(self, seat: int, action: Action, reason: str = "") -> str:
         """Why ``seat`` may not play ``action`` now, in the table's language: the action's label,
-        the engine's reason (in English, whose words it is), and what the seat may do instead,
+        the engine's reason (in English, its own words; in another language worded by
+        :func:`~tradekit.i18n.reason_text`, or left out when it cannot be), and what the seat may
+        do instead,
         each kind of action once (a range of amounts as its two ends). Nothing in it is hidden
         from the seat: it names the seat's own choices only.
         """
@@ -529,7 +534,10 @@ class TableSession:
         choices = self._choices_said(seat, view)
         if not reason.strip():
             reason = t("not_allowed_now", "en")
-        return t("refused", self.lang, action=label, reason=reason, choices=choices)
+        said = reason_text(reason, self.lang)
+        if said is None:  # a reason the table's language cannot say whole: none rather than English
+            return t("refused", self.lang, action=label, reason=reason, choices=choices)
+        return t("refused_because", self.lang, action=label, reason=said, choices=choices)
 
     def _choices_said(self, seat: int, view: Any) -> str:
         """What ``seat`` may do now, in words: one label per kind of action (``Bid 0 … Bid 15``

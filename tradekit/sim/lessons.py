@@ -34,6 +34,7 @@ import pandas as pd
 from tradekit.bots import has_bot
 from tradekit.core.errors import ConfigError
 from tradekit.core.registry import load_game, registered_games
+from tradekit.core.seats import seat_label
 from tradekit.sim.compare import Comparison, compare
 from tradekit.sim.measures import rule_choices
 from tradekit.sim.simulate import run, simulate
@@ -135,7 +136,7 @@ TESTS = {"McNemar exact": "McNemar's exact test", "paired t": "paired t-test"}
 def _name(row: Any) -> str:
     seat = row["seat"]
     measure = str(row["measure"]).replace("_", " ")
-    return measure if pd.isna(seat) else f"{measure} of seat {int(seat)}"
+    return measure if pd.isna(seat) else f"{measure} of {seat_label(int(seat))}"
 
 
 def _number(value: float, measure: str, sign: str = "") -> str:

@@ -28,6 +28,31 @@ from tradekit.render.parts import data_uri
 C = TypeVar("C", bound="type[Controls]")
 
 
+def em(count: float) -> str:
+    """A CSS length of ``count`` times the table widget's font size, so that a control grows
+    with the table's size (``auto`` follows the widget's width).
+
+    A plain ``em`` would measure the ipywidgets box around the control, whose own font size
+    stays at 13 px whatever the size.
+
+    Example:
+        >>> em(8.5)
+        'calc(var(--jp-widgets-font-size) * 8.5)'
+    """
+    return f"calc(var(--jp-widgets-font-size) * {count})"
+
+
+def note(html: str) -> Any:
+    """A line of explanation among the controls (``html``: escape plain text first), a little
+    smaller than the controls' text and growing with the table's size like them.
+
+    Example:
+        >>> "font-size:calc(var(--jp-widgets-font-size) * 0.93)" in note("Bid or pass.").value
+        True
+    """
+    return widgets.HTML(value=f"<span style='font-size:{em(0.93)}'>{html}</span>")
+
+
 @dataclasses.dataclass
 class ControlContext:
     """Everything a game's controls need to build themselves for the seat that must act.
@@ -130,10 +155,12 @@ class ControlContext:
         description: str,
         values: Sequence[int] | Range | tuple[int, int],
         value: int = 0,
+        width: float = 26,
     ) -> Any:
         """An integer slider bounded to what is legal: ``values`` is a domain
         :class:`~tradekit.core.domains.Range`, a ``(low, high)`` pair from :meth:`bounds`, or the
-        legal values themselves."""
+        legal values themselves. ``width`` is in the widget's font sizes (see :func:`em`),
+        description included; it never overflows the table."""
         if isinstance(values, Range):
             low, high = values.lo, values.hi
         elif isinstance(values, range):
@@ -148,7 +175,7 @@ class ControlContext:
             description=description,
             continuous_update=True,
             style={"description_width": "initial"},
-            layout=widgets.Layout(width="360px"),
+            layout=widgets.Layout(width=em(width), max_width="100%"),
         )
         return self.register(key, slider)
 
@@ -172,7 +199,7 @@ class Controls:
                 options=options,
                 value=0,
                 description=cc.t("choose_action"),
-                layout=widgets.Layout(width="480px"),
+                layout=widgets.Layout(width=em(34), max_width="100%"),
             ),
         )
         play = cc.button("play", cc.t("play"), lambda: cc.legal[choice.value], style="primary")

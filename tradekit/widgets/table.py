@@ -56,7 +56,7 @@ from tradekit.session.table import (
     decision_events,
     default_bot,
 )
-from tradekit.widgets.controls import ControlContext, Controls, controls_for
+from tradekit.widgets.controls import ControlContext, Controls, controls_for, em
 
 __all__ = [
     "LANG_NAMES",
@@ -75,9 +75,11 @@ T = TypeVar("T")
 LANG_NAMES = {"en": "English", "fr": "Français"}
 
 #: The widget's own sizes, as ipywidgets' CSS variables (font, line height) and the card buttons'
-#: width, by the size of the table (:data:`tradekit.render.parts.SIZES`).
+#: width, by the size of the table (:data:`tradekit.render.parts.SIZES`). At ``auto`` they follow
+#: the widget's width as the table's font does (the widget is a size container, so the same
+#: ``cqi`` lengths measure it): the toolbar and controls grow with the table on a projector.
 _WIDGET_SIZES = {
-    "auto": ("14px", "30px", "104px"),
+    "auto": (p.SIZES["auto"], f"calc({p.SIZES['auto']} * 2.15)", f"calc({p.SIZES['auto']} * 7.4)"),
     "projector": ("20px", "44px", "150px"),
     "laptop": ("14px", "30px", "96px"),
     "phone": ("15px", "34px", "84px"),
@@ -92,7 +94,8 @@ WIDGET_STYLE = (
         f"--jp-widgets-inline-height:{line};--tk-fs:{font};--tk-card-w:{card}}}\n"
         for name, (font, line, card) in _WIDGET_SIZES.items()
     )
-    + """.tk-table-widget .jupyter-button{font-size:var(--jp-widgets-font-size)}
+    + """.tk-table-widget.tk-w-auto{container-type:inline-size}
+.tk-table-widget .jupyter-button{font-size:var(--jp-widgets-font-size)}
 .tk-table-widget .tk-card-btn{width:var(--tk-card-w)!important;
 height:calc(var(--tk-card-w) * 1.393)!important;padding:0!important;margin:3px!important;
 background-color:transparent!important;background-repeat:no-repeat!important;
@@ -113,7 +116,7 @@ def language_switch(lang: str) -> Any:
     return widgets.Dropdown(
         options=[(LANG_NAMES[x], x) for x in LANGS],
         value=lang,
-        layout=widgets.Layout(width="120px"),
+        layout=widgets.Layout(width=em(8.5)),
     )
 
 
@@ -297,16 +300,18 @@ class TableWidget:
         self.play_button = button(self.play_to_turn, "primary")
         self.back_button = button(self.back)
         self.new_button = button(self.new_game)
-        self.autoplay = widgets.Checkbox(value=self.session.autoplay, indent=False)
+        self.autoplay = widgets.Checkbox(
+            value=self.session.autoplay, indent=False, layout=widgets.Layout(width="auto")
+        )
         self.autoplay.observe(self._on_autoplay, names="value")
-        self.view_switch = widgets.Dropdown(layout=widgets.Layout(width="230px"))
+        self.view_switch = widgets.Dropdown(layout=widgets.Layout(width=em(16.5)))
         self.view_switch.observe(self._on_view, names="value")
         self.lang_switch = language_switch(self.lang)
         self.lang_switch.observe(self._on_lang, names="value")
         self.message = widgets.HTML()
         self.table = widgets.HTML()
         self.controls = widgets.VBox()
-        self.command = widgets.Text(layout=widgets.Layout(width="260px"))
+        self.command = widgets.Text(layout=widgets.Layout(width=em(18.5)))
         self.command_button = button(self._on_command)
         self.command_row = widgets.HBox([self.command, self.command_button])
         self.reveal_button = button(self.reveal, "primary")
@@ -604,7 +609,7 @@ class TableWidget:
             + " · "
             + p.tag("span", p.esc(shown), cls="tk-muted"),
             cls="tk",
-            style="font-size:14px;padding:2px 0",
+            style="font-size:var(--tk-fs,14px);padding:2px 0",
         )
         self.table.value = renderer.table(view, ctx)
         self._draw_controls(viewer, ctx)

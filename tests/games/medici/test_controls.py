@@ -85,11 +85,14 @@ def test_the_least_bid_and_pass_buttons() -> None:
 
 def test_turn_buttons_follow_what_may_be_turned() -> None:
     w = table("medici", players=3, mode="teacher", humans=[0], seed=5, bots="random-policy")
-    assert list(k for k in w.handles if k != "command") == ["turn", "auction"]
+    assert list(k for k in w.handles if k != "command") == [
+        "turn-card", "auction-lot", "turn", "auction"
+    ]  # fmt: skip
     w.handles["turn"].click()
     w.handles["turn"].click()
     assert len(w.state.lot) == 3  # type: ignore[attr-defined]
     assert "turn" not in w.handles and "auction" in w.handles  # a lot has at most 3 cards
+    assert "turn-card" not in w.handles and "auction-lot" in w.handles
     notes = [c.value for c in w.controls.children if isinstance(c, widgets.HTML)]
     assert any("No other card may be turned" in note for note in notes)
     assert w.state.legal_actions(0) == [Auction()]
@@ -142,3 +145,18 @@ def test_view_switch_shows_the_pile_to_the_teacher_only() -> None:
     assert "turn" in w.handles  # the teacher may play the human seat's turn
     w.view_switch.value = "public"
     assert 'data-viewer="public"' in w.table.value and not w.handles
+
+
+def test_the_pile_and_the_lot_are_card_buttons() -> None:
+    # Clicking the pile (a card back) turns a card; clicking the lot (its last card) auctions it.
+    w = table("medici", players=3, mode="teacher", humans=[0], seed=5, bots="random-policy")
+    pile = w.handles["turn-card"]
+    assert "tk-card-btn" in pile._dom_classes and pile.description == w.handles["turn"].description
+    before = len(w.state.view(None).lot)
+    pile.click()
+    assert w.state.decisions[-1] == (0, Turn()) and len(w.state.view(None).lot) == before + 1
+    lot = w.handles["auction-lot"]
+    assert "tk-card-btn" in lot._dom_classes and lot.description == w.handles["auction"].description
+    lot.click()
+    assert (0, Auction()) in w.state.decisions and w.state.phase == "auction"
+    assert "turn-card" not in w.handles and "auction-lot" not in w.handles

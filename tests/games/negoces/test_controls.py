@@ -13,7 +13,7 @@ from tests.helpers import CLICKS, play_through_controls
 widgets = pytest.importorskip("ipywidgets", reason="needs the notebook extra")
 
 import tradekit  # noqa: E402
-from tradekit.games.negoces import Accept, Bid, Offer, Pass, PutUp  # noqa: E402
+from tradekit.games.negoces import Accept, Bid, Offer, Pass, PutUp, Temple  # noqa: E402
 from tradekit.games.negoces.controls import NegocesControls  # noqa: E402
 from tradekit.widgets import TableWidget, table  # noqa: E402
 from tradekit.widgets.controls import controls_for  # noqa: E402
@@ -89,6 +89,32 @@ def test_offer_slider_follows_the_card_and_stays_payable() -> None:
     w.handles["offer"].click()
     assert (1, Offer("cigares", -2)) in w.state.decisions
     assert "tk-error" not in w.message.value
+
+
+def test_clicking_a_card_of_the_hand_offers_it_with_the_slider_coins() -> None:
+    w = scripted_table(mode="teacher", humans=[1], bots="random-policy", autoplay=False)
+    w.play_button.click()  # the bot seller puts a card up
+    assert {k for k in w.handles if k.startswith("offer-") and "tk-card-btn" in
+            w.handles[k]._dom_classes} == {"offer-cigares", "offer-ivoire"}  # fmt: skip
+    w.handles["offer-coins"].value = 3
+    card = w.handles["offer-ivoire"]
+    assert card.description == card.tooltip == "Offer Ivory and 3 coins"  # what the click does
+    card.click()
+    assert (1, Offer("ivoire", 3)) in w.state.decisions
+    assert "tk-error" not in w.message.value
+
+
+def test_clicking_a_card_takes_it_to_the_temple() -> None:
+    game = tradekit.load_game("negoces", players=3, variants="temple")
+    state = game.new_state(seed=1, setup={"hands": HANDS})  # P1 holds the Diamant: the seller
+    w = TableWidget(state, mode="teacher", humans=[0], bots="random-policy", autoplay=False)
+    goods = sorted(a.good for a in w.state.legal_actions(0) if isinstance(a, Temple))
+    cards = sorted(k for k in w.handles if k.startswith("temple-") and k != "temple-good")
+    assert cards == [f"temple-{g}" for g in goods] == ["temple-bijoux", "temple-cafe",
+                                                      "temple-diamant"]  # fmt: skip
+    assert all("tk-card-btn" in w.handles[k]._dom_classes for k in cards)
+    w.handles[cards[0]].click()
+    assert (0, Temple(goods[0])) in w.state.decisions
 
 
 def test_seller_buttons_accept_or_continue() -> None:

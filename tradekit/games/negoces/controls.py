@@ -15,9 +15,11 @@ Handles (keys of ``TableWidget.handles``, CSS class ``tk-c-<key>``):
   ``give``;
 * the seller before a sale: ``put-<good>``, ``sell-inactive-<good>`` (card buttons: each is
   drawn as a card of its good, and clicking the card puts it up), ``treasurer``,
-  ``temple-good`` + ``temple``;
-* a buyer in a negotiation round: ``offer-card`` + ``offer-coins`` (+ ``offer-loan``, bank) +
-  ``offer``, ``stand``, ``withdraw``, ``steal``, ``ban-<seat>``;
+  ``temple-<good>`` (card buttons: clicking the card gives it up at the temple), and the same
+  from the keyboard, ``temple-good`` + ``temple``;
+* a buyer in a negotiation round: ``offer-<good>`` (card buttons: clicking a card of the hand
+  offers it with the coins of the slider), ``offer-card`` + ``offer-coins`` (+ ``offer-loan``,
+  bank) + ``offer``, ``stand``, ``withdraw``, ``steal``, ``ban-<seat>``;
 * the seller deciding: ``accept-<seat>``, ``continue``, ``ask-<seat>``, ``ban-<seat>``;
 * a buyer who may swindle: ``swap-<good>`` (card buttons), ``no-swap``;
 * the bank, whenever allowed: ``take-loan``, ``repay-loan`` (plain buttons: a loan is never the
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 import ipywidgets as widgets
@@ -58,13 +61,9 @@ from tradekit.games.negoces.actions import (
 from tradekit.games.negoces.render import NegocesRenderer
 from tradekit.games.negoces.view import NegocesView
 from tradekit.i18n import load_messages
-from tradekit.widgets.controls import ControlContext, Controls, register_controls
+from tradekit.widgets.controls import ControlContext, Controls, em, note, register_controls
 
 load_messages("tradekit.games.negoces")
-
-
-def _note(text: str) -> Any:
-    return widgets.HTML(value=f"<span style='font-size:13px'>{text}</span>")
 
 
 def _wrap(items: list[Any]) -> Any:
@@ -146,7 +145,7 @@ class NegocesControls(Controls):
             if isinstance(a, Bid)
         ]
         buttons += [cc.button("pass", cc.label(a), a) for a in legal if isinstance(a, Pass)]
-        return [_note(cc.t("negoces.c.auction")), _wrap(buttons)]
+        return [note(cc.t("negoces.c.auction")), _wrap(buttons)]
 
     def _gift(self, cc: ControlContext, view: NegocesView, legal: list[Action]) -> list[Any]:
         gifts = [a for a in legal if isinstance(a, Give)]
@@ -160,7 +159,7 @@ class NegocesControls(Controls):
                 options=[(cc.ctx.name(s), s) for s in seats],
                 value=seats[0],
                 description=cc.t("negoces.c.give_to"),
-                layout=widgets.Layout(width="220px"),
+                layout=widgets.Layout(width=em(16)),
             ),
         )
         coins = cc.slider("give-coins", cc.t("negoces.coins"), amounts, value=amounts[-1])
@@ -170,7 +169,7 @@ class NegocesControls(Controls):
 
         left = view.gift[1] if view.gift is not None else amounts[-1]
         button = cc.button("give", cc.t("negoces.c.give_button"), give, style="primary")
-        return [_note(cc.t("negoces.c.gift", n=left)), _wrap([to, coins, button])]
+        return [note(cc.t("negoces.c.gift", n=left)), _wrap([to, coins, button])]
 
     def _prepare(
         self,
@@ -179,7 +178,7 @@ class NegocesControls(Controls):
         view: NegocesView,
         legal: list[Action],
     ) -> list[Any]:
-        rows: list[Any] = [_note(cc.t("negoces.c.prepare"))]
+        rows: list[Any] = [note(cc.t("negoces.c.prepare"))]
         hand = _card_of(renderer, cc, view.hand)
         inactive = _card_of(renderer, cc, view.inactive[cc.seat])
         sell = [
@@ -198,6 +197,17 @@ class NegocesControls(Controls):
             extra.append(cc.button("treasurer", cc.label(UseTreasurer()), UseTreasurer()))
         temple = [a.good for a in legal if isinstance(a, Temple)]
         if temple:
+            # The card given up is the choice: a card button per good (the dropdown and its
+            # button below do the same from the keyboard).
+            rows.append(note(cc.t("negoces.c.temple_cards")))
+            rows.append(
+                _wrap(
+                    [
+                        cc.card_button(f"temple-{g}", hand.get(g), Temple(g), cc.label(Temple(g)))
+                        for g in temple
+                    ]
+                )
+            )
             good = cc.register(
                 "temple-good",
                 widgets.Dropdown(
@@ -205,7 +215,7 @@ class NegocesControls(Controls):
                     value=temple[0],
                     description=cc.t("negoces.c.temple_good"),
                     style={"description_width": "initial"},
-                    layout=widgets.Layout(width="260px"),
+                    layout=widgets.Layout(width=em(18.5)),
                 ),
             )
 
@@ -228,9 +238,9 @@ class NegocesControls(Controls):
         rows: list[Any] = []
         if ranges:
             good = renderer.card_name(view.market, cc.ctx) if view.market is not None else "?"
-            rows.append(_note(cc.t("negoces.c.negotiate", good=good)))
+            rows.append(note(cc.t("negoces.c.negotiate", good=good)))
             if view.market_inactive:
-                rows.append(_note(cc.t("negoces.c.coins_only")))
+                rows.append(note(cc.t("negoces.c.coins_only")))
             rows.append(self._offer_builder(cc, renderer, view, ranges))
         buttons: list[Any] = []
         for a in legal:
@@ -265,7 +275,7 @@ class NegocesControls(Controls):
                 options=options,
                 value="" if ("", False) in ranges else goods[0],
                 description=cc.t("negoces.c.card"),
-                layout=widgets.Layout(width="240px"),
+                layout=widgets.Layout(width=em(17)),
             ),
         )
         loans = any(loan for _, loan in ranges)
@@ -278,7 +288,9 @@ class NegocesControls(Controls):
         low, high = self._bounds(ranges, str(card.value), False)
         standing = view.offers[cc.seat]
         start = standing.coins if standing is not None else 0
-        coins = cc.slider("offer-coins", cc.t("negoces.c.coins"), [low, high], value=start)
+        coins = cc.slider(
+            "offer-coins", cc.t("negoces.c.coins"), [low, high], value=start, width=36
+        )
 
         def follow(_: Any = None) -> None:
             # coins only cannot go below 0; a card (or a loan card) allows negative coins
@@ -297,9 +309,33 @@ class NegocesControls(Controls):
             good = str(card.value) or None
             return Offer(good, int(coins.value), bool(loan.value) if loan is not None else False)
 
+        def offer_of(good: str) -> Action:
+            # The coins chosen on the slider, kept within what may go with this card.
+            with_loan = bool(loan.value) if loan is not None else False
+            lo, hi = self._bounds(ranges, good, with_loan)
+            return Offer(good, min(max(int(coins.value), lo), hi), with_loan)
+
+        # Clicking a card of the hand offers it, with the coins of the slider; the dropdown and
+        # the Offer button do the same from the keyboard (and offer coins alone).
+        hand = _card_of(renderer, cc, view.hand)
+        cards = [cc.card_button(f"offer-{g}", hand.get(g), partial(offer_of, g), "") for g in goods]
+
+        def retitle(_: Any = None) -> None:
+            # Each card's tooltip (and what a screen reader says) is the offer it makes now.
+            for g in goods:
+                words = cc.label(offer_of(g))
+                cc.handles[f"offer-{g}"].description = cc.handles[f"offer-{g}"].tooltip = words
+
+        retitle()
+
+        coins.observe(retitle, names="value")
+        if loan is not None:
+            loan.observe(retitle, names="value")
         button = cc.button("offer", cc.t("negoces.c.offer_button"), offer, style="primary")
         items = [card, *([loan] if loan is not None else []), coins, button]
-        return _wrap(items)
+        if not cards:
+            return _wrap(items)
+        return widgets.VBox([note(cc.t("negoces.c.offer_cards")), _wrap(cards), _wrap(items)])
 
     @staticmethod
     def _bounds(ranges: dict[tuple[str, bool], list[int]], good: str, loan: bool) -> list[int]:
@@ -310,7 +346,7 @@ class NegocesControls(Controls):
 
     def _decide(self, cc: ControlContext, view: NegocesView, legal: list[Action]) -> list[Any]:
         closing = view.negotiation_round >= view.negotiation_rounds
-        rows: list[Any] = [_note(cc.t("negoces.c.close" if closing else "negoces.c.decide"))]
+        rows: list[Any] = [note(cc.t("negoces.c.close" if closing else "negoces.c.decide"))]
         accept = [
             cc.button(f"accept-{a.buyer}", cc.label(a), a, style="success")
             for a in legal
@@ -343,7 +379,7 @@ class NegocesControls(Controls):
             if isinstance(a, Swap)
         ]
         buttons += [cc.button("no-swap", cc.label(a), a) for a in legal if isinstance(a, NoSwap)]
-        return [_note(cc.t("negoces.c.swindle")), _wrap(buttons)]
+        return [note(cc.t("negoces.c.swindle")), _wrap(buttons)]
 
     def _bank(self, cc: ControlContext, legal: list[Action]) -> list[Any]:
         buttons: list[Any] = []
@@ -354,4 +390,4 @@ class NegocesControls(Controls):
             buttons.append(cc.button("repay-loan", cc.label(RepayLoan()), RepayLoan()))
         if not buttons:
             return []
-        return [_wrap([*buttons, _note(cc.t("negoces.c.bank"))])]
+        return [_wrap([*buttons, note(cc.t("negoces.c.bank"))])]

@@ -48,13 +48,9 @@ from tradekit.games.rungis.actions import (
 )
 from tradekit.games.rungis.render import RungisRenderer
 from tradekit.i18n import load_messages
-from tradekit.widgets.controls import ControlContext, Controls, register_controls
+from tradekit.widgets.controls import ControlContext, Controls, em, note, register_controls
 
 load_messages("tradekit.games.rungis")
-
-
-def _note(text: str) -> Any:
-    return widgets.HTML(value=f"<span style='font-size:13px'>{text}</span>")
 
 
 #: The actions whose amount a slider chooses: their legal lists are ranges, read by their bounds.
@@ -86,7 +82,7 @@ class RungisControls(Controls):
 
         designations = [a for a in legal if isinstance(a, Designate)]
         if designations:
-            rows.append(_note(cc.t("rungis.c.designate")))
+            rows.append(note(cc.t("rungis.c.designate")))
             centre = getattr(cc.view, "centre", ())
             rows.append(
                 _wrap(
@@ -106,7 +102,7 @@ class RungisControls(Controls):
             rows.extend(self._auction(cc, renderer, bids))
 
         if step == "talk":
-            rows.append(_note(cc.t("rungis.c.talk")))
+            rows.append(note(cc.t("rungis.c.talk")))
         rows.extend(self._specials(cc, legal, step))
         rows.extend(self._announcements(cc, renderer, legal))
         rows.extend(self._proposal(cc, renderer, legal))
@@ -133,7 +129,7 @@ class RungisControls(Controls):
                     cc.ctx,
                 )  # fmt: skip
                 rows.append(
-                    _note(cc.t("rungis.c.answer", name=cc.ctx.name(proposal.proposer), deal=deal))
+                    note(cc.t("rungis.c.answer", name=cc.ctx.name(proposal.proposer), deal=deal))
                 )
             rows.append(
                 widgets.HBox(
@@ -160,7 +156,7 @@ class RungisControls(Controls):
                 "price", cc.t("rungis.c.price_button"), price_action, style="primary"
             )
             rows.append(widgets.HBox([slider, button]))
-            rows.append(_note(cc.t("rungis.c.price_hint")))
+            rows.append(note(cc.t("rungis.c.price_hint")))
 
         if any(isinstance(a, Done) for a in legal):
             rows.append(cc.button("done", cc.label(Done()), Done(), style="primary"))
@@ -176,7 +172,7 @@ class RungisControls(Controls):
                 else cc.t("rungis.c.high", n=auction.high_bid)
             )
             card = renderer.card_name(auction.card, cc.ctx)
-            rows.append(_note(cc.t("rungis.c.bid_on", card=card, state=state)))
+            rows.append(note(cc.t("rungis.c.bid_on", card=card, state=state)))
         items: list[Any] = []
         if bids:
             slider = cc.slider("bid-amount", cc.t("rungis.c.bid"), bids, value=min(bids))
@@ -207,9 +203,9 @@ class RungisControls(Controls):
         if not plays:
             hand = getattr(cc.view, "hand", ())
             if hand and step in ("auction_start", "after_reveal"):
-                return [_note(cc.t("rungis.c.no_special"))]
+                return [note(cc.t("rungis.c.no_special"))]
             return []
-        rows: list[Any] = [_note(cc.t("rungis.c.specials"))]
+        rows: list[Any] = [note(cc.t("rungis.c.specials"))]
         renderer = cc.renderer
         assert isinstance(renderer, RungisRenderer)
         for card, options in sorted(plays.items()):
@@ -223,7 +219,7 @@ class RungisControls(Controls):
                     options=[(renderer.play_target(a, cc.ctx), i) for i, a in enumerate(options)],
                     value=0,
                     description=cc.t("rungis.c.target"),
-                    layout=widgets.Layout(width="300px"),
+                    layout=widgets.Layout(width=em(21.5)),
                 ),
             )
 
@@ -282,7 +278,7 @@ class RungisControls(Controls):
                 options=[(cc.ctx.name(s), s) for s in seats],
                 value=seats[0],
                 description=cc.t("rungis.c.propose_to"),
-                layout=widgets.Layout(width="200px"),
+                layout=widgets.Layout(width=em(14.5)),
             ),
         )
         give = cc.register(
@@ -291,7 +287,7 @@ class RungisControls(Controls):
                 options=article_options(mine),
                 value="",
                 description=cc.t("rungis.c.give"),
-                layout=widgets.Layout(width="220px"),
+                layout=widgets.Layout(width=em(16)),
             ),
         )
         take = cc.register(
@@ -300,7 +296,7 @@ class RungisControls(Controls):
                 options=article_options(takes.get(seats[0], [])),
                 value="",
                 description=cc.t("rungis.c.take"),
-                layout=widgets.Layout(width="220px"),
+                layout=widgets.Layout(width=em(16)),
             ),
         )
 

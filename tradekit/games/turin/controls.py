@@ -45,13 +45,9 @@ from tradekit.games.turin.actions import (
 )
 from tradekit.games.turin.render import TurinRenderer
 from tradekit.i18n import load_messages
-from tradekit.widgets.controls import ControlContext, Controls, register_controls
+from tradekit.widgets.controls import ControlContext, Controls, em, note, register_controls
 
 load_messages("tradekit.games.turin")
-
-
-def _note(text: str) -> Any:
-    return widgets.HTML(value=f"<span style='font-size:13px'>{text}</span>")
 
 
 @register_controls("turin")
@@ -67,7 +63,7 @@ class TurinControls(Controls):
 
         offers = [a for a in legal if isinstance(a, Offer)]
         if offers:
-            rows.append(_note(cc.t("turin.c.offer")))
+            rows.append(note(cc.t("turin.c.offer")))
             rows.append(self._card_buttons(cc, renderer, offers, "offer"))
 
         bids = [a.amount for a in legal if isinstance(a, Bid)]
@@ -88,19 +84,19 @@ class TurinControls(Controls):
             elif isinstance(action, DeclineGoose):
                 goose.append(cc.button("decline-goose", cc.label(action), action))
         if goose:
-            rows.append(_note(cc.t("turin.c.goose")))
+            rows.append(note(cc.t("turin.c.goose")))
             rows.append(widgets.HBox(goose))
 
         sell = [a for a in legal if isinstance(a, SellTo)]
         if sell:
-            rows.append(_note(cc.t("turin.c.sell_to")))
+            rows.append(note(cc.t("turin.c.sell_to")))
             rows.append(
                 widgets.HBox(
                     [cc.button(f"sell-to-{a.buyer}", cc.label(a), a, style="success") for a in sell]
                 )
             )
         if any(isinstance(a, PassClaim) for a in legal):
-            rows.append(_note(cc.t("turin.c.claim")))
+            rows.append(note(cc.t("turin.c.claim")))
             claim = [
                 cc.card_button(f"buy-{a.card}", a.card, a) for a in legal if isinstance(a, Buy)
             ]
@@ -109,13 +105,13 @@ class TurinControls(Controls):
         elif not any(isinstance(a, EndTurn) for a in legal):
             buys = [a for a in legal if isinstance(a, Buy)]
             if buys:
-                rows.append(_note(cc.t("turin.c.buy_any_time")))
+                rows.append(note(cc.t("turin.c.buy_any_time")))
                 buttons = [cc.card_button(f"buy-{a.card}", a.card, a) for a in buys]
                 rows.append(widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap")))
 
         picks = [a for a in legal if isinstance(a, Pick)]
         if picks:
-            rows.append(_note(cc.t("turin.c.pick")))
+            rows.append(note(cc.t("turin.c.pick")))
             rows.append(self._card_buttons(cc, renderer, picks, "pick"))
 
         if any(isinstance(a, EndTurn) for a in legal):
@@ -124,7 +120,7 @@ class TurinControls(Controls):
         if any(isinstance(a, TakeLoan) for a in legal):
             # a loan is never the main action: it keeps the plain style
             loan = cc.button("loan", cc.label(TakeLoan()), TakeLoan())
-            rows.append(widgets.HBox([loan, _note(cc.t("turin.c.loan_hint"))]))
+            rows.append(widgets.HBox([loan, note(cc.t("turin.c.loan_hint"))]))
         return rows
 
     def _card_buttons(
@@ -156,7 +152,7 @@ class TurinControls(Controls):
     def _market(
         self, cc: ControlContext, renderer: TurinRenderer, legal: list[Action]
     ) -> list[Any]:
-        rows: list[Any] = [_note(cc.t("turin.c.market"))]
+        rows: list[Any] = [note(cc.t("turin.c.market"))]
         listable: dict[int, list[int]] = {}
         for a in legal:
             if isinstance(a, List):
@@ -169,7 +165,7 @@ class TurinControls(Controls):
                     options=[(renderer.card_short(c, cc.ctx), c) for c in cards],
                     value=cards[0],
                     description=cc.t("turin.c.list_card"),
-                    layout=widgets.Layout(width="300px"),
+                    layout=widgets.Layout(width=em(21.5)),
                 ),
             )
             prices = listable[cards[0]]
