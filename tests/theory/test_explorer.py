@@ -116,12 +116,12 @@ def test_coin_explorer_headless() -> None:
 
 def test_once_around_explorer_headless() -> None:
     ex = OnceAroundExplorer(mode="svg", draws=1000, seed=4)
-    assert "seat 3" in ex.summary.value
+    assert "P4" in ex.summary.value
     ex.known.value = "5, 5, 10"
-    assert "seat 2 wins and pays 1" in ex.complete.value
+    assert "P3 wins and pays 1" in ex.complete.value
     ex.n.value = 2
     ex.check.click()
-    assert [c.quantity for c in ex.checks][:3] == ["revenue", "efficiency", "seat 0 wins"]
+    assert [c.quantity for c in ex.checks][:3] == ["revenue", "efficiency", "P1 wins"]
 
 
 @pytest.mark.slow

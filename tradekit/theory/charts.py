@@ -424,7 +424,7 @@ def once_around_bid_chart(model: OnceAround, points: int = 101) -> Chart:
     rows = []
     for seat in range(model.n):
         bids = model.bid(seat, v)
-        label = f"seat {seat} ({model.rivals_after(seat)} after)"
+        label = f"{seat_label(seat)} ({model.rivals_after(seat)} after)"
         rows += [
             {"seat": label, "value": float(a), "bid": float(b)}
             for a, b in zip(v, bids, strict=True)
@@ -463,15 +463,25 @@ def seat_chart(model: OnceAround) -> Chart:
     """Win probability and expected surplus of each seat: the last-mover advantage."""
     rows = []
     for s in model.seats():
-        rows.append({"seat": s.seat, "measure": "chance of winning", "amount": s.win_probability})
-        rows.append({"seat": s.seat, "measure": "expected surplus", "amount": s.surplus})
-        rows.append({"seat": s.seat, "measure": "expected payment", "amount": s.payment})
+        rows.append(
+            {
+                "seat": seat_label(s.seat),
+                "measure": "chance of winning",
+                "amount": s.win_probability,
+            }
+        )
+        rows.append(
+            {"seat": seat_label(s.seat), "measure": "expected surplus", "amount": s.surplus}
+        )
+        rows.append(
+            {"seat": seat_label(s.seat), "measure": "expected payment", "amount": s.payment}
+        )
     data = pd.DataFrame(rows)
     return (
         alt.Chart(data)
         .mark_bar()
         .encode(
-            x=alt.X("seat:O", title="seat (0 speaks first)", axis=alt.Axis(labelAngle=0)),
+            x=alt.X("seat:O", title="seat (P1 speaks first)", axis=alt.Axis(labelAngle=0)),
             y=alt.Y("amount:Q", title=None),
             color=alt.Color("measure:N", title=None),
             column=alt.Column("measure:N", title=None),

@@ -26,6 +26,7 @@ from typing import Any, ClassVar, cast
 
 import numpy as np
 
+from tradekit.core.seats import seat_label
 from tradekit.games.turin.game import SETUP
 from tradekit.theory import charts, simulate
 from tradekit.theory.ascending import MAX_PROFILES, AscendingModel, Strategy
@@ -567,7 +568,7 @@ class OnceAroundExplorer(Explorer):
             ("expected price", f"{model.revenue():.4f}"),
             ("E[second-highest value] (English auction)", f"{second:.4f}"),
             *[
-                (f"seat {s.seat}", f"wins {s.win_probability:.1%}, surplus {s.surplus:.4f}")
+                (seat_label(s.seat), f"wins {s.win_probability:.1%}, surplus {s.surplus:.4f}")
                 for s in seats
             ],
         ]
@@ -581,9 +582,9 @@ class OnceAroundExplorer(Explorer):
             return
         out = complete_information(known, budgets)
         steps = ", ".join(
-            f"seat {p}: {'pass' if b is None else f'bids {b}'}" for p, b in out.history
+            f"{seat_label(p)}: {'pass' if b is None else f'bids {b}'}" for p, b in out.history
         )
-        who = "nobody" if out.winner is None else f"seat {out.winner}"
+        who = "nobody" if out.winner is None else seat_label(out.winner)
         self.complete.value = (
             "<p><b>Complete information, whole coins</b> (values "
             f"{', '.join(map(str, known))} in speaking order): {steps}. "

@@ -24,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tradekit.core.auctions import OnceAroundAuction
+from tradekit.core.seats import seat_label
 from tradekit.theory.ascending import AscendingModel
 from tradekit.theory.bridge import TieRule, resolve_round
 from tradekit.theory.coins import CoinEquilibrium
@@ -228,7 +229,7 @@ def once_around(
     Example:
         >>> checks = once_around(OnceAround(2), draws=2000, seed=3)
         >>> [c.quantity for c in checks][:3], all(c.agrees() for c in checks)
-        (['revenue', 'efficiency', 'seat 0 wins'], True)
+        (['revenue', 'efficiency', 'P1 wins'], True)
     """
     n = model.n
     rng = np.random.default_rng(seed)
@@ -263,10 +264,12 @@ def once_around(
         Check("efficiency", model.efficiency(), Estimate.of(efficient)),
     ]
     checks += [
-        Check(f"seat {s.seat} wins", s.win_probability, Estimate.of(wins[:, s.seat])) for s in seats
+        Check(f"{seat_label(s.seat)} wins", s.win_probability, Estimate.of(wins[:, s.seat]))
+        for s in seats
     ]
     checks += [
-        Check(f"seat {s.seat} surplus", s.surplus, Estimate.of(gains[:, s.seat])) for s in seats
+        Check(f"{seat_label(s.seat)} surplus", s.surplus, Estimate.of(gains[:, s.seat]))
+        for s in seats
     ]
     return checks
 
