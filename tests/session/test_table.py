@@ -642,10 +642,11 @@ def test_bad_arguments() -> None:
 
 def test_an_engine_error_in_french_carries_no_english_sentence() -> None:
     s = TableSession("turin", players=3, humans=[], seed=1, lang="fr")
-    s.guard(s.state.apply)(0, None)  # not an action: the engine's reason has no French words
+    # Not an action: the engine's reason has no French words.
+    s.guard(s.state.apply)(0, None)  # type: ignore[arg-type]
     assert s.notice == Notice(
         "Action refusée : les règles ne le permettent pas à ce moment de la partie", "error"
     )
     s.set_lang("en")
-    s.guard(s.state.apply)(0, None)
+    s.guard(s.state.apply)(0, None)  # type: ignore[arg-type]
     assert s.notice == Notice("Not allowed: None is not an action of this game", "error")
