@@ -388,3 +388,25 @@ def test_pages_work_offline_on_a_phone_in_both_languages(turin: Classroom, page_
     assert overview.status == 200 and turin.code in overview.text and "<svg" in overview.text
     assert 'id="rows"' in overview.text
     assert "new EventSource('/api/teacher/events')" in overview.text
+
+
+def test_a_refused_move_is_said_in_the_pages_language(turin: Classroom) -> None:
+    tokens = seat_table(turin)
+    table = table_of(turin, tokens[0])
+    state = table.state
+    assert state is not None
+    card = state.legal_actions(0)[0]
+    other = next(a for a in state.legal_actions(1) if a != card)  # seat 1's card, not seat 0's
+    before = save(table)
+    english = call(turin.url, "POST", "/api/act", {"action": other.to_json()}, token=tokens[0])
+    french = call(
+        turin.url, "POST", "/api/act?lang=fr", {"action": other.to_json()}, token=tokens[0]
+    )
+    assert english.status == french.status == 422 and save(table) == before
+    assert english.error.startswith("the card must be a card in P1's hand")
+    # The rules' own reason, in French, and no English word of it.
+    assert french.error.startswith(
+        "Les règles ne permettent pas cela maintenant : la carte doit être une carte de la main "
+        "de J1"
+    )
+    assert not {"card", "hand", "got", "must"} & set(french.error.replace(";", " ").split())

@@ -66,10 +66,10 @@ from tradekit.classroom import data_routes, pages, results
 from tradekit.classroom.guard import MAX_BODY, Guard, RateLimit, RequestError, read_json
 from tradekit.classroom.presence import Presence
 from tradekit.classroom.replies import room_status, seat_reply
-from tradekit.classroom.rooms import ClassroomError, Forbidden, Room, Table
+from tradekit.classroom.rooms import BadAction, ClassroomError, Forbidden, Room, Table
 from tradekit.classroom.store import StoreError
 from tradekit.core.errors import TradekitError
-from tradekit.i18n import LANGS
+from tradekit.i18n import LANGS, reason_text, t
 
 R = TypeVar("R")
 
@@ -145,6 +145,27 @@ def _watch(presence: Presence, seat: tuple[int, int] | None) -> Iterator[None]:
 
 def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
+
+
+def refusal_in(refused: BadAction, lang: str) -> BadAction:
+    """The engine's refusal worded in ``lang``: its own reason in English; in another language
+    the reason translated whole, or the general sentence when it cannot be (never English in a
+    French answer).
+
+    Example:
+        >>> from tradekit.core.domains import Range
+        >>> said = str(refusal_in(BadAction(Range(0, 15, "the bid").reason(16)), "fr"))
+        >>> said.split(" : ", 1)[1]
+        "l'enchère doit être un nombre entier de 0 à 15 ; reçu : 16."
+        >>> str(refusal_in(BadAction("the seller has not put a card up"), "fr"))
+        'Les règles ne permettent pas cela maintenant.'
+    """
+    if lang == "en":
+        return refused
+    reason = reason_text(refused.args[0] if refused.args else "", lang)
+    if reason is None:
+        return BadAction(t("classroom.problem_not_allowed", lang))
+    return BadAction(t("classroom.refused_because", lang, reason=reason))
 
 
 def _lang(request: Request) -> str:
@@ -257,7 +278,10 @@ class _Endpoints:
 
         def act_and_reply() -> dict[str, Any]:
             # One trip to a worker thread for both: each trip costs a thread switch under load.
-            table.act(seat, doc["action"], doc.get("version"))
+            try:
+                table.act(seat, doc["action"], doc.get("version"))
+            except BadAction as exc:
+                raise refusal_in(exc, lang) from None
             return seat_reply(table, seat, lang, html)
 
         return JSONResponse(await self.in_thread(act_and_reply))

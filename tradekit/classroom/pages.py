@@ -88,7 +88,8 @@ function fill(text, fields) {
 function problem(status, error, kinds) {
   const kind=Object.assign({401: 'signed_out', 403: 'signed_out', 404: 'not_found',
     409: 'not_now', 422: 'not_allowed', 429: 'too_fast'}, kinds || {})[status] || 'failed';
-  const words=LANG === 'en' && kind !== 'not_played' ? error : '';
+  // The server words a refused move (422) in the page's language; its other errors in English.
+  const words=(LANG === 'en' || status === 422) && kind !== 'not_played' ? error : '';
   return words || T['problem_'+kind];
 }
 """
