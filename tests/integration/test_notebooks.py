@@ -59,20 +59,9 @@ def test_no_line_of_text_starts_a_list_by_accident(path: Path) -> None:
 
 #: Seats counted from 0, as the code counts them, in text for people (who count from 1: P1, J1).
 FROM_ZERO = re.compile(r"\b[PJ]0\b|\bseat 0\b|\bsiège 0\b|[\"']P\{|numbers seats from 0")
-#: Notebooks whose prose still counts seats from 0 somewhere.
-STILL_FROM_ZERO = {"auction-maths.ipynb"}
 
 
-@pytest.mark.parametrize(
-    "path",
-    [
-        pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="prose counts from 0"))
-        if p.name in STILL_FROM_ZERO
-        else p
-        for p in NOTEBOOKS
-    ],
-    ids=lambda p: p.name,
-)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_people_read_seats_counted_from_1(path: Path) -> None:
     # Prose, comments and the labels the code writes (f"P{seat}" would print P0): code keeps
     # 0-based seats, and seat_label turns one into P1.
