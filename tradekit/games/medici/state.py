@@ -160,6 +160,8 @@ class MediciState(State[MediciView]):
         self.cards = self.tables.card_by_id
         self._card_texts = {c: str(self.cards[c]) for c in self.cards}
         self.goods = self.tables.goods
+        self.good_ids = tuple(g.id for g in self.goods)
+        self._values = {c: card.value for c, card in self.cards.items()}
         self.good_index = self.tables.good_index
         self.rewards = game.ship_rewards
         row = game.count_row
@@ -323,7 +325,8 @@ class MediciState(State[MediciView]):
 
     def ship_totals(self) -> list[int]:
         """The value of each seat's warehouse."""
-        return [sum(self.cards[c].value for c in w) for w in self.warehouses]
+        values = self._values
+        return [sum([values[c] for c in w]) for w in self.warehouses]
 
     # -- accounting -----------------------------------------------------------------------------
     def money(self) -> list[int]:
