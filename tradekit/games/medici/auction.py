@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from tradekit.core.auctions import OnceAroundAuction, log_auction_told
 from tradekit.core.domains import Menu, Option, Range
 from tradekit.core.events import BANK
-from tradekit.core.seats import seat_label, seats_label
+from tradekit.core.seats import seat_label
 from tradekit.games.medici.actions import Auction, Bid, Pass, Turn
 from tradekit.games.medici.game import WAREHOUSE
 
@@ -29,7 +29,7 @@ def turn_card(state: MediciState, player: int) -> None:
     state.lot.append(card)
     state._event(
         "chance",
-        f"{seat_label(player)} turns {state.card_text(card)}",
+        f"{state.labels[player]} turns {state.card_text(card)}",
         player=player,
         data={
             "what": "turn_card",
@@ -44,56 +44,60 @@ def turn_card(state: MediciState, player: int) -> None:
 def start_auction(state: MediciState) -> None:
     """Open the once-around auction of the lot to every seat with room for it."""
     state.phase = "auction"
-    size = len(state.lot)
-    order = [(state.active + i) % state.n for i in range(1, state.n + 1)]
-    most = WAREHOUSE - size
-    eligible = [p for p in order if len(state.warehouses[p]) <= most]
-    left_out = [p for p in order if p not in eligible]
-    state.auction = OnceAroundAuction(
-        order, budgets={p: state.wealth[p] for p in order}, eligible=eligible, minimum=1
+    n, active, warehouses, wealth = state.n, state.active, state.warehouses, state.wealth
+    order = [(active + i) % n for i in range(1, n + 1)]
+    most = WAREHOUSE - len(state.lot)
+    eligible = [p for p in order if len(warehouses[p]) <= most]
+    left_out = [p for p in order if len(warehouses[p]) > most] if len(eligible) < n else []
+    auction = state.auction = OnceAroundAuction(
+        order, budgets={p: wealth[p] for p in order}, eligible=eligible, minimum=1
     )
     state._heard = 0
-    bidders = seats(state.auction.order) or "none"
-    text = f"auction of {lot_text(state)}; bidders in order: {bidders}"
+    text = (
+        f"auction of {lot_text(state)}; bidders in order: {seats(state, auction.order) or 'none'}"
+    )
     if left_out:
-        text += f"; no room for it: {seats(left_out)}"
+        text += f"; no room for it: {seats(state, left_out)}"
     state._event(
         "info",
         text,
-        player=state.active,
+        player=active,
         data={
             "what": "auction",
-            "seat": state.active,
+            "seat": active,
             "lot": state.lot,
-            "order": list(state.auction.order),
+            "order": auction.order,
             "no_room": left_out,
         },
     )
-    log_forced_passes(state)
-    if state.auction.done:
+    if auction.history:
+        log_forced_passes(state)
+    if auction.done:
         settle(state)
 
 
 def lot_text(state: MediciState) -> str:
     """The lot in words, for narration."""
-    return "the lot " + ", ".join(state.card_text(c) for c in state.lot)
+    return "the lot " + ", ".join([state.card_text(c) for c in state.lot])
 
 
 def log_forced_passes(state: MediciState) -> None:
     """Log each pass the auction made without a decision (no florins, or too few)."""
-    assert state.auction is not None
-    history = state.auction.history
+    auction = state.auction
+    assert auction is not None
+    history = auction.history
     while state._heard < len(history):
         p, _ = history[state._heard]
         state._heard += 1
-        high = state.auction.high_bid
-        if state.auction.high_bidder is None:
+        high = auction.high_bid
+        florins = state.wealth[p]
+        if auction.high_bidder is None:
             reason = "cannot_open"
-            why = f"{seat_label(p)} has no florins to open the bidding and passes"
+            why = f"{state.labels[p]} has no florins to open the bidding and passes"
         else:
             reason = "cannot_beat"
             why = (
-                f"{seat_label(p)} cannot beat the high bid of {high} with {state.wealth[p]} "
+                f"{state.labels[p]} cannot beat the high bid of {high} with {florins} "
                 "florins and passes"
             )
         state._event(
@@ -105,17 +109,18 @@ def log_forced_passes(state: MediciState) -> None:
                 "seat": p,
                 "reason": reason,
                 "high_bid": high,
-                "florins": state.wealth[p],
+                "florins": florins,
             },
         )
 
 
 def settle(state: MediciState) -> None:
     """Sell the lot to the auction's winner (or discard it) and pass the turn on."""
-    assert state.auction is not None
-    result = state.auction.result
-    lot = list(state.lot)
-    log_auction_told(state, state.auction)
+    auction = state.auction
+    assert auction is not None
+    result = auction.result
+    lot = state.lot
+    log_auction_told(state, auction)
     if result.winner is None:
         state.discarded += lot
         state._event(
@@ -124,21 +129,18 @@ def settle(state: MediciState) -> None:
             data={"what": "discard", "lot": lot},
         )
     else:
-        w = result.winner
-        state.wealth[w] -= result.price
+        w, price = result.winner, result.price
+        state.wealth[w] -= price
         state.warehouses[w] += lot
-        state._transfer(
-            result.price,
-            w,
-            BANK,
-            "bought " + ", ".join(state.card_text(c) for c in lot) + " at auction",
-        )
+        cards = ", ".join([state.card_text(c) for c in lot])
+        state._transfer(price, w, BANK, f"bought {cards} at auction")
         state._event(
             "info",
-            f"{seat_label(w)} buys {lot_text(state)} for {result.price}",
+            f"{state.labels[w]} buys the lot {cards} for {price}",
             player=w,
-            data={"what": "sale", "seat": w, "lot": lot, "price": result.price},
+            data={"what": "sale", "seat": w, "lot": lot, "price": price},
         )
+    # A new list, not a cleared one: the discard pile and the buyer's warehouse took its cards.
     state.lot = []
     state.auction = None
     state._next_turn((state.active + 1) % state.n)
@@ -166,6 +168,7 @@ def auction_menu(player: int, lo: int, hi: int, high_bidder: int | None, high_bi
     return Menu((_PASS, Option(Bid, amount=Range(lo, hi, label))), step="the auction")
 
 
-def seats(players: Sequence[int]) -> str:
-    """Seats in words: ``"P1, P3"``."""
-    return seats_label(players)
+def seats(state: MediciState, players: Sequence[int]) -> str:
+    """Seats in words: ``"P1, P3"`` (:func:`~tradekit.core.seats.seats_label`, from the state's
+    labels worded once)."""
+    return ", ".join([state.labels[p] for p in players])

@@ -190,6 +190,9 @@ def expected_reward(
     if not paid:
         return 0.0
     dist = [1.0] + [0.0] * paid  # dist[k]: k rivals ahead (the last entry: paid or more)
+    # Entries past the rivals counted so far are still exactly 0 and would stay 0: the update
+    # walks only the reachable ones (the same sums, in the same order, as a walk over all).
+    reach = 0
     for score, var in rivals:
         sd = math.sqrt(my_var + var)
         gap = score - mine
@@ -201,10 +204,13 @@ def expected_reward(
         if ahead <= 0.0:
             continue
         behind = 1.0 - ahead
-        for k in range(paid, 0, -1):
-            dist[k] = dist[k] * (1.0 if k == paid else behind) + dist[k - 1] * ahead
+        dist[paid] += dist[paid - 1] * ahead  # "paid or more" only gains
+        if reach < paid - 1:
+            reach += 1
+        for k in range(reach, 0, -1):
+            dist[k] = dist[k] * behind + dist[k - 1] * ahead
         dist[0] *= behind
-    return sum(dist[k] * rewards[k] for k in range(paid))
+    return sum([dist[k] * rewards[k] for k in range(paid)])
 
 
 @dataclasses.dataclass

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tradekit.core.events import BANK
-from tradekit.core.seats import seat_label, seats_label
+from tradekit.core.seats import seats_label
 from tradekit.core.ties import PlaceShare, Rounding, split_places
 from tradekit.games.medici.auction import seats
 from tradekit.games.medici.game import ROUNDS
@@ -27,7 +27,8 @@ def free_fill(state: MediciState, player: int) -> None:
     """Fill the only warehouse with room from the pile for free, then end the round."""
     state._event(
         "info",
-        f"every other warehouse is full: {seat_label(player)} fills theirs from the pile for free",
+        f"every other warehouse is full: {state.labels[player]} fills theirs from the pile "
+        "for free",
         player=player,
         data={"what": "free_fill", "seat": player, "room": state.room(player)},
     )
@@ -36,7 +37,7 @@ def free_fill(state: MediciState, player: int) -> None:
         state.warehouses[player].append(card)
         state._event(
             "chance",
-            f"{seat_label(player)} takes {state.card_text(card)} free",
+            f"{state.labels[player]} takes {state.card_text(card)} free",
             player=player,
             data={
                 "what": "free_card",
@@ -76,7 +77,7 @@ def score_ships(state: MediciState) -> None:
     state._event(
         "info",
         "ships: "
-        + ", ".join(f"{seat_label(p)} {totals[p]} → {shares[p].each}" for p in range(state.n)),
+        + ", ".join(f"{state.labels[p]} {totals[p]} → {shares[p].each}" for p in range(state.n)),
         data={
             "what": "ships",
             "totals": totals,
@@ -90,28 +91,31 @@ def score_ladders(state: MediciState) -> None:
     """Move up the ladders by the warehouses' goods, then pay the ladder awards and the monopoly
     bonuses."""
     top = state.tables.ladder_top
+    cards, good_index = state.cards, state.good_index
     for p in range(state.n):
         moves = [0] * len(state.goods)
         for card in state.warehouses[p]:
-            gid = state.cards[card].good
+            gid = cards[card].good
             if gid is not None:
-                moves[state.good_index[gid]] += 1
+                moves[good_index[gid]] += 1
+        ladders = state.ladders[p]
         for g, up in enumerate(moves):
             if not up:
                 continue
-            old = state.ladders[p][g]
+            old = ladders[g]
             new = min(top, old + up)
-            state.ladders[p][g] = new
+            ladders[g] = new
             capped = f" (the top; {old + up - top} more lost)" if old + up > top else ""
+            good = state.goods[g]
             state._event(
                 "info",
-                f"{seat_label(p)} moves up the {state.goods[g].name_en.lower()} ladder from {old} "
+                f"{state.labels[p]} moves up the {good.name_en.lower()} ladder from {old} "
                 f"to {new}{capped}",
                 player=p,
                 data={
                     "what": "ladder_move",
                     "seat": p,
-                    "good": state.goods[g].id,
+                    "good": good.id,
                     "from": old,
                     "to": new,
                     "lost": max(0, old + up - top),
@@ -151,7 +155,7 @@ def pay(state: MediciState, player: int, amount: int, reason: str, **facts: Any)
         state._transfer(amount, BANK, player, reason)
         state._event(
             "info",
-            f"{seat_label(player)} receives {amount}: {reason}",
+            f"{state.labels[player]} receives {amount}: {reason}",
             player=player,
             data={"what": "payment", "seat": player, "paid": amount, **facts},
         )
@@ -164,11 +168,11 @@ def poorest_seat(state: MediciState) -> int:
     least = min(state.wealth)
     poorest = next(p for p in order if state.wealth[p] == least)
     tied = [p for p in order if state.wealth[p] == least]
-    text = f"{seat_label(poorest)} is the poorest ({least} florins) and starts the next round"
+    text = f"{state.labels[poorest]} is the poorest ({least} florins) and starts the next round"
     if len(tied) > 1:
         text += (
-            f" (tied with {seats([q for q in tied if q != poorest])}: first after "
-            f"{seat_label(state.first_player)}, who started this round)"
+            f" (tied with {seats(state, [q for q in tied if q != poorest])}: first after "
+            f"{state.labels[state.first_player]}, who started this round)"
         )
     state._event(
         "info",

@@ -154,10 +154,14 @@ class MediciState(State[MediciView]):
         super().__init__(game, seed, setup)
         n = game.players
         self.n = n
+        # Every event's narration names seats: each label worded once, not at every event.
+        self.labels = tuple(seat_label(p) for p in range(n))
         self.tables = game.tables
         self.cards = self.tables.card_by_id
         self._card_texts = {c: str(self.cards[c]) for c in self.cards}
         self.goods = self.tables.goods
+        self.good_ids = tuple(g.id for g in self.goods)
+        self._values = {c: card.value for c, card in self.cards.items()}
         self.good_index = self.tables.good_index
         self.rewards = game.ship_rewards
         row = game.count_row
@@ -270,20 +274,24 @@ class MediciState(State[MediciView]):
         return self._menu(player)
 
     def _do(self, player: int, action: Action) -> None:
-        self._event("action", f"{seat_label(player)}: {action}", player=player, action=action)
-        if isinstance(action, Turn):
+        self._event("action", f"{self.labels[player]}: {action}", player=player, action=action)
+        # Exact classes (action classes are final): one identity test each, no isinstance walk.
+        kind = type(action)
+        if kind is Turn:
             turn_card(self, player)
-        elif isinstance(action, Auction):
+        elif kind is Auction:
             start_auction(self)
         else:
-            assert self.auction is not None
+            auction = self.auction
+            assert auction is not None
             if isinstance(action, Bid):
-                self.auction.bid(player, action.amount)
+                auction.bid(player, action.amount)
             else:
-                self.auction.pass_(player)
+                auction.pass_(player)
             self._heard += 1
-            log_forced_passes(self)
-            if self.auction.done:
+            if self._heard < len(auction.history):
+                log_forced_passes(self)
+            if auction.done:
                 settle(self)
 
     # -- a turn ---------------------------------------------------------------------------------
@@ -303,12 +311,13 @@ class MediciState(State[MediciView]):
         if len(room) == 1:
             free_fill(self, room[0])
             return
-        active = next(p for p in ((candidate + k) % self.n for k in range(self.n)) if p in room)
+        # The first seat with room at or after the candidate clockwise, else the first of all.
+        active = next((p for p in room if p >= candidate), room[0])
         self.active = active
         self.phase = "turn"
         self._event(
             "info",
-            f"{seat_label(active)}'s turn",
+            f"{self.labels[active]}'s turn",
             player=active,
             data={"what": "turn", "seat": active},
         )
@@ -316,7 +325,8 @@ class MediciState(State[MediciView]):
 
     def ship_totals(self) -> list[int]:
         """The value of each seat's warehouse."""
-        return [sum(self.cards[c].value for c in w) for w in self.warehouses]
+        values = self._values
+        return [sum([values[c] for c in w]) for w in self.warehouses]
 
     # -- accounting -----------------------------------------------------------------------------
     def money(self) -> list[int]:

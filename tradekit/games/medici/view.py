@@ -105,14 +105,15 @@ def medici_view(state: MediciState, viewer: Viewer = None) -> MediciView:
     teacher = viewer == "all"
     auction = state.auction
     over = state.is_over
-    totals = state.ship_totals()
-    places, paid = ship_shares(tuple(state.rewards), tuple(totals))
+    totals = tuple(state.ship_totals())
+    places, paid = ship_shares(state.rewards, totals)
+    # Built at every decision a bot takes: list comprehensions, not generators, make the tuples.
     return MediciView(
         viewer=viewer,
         players=state.n,
         reward_table=state.game.reward_table,
         ship_rewards=state.rewards,
-        goods=tuple(g.id for g in state.goods),
+        goods=state.good_ids,
         round=state.round,
         rounds=ROUNDS,
         phase=state.phase,
@@ -120,11 +121,11 @@ def medici_view(state: MediciState, viewer: Viewer = None) -> MediciView:
         first_player=state.first_player,
         active=state.active,
         wealth=tuple(state.wealth),
-        warehouses=tuple(tuple(w) for w in state.warehouses),
-        ship_totals=tuple(totals),
+        warehouses=tuple([tuple(w) for w in state.warehouses]),
+        ship_totals=totals,
         ship_places=places,
         ship_paid=paid,
-        ladders=tuple(tuple(row) for row in state.ladders),
+        ladders=tuple([tuple(row) for row in state.ladders]),
         lot=tuple(state.lot),
         can_turn=state.phase == "turn" and state.turn_reason() is None,
         pile_size=len(state.pile),

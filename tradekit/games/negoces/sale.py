@@ -111,10 +111,11 @@ def skip_idle_buyers(state: NegocesState) -> None:
     every buyer has chosen."""
     if state.phase != "negotiate":
         return
-    for p in state.buyers():
+    banned = state.banned
+    for p in state.buyers() if banned else ():  # only a barred buyer can be left idle
         if state.sealed.has_chosen(p) or p in state.idle:
             continue
-        if p in state.banned and not Menu(state._special_options(p) + state._loan_options(p)):
+        if p in banned and not Menu(state._special_options(p) + state._loan_options(p)):
             state.idle.add(p)
     if not state.to_move:
         end_sale_round(state)
@@ -123,18 +124,19 @@ def skip_idle_buyers(state: NegocesState) -> None:
 def end_sale_round(state: NegocesState) -> None:
     """Reveal the round's offers, then let the seller accept or continue (or continue for them)."""
     shown: dict[int, Any] = {}
+    offers, banned, chosen = state.offers, state.banned, state.sealed.chosen
     for p in state.buyers():
-        action = state.sealed.choice(p)
-        if p in state.banned:
-            state.offers.pop(p, None)
+        action = chosen.get(p)
+        if p in banned:
+            offers.pop(p, None)
         elif isinstance(action, Offer):
             card = None
             if action.good is not None:
                 card = state._card_of(state.hands[p], action.good)
-            state.offers[p] = Standing(card, action.coins, action.loan)
+            offers[p] = Standing(card, action.coins, action.loan)
         elif isinstance(action, Withdraw):
-            state.offers.pop(p, None)
-        offer = state.offers.get(p)
+            offers.pop(p, None)
+        offer = offers.get(p)
         if offer is not None:
             shown[p] = {
                 "card": offer.card if state._card_public(offer) else "face down",
@@ -156,7 +158,7 @@ def end_sale_round(state: NegocesState) -> None:
 def describe_offer(state: NegocesState, buyer: int, offer: Mapping[str, Any]) -> str:
     """An offer in words, for narration."""
     card = offer["card"]
-    parts = [seat_label(buyer)]
+    parts = [state.labels[buyer]]
     if card is not None:
         parts.append(card if isinstance(card, str) else state._good(card))
     parts.append(f"{offer['coins']:+d} coins")

@@ -249,6 +249,8 @@ class NegocesState(State[NegocesView]):
         super().__init__(game, seed, setup)
         n = game.players
         self.n = n
+        # The narration names seats at nearly every event: each label worded once.
+        self.labels = tuple(seat_label(p) for p in range(n))
         t = self.tables = game.tables
         self.row = t.setup[n]
         self.variants = frozenset(game.variants)
@@ -367,12 +369,13 @@ class NegocesState(State[NegocesView]):
         return self.tables.good_of[card]
 
     def _goods(self, cards: list[int]) -> list[str]:
-        return sorted({self.tables.good_of[c] for c in cards})
+        good_of = self.tables.good_of
+        return sorted({good_of[c] for c in cards})
 
     def _card_of(self, cards: list[int], good: object) -> int | None:
         """The lowest card of ``good`` among ``cards`` (cards of a good are interchangeable)."""
-        found = [c for c in cards if self.tables.good_of.get(c) == good]
-        return min(found) if found else None
+        good_of = self.tables.good_of
+        return min([c for c in cards if good_of.get(c) == good], default=None)
 
     def total_cards(self, player: int) -> int:
         """Cards in hand plus inactive face-up cards (what decides the seller)."""
@@ -645,7 +648,8 @@ class NegocesState(State[NegocesView]):
             options.append(plain(Withdraw))
         else:
             options.append(refused(Withdraw, "{player} has no offer to withdraw", player))
-        return options + self._special_options(player)
+        options += self._special_options(player)
+        return options
 
     def _decide_options(self, player: int) -> list[Option]:
         closing = self.nround >= self.game.negotiation_rounds
@@ -910,7 +914,7 @@ class NegocesState(State[NegocesView]):
             complete_sale(self, buyer, offer, card, swapped)
 
     def _log_action(self, player: int, action: Action) -> None:
-        self._event("action", f"{seat_label(player)}: {action}", player=player, action=action)
+        self._event("action", f"{self.labels[player]}: {action}", player=player, action=action)
 
     def _loan(self, player: int, take: bool) -> None:
         if take:

@@ -151,10 +151,10 @@ def negoces_view(state: NegocesState, viewer: Viewer = None) -> NegocesView:
     """What ``viewer`` may see: a seat, ``None`` (public) or ``"all"`` (teacher)."""
     check_viewer(viewer, state.n)
     teacher = viewer == "all"
-
-    def sees(p: int) -> bool:
-        return teacher or viewer == p
-
+    seats = range(state.n)
+    # The seats whose private facts the viewer sees (built at every decision a bot takes, so the
+    # per-seat tuples below are list comprehensions, not generators).
+    seen = [teacher or viewer == p for p in seats]
     coins_public = "blind" not in state.variants or state.over
     auction = None
     if state.auction is not None:
@@ -199,27 +199,31 @@ def negoces_view(state: NegocesState, viewer: Viewer = None) -> NegocesView:
         max_sales=state.game.max_sales,
         negotiation_round=state.nround,
         negotiation_rounds=state.game.negotiation_rounds,
-        coins=tuple(c if coins_public or sees(p) else None for p, c in enumerate(state.coins)),
-        hand_sizes=tuple(len(h) for h in state.hands),
-        hands=tuple(tuple(h) if sees(p) or state.over else None for p, h in enumerate(state.hands)),
-        inactive=tuple(tuple(x) for x in state.inactive),
+        coins=tuple([c if coins_public or seen[p] else None for p, c in enumerate(state.coins)]),
+        hand_sizes=tuple([len(h) for h in state.hands]),
+        hands=tuple(
+            [tuple(h) if seen[p] or state.over else None for p, h in enumerate(state.hands)]
+        ),
+        inactive=tuple([tuple(x) for x in state.inactive]),
         seller=state.seller,
         market=state.market,
         market_inactive=state.market_inactive,
         auction=auction,
         gift=gift,
         offers=tuple(
-            offer_view(state, p, state.offers[p], viewer) if p in state.offers else None
-            for p in range(state.n)
+            [
+                offer_view(state, p, state.offers[p], viewer) if p in state.offers else None
+                for p in seats
+            ]
         ),
         submitted=tuple(sorted(state.sealed.chosen)),
-        sealed=tuple(state.sealed.choice(p) if sees(p) else None for p in range(state.n)),
+        sealed=tuple([state.sealed.choice(p) if seen[p] else None for p in seats]),
         banned=tuple(sorted(state.banned)),
         pending=pending,
         box_coins=state.box_coins,
         treasury=state.treasury,
         bank_coins=state.bank_coins,
-        loans=tuple(len(x) for x in state.loans),
+        loans=tuple([len(x) for x in state.loans]),
         loans_left=len(state.bank_loans),
         treasurer=tuple(state.treasurer),
         miser=tuple(state.miser),
