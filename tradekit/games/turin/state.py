@@ -614,14 +614,16 @@ class TurinState(State[TurinView]):
         # Views and bots ask for units at every decision; face-up cards change far less often.
         key = self._face_up_moves
         if self._units_key != key:
-            table = []
-            for cards in self.face_up:
-                total = [0] * len(self.tables.goods)
-                for card in cards:
-                    for i, u in enumerate(self.vectors[card]):
-                        total[i] += u
-                table.append(tuple(total))
-            self._units_cache, self._units_key = tuple(table), key
+            vectors = self.vectors
+            nothing = (0,) * len(self.tables.goods)
+            # Each good's column of the seat's card vectors, summed (zip and sum loop in C).
+            table = tuple(
+                tuple(map(sum, zip(*[vectors[c] for c in cards], strict=True)))
+                if cards
+                else nothing
+                for cards in self.face_up
+            )
+            self._units_cache, self._units_key = table, key
             self._face_up_cache = tuple(tuple(f) for f in self.face_up)
         return self._units_cache
 
