@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from tradekit.core.actions import Action
 from tradekit.core.sealed import Placement
 from tradekit.core.state import Viewer
-from tradekit.core.view import BaseView, check_viewer
+from tradekit.core.view import BaseView, check_viewer, slot_init
 
 if TYPE_CHECKING:
     from tradekit.games.turin.state import TurinState
@@ -56,6 +56,7 @@ class ClaimInfo:
     resume: str
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class TurinView(BaseView):
     """A frozen observation of a Turin Market game.
