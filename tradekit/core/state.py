@@ -135,7 +135,9 @@ def _json_option(value: Any) -> Any:
 #: The presentation layer's module, imported by name for ``State._repr_html_``.
 PRESENTATION = "tradekit.render"
 
-_NEW_EVENT = tuple.__new__
+#: Makes an event or a transfer (named tuples) from all its fields in one call: a named tuple's
+#: own ``__new__`` is Python code, and a decision logs two or three events.
+_NEW_TUPLE = tuple.__new__
 
 #: Types an action field may hold as they are (``type(x) in`` is faster than ``isinstance``).
 _SCALARS = frozenset({int, bool, float, str, type(None)})
@@ -468,15 +470,14 @@ class State(abc.ABC, Generic[V_co]):
             data = {}
         if visible_to is not None and type(visible_to) is not tuple:
             visible_to = tuple(visible_to)
-        # One call to tuple.__new__ makes the event (a named tuple's own __new__ is Python code):
-        # a game logs two or three events per decision.
         event = (kind, self.round, self.phase, player, action, data, visible_to, text)
-        self.log.append(_NEW_EVENT(Event, event))
+        self.log.append(_NEW_TUPLE(Event, event))
 
     def _transfer(self, amount: int, payer: int | str, payee: int | str, reason: str) -> None:
         """Record a transfer in the ledger (amount 0 records nothing)."""
         if amount:
-            self.ledger.record(Transfer(amount, payer, payee, reason, self.round, self.phase))
+            transfer = (amount, payer, payee, reason, self.round, self.phase)
+            self.ledger.record(_NEW_TUPLE(Transfer, transfer))
 
     def visible_log(self, viewer: Viewer = None) -> list[Event]:
         """The events ``viewer`` may see."""

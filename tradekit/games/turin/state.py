@@ -630,10 +630,12 @@ class TurinState(State[TurinView]):
             nothing = (0,) * len(self.tables.goods)
             # Each good's column of the seat's card vectors, summed (zip and sum loop in C).
             table = tuple(
-                tuple(map(sum, zip(*[vectors[c] for c in cards], strict=True)))
-                if cards
-                else nothing
-                for cards in self.face_up
+                [
+                    tuple(map(sum, zip(*[vectors[c] for c in cards], strict=True)))
+                    if cards
+                    else nothing
+                    for cards in self.face_up
+                ]
             )
             self._units_cache, self._units_key = table, key
             self._face_up_cache = tuple(tuple(f) for f in self.face_up)
