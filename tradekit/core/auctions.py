@@ -201,6 +201,7 @@ class AscendingAuction:
         final_pass: bool = False,
     ) -> None:
         self.order = tuple(order)
+        self._seats = frozenset(self.order)
         self.budgets = dict(budgets)
         self.steps = tuple(steps) if steps is not None else None
         self.final_pass = final_pass
@@ -224,9 +225,10 @@ class AscendingAuction:
     @property
     def done(self) -> bool:
         """Whether everyone but the high bidder has passed since the last raise."""
-        # Asked several times per bid, so one pass over the seats without building lists.
-        high, out, passed = self.high_bidder, self.out, self._passed
-        return all(p == high or p in out or p in passed for p in self.order)
+        # Asked several times per bid: set operations in C rather than a loop over the seats.
+        # Done when the seats neither out nor passed are at most the high bidder.
+        left = self._seats.difference(self.out, self._passed)
+        return not left or (len(left) == 1 and self.high_bidder in left)
 
     @property
     def speaker(self) -> int | None:

@@ -39,6 +39,8 @@ from tradekit.core.errors import Reason
 
 #: Past this many combinations a filtered option is not counted by scanning (see Option.where).
 SCAN_LIMIT = 1_000_000
+#: Up to this many values, an int is looked for in a :class:`OneOf` by scanning them.
+_SCAN = 16
 
 
 def is_whole(value: object) -> bool:
@@ -192,6 +194,14 @@ class OneOf(Domain):
                       value=value)  # fmt: skip
 
     def __contains__(self, value: object) -> bool:
+        values = self.values
+        if type(value) is int and len(values) <= _SCAN:
+            # A few values (a hand, a lot, the seats), checked once: a scan in C beats building
+            # the typed index. An equal value that is no int (``True == 1``) asks the index.
+            if value not in values:
+                return False
+            if type(values[values.index(value)]) is int:
+                return True
         try:
             return (type(value), value) in self._members()
         except TypeError:  # unhashable: never a member

@@ -7,7 +7,6 @@ lesson can show the reason for each coin and a test can check that money is cons
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -99,30 +98,7 @@ if Event._fields != (
     "visible_to",
     "text",
 ):  # pragma: no cover
-    raise AssertionError("new_event must take every field of Event, in order")
-_NEW = tuple.__new__
-
-
-def new_event(
-    kind: str,
-    round: int,
-    phase: str,
-    player: int | None,
-    action: Action | None,
-    data: Mapping[str, Any],
-    visible_to: tuple[int, ...] | None,
-    text: str,
-) -> Event:
-    """``Event(kind, round, …, text)``, every field given, made by one call to
-    ``tuple.__new__`` (the named tuple's own ``__new__`` is Python code that handles defaults):
-    a game logs two or three events per decision.
-
-    Example:
-        >>> made = new_event("info", 1, "bid", None, None, {}, None, "t")
-        >>> made == Event("info", 1, "bid", text="t")
-        True
-    """
-    return _NEW(Event, (kind, round, phase, player, action, data, visible_to, text))
+    raise AssertionError("State._event makes an event from every field of Event, in order")
 
 
 #: Values logged as they are (``type(x) in`` is faster than ``isinstance``): most of a save's
@@ -173,8 +149,7 @@ def told(
     }
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Transfer:
+class Transfer(NamedTuple):
     """Coins moving from one party to another.
 
     Attributes:
@@ -185,6 +160,10 @@ class Transfer:
             rounded up = 4").
         round: the round of the game.
         phase: the phase of the game (``"scoring"`` for final payouts).
+
+    A named tuple rather than a frozen dataclass, as :class:`Event` is: as immutable, and made
+    several times a round in one call (the dataclass's ``__init__`` sets each field through
+    ``object.__setattr__``).
     """
 
     amount: int
@@ -195,7 +174,7 @@ class Transfer:
     phase: str = ""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Transfer:
-        return self  # frozen, of ints and strs: copies of a ledger share their transfers
+        return self  # of ints and strs: copies of a ledger share their transfers
 
     def __str__(self) -> str:
         def name(party: Party) -> str:
@@ -260,4 +239,4 @@ class Ledger:
 
     def to_json(self) -> list[dict[str, Any]]:
         """The ledger as JSON-ready dicts."""
-        return [dataclasses.asdict(t) for t in self._entries]
+        return [t._asdict() for t in self._entries]

@@ -22,6 +22,13 @@ from collections.abc import Iterable
 #: The letter before a seat's number, by language (player, joueur).
 SEAT_LETTERS: dict[str, str] = {"en": "P", "fr": "J"}
 
+#: The labels of the first seats in each language, made once: the engine names a seat in two or
+#: three narrations per decision.
+_LABELS: dict[str, tuple[str, ...]] = {
+    lang: tuple(f"{letter}{seat + 1}" for seat in range(32))
+    for lang, letter in SEAT_LETTERS.items()
+}
+
 
 def seat_label(seat: object, lang: str = "en") -> str:
     """Seat ``seat`` (0-based, as code numbers it) as a person reads it: ``P1`` for seat 0.
@@ -35,7 +42,11 @@ def seat_label(seat: object, lang: str = "en") -> str:
         >>> seat_label(True), seat_label("x"), seat_label(None)
         ('True', "'x'", 'None')
     """
-    if type(seat) is not int:
+    if type(seat) is int and 0 <= seat < 32:
+        labels = _LABELS.get(lang)
+        if labels is not None:
+            return labels[seat]
+    elif type(seat) is not int:
         # a numpy integer is a seat too (a bot's arithmetic gives them); a bool is not
         if not isinstance(seat, numbers.Integral) or isinstance(seat, bool):
             return repr(seat)

@@ -43,7 +43,7 @@ from tradekit.core.errors import (
     ReplayError,
     TradekitError,
 )
-from tradekit.core.events import Event, Ledger, Transfer, new_event
+from tradekit.core.events import Event, Ledger, Transfer
 from tradekit.core.registry import game_class, load_game
 from tradekit.core.saves import check_log, parse_save
 from tradekit.core.seats import seat_label
@@ -134,6 +134,10 @@ def _json_option(value: Any) -> Any:
 
 #: The presentation layer's module, imported by name for ``State._repr_html_``.
 PRESENTATION = "tradekit.render"
+
+#: Makes an event or a transfer (named tuples) from all its fields in one call: a named tuple's
+#: own ``__new__`` is Python code, and a decision logs two or three events.
+_NEW_TUPLE = tuple.__new__
 
 #: Types an action field may hold as they are (``type(x) in`` is faster than ``isinstance``).
 _SCALARS = frozenset({int, bool, float, str, type(None)})
@@ -459,26 +463,21 @@ class State(abc.ABC, Generic[V_co]):
         data: Mapping[str, Any] | None = None,
         visible_to: Sequence[int] | None = None,
     ) -> None:
-        self.log.append(
-            new_event(
-                kind,
-                self.round,
-                self.phase,
-                player,
-                action,
-                # Most logged values are scalars: they are kept without a call each.
-                {k: v if type(v) in _SCALARS else _snapshot(v) for k, v in data.items()}
-                if data
-                else {},
-                None if visible_to is None else tuple(visible_to),
-                text,
-            )
-        )
+        if data:
+            # Most logged values are scalars: they are kept without a call each.
+            data = {k: v if type(v) in _SCALARS else _snapshot(v) for k, v in data.items()}
+        else:
+            data = {}
+        if visible_to is not None and type(visible_to) is not tuple:
+            visible_to = tuple(visible_to)
+        event = (kind, self.round, self.phase, player, action, data, visible_to, text)
+        self.log.append(_NEW_TUPLE(Event, event))
 
     def _transfer(self, amount: int, payer: int | str, payee: int | str, reason: str) -> None:
         """Record a transfer in the ledger (amount 0 records nothing)."""
         if amount:
-            self.ledger.record(Transfer(amount, payer, payee, reason, self.round, self.phase))
+            transfer = (amount, payer, payee, reason, self.round, self.phase)
+            self.ledger.record(_NEW_TUPLE(Transfer, transfer))
 
     def visible_log(self, viewer: Viewer = None) -> list[Event]:
         """The events ``viewer`` may see."""

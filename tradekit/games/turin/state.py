@@ -130,7 +130,7 @@ from __future__ import annotations
 
 import copy
 import functools
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
@@ -146,13 +146,16 @@ from tradekit.games.turin.actions import (
     Bid,
     Buy,
     DeclineGoose,
+    EndTurn,
     GiveGoose,
+    List,
     Offer,
     PassClaim,
     Pick,
     SellTo,
     TakeGoose,
     TakeLoan,
+    Withdraw,
 )
 from tradekit.games.turin.auction import begin_bids, reveal
 from tradekit.games.turin.domains import Amount, Explained
@@ -199,8 +202,14 @@ def _card_option(cls: type[Action], cards: tuple[int, ...], owner: int | None) -
     lot when ``owner`` is ``None``."""
     if owner is None:
         return Option.of(cls, OneOf(cards, "the card", "a card in the lot"))
-    hand = OneOf(cards, "the card", f"a card in {seat_label(owner)}'s hand", secret=True)
-    return Option.of(cls, hand)
+    return Option.of(cls, OneOf(cards, "the card", _hand_words(owner), secret=True))
+
+
+@functools.lru_cache(maxsize=64)
+def _hand_words(owner: int) -> str:
+    """How a card of ``owner``'s hand is named in a refusal (one per seat: menus are declared at
+    every decision)."""
+    return f"a card in {seat_label(owner)}'s hand"
 
 
 # Bids recur from one decision to the next (the same budget), cards seldom: only bids are kept,
@@ -404,7 +413,7 @@ class TurinState(State[TurinView]):
             >>> list(s.legal_actions(0))
             [Offer(card=1), Offer(card=2), TakeLoan()]
         """
-        if self.is_over:
+        if self.phase == "over":
             return NOTHING
         return self._menu(player)
 
@@ -558,27 +567,30 @@ class TurinState(State[TurinView]):
 
     # -- doing ----------------------------------------------------------------------------------
     def _do(self, player: int, action: Action) -> None:
-        if isinstance(action, TakeLoan):
-            take_loan(self, player, "loan taken")
-        elif isinstance(action, (Offer, Bid, AddBid)):
-            if self.step.choose(player, action, self._event):
-                reveal(self)
-        elif isinstance(action, (TakeGoose, GiveGoose, DeclineGoose)):
-            declare(self, player, action)
-        elif isinstance(action, Pick):
-            self._event(
-                "action",
-                f"{seat_label(player)} picks card {action.card}",
-                player=player,
-                action=action,
-            )
-            take_card(self, player, action.card)
-            advance_picks(self)
-        elif isinstance(action, (Buy, PassClaim, SellTo)):
-            self._event("action", f"{seat_label(player)}: {action}", player=player, action=action)
-            claim(self, player, action)
-        else:
-            market(self, player, action)
+        # One dict look-up by the action's class instead of a chain of isinstance tests.
+        _DOERS[type(action)](self, player, action)
+
+    def _loan(self, player: int, action: Action) -> None:
+        take_loan(self, player, "loan taken")
+
+    def _sealed(self, player: int, action: Action) -> None:
+        if self.step.choose(player, action, self._event):
+            reveal(self)
+
+    def _pick(self, player: int, action: Action) -> None:
+        assert isinstance(action, Pick)
+        self._event(
+            "action",
+            f"{seat_label(player)} picks card {action.card}",
+            player=player,
+            action=action,
+        )
+        take_card(self, player, action.card)
+        advance_picks(self)
+
+    def _claim(self, player: int, action: Action) -> None:
+        self._event("action", f"{seat_label(player)}: {action}", player=player, action=action)
+        claim(self, player, action)
 
     # -- rounds and units ------------------------------------------------------------------------
     def _next_round(self) -> None:
@@ -614,14 +626,18 @@ class TurinState(State[TurinView]):
         # Views and bots ask for units at every decision; face-up cards change far less often.
         key = self._face_up_moves
         if self._units_key != key:
-            table = []
-            for cards in self.face_up:
-                total = [0] * len(self.tables.goods)
-                for card in cards:
-                    for i, u in enumerate(self.vectors[card]):
-                        total[i] += u
-                table.append(tuple(total))
-            self._units_cache, self._units_key = tuple(table), key
+            vectors = self.vectors
+            nothing = (0,) * len(self.tables.goods)
+            # Each good's column of the seat's card vectors, summed (zip and sum loop in C).
+            table = tuple(
+                [
+                    tuple(map(sum, zip(*[vectors[c] for c in cards], strict=True)))
+                    if cards
+                    else nothing
+                    for cards in self.face_up
+                ]
+            )
+            self._units_cache, self._units_key = table, key
             self._face_up_cache = tuple(tuple(f) for f in self.face_up)
         return self._units_cache
 
@@ -719,3 +735,23 @@ class TurinState(State[TurinView]):
                     room = other.scudo[p] - other.bids[p]
                     other.step.chosen[p] = AddBid(int(rng.integers(room + 1)))
         return other
+
+
+#: What carries out each action class (``TurinState._do``); the market turn's own actions (end
+#: the turn, list, withdraw) go to ``market``.
+_DOERS: dict[type[Action], Callable[[TurinState, int, Action], None]] = {
+    TakeLoan: TurinState._loan,
+    Offer: TurinState._sealed,
+    Bid: TurinState._sealed,
+    AddBid: TurinState._sealed,
+    TakeGoose: declare,
+    GiveGoose: declare,
+    DeclineGoose: declare,
+    Pick: TurinState._pick,
+    Buy: TurinState._claim,
+    PassClaim: TurinState._claim,
+    SellTo: TurinState._claim,
+    EndTurn: market,
+    List: market,
+    Withdraw: market,
+}

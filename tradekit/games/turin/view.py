@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from tradekit.core.actions import Action
 from tradekit.core.sealed import Placement
 from tradekit.core.state import Viewer
-from tradekit.core.view import BaseView, check_viewer
+from tradekit.core.view import BaseView, check_viewer, slot_init
 
 if TYPE_CHECKING:
     from tradekit.games.turin.state import TurinState
@@ -56,6 +56,7 @@ class ClaimInfo:
     resume: str
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class TurinView(BaseView):
     """A frozen observation of a Turin Market game.
@@ -210,14 +211,16 @@ def turin_view(state: TurinState, viewer: Viewer = None) -> TurinView:
         submitted=tuple(sorted(chosen)) if chosen else (),
         sealed=sealed,
         bids=tuple(map(bids.get, range(n))) if bids else nobody,
-        tie_blocks=tuple(b.players for b in blocks),
+        tie_blocks=tuple([b.players for b in blocks]) if blocks else (),
         tie_places=tuple(
-            tuple(range(b.first_place, b.first_place + len(b.players))) for b in blocks
-        ),
+            [tuple(range(b.first_place, b.first_place + len(b.players))) for b in blocks]
+        )
+        if blocks
+        else (),
         declaring=tuple(state.declarers) if state.phase == "goose" or claim else (),
         placements=tuple(state.placements),
-        picking=tuple((p, owed) for p, owed in state.pick_queue),
-        listings=tuple(listings[c] for c in sorted(listings)) if listings else (),
+        picking=tuple(map(tuple, state.pick_queue)),  # type: ignore[arg-type]
+        listings=state._listed(),
         claim=claim_info,
         committed=committed,
         listed_this_window=tuple(sorted(state.listed_this_window)),
@@ -228,6 +231,8 @@ def turin_view(state: TurinState, viewer: Viewer = None) -> TurinView:
         underdog=state.underdog,
         discarded=tuple(state.discarded),
         unseen_discards=len(state.unseen),
-        scores=tuple(s if h is not None else None for s, h in zip(totals, scudo, strict=True)),
+        scores=tuple(totals)
+        if None not in scudo
+        else tuple([s if h is not None else None for s, h in zip(totals, scudo, strict=True)]),
         winners=tuple(state.winners()) if over else (),
     )
