@@ -25,9 +25,9 @@ def start_pricing(state: RungisState) -> None:
 
 def advance_talk(state: RungisState) -> None:
     """Move on to the next seat that may talk; after the last, the secret prices."""
-    order = state.turn_order()
-    while state.talk_pos < state.n:
-        if state._can_talk(order[state.talk_pos]):
+    n = state.n
+    while state.talk_pos < n:
+        if state._can_talk((state.active + state.talk_pos) % n):  # in turn order
             return
         state.talk_pos += 1
     start_prices(state)
@@ -79,6 +79,7 @@ def make_trade(state: RungisState) -> None:
 def start_prices(state: RungisState) -> None:
     """Ask each seat with articles for a secret price per type they hold."""
     state.step = "prices"
+    # In seat order: the seats writing and those done are listed from it in that order.
     state.to_price = {p: state.held(p) for p in range(state.n) if state.shops[p]}
     state.sheets = {p: {} for p in state.to_price}
     state.last_price = {}
@@ -108,7 +109,8 @@ def write_price(state: RungisState, player: int, action: Price) -> None:
                 data={"what": "rumour", "sheet": state.sheets[player], "of": player},
                 visible_to=(spy,),
             )
-    if not any(state._pending(p) for p in state.to_price):
+    sheets = state.sheets
+    if all(len(sheets[p]) == len(articles) for p, articles in state.to_price.items()):
         reveal_sheets(state)
 
 
