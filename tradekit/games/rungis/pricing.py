@@ -82,6 +82,7 @@ def start_prices(state: RungisState) -> None:
     # In seat order: the seats writing and those done are listed from it in that order.
     state.to_price = {p: state.held(p) for p in range(state.n) if state.shops[p]}
     state.sheets = {p: {} for p in state.to_price}
+    state.writing = list(state.to_price)
     state.last_price = {}
     if not state.to_price:
         reveal_sheets(state)
@@ -93,9 +94,10 @@ def write_price(state: RungisState, player: int, action: Price) -> None:
     state.sheets[player][action.article] = action.price
     state.last_price[player] = action
     if not state._pending(player):
+        state.writing.remove(player)
         state._event(
             "info",
-            f"{seat_label(player)} has written their price sheet",
+            f"{state.labels[player]} has written their price sheet",
             player=player,
             data={"what": "sheet_written"},
         )
@@ -109,8 +111,7 @@ def write_price(state: RungisState, player: int, action: Price) -> None:
                 data={"what": "rumour", "sheet": state.sheets[player], "of": player},
                 visible_to=(spy,),
             )
-    sheets = state.sheets
-    if all(len(sheets[p]) == len(articles) for p, articles in state.to_price.items()):
+    if not state.writing:
         reveal_sheets(state)
 
 
@@ -124,7 +125,7 @@ def reveal_sheets(state: RungisState) -> None:
         "reveal",
         "price sheets revealed: "
         + "; ".join(
-            f"{seat_label(p)} " + ", ".join(f"{a} {x}" for a, x in state.sheets[p].items())
+            f"{state.labels[p]} " + ", ".join(f"{a} {x}" for a, x in state.sheets[p].items())
             for p in sorted(state.sheets)
         ),
         data={"what": "reveal", "sheets": sheets},

@@ -214,6 +214,8 @@ class RungisState(State[RungisView]):
         self._talk_rest: tuple[int, tuple[Option, ...]] | None = None
         n = game.players
         self.n = n
+        #: Each seat's label (seat_label), for the texts of the log written at every decision.
+        self.labels = tuple(seat_label(p) for p in range(n))
         self.tables = game.tables
         self.gold = [STARTING_GOLD] * n
         self.deck: list[int] = []
@@ -274,6 +276,9 @@ class RungisState(State[RungisView]):
         self.trades: list[str] = []
         self.to_price: dict[int, list[str]] = {}
         self.sheets: dict[int, dict[str, int]] = {}
+        #: The seats with prices left to write, in seat order (a sheet's last price takes its
+        #: seat out): who moves in the step, asked at every price written.
+        self.writing: list[int] = []
         self.last_price: dict[int, Price] = {}
         self.revealed = False
         self.effects: list[Effect] = []
@@ -387,15 +392,11 @@ class RungisState(State[RungisView]):
     def _writing(self) -> tuple[int, ...]:
         """The seats writing their price sheets now, in seat order: those with prices left to
         write, but a Rumour's player while its target still writes."""
-        sheets = self.sheets
-        # to_price is made in seat order (pricing.start_prices).
-        writing = tuple(
-            p for p, articles in self.to_price.items() if len(sheets[p]) < len(articles)
-        )
+        writing = self.writing
         rumour = self.rumour
         if rumour is not None and rumour[0] in writing and rumour[1] in writing:
             return tuple(p for p in writing if p != rumour[0])
-        return writing
+        return tuple(writing)
 
     @property
     def is_over(self) -> bool:
@@ -497,7 +498,9 @@ class RungisState(State[RungisView]):
     def _can_talk(self, player: int) -> bool:
         """Whether ``player`` could do anything in a talk turn but say Done."""
         said = self.announced[player]
-        if any(a not in said for a in self._held_types(player)):
+        held = self._held_types(player)
+        # More types held than announced: one at least is still to announce.
+        if len(held) > len(said) or any(a not in said for a in held):
             return True
         if (
             self.game.trading
@@ -678,11 +681,11 @@ class RungisState(State[RungisView]):
         data: dict[str, Any] | None = None
         if kind is Designate:
             card = self.centre[action.slot]  # type: ignore[attr-defined]
-            text = f"{seat_label(player)} designates {self._card_name(card)}"
+            text = f"{self.labels[player]} designates {self._card_name(card)}"
             if card in self.type_of:  # a face-down special card has no public identity
                 data = {"card": card}
         else:
-            text = f"{seat_label(player)}: {action}"
+            text = f"{self.labels[player]}: {action}"
         self._event(
             "action",
             text,
@@ -877,8 +880,8 @@ class RungisState(State[RungisView]):
         """The seats whose price sheet is complete, while the sheets are being written."""
         if self.step != "prices":
             return ()
-        sheets = self.sheets
-        return tuple(p for p, articles in self.to_price.items() if len(sheets[p]) == len(articles))
+        writing = self.writing
+        return tuple(p for p in self.to_price if p not in writing)
 
     def resample_hidden(self, viewer: Viewer, seed: int | None = None) -> RungisState:
         """A copy in which everything ``viewer`` cannot see is redrawn at random.
