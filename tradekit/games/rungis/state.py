@@ -200,7 +200,7 @@ class RungisState(State[RungisView]):
 
     game: RungisGame
 
-    _MEMOS = State._MEMOS | {"_views", "_announcing"}
+    _MEMOS = State._MEMOS | {"_views", "_announcing", "_pricing"}
 
     def __init__(self, game: RungisGame, seed: int | None, setup: Mapping[str, Any] | None) -> None:
         super().__init__(game, seed, setup)
@@ -210,6 +210,8 @@ class RungisState(State[RungisView]):
         self._held: dict[tuple[int, ...], tuple[str, ...]] = {}
         #: _announce_options() by seat, types held, types announced and price freezes.
         self._announcing: dict[tuple[Any, ...], tuple[Option, ...]] = {}
+        #: The price menus by seat, article type and price freeze.
+        self._pricing: dict[tuple[int, str, int | None], Menu] = {}
         #: The talk turn's proposals and plays (by seat), kept while it announces.
         self._talk_rest: tuple[int, tuple[Option, ...]] | None = None
         n = game.players
@@ -362,7 +364,8 @@ class RungisState(State[RungisView]):
 
     def shop_value(self, player: int) -> int:
         """The base values of the articles in ``player``'s shop."""
-        return sum(self.tables.base(c) for c in self.shops[player])
+        bases = self.tables.card_bases
+        return sum([bases[c] for c in self.shops[player]])
 
     # -- protocol -------------------------------------------------------------------------------
     @property
@@ -452,9 +455,16 @@ class RungisState(State[RungisView]):
             options = list(ANSWERS)
         elif step == "prices":
             article = self.to_price[player][len(self.sheets[player])]
-            r = self.price_range(article)
-            label = self._price_label(article)
-            return price_menu(player, article, r.start, r.stop - 1, label, self.phase)
+            # A seat's price for a type is asked every round: its menu is remembered by all it
+            # depends on (the seat, the type and its Price freeze; the phase is CAC 40's).
+            key = (player, article, self.freezes.get(article))
+            menu = self._pricing.get(key)
+            if menu is None:
+                r = self.price_range(article)
+                label = self._price_label(article)
+                menu = price_menu(player, article, r.start, r.stop - 1, label, self.phase)
+                self._pricing[key] = menu
+            return menu
         return Menu(options, step=step_name(step, self.phase))
 
     def _price_label(self, article: str) -> str:
