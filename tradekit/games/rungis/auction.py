@@ -163,13 +163,13 @@ def buy_card(state: RungisState, player: int, card: int, price: int, how: str) -
         state.hands[player].sort()
         state._event(
             "info",
-            f"{seat_label(player)} buys a face-down special card for {price} gold",
+            f"{state.labels[player]} buys a face-down special card for {price} gold",
             player=player,
             data={"what": "buy", "price": price, "how": how},
         )
         state._event(
             "info",
-            f"{seat_label(player)} looks at it: {state.tables.describe(card)}",
+            f"{state.labels[player]} looks at it: {state.tables.describe(card)}",
             player=player,
             data={"what": "looks", "special": card},
             visible_to=(player,),
@@ -179,7 +179,7 @@ def buy_card(state: RungisState, player: int, card: int, price: int, how: str) -
         state.shops[player].sort()
         state._event(
             "info",
-            f"{seat_label(player)} buys {state.tables.describe(card)} for {price} gold",
+            f"{state.labels[player]} buys {state.tables.describe(card)} for {price} gold",
             player=player,
             data={"what": "buy", "card": card, "price": price, "how": how},
         )

@@ -238,9 +238,10 @@ def propose_pair(
     give_none, give_one = _gives(player, mine)
     take_one, take_any = _takes(q, theirs)
     to = _to(q)
+    # Made afresh at most talk turns (the shops differ): by position, the cheaper declaration.
     return (
-        Option(Propose, to=to, give=give_none, take=take_one),
-        Option(Propose, to=to, give=give_one, take=take_any),
+        Option.of(Propose, to, give_none, take_one),
+        Option.of(Propose, to, give_one, take_any),
     )
 
 

@@ -25,9 +25,9 @@ def start_pricing(state: RungisState) -> None:
 
 def advance_talk(state: RungisState) -> None:
     """Move on to the next seat that may talk; after the last, the secret prices."""
-    order = state.turn_order()
-    while state.talk_pos < state.n:
-        if state._can_talk(order[state.talk_pos]):
+    n = state.n
+    while state.talk_pos < n:
+        if state._can_talk((state.active + state.talk_pos) % n):  # in turn order
             return
         state.talk_pos += 1
     start_prices(state)
@@ -79,8 +79,10 @@ def make_trade(state: RungisState) -> None:
 def start_prices(state: RungisState) -> None:
     """Ask each seat with articles for a secret price per type they hold."""
     state.step = "prices"
+    # In seat order: the seats writing and those done are listed from it in that order.
     state.to_price = {p: state.held(p) for p in range(state.n) if state.shops[p]}
     state.sheets = {p: {} for p in state.to_price}
+    state.writing = list(state.to_price)
     state.last_price = {}
     if not state.to_price:
         reveal_sheets(state)
@@ -92,9 +94,10 @@ def write_price(state: RungisState, player: int, action: Price) -> None:
     state.sheets[player][action.article] = action.price
     state.last_price[player] = action
     if not state._pending(player):
+        state.writing.remove(player)
         state._event(
             "info",
-            f"{seat_label(player)} has written their price sheet",
+            f"{state.labels[player]} has written their price sheet",
             player=player,
             data={"what": "sheet_written"},
         )
@@ -108,7 +111,7 @@ def write_price(state: RungisState, player: int, action: Price) -> None:
                 data={"what": "rumour", "sheet": state.sheets[player], "of": player},
                 visible_to=(spy,),
             )
-    if not any(state._pending(p) for p in state.to_price):
+    if not state.writing:
         reveal_sheets(state)
 
 
@@ -122,7 +125,7 @@ def reveal_sheets(state: RungisState) -> None:
         "reveal",
         "price sheets revealed: "
         + "; ".join(
-            f"{seat_label(p)} " + ", ".join(f"{a} {x}" for a, x in state.sheets[p].items())
+            f"{state.labels[p]} " + ", ".join(f"{a} {x}" for a, x in state.sheets[p].items())
             for p in sorted(state.sheets)
         ),
         data={"what": "reveal", "sheets": sheets},

@@ -20,6 +20,7 @@ def sell_articles(state: RungisState) -> None:
     """Sell each article type in table order, pay the subsidies, then start the next round."""
     state.step = "sales"
     lines: list[SaleLine] = []
+    label = state.labels
     # The shops do not change during the sales: count each seat's cards once.
     counts = [state._counts(p) for p in range(state.n)]
     for article in state.tables.articles:
@@ -45,6 +46,8 @@ def sell_articles(state: RungisState) -> None:
             continue
         sellers = holders
         facts: list[dict[str, Any]] = []
+        #: This type's lines, in the order they are told.
+        told: list[SaleLine] = []
         if aid in state.exclusive:
             owner = state.exclusive[aid]
             sellers = [p for p in holders if p == owner]
@@ -53,7 +56,7 @@ def sell_articles(state: RungisState) -> None:
                 for p in holders
                 if p != owner
             ]
-            lines += excluded
+            told += excluded
             facts += [line_data(line, 0, 0) for line in excluded]
         if not sellers:
             # The rights holder lost their last card of the type (Spoiled goods) after
@@ -61,9 +64,10 @@ def sell_articles(state: RungisState) -> None:
             state._event(
                 "info",
                 f"{name}: {seat_label(state.exclusive[aid])} has the exclusive rights and none "
-                "left, " + ", ".join(f"{seat_label(line.player)} excluded 0" for line in excluded),
+                "left, " + ", ".join(f"{label[line.player]} excluded 0" for line in excluded),
                 data={"what": "sale", "article": aid, "prices": {}, "lines": facts},
             )
+            lines += told
             continue
         prices = {p: state.sheets[p][aid] for p in sellers}
         low, high = min(prices.values()), max(prices.values())
@@ -73,7 +77,7 @@ def sell_articles(state: RungisState) -> None:
             price, cards = prices[p], counts[p][aid]
             if price == low:
                 status, each = "lowest", price + LOWEST_BONUS
-                how = f"lowest price {price}" + tied_text(p, lows) + f" + {LOWEST_BONUS}"
+                how = f"lowest price {price}" + tied_text(label, p, lows) + f" + {LOWEST_BONUS}"
                 if low == high and len(sellers) > 1:
                     how = f"all ask {price}, counted as lowest, + {LOWEST_BONUS}"
                 elif len(sellers) == 1:
@@ -84,11 +88,11 @@ def sell_articles(state: RungisState) -> None:
                     each, how = (
                         price,
                         f"highest price {price}"
-                        + tied_text(p, highs)
+                        + tied_text(label, p, highs)
                         + (", paid its price (shortage)"),
                     )
                 else:
-                    each, how = 0, f"highest price {price}" + tied_text(p, highs)
+                    each, how = 0, f"highest price {price}" + tied_text(label, p, highs)
             else:
                 status, each, how = "middle", price, f"middle price {price}"
             bonus = LOWEST_BONUS if status == "lowest" else 0
@@ -102,19 +106,16 @@ def sell_articles(state: RungisState) -> None:
                 each = max(0, each - tax)
             paid = each * cards
             line = SaleLine(aid, p, price, cards, status, each, paid)
-            lines.append(line)
+            told.append(line)
             facts.append(line_data(line, bonus, tax))
             if paid:
                 state.gold[p] += paid
                 state._transfer(paid, BANK, p, f"sales of {name}: {how} = {each} × {cards} card(s)")
+        lines += told
         state._event(
             "info",
             f"{name}: "
-            + ", ".join(
-                f"{seat_label(line.player)} {line.status} {line.paid}"
-                for line in lines
-                if line.article == aid
-            ),
+            + ", ".join(f"{label[line.player]} {line.status} {line.paid}" for line in told),
             data={
                 "what": "sale",
                 "article": aid,
@@ -131,7 +132,7 @@ def sell_articles(state: RungisState) -> None:
             state._transfer(paid, BANK, p, how)
             state._event(
                 "info",
-                f"{seat_label(p)} is paid {paid} gold, {how}",
+                f"{label[p]} is paid {paid} gold, {how}",
                 player=p,
                 data={
                     "what": "subsidy",
@@ -159,7 +160,8 @@ def line_data(line: SaleLine, bonus: int, tax: int) -> dict[str, Any]:
     }
 
 
-def tied_text(player: int, group: Sequence[int]) -> str:
-    """Who else asked the same price, for a sale line's explanation."""
-    rivals = [q for q in group if q != player]
-    return f" (tied with {', '.join(f'{seat_label(q)}' for q in rivals)})" if rivals else ""
+def tied_text(labels: Sequence[str], player: int, group: Sequence[int]) -> str:
+    """Who else asked the same price, for a sale line's explanation (``labels``: each seat's
+    :func:`~tradekit.core.seats.seat_label`)."""
+    rivals = [labels[q] for q in group if q != player]
+    return f" (tied with {', '.join(rivals)})" if rivals else ""

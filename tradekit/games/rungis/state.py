@@ -110,8 +110,8 @@ Action events carry the action itself; a ``Designate`` of a face-up article adds
 from __future__ import annotations
 
 import copy
-from collections.abc import Collection, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Collection, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
@@ -177,6 +177,8 @@ if TYPE_CHECKING:
 WINDOWS = ("auction_start", "after_reveal")
 #: The types of viewer that view() may look up in its cache directly.
 _VIEWER_TYPES = (int, str, type(None))
+#: The actions after which the same auction may run on.
+_AUCTION_MOVES = frozenset({Designate, Bid, Pass})
 
 
 class RungisState(State[RungisView]):
@@ -198,18 +200,24 @@ class RungisState(State[RungisView]):
 
     game: RungisGame
 
-    _MEMOS = State._MEMOS | {"_views"}
+    _MEMOS = State._MEMOS | {"_views", "_announcing", "_pricing"}
 
     def __init__(self, game: RungisGame, seed: int | None, setup: Mapping[str, Any] | None) -> None:
         super().__init__(game, seed, setup)
         #: Parts of view() by viewer (and "public"), kept until a decision changes them.
         self._views: dict[Viewer, dict[str, Any]] = {}
         #: held() by shop contents.
-        self._held: dict[tuple[int, ...], list[str]] = {}
+        self._held: dict[tuple[int, ...], tuple[str, ...]] = {}
+        #: _announce_options() by seat, types held, types announced and price freezes.
+        self._announcing: dict[tuple[Any, ...], tuple[Option, ...]] = {}
+        #: The price menus by seat, article type and price freeze.
+        self._pricing: dict[tuple[int, str, int | None], Menu] = {}
         #: The talk turn's proposals and plays (by seat), kept while it announces.
         self._talk_rest: tuple[int, tuple[Option, ...]] | None = None
         n = game.players
         self.n = n
+        #: Each seat's label (seat_label), for the texts of the log written at every decision.
+        self.labels = tuple(seat_label(p) for p in range(n))
         self.tables = game.tables
         self.gold = [STARTING_GOLD] * n
         self.deck: list[int] = []
@@ -270,6 +278,9 @@ class RungisState(State[RungisView]):
         self.trades: list[str] = []
         self.to_price: dict[int, list[str]] = {}
         self.sheets: dict[int, dict[str, int]] = {}
+        #: The seats with prices left to write, in seat order (a sheet's last price takes its
+        #: seat out): who moves in the step, asked at every price written.
+        self.writing: list[int] = []
         self.last_price: dict[int, Price] = {}
         self.revealed = False
         self.effects: list[Effect] = []
@@ -310,15 +321,19 @@ class RungisState(State[RungisView]):
 
     def held(self, player: int) -> list[str]:
         """The article types in ``player``'s shop, in table order."""
-        # Asked for at every talk turn and special-card window, while shops change rarely:
+        return list(self._held_types(player))
+
+    def _held_types(self, player: int) -> tuple[str, ...]:
+        """:meth:`held` as a tuple shared by every caller (never to be changed)."""
+        # Asked for at every talk decision and special-card window, while shops change rarely:
         # remembered by shop contents (a game sees a few hundred different shops at most).
         shop = tuple(self.shops[player])
         found = self._held.get(shop)
         if found is None:
             type_of = self.tables.article_cards
             have = {type_of[c] for c in shop}
-            found = self._held[shop] = [a.id for a in self.tables.articles if a.id in have]
-        return list(found)
+            found = self._held[shop] = tuple(a.id for a in self.tables.articles if a.id in have)
+        return found
 
     def held_by_anyone(self) -> list[str]:
         """The article types in at least one shop, in table order."""
@@ -349,7 +364,8 @@ class RungisState(State[RungisView]):
 
     def shop_value(self, player: int) -> int:
         """The base values of the articles in ``player``'s shop."""
-        return sum(self.tables.base(c) for c in self.shops[player])
+        bases = self.tables.card_bases
+        return sum([bases[c] for c in self.shops[player]])
 
     # -- protocol -------------------------------------------------------------------------------
     @property
@@ -373,10 +389,17 @@ class RungisState(State[RungisView]):
         if step == "answer" and self.proposal is not None:
             return (self.proposal["to"],)
         if step == "prices":
-            return tuple(
-                p for p in sorted(self.to_price) if self._pending(p) and not self._waiting(p)
-            )
+            return self._writing()
         return ()
+
+    def _writing(self) -> tuple[int, ...]:
+        """The seats writing their price sheets now, in seat order: those with prices left to
+        write, but a Rumour's player while its target still writes."""
+        writing = self.writing
+        rumour = self.rumour
+        if rumour is not None and rumour[0] in writing and rumour[1] in writing:
+            return tuple(p for p in writing if p != rumour[0])
+        return tuple(writing)
 
     @property
     def is_over(self) -> bool:
@@ -384,13 +407,8 @@ class RungisState(State[RungisView]):
         return self.phase == "over"
 
     def _pending(self, player: int) -> bool:
-        return len(self.sheets.get(player, {})) < len(self.to_price.get(player, []))
-
-    def _waiting(self, player: int) -> bool:
-        """Whether ``player`` played a Rumour and its target has not finished writing."""
-        return (
-            self.rumour is not None and self.rumour[0] == player and self._pending(self.rumour[1])
-        )
+        """Whether ``player`` has prices left to write on their sheet."""
+        return len(self.sheets.get(player, ())) < len(self.to_price.get(player, ()))
 
     def legal_actions(self, player: int) -> Menu:
         """Every action ``player`` may take now, as a lazy :class:`~tradekit.core.domains.Menu`:
@@ -437,9 +455,16 @@ class RungisState(State[RungisView]):
             options = list(ANSWERS)
         elif step == "prices":
             article = self.to_price[player][len(self.sheets[player])]
-            r = self.price_range(article)
-            label = self._price_label(article)
-            return price_menu(player, article, r.start, r.stop - 1, label, self.phase)
+            # A seat's price for a type is asked every round: its menu is remembered by all it
+            # depends on (the seat, the type and its Price freeze; the phase is CAC 40's).
+            key = (player, article, self.freezes.get(article))
+            menu = self._pricing.get(key)
+            if menu is None:
+                r = self.price_range(article)
+                label = self._price_label(article)
+                menu = price_menu(player, article, r.start, r.stop - 1, label, self.phase)
+                self._pricing[key] = menu
+            return menu
         return Menu(options, step=step_name(step, self.phase))
 
     def _price_label(self, article: str) -> str:
@@ -462,21 +487,30 @@ class RungisState(State[RungisView]):
             return opening_menu(player, domain.lo, domain.hi, special, step)
         return raise_menu(player, domain.lo, domain.hi, auction.high_bidder, step)
 
-    def _announce_options(self, player: int) -> list[Option]:
+    def _announce_options(self, player: int) -> tuple[Option, ...]:
         """A guard that explains a type one may not announce, then one option per type one holds
         and has not announced yet (in table order), its price within what one could write."""
         said = self.announced[player]
-        held = tuple(self.held(player))
-        open_ = tuple(a for a in held if a not in said) if said else held
-        options = [announce_guard(player, held)]
-        for a in open_:
-            r = self.price_range(a)
-            options.append(announce_option(a, r.start, r.stop - 1, self._price_label(a)))
+        held = self._held_types(player)
+        # Declared at every decision of a talk turn, and the same from one announcement to the
+        # next but for the type just announced: remembered by all they depend on.
+        key = (player, held, tuple(said), tuple(self.freezes.items()))
+        options = self._announcing.get(key)
+        if options is None:
+            open_ = tuple(a for a in held if a not in said) if said else held
+            found = [announce_guard(player, held)]
+            for a in open_:
+                r = self.price_range(a)
+                found.append(announce_option(a, r.start, r.stop - 1, self._price_label(a)))
+            options = self._announcing[key] = tuple(found)
         return options
 
     def _can_talk(self, player: int) -> bool:
         """Whether ``player`` could do anything in a talk turn but say Done."""
-        if any(a not in self.announced[player] for a in self.held(player)):
+        said = self.announced[player]
+        held = self._held_types(player)
+        # More types held than announced: one at least is still to announce.
+        if len(held) > len(said) or any(a not in said for a in held):
             return True
         if (
             self.game.trading
@@ -496,11 +530,11 @@ class RungisState(State[RungisView]):
             return [PROPOSE_CLOSED]
         if player in self.proposed:
             return [proposed_guard(player)]
-        mine = tuple(self.held(player))
+        mine = self._held_types(player)
         options = [propose_guard(player, self.n)]
         for q in range(self.n):
             if q != player:
-                options += propose_pair(player, q, mine, tuple(self.held(q)))
+                options += propose_pair(player, q, mine, self._held_types(q))
         return options
 
     def _play_options(self, player: int, now: str) -> list[Option]:
@@ -628,21 +662,22 @@ class RungisState(State[RungisView]):
     # -- doing ----------------------------------------------------------------------------------
     def _do(self, player: int, action: Action) -> None:
         round_, step = self.round, self.step
-        self._act(player, action)
-        if type(action) is not Announce:
+        kind = type(action)
+        self._act(player, action, kind)
+        if kind is not Announce:
             self._talk_rest = None
         self._moving = self._compute_to_move()
-        self._forget_views(action, round_, step)
+        self._forget_views(kind, round_, step)
 
-    def _forget_views(self, action: Action, round_: int, step: str) -> None:
-        """Drop the view parts cached for :meth:`view` that ``action`` (taken in ``round_`` and
-        ``step``) may have changed: all of them, but for the frequent decisions that move
-        little."""
-        if isinstance(action, (Designate, Bid, Pass)) and self.step == "bid":
+    def _forget_views(self, kind: type[Action], round_: int, step: str) -> None:
+        """Drop the view parts cached for :meth:`view` that an action of class ``kind`` (taken in
+        ``round_`` and ``step``) may have changed: all of them, but for the frequent decisions
+        that move little."""
+        if kind in _AUCTION_MOVES and self.step == "bid":
             return  # the same auction runs on: view() builds the auction afresh
-        if isinstance(action, Done) and self.round == round_ and self.step == step:
+        if kind is Done and self.round == round_ and self.step == step:
             return  # the same window or talk turns go on: only whose turn it is moved
-        if isinstance(action, Price) and self.step == "prices":
+        if kind is Price and self.step == "prices":
             # One more price written: the public parts change only in who has submitted.
             public = self._views.get("public")
             self._views.clear()
@@ -652,73 +687,98 @@ class RungisState(State[RungisView]):
             return
         self._views.clear()
 
-    def _act(self, player: int, action: Action) -> None:
-        private = isinstance(action, Price)
-        text = f"{seat_label(player)}: {action}"
-        data: dict[str, Any] = {}
-        if isinstance(action, Designate):
-            card = self.centre[action.slot]
-            text = f"{seat_label(player)} designates {self._card_name(card)}"
+    def _act(self, player: int, action: Action, kind: type[Action]) -> None:
+        data: dict[str, Any] | None = None
+        if kind is Designate:
+            card = self.centre[action.slot]  # type: ignore[attr-defined]
+            text = f"{self.labels[player]} designates {self._card_name(card)}"
             if card in self.type_of:  # a face-down special card has no public identity
-                data["card"] = card
+                data = {"card": card}
+        else:
+            text = f"{self.labels[player]}: {action}"
         self._event(
             "action",
             text,
             player=player,
             action=action,
             data=data,
-            visible_to=(player,) if private else None,
+            visible_to=(player,) if kind is Price else None,
         )
-        if isinstance(action, Play):
-            play_special(self, player, action)
-            if self.step in WINDOWS:
-                self._advance_window(played=True)
-            else:
-                advance_talk(self)
-            return
-        if isinstance(action, Done):
-            if self.step in WINDOWS:
-                self.window_pos += 1
-                self._advance_window()
-            else:
-                self.talk_pos += 1
-                advance_talk(self)
-            return
-        if isinstance(action, Designate):
-            designate_card(self, player, action.slot)
-        elif isinstance(action, Bid):
-            assert self.auction is not None
-            self.auction.bid(player, action.amount)
-            after_bid(self)
-        elif isinstance(action, Pass):
-            assert self.auction is not None
-            self.auction.pass_(player)
-            after_bid(self)
-        elif isinstance(action, Announce):
-            self.announced[player][action.article] = action.price
+        # Every action class has its own step of the rules (the type gate admits no other).
+        self._STEPS[kind](self, player, action)
+
+    def _on_play(self, player: int, action: Play) -> None:
+        play_special(self, player, action)
+        if self.step in WINDOWS:
+            self._advance_window(played=True)
+        else:
             advance_talk(self)
-        elif isinstance(action, Propose):
-            self.proposed.add(player)
-            self.proposal = {
-                "proposer": player,
-                "to": action.to,
-                "give": action.give,
-                "take": action.take,
-                "gold": None,
-            }
-            self.step = "terms"
-        elif isinstance(action, Terms):
-            assert self.proposal is not None
-            self.proposal["gold"] = action.gold
-            self.step = "answer"
-        elif isinstance(action, (Accept, Refuse)):
-            if isinstance(action, Accept):
-                make_trade(self)
-            self.proposal = None
-            self.step = "talk"
+
+    def _on_done(self, player: int, action: Done) -> None:
+        if self.step in WINDOWS:
+            self.window_pos += 1
+            self._advance_window()
+        else:
+            self.talk_pos += 1
             advance_talk(self)
-        elif isinstance(action, Price):
-            write_price(self, player, action)
+
+    def _on_designate(self, player: int, action: Designate) -> None:
+        designate_card(self, player, action.slot)
+
+    def _on_bid(self, player: int, action: Bid) -> None:
+        assert self.auction is not None
+        self.auction.bid(player, action.amount)
+        after_bid(self)
+
+    def _on_pass(self, player: int, action: Pass) -> None:
+        assert self.auction is not None
+        self.auction.pass_(player)
+        after_bid(self)
+
+    def _on_announce(self, player: int, action: Announce) -> None:
+        self.announced[player][action.article] = action.price
+        advance_talk(self)
+
+    def _on_propose(self, player: int, action: Propose) -> None:
+        self.proposed.add(player)
+        self.proposal = {
+            "proposer": player,
+            "to": action.to,
+            "give": action.give,
+            "take": action.take,
+            "gold": None,
+        }
+        self.step = "terms"
+
+    def _on_terms(self, player: int, action: Terms) -> None:
+        assert self.proposal is not None
+        self.proposal["gold"] = action.gold
+        self.step = "answer"
+
+    def _on_answer(self, player: int, action: Accept | Refuse) -> None:
+        if type(action) is Accept:
+            make_trade(self)
+        self.proposal = None
+        self.step = "talk"
+        advance_talk(self)
+
+    def _on_price(self, player: int, action: Price) -> None:
+        write_price(self, player, action)
+
+    #: What each action class does (after its event is logged).
+    _STEPS: ClassVar[dict[type[Action], Callable[[RungisState, int, Any], None]]] = {
+        Play: _on_play,
+        Done: _on_done,
+        Designate: _on_designate,
+        Bid: _on_bid,
+        Pass: _on_pass,
+        Announce: _on_announce,
+        Propose: _on_propose,
+        Terms: _on_terms,
+        Accept: _on_answer,
+        Refuse: _on_answer,
+        Price: _on_price,
+    }
 
     # -- windows --------------------------------------------------------------------------------
     def _open_window(self, name: str) -> None:
@@ -830,7 +890,8 @@ class RungisState(State[RungisView]):
         """The seats whose price sheet is complete, while the sheets are being written."""
         if self.step != "prices":
             return ()
-        return tuple(p for p in sorted(self.to_price) if not self._pending(p))
+        writing = self.writing
+        return tuple(p for p in self.to_price if p not in writing)
 
     def resample_hidden(self, viewer: Viewer, seed: int | None = None) -> RungisState:
         """A copy in which everything ``viewer`` cannot see is redrawn at random.

@@ -154,16 +154,29 @@ class RungisTables:
         """Whether ``card`` is a special card."""
         return card in self.special_by_card
 
+    @functools.cached_property
+    def card_bases(self) -> dict[int, int]:
+        """Each article card's base price (scores and views add them up at every decision)."""
+        return {card: self.article_by_id[a].base for card, a in self.article_cards.items()}
+
+    @functools.cached_property
+    def descriptions(self) -> dict[int, str]:
+        """Every card in words (see :meth:`describe`), written once."""
+        out: dict[int, str] = {}
+        for card, a in self.article_cards.items():
+            article = self.article_by_id[a]
+            out[card] = f"#{card} {article.name_en} (base {article.base})"
+        for special in self.specials:
+            out[special.card] = str(special)
+        return out
+
     def base(self, card: int) -> int:
         """An article card's base price."""
-        return self.article_by_id[self.article_cards[card]].base
+        return self.card_bases[card]
 
     def describe(self, card: int) -> str:
         """A card in words: ``"#37 Fish (base 4)"`` or ``"#49 No delivery (Pas de livraison)"``."""
-        if card in self.article_cards:
-            article = self.article_by_id[self.article_cards[card]]
-            return f"#{card} {article.name_en} (base {article.base})"
-        return str(self.special_by_card[card])
+        return self.descriptions[card]
 
 
 def load_tables(folder: str | Path | None = None) -> RungisTables:

@@ -202,14 +202,21 @@ def private_parts(state: RungisState, viewer: Viewer) -> dict[str, Any]:
             sealed_list[viewer] = state.last_price.get(viewer)
         hands, sealed = tuple(hidden), tuple(sealed_list)
     sheets = state.sheets
+    shown: list[Any] = [None] * n
+    if sheets:
+        if viewer != "all" and not state.revealed and state.rumour is None:
+            # The common case while sheets are written: a seat sees its own sheet only.
+            if type(viewer) is int and viewer in sheets:
+                shown[viewer] = tuple(sheets[viewer].items())
+        else:
+            for p, sheet in sheets.items():
+                if state._sheet_visible(p, viewer):
+                    shown[p] = tuple(sheet.items())
     return {
         "deck": tuple(state.deck) if viewer == "all" else None,
         "centre": tuple(None if c in kind_of else c for c in state.centre),
         "hands": hands,
         "removed_face_down_cards": tuple(state.removed_hidden) if viewer == "all" else None,
-        "sheets": tuple(
-            tuple(sheets[p].items()) if p in sheets and state._sheet_visible(p, viewer) else None
-            for p in range(n)
-        ),
+        "sheets": tuple(shown),
         "sealed": sealed,
     }
