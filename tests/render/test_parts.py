@@ -90,3 +90,18 @@ def test_languages() -> None:
     with pytest.raises(ValueError, match="no text in fr"):
         add_messages({"only_en": {"en": "x"}})
     assert t("no-such-key", "fr") == "no-such-key"
+
+
+def test_the_stacking_rules_touch_only_a_stacked_table() -> None:
+    # A phone's table (and a narrow "auto" one) shows each grid row as a line; every selector of
+    # those rules must name that scope, or a projector's grids lose their columns too.
+    bodies = {rule.split("{", 1)[1].rstrip("}") for rule in p._STACKED}
+    seen = 0
+    for selectors, body in re.findall(r"([^{}]*)\{([^{}]*)\}", p.STYLE):
+        if body in bodies:
+            seen += 1
+            for selector in selectors.split(","):
+                assert selector.strip().startswith((".tk-size-phone ", ".tk-size-auto ")), (
+                    f"{selector.strip()!r} applies at every size"
+                )
+    assert seen == 2 * len(p._STACKED)

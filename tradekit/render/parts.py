@@ -74,6 +74,19 @@ STACK_BELOW = 640
 
 _SMALL = f"{SMALLEST}em"
 
+
+def _scoped(scope: str, rule: str) -> str:
+    """``rule`` for the elements inside ``scope`` only: every selector of its list is prefixed
+    (prefixing only the first of ``a,b{...}`` would let ``b`` apply at every size).
+
+    Example:
+        >>> _scoped(".tk-size-phone", ".tk-grid,.tk-grid tr{display:block}")
+        '.tk-size-phone .tk-grid,.tk-size-phone .tk-grid tr{display:block}'
+    """
+    selectors, body = rule.split("{", 1)
+    return ",".join(f"{scope} {s.strip()}" for s in selectors.split(",")) + "{" + body
+
+
 #: The one stylesheet, included once at the top of every rendered table.
 STYLE = (
     """<style>
@@ -173,9 +186,9 @@ font-weight:600}
 .tk-banner .tk-ledger{margin:.2em 0 0;padding:0 0 0 1.1em}
 .tk-banner .tk-ledger li{margin:.05em 0}
 """
-    + "".join(f".tk-size-phone {rule}\n" for rule in _STACKED)
+    + "".join(f"{_scoped('.tk-size-phone', rule)}\n" for rule in _STACKED)
     + f"@container (max-width:{STACK_BELOW}px){{"
-    + "".join(f".tk-size-auto {rule}" for rule in _STACKED)
+    + "".join(_scoped(".tk-size-auto", rule) for rule in _STACKED)
     + "}\n</style>"
 ).replace("SMALL", _SMALL)
 
