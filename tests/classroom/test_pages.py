@@ -33,9 +33,10 @@ def test_each_page_can_say_each_refusal_in_its_language(lang: str, page: str) ->
     texts = _texts(html)
     for kind in KINDS:
         assert texts[f"problem_{kind}"] == t(f"classroom.problem_{kind}", lang)
-    # Only an English page shows the server's (English) words; a 409 on a student's page never
-    # does: the server's words speak of a version number.
-    assert "LANG === 'en' && kind !== 'not_played' ? error" in html
+    # An English page shows the server's (English) words, and every page a refused move's (422),
+    # which the server words in the page's language; a 409 on a student's page never does: the
+    # server's words speak of a version number.
+    assert "(LANG === 'en' || status === 422) && kind !== 'not_played' ? error" in html
 
 
 def test_french_refusals_are_french_and_no_refusal_speaks_of_versions() -> None:
