@@ -19,7 +19,7 @@ import hashlib
 import sys
 from typing import Any
 
-import numpy as np
+from _random_play import play_random
 
 import tradekit
 from tradekit.sim import play
@@ -55,15 +55,7 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
 
 def random_games(game: tradekit.Game, games: int, seed: int) -> str:
     digest = hashlib.sha256()
-    rng = np.random.default_rng(seed)
-    for g in range(games):
-        state = game.new_state(seed=seed + g)
-        while not state.is_over:
-            moving = state.to_move
-            seat = moving[int(rng.integers(len(moving)))] if len(moving) > 1 else moving[0]
-            actions = state.legal_actions(seat)
-            state.apply(seat, actions[int(rng.integers(len(actions)))])
-        digest.update(state.to_json().encode())
+    play_random(game, games, seed, keep=0, on_end=lambda s: digest.update(s.to_json().encode()))
     return digest.hexdigest()[:16]
 
 
