@@ -23,7 +23,7 @@ HANDS = [[0, 1, 2, 4, 5, 6, 48], [8, 9, 10, 12, 13, 14], [16, 17, 18, 20, 21, 22
 
 def scripted_table(**kwargs: Any) -> TableWidget:
     state = tradekit.load_game("negoces", players=3).new_state(seed=1, setup={"hands": HANDS})
-    return TableWidget(state, **{"mode": "teacher", **kwargs})
+    return TableWidget(state, **{"mode": "teacher", "seed": 0, **kwargs})
 
 
 def test_the_game_plugs_in_its_controls() -> None:
