@@ -17,6 +17,7 @@ from tradekit.games.turin.actions import Offer  # noqa: E402
 from tradekit.i18n import seat_label  # noqa: E402
 from tradekit.render import parts as p  # noqa: E402
 from tradekit.widgets import table  # noqa: E402
+from tradekit.widgets.review import ReviewWidget  # noqa: E402
 from tradekit.widgets.table import WIDGET_STYLE  # noqa: E402
 
 
@@ -27,6 +28,17 @@ def test_the_size_reaches_the_table_and_the_widget() -> None:
     assert ".tk-table-widget.tk-w-projector{--jp-widgets-font-size:20px" in WIDGET_STYLE
     with pytest.raises(ValueError, match="got 'wall'"):
         table("turin", players=3, humans=[0], seed=5, size="wall")
+
+
+def test_the_headers_follow_the_size() -> None:
+    # The table widget's header and the review widget's are drawn at the widget's size (its
+    # --tk-fs: projector, laptop, phone), never at a fixed one.
+    w = table("turin", players=3, humans=[0], seed=5, size="projector")
+    review = ReviewWidget(w.state.to_json(viewer=0))
+    for header in (w.header.value, review.header.value):
+        assert header.startswith(p.STYLE)
+        sizes = re.findall(r"font-size:([^;\"]+)", header.removeprefix(p.STYLE))
+        assert sizes and all(size.startswith("var(--tk-fs,") for size in sizes), sizes
 
 
 def test_the_controls_come_before_the_table() -> None:

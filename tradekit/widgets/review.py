@@ -221,7 +221,7 @@ class ReviewWidget:
             p.tag("span", p.esc(t("review_step", self.lang, k=self.step + 1, n=n)), cls="tk-muted"),
         ]
         self.header.value = p.STYLE + p.tag(
-            "div", " · ".join(parts), cls="tk", style="font-size:14px;padding:2px 0"
+            "div", " · ".join(parts), cls="tk", style="font-size:var(--tk-fs,14px);padding:2px 0"
         )
         self.message.value = p.message(t("review_read_only", self.lang), "note")
         self.table.value = renderer.table(view, ctx)
