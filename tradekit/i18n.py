@@ -26,15 +26,17 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import importlib
 import re
 import string
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from typing import Any
 
-from tradekit.core.errors import ConfigError, DataError
+from tradekit.core.errors import ConfigError, DataError, Reason
 from tradekit.core.seats import SEAT_LETTERS, seat_label, seats_label
 
 #: The languages every label exists in.
@@ -267,12 +269,39 @@ def _field_words(words: str, lang: str) -> str | None:
     return None
 
 
-def reason_text(reason: str, lang: str = "en") -> str | None:
+def refusal_key(key: str) -> str:
+    """The catalogue key of a refusal's message key (:class:`tradekit.core.errors.Reason`): a
+    core key (``range``) is ``refusal.<key>`` in ``tradekit/messages.toml``; a game's key
+    (``turin.no_loan_left``) is ``<game>.refusal.<rest>`` in the game's own catalogue, under the
+    game's name like the rest of its messages.
+
+    Example:
+        >>> refusal_key("range"), refusal_key("turin.no_loan_left")
+        ('refusal.range', 'turin.refusal.no_loan_left')
+    """
+    game, dot, rest = key.partition(".")
+    return f"{game}.refusal.{rest}" if dot else f"refusal.{key}"
+
+
+def reason_text(
+    reason: str, lang: str = "en", action_words: Callable[[Any], str] | None = None
+) -> str | None:
     """A refusal's reason in ``lang``: the engine's own sentence in English; in another
-    language the sentence of its message key (``refusal.<key>``, see
+    language the sentence of its message key (:func:`refusal_key`, see
     :class:`tradekit.core.errors.Reason`) with its fields worded there, or ``None`` when that
     cannot be done whole (a reason without a key, or a label the catalogue does not translate:
     ``field.<label>``), so that no English is left in another language's sentence.
+
+    How the fields are worded, by name: ``label``, ``what`` and ``step`` by the catalogue's
+    ``field.<English words>``, and so is any ``*_words``; ``values`` as a list; ``value`` (the
+    value given) as ``{got}``, and ``default`` and any ``*_value`` alike (``None``, ``True``
+    and ``False`` in words);
+    ``seat``, ``*_seat`` as a seat's label and ``*_seats`` as several, ``*_by_seat`` as one
+    number per seat (``J1 2, J2 3``); ``action`` as an action's label, quoted, and ``choices``
+    as pairs of actions (the first and last of a kind; the last ``None`` for one action),
+    both by ``action_words`` (an action's label in ``lang``; by default the game's renderer
+    words it); a field that is itself a reason with a key, by its own message; any other as it
+    is (a number).
 
     Example:
         >>> from tradekit.core.domains import OneOf, Range
@@ -285,44 +314,165 @@ def reason_text(reason: str, lang: str = "en") -> str | None:
         'la carte doit être une carte de la main de J2 ; reçu : 5'
         >>> reason_text("the seller has not put a card up", "fr") is None
         True
+
+    A game's own reasons, and an action the step does not offer (its actions worded by the
+    game's renderer):
+
+        >>> import tradekit
+        >>> from tradekit.games.turin.actions import Bid, TakeLoan
+        >>> state = tradekit.load_game("turin", players=3).new_state(seed=1)
+        >>> state.apply(0, TakeLoan())
+        >>> reason_text(state.legal_actions(0).reason(TakeLoan()), "fr")
+        'un joueur a au plus un emprunt'
+        >>> print(reason_text(state.legal_actions(0).reason(Bid(3)), "fr"))
+        pendant les offres, les choix sont « Offrir #2 : ... » à « Offrir #16 : ... »,
+        pas « Miser 3 »
     """
     if lang == "en":
         return str(reason)
+    return _worded(reason, lang, action_words)
+
+
+def _worded(reason: object, lang: str, say: Callable[[Any], str] | None) -> str | None:
+    """:func:`reason_text` in a language other than English (``say``: its ``action_words``)."""
     key = getattr(reason, "key", "")
-    fields: Mapping[str, Any] = getattr(reason, "fields", {})
-    if not key or not has_message(f"refusal.{key}"):
+    if not key or not isinstance(reason, str):
         return None
+    entry = refusal_key(key)
+    if not has_message(entry):
+        _load_game_messages(key)
+        if not has_message(entry):
+            return None
+    fields: Mapping[str, Any] = getattr(reason, "fields", {})
     words: dict[str, Any] = {}
     for name, value in fields.items():
-        if name in ("label", "what"):
+        said: Any = value
+        if isinstance(value, Reason) and value.key:  # a reason of its own
+            said = _worded(value, lang, say)
+        elif name in ("label", "what", "step") or name.endswith("_words"):
             if not value:
                 continue
             said = _field_words(str(value), lang)
-            if said is None:
-                return None
-            words[name] = said
         elif name == "values":
-            shown = [repr(v) if isinstance(v, str) else str(v) for v in value]
-            if not shown or len(shown) > 12:
-                return None
-            words[name] = (
-                shown[0]
-                if len(shown) == 1
-                else ", ".join(shown[:-1]) + t("refusal.or", lang) + shown[-1]
-            )
+            said = _values_said(value, lang)
         elif name == "value":
-            words["got"] = (
-                t("refusal.nothing", lang)
-                if value is None
-                else str(value)
-                if type(value) is int
-                else repr(value)[:60]
-            )
-        else:
-            words[name] = value
+            name = "got"
+            said = _value_said(value, lang)
+        elif name == "default" or name.endswith("_value"):
+            said = _value_said(value, lang)
+        elif name == "action":
+            said = _action_said(value, lang, say)
+        elif name == "choices":
+            said = _choices_said(value, lang, say)
+        elif name.endswith("_by_seat"):
+            said = ", ".join(f"{seat_label(p, lang)} {n}" for p, n in enumerate(value))
+        elif name == "seat" or name.endswith("_seat"):
+            said = seat_label(value, lang)
+        elif name.endswith("_seats"):
+            said = seats_label(value, lang)
+        if said is None:
+            return None
+        words[name] = said
     if key == "one_of" and "what" not in words:
-        key = "one_of_any"
-    return t(f"refusal.{key}", lang, **words)
+        entry = refusal_key("one_of_any")
+    return t(entry, lang, **words)
+
+
+def _value_said(value: object, lang: str) -> str:
+    """A value of a field as a refusal quotes it: a number as it is, ``None`` and the flags in
+    words, anything else as its ``repr``."""
+    if value is None:
+        return t("refusal.nothing", lang)
+    if type(value) is bool:
+        return t("refusal.yes" if value else "refusal.no", lang)
+    return str(value) if type(value) is int else repr(value)[:60]
+
+
+def _values_said(values: Sequence[object], lang: str, most: int = 12) -> str:
+    """The values a field may take, as a refusal lists them (the first ``most`` of many)."""
+    shown = [
+        _value_said(v, lang) if v is None else repr(v) if isinstance(v, str) else str(v)
+        for v in values[:most]
+    ]
+    if not shown:
+        return t("refusal.none_now", lang)
+    if len(values) > most:
+        return ", ".join(shown) + t("refusal.more", lang, n=len(values))
+    return shown[0] if len(shown) == 1 else _listed(shown, lang)
+
+
+def _listed(shown: list[str], lang: str) -> str:
+    """Several things in words: ``a, b or c``."""
+    return ", ".join(shown[:-1]) + t("refusal.or", lang) + shown[-1]
+
+
+def _load_game_messages(key: str) -> None:
+    """Load the catalogue of the game a refusal's key names (``turin.…``), if it is a game's:
+    the engine refuses actions without loading any message (its renderer loads them)."""
+    game, dot, _ = key.partition(".")
+    if not dot:
+        return
+    from tradekit.core.registry import import_part, registered_games
+
+    if game in registered_games():
+        with contextlib.suppress(Exception):
+            import_part(game, "renderer")
+
+
+def _action_said(action: object, lang: str, say: Callable[[Any], str] | None) -> str | None:
+    """An action of a refusal, quoted, in ``lang``: by ``say``, else by its game's renderer."""
+    try:
+        label = say(action) if say is not None else _action_label(action, lang)
+    except Exception:  # an action no renderer can name
+        return None
+    return None if label is None else t("refusal.quoted", lang, action=label)
+
+
+def _choices_said(choices: object, lang: str, say: Callable[[Any], str] | None) -> str | None:
+    """What a step offers, in ``lang``: pairs of actions (the first and the last of a kind; the
+    last ``None`` for a kind of one action), each quoted; ``nothing`` for none."""
+    said = []
+    for first, last in choices:  # type: ignore[attr-defined]
+        one = _action_said(first, lang, say)
+        other = _action_said(last, lang, say) if last is not None else None
+        if one is None or (last is not None and other is None):
+            return None
+        said.append(one if other is None else t("refusal.span", lang, first=one, last=other))
+    if not said:
+        return t("refusal.nothing", lang)
+    return said[0] if len(said) == 1 else _listed(said, lang)
+
+
+def _action_label(action: object, lang: str) -> str | None:
+    """An action's label in ``lang`` as its game's renderer words it with no view of the table
+    (the game's options by default; ``None`` for an action of no registered game)."""
+    game = _game_of(type(action).__module__)
+    if game is None:
+        return None
+    # The presentation layer, imported by name: the engine and this module never need it.
+    render = importlib.import_module("tradekit.render")
+    return str(render.renderer_for(game).action_label(action, None, _context(game, lang)))
+
+
+@functools.cache
+def _game_of(module: str) -> str | None:
+    """The registered game whose package holds ``module`` (an action class's module)."""
+    from tradekit.core.registry import game_class, registered_games
+
+    for name in registered_games():
+        package = game_class(name).__module__.rpartition(".")[0]
+        if package and module.startswith(package + "."):
+            return name
+    return None
+
+
+@functools.cache
+def _context(game: str, lang: str) -> Any:
+    """The renderer's context of ``game`` with its default options, in ``lang`` (made once)."""
+    from tradekit.core.registry import load_game
+
+    render = importlib.import_module("tradekit.render")
+    return render.Context(load_game(game), lang)
 
 
 def keys() -> list[str]:
@@ -340,6 +490,7 @@ __all__ = [
     "keys",
     "load_messages",
     "reason_text",
+    "refusal_key",
     "seat_label",
     "seats_label",
     "t",

@@ -182,9 +182,10 @@ def test_a_refused_action_is_said_in_the_rules_words_and_changes_nothing() -> No
     assert isinstance(s.last_error, TradekitError)
     s.set_lang("fr")
     s.submit(Bid(400))
-    # Turin words this reason itself ("P1's bid ... (a note)"): French leaves it out.
+    # The same reason in French, from its message key (Turin's own label, "P1's bid").
     assert s.notice.text == (
-        "« Miser 400 » n'est pas possible maintenant. "
+        "« Miser 400 » n'est pas possible maintenant : la mise de J1 doit être un nombre "
+        "entier de 0 à 15 ; reçu : 400. "
         "Vous pouvez : Miser 0 … Miser 15, Emprunter (+10 maintenant, rembourser 15)."
     )
 

@@ -427,7 +427,8 @@ class Option:
         Returns ``(fields accepted, None)`` when the whole action is allowed.
         """
         if type(action) is not self.cls:
-            return -1, f"“{_text(action)}” is not an action of this kind"
+            return -1, Reason(f"“{_text(action)}” is not an action of this kind", "other_kind",
+                              action=action)  # fmt: skip
         done = 0
         for name, domain in self.domains:
             why = domain.reason(getattr(action, name))
@@ -437,10 +438,11 @@ class Option:
         for name, default in self._fixed.items():
             value = getattr(action, name)
             if not (type(value) is type(default) and value == default):
-                return done, (
+                return done, Reason(
                     f"“{_text(action)}” takes no {name} here (it must be {default!r}); "
-                    f"got {describe_value(value)}"
-                )
+                    f"got {describe_value(value)}",
+                    "fixed", action=action, default=default, value=value,
+                )  # fmt: skip
         if self.where is not None:
             why = self.where(action)
             if why is not None:
@@ -595,7 +597,18 @@ class Menu(Sequence[Action]):
                 best = (done, why)
         if best is not None:
             return best[1]
-        return f"in {self.step} the choices are {self.choices()}, not “{_text(action)}”"
+        return Reason(f"in {self.step} the choices are {self.choices()}, not “{_text(action)}”",
+                      "menu", step=self.step, choices=self._offered(), action=action)  # fmt: skip
+
+    def _offered(self) -> tuple[tuple[Action, Action | None], ...]:
+        """What :meth:`choices` words, as actions: each option's first and last action (the
+        last ``None`` for an option of one), for a refusal in another language."""
+        pairs = []
+        for option in self.options:
+            count = len(option)
+            if count:
+                pairs.append((option[0], option[count - 1] if count > 1 else None))
+        return tuple(pairs)
 
     def choices(self) -> str:
         """What the menu offers, in words: each option's first action's text (and its last's,
@@ -652,7 +665,9 @@ class Refused(Domain):
         raise IndexError(index)
 
 
-@functools.lru_cache(maxsize=4096)
+# typed: a plain sentence and a Reason of the same words (a str, equal to it) are kept apart, so
+# that a refusal with a message key never comes back as one without.
+@functools.lru_cache(maxsize=4096, typed=True)
 def refuse(cls: type[Action], why: str) -> Option:
     """An option that allows nothing of ``cls`` and refuses it with ``why`` (any fields).
 

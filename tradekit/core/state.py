@@ -40,6 +40,7 @@ from tradekit.core.domains import Menu
 from tradekit.core.errors import (
     IllegalActionError,
     MalformedActionError,
+    Reason,
     ReplayError,
     TradekitError,
 )
@@ -423,9 +424,9 @@ class State(abc.ABC, Generic[V_co]):
 
     def _turn_reason(self, player: int, action: Action) -> str | None:
         if self.is_over:
-            return "the game is over"
+            return Reason("the game is over", "game_over")
         if player not in self.to_move and type(action) not in self.out_of_turn:
-            return f"it is not {seat_label(player)}'s turn"
+            return Reason(f"it is not {seat_label(player)}'s turn", "not_your_turn", seat=player)
         return None
 
     def apply(self, player: int, action: Action) -> None:

@@ -190,8 +190,9 @@ class TableSession:
         >>> s.type_command("miser 400")
         False
         >>> print(s.notice.text)  # doctest: +NORMALIZE_WHITESPACE
-        « Miser 400 » n'est pas possible maintenant.
-        Vous pouvez : Miser 0 … Miser 15, Emprunter (+10 maintenant, rembourser 15).
+        « Miser 400 » n'est pas possible maintenant : la mise de J1 doit être un nombre entier
+        de 0 à 15 ; reçu : 400. Vous pouvez : Miser 0 … Miser 15, Emprunter (+10 maintenant,
+        rembourser 15).
     """
 
     def __init__(
@@ -534,7 +535,9 @@ class TableSession:
         choices = self._choices_said(seat, view)
         if not reason.strip():
             reason = t("not_allowed_now", "en")
-        said = reason_text(reason, self.lang)
+        said = reason_text(
+            reason, self.lang, lambda a: self.renderer.action_label(a, view, self.ctx)
+        )
         if said is None:  # a reason the table's language cannot say whole: none rather than English
             return t("refused", self.lang, action=label, reason=reason, choices=choices)
         return t("refused_because", self.lang, action=label, reason=said, choices=choices)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from tradekit.core.auctions import OnceAroundAuction, log_auction_told
 from tradekit.core.domains import Menu, Option, Range
+from tradekit.core.errors import Reason
 from tradekit.core.events import BANK
 from tradekit.core.seats import seat_label
 from tradekit.games.medici.actions import Auction, Bid, Pass, Turn
@@ -164,7 +165,15 @@ def auction_menu(player: int, lo: int, hi: int, high_bidder: int | None, high_bi
         floor = f"at least the lowest bid of {lo}"
     else:
         floor = f"above {seat_label(high_bidder)}'s high bid of {high_bid}"
-    label = f"{seat_label(player)}'s bid, {floor} and within {seat_label(player)}'s {hi} florins,"
+    label = Reason(
+        f"{seat_label(player)}'s bid, {floor} and within {seat_label(player)}'s {hi} florins,",
+        "medici.bid_from" if high_bidder is None else "medici.bid_above",
+        seat=player,
+        lo=lo,
+        hi=hi,
+        high_seat=high_bidder,
+        high=high_bid,
+    )
     return Menu((_PASS, Option(Bid, amount=Range(lo, hi, label))), step="the auction")
 
 

@@ -100,6 +100,7 @@ import numpy as np
 from tradekit.core.actions import Action
 from tradekit.core.auctions import OnceAroundAuction
 from tradekit.core.domains import NOTHING, Menu
+from tradekit.core.errors import Reason
 from tradekit.core.seats import seat_label
 from tradekit.core.state import State, Viewer
 from tradekit.games.medici.actions import Auction, Bid, Turn
@@ -235,16 +236,20 @@ class MediciState(State[MediciView]):
     def turn_reason(self) -> str | None:
         """Why the active player may not turn another card now, or ``None`` if they may."""
         if len(self.lot) >= MAX_LOT:
-            return f"a lot has at most {MAX_LOT} cards"
+            return Reason(f"a lot has at most {MAX_LOT} cards", "medici.lot_full", most=MAX_LOT)
         if not self.pile:
-            return "the pile is empty"
+            return Reason("the pile is empty", "medici.pile_empty")
         size = len(self.lot) + 1
         # One pass over the warehouses, not a call per seat: asked at every decision of a turn.
         if WAREHOUSE - min(map(len, self.warehouses)) < size:
-            rooms = ", ".join(f"{seat_label(p)} {self.room(p)}" for p in range(self.n))
-            return (
+            room = tuple(self.room(p) for p in range(self.n))
+            rooms = ", ".join(f"{seat_label(p)} {n}" for p, n in enumerate(room))
+            return Reason(
                 f"a lot of {size} cards would leave nobody able to bid: no warehouse has room "
-                f"for {size} (room: {rooms})"
+                f"for {size} (room: {rooms})",
+                "medici.no_room",
+                size=size,
+                room_by_seat=room,
             )
         return None
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from tradekit.core.actions import Action, describe_value
 from tradekit.core.domains import Domain, OneOf, Option, Range
+from tradekit.core.errors import Reason
 
 #: Says why a value is not allowed, in words of the rules (or ``None`` to add nothing).
 Explain = Callable[[Any], str | None]
@@ -96,8 +97,12 @@ class Only(Domain):
     def reason(self, value: object) -> str | None:
         if type(value) is type(self.only) and value == self.only:
             return None
-        return (
-            f"{self.label} must be {self.allowed or repr(self.only)}; got {describe_value(value)}"
+        return Reason(
+            f"{self.label} must be {self.allowed or repr(self.only)}; got {describe_value(value)}",
+            "negoces.only",
+            label=self.label,
+            what=self.allowed or repr(self.only),
+            value=value,
         )
 
     def __contains__(self, value: object) -> bool:
@@ -121,4 +126,4 @@ def _explained(why: str | None, explain: Explain | None, value: object) -> str |
     if why is None or explain is None:
         return why
     more = explain(value)
-    return f"{why}: {more}" if more else why
+    return Reason(f"{why}: {more}", "negoces.because", reason=why, more=more) if more else why

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from tradekit.core.actions import Action
 from tradekit.core.domains import Domain, Option, refuse
+from tradekit.core.errors import Reason
 from tradekit.core.seats import seat_label
 from tradekit.games.negoces.actions import Offer
 from tradekit.games.negoces.choices import Among, Amounts, Only
@@ -17,11 +18,12 @@ if TYPE_CHECKING:
 
 
 @functools.lru_cache(maxsize=1024)
-def refused(cls: type[Action], why: str, player: int) -> Option:
+def refused(cls: type[Action], why: str, player: int, key: str) -> Option:
     """:func:`refuse` with ``why`` worded for ``player`` (``{player}`` filled in with its label,
-    ``P1``), made once per seat: menus are declared at every decision and these refusals recur
-    in each."""
-    return refuse.__wrapped__(cls, why.format(player=seat_label(player)))  # cached once, here
+    ``P1``; the reason's message ``key`` has the seat as ``{seat}``), made once per seat: menus
+    are declared at every decision and these refusals recur in each."""
+    reason = Reason(why.format(player=seat_label(player)), key, seat=player)
+    return refuse.__wrapped__(cls, reason)  # cached once, here
 
 
 def offer_choices(
@@ -46,7 +48,12 @@ def offer_choices(
 
     def too_many(v: object) -> str | None:
         if type(v) is int and v > most:
-            return f"{seat_label(player)} cannot offer {v} coins: the offer must be payable"
+            return Reason(
+                f"{seat_label(player)} cannot offer {v} coins: the offer must be payable",
+                "negoces.too_many",
+                seat=player,
+                coins=v,
+            )
         return None
 
     if inactive:
@@ -60,16 +67,24 @@ def offer_choices(
 
     def bare(v: object) -> str | None:
         if type(v) is int and v < 0:
-            return "negative coins come with a card (the seller pays them to the buyer)"
+            return NEGATIVE_WITH_CARD
         return too_many(v)
 
     def payable(v: object) -> str | None:
         if type(v) is int and v < least:
             if blind:
-                return f"the game holds only {-least} coins: no seller could pay {-v}"
-            return (
+                return Reason(
+                    f"the game holds only {-least} coins: no seller could pay {-v}",
+                    "negoces.game_coins",
+                    coins=-least,
+                    asked=-v,
+                )
+            return Reason(
                 f"the seller {seat_label(seller)} could not pay {-v} coins: the offer must be "
-                "payable"
+                "payable",
+                "negoces.seller_cannot_pay",
+                seat=seller,
+                asked=-v,
             )
         return too_many(v)
 
@@ -96,11 +111,15 @@ def offer_choices(
 
 
 #: Why an inactive card is bought for coins alone.
-COINS_ONLY = "an inactive card is bought for coins only (0 or more)"
+COINS_ONLY = Reason("an inactive card is bought for coins only (0 or more)", "negoces.coins_only")
+#: Why an offer of negative coins without a card is refused.
+NEGATIVE_WITH_CARD = Reason(
+    "negative coins come with a card (the seller pays them to the buyer)", "negoces.negative"
+)
 #: The card and loan fields of an offer for an inactive card: none of either.
 INACTIVE_FIELDS = (
-    Only(None, "the card offered", f"None: {COINS_ONLY}"),
-    Only(False, "the loan card", f"False: {COINS_ONLY}"),
+    Only(None, "the card offered", Reason(f"None: {COINS_ONLY}", "negoces.none_coins_only")),
+    Only(False, "the loan card", Reason(f"False: {COINS_ONLY}", "negoces.false_coins_only")),
 )
 
 

@@ -165,6 +165,7 @@ import numpy as np
 from tradekit.core.actions import Action
 from tradekit.core.auctions import AscendingAuction
 from tradekit.core.domains import Menu, OneOf, Option, refuse
+from tradekit.core.errors import Reason
 from tradekit.core.seats import seat_label
 from tradekit.core.simultaneous import SealedStep
 from tradekit.core.state import State, Viewer
@@ -486,9 +487,19 @@ class NegocesState(State[NegocesView]):
                 amount=Among(
                     tuple(bids),
                     "the bid",
-                    f"a raise of +1 or +2 over the high bid of {high}",
+                    Reason(
+                        f"a raise of +1 or +2 over the high bid of {high}",
+                        "negoces.raise_over",
+                        high=high,
+                    ),
                     lambda v: (
-                        f"{seat_label(player)} cannot bid {v}: they have only {budget}"
+                        Reason(
+                            f"{seat_label(player)} cannot bid {v}: they have only {budget}",
+                            "negoces.cannot_bid",
+                            seat=player,
+                            bid=v,
+                            budget=budget,
+                        )
                         if is_int(v) and v > budget
                         else None
                     ),
@@ -510,7 +521,12 @@ class NegocesState(State[NegocesView]):
                     1,
                     left,
                     "the coins given",
-                    lambda v: f"{seat_label(player)} has {left} coin(s) left to give, 1 at least",
+                    lambda v: Reason(
+                        f"{seat_label(player)} has {left} coin(s) left to give, 1 at least",
+                        "negoces.left_to_give",
+                        seat=player,
+                        left=left,
+                    ),
                 ),
             )
         ]
@@ -539,7 +555,11 @@ class NegocesState(State[NegocesView]):
         if self.treasurer[player]:
             options.append(plain(UseTreasurer))
         else:
-            options.append(refused(UseTreasurer, "{player} holds no Treasurer card", player))
+            options.append(
+                refused(
+                    UseTreasurer, "{player} holds no Treasurer card", player, "negoces.no_treasurer"
+                )
+            )
         closed = self._temple_closed(player)
         if closed is None:
             goods = tuple(g for g in hand_goods if g != SACRED)
@@ -550,11 +570,7 @@ class NegocesState(State[NegocesView]):
                         goods,
                         "the good given up",
                         f"a good in {seat_label(player)}'s hand",
-                        lambda v: (
-                            "a sacred-texts card cannot be given up for another"
-                            if v == SACRED
-                            else None
-                        ),
+                        lambda v: _SACRED_FOR_SACRED if v == SACRED else None,
                         secret=True,
                     ),
                 )
@@ -566,14 +582,17 @@ class NegocesState(State[NegocesView]):
     def _temple_closed(self, player: int) -> str | None:
         """Why ``player`` may not visit the temple now, or ``None``."""
         if "temple" not in self.variants:
-            return "the temple is visited only with the temple variant"
+            return Reason("the temple is visited only with the temple variant", "negoces.no_temple")
         if self.temple_used:
-            return "the temple may be visited once per sale"
+            return Reason("the temple may be visited once per sale", "negoces.temple_used")
         if not self.sacred:
-            return "no sacred-texts card is left"
+            return Reason("no sacred-texts card is left", "negoces.no_sacred")
         if self.coins[player] < self.gift_size:
-            return (
-                f"the temple gift is {self.gift_size} coins and {seat_label(player)} cannot pay it"
+            return Reason(
+                f"the temple gift is {self.gift_size} coins and {seat_label(player)} cannot pay it",
+                "negoces.temple_gift",
+                gift=self.gift_size,
+                seat=player,
             )
         return None
 
@@ -583,11 +602,12 @@ class NegocesState(State[NegocesView]):
         seller = self.seller
         assert seller is not None
         if player in self.banned:
-            return [
-                refuse(
-                    Offer, f"{seat_label(player)} is barred by a Miser from offering in this sale"
-                )
-            ]
+            why = Reason(
+                f"{seat_label(player)} is barred by a Miser from offering in this sale",
+                "negoces.barred",
+                seat=player,
+            )
+            return [refuse(Offer, why)]
         goods = tuple(self._goods(self.hands[player]))
         # Blind: the seller's coins are hidden, so a buyer may ask for up to every coin of the
         # game; the seller accepts only what they can pay (see _decide_options, _accept).
@@ -616,11 +636,21 @@ class NegocesState(State[NegocesView]):
 
             def why_not(v: object) -> str | None:
                 if v == player:
-                    return "a player cannot play the Miser against themselves"
+                    return Reason(
+                        "a player cannot play the Miser against themselves", "negoces.miser_self"
+                    )
                 if v in banned:
-                    return f"{seat_label(v)} is already barred from offering"
+                    return Reason(
+                        f"{seat_label(v)} is already barred from offering",
+                        "negoces.already_barred",
+                        seat=v,
+                    )
                 if v not in buyers:
-                    return f"the Miser is played against a buyer of this sale, not {seat_label(v)}"
+                    return Reason(
+                        f"the Miser is played against a buyer of this sale, not {seat_label(v)}",
+                        "negoces.miser_not_buyer",
+                        seat=v,
+                    )
                 return None
 
             options.append(
@@ -630,12 +660,17 @@ class NegocesState(State[NegocesView]):
                 )
             )
         else:
-            options.append(refused(Ban, "{player} holds no Miser card", player))
+            options.append(refused(Ban, "{player} holds no Miser card", player, "negoces.no_miser"))
         if self.phase == "negotiate":
             if self.thief != player:
-                options.append(refused(Steal, "{player} does not hold the Thief", player))
+                why = "{player} does not hold the Thief"
+                options.append(refused(Steal, why, player, "negoces.no_thief"))
             elif self.guard == self.seller:
-                why = f"the seller {seat_label(self.seller)} holds the Guard and cannot be robbed"
+                why = Reason(
+                    f"the seller {seat_label(self.seller)} holds the Guard and cannot be robbed",
+                    "negoces.guarded",
+                    seat=self.seller,
+                )
                 options.append(refuse(Steal, why))
             else:
                 options.append(plain(Steal))
@@ -647,7 +682,8 @@ class NegocesState(State[NegocesView]):
         if player in self.offers:
             options.append(plain(Withdraw))
         else:
-            options.append(refused(Withdraw, "{player} has no offer to withdraw", player))
+            why = "{player} has no offer to withdraw"
+            options.append(refused(Withdraw, why, player, "negoces.no_offer"))
         options += self._special_options(player)
         return options
 
@@ -662,14 +698,24 @@ class NegocesState(State[NegocesView]):
 
         def not_chosen(v: object) -> str | None:
             if v not in buyers:
-                return f"{seat_label(v)} is not a buyer in this sale"
+                return Reason(
+                    f"{seat_label(v)} is not a buyer in this sale", "negoces.not_buyer", seat=v
+                )
             offer = offers.get(v) if type(v) is int else None
             if offer is not None:
-                return (
+                return Reason(
                     f"{seat_label(player)} cannot pay the {-offer.coins} coins {seat_label(v)} "
-                    "asks (before the close)"
+                    "asks (before the close)",
+                    "negoces.cannot_pay_asked",
+                    seat=player,
+                    asked=-offer.coins,
+                    buyer_seat=v,
                 )
-            return f"{seat_label(v)} has no offer standing (before the close)"
+            return Reason(
+                f"{seat_label(v)} has no offer standing (before the close)",
+                "negoces.no_offer_standing",
+                seat=v,
+            )
 
         what = "a buyer of this sale" if closing else "a buyer with an offer standing"
         if not closing and len(chosen) < len(offers):
@@ -683,8 +729,10 @@ class NegocesState(State[NegocesView]):
             def not_shown(v: object) -> str | None:
                 offer = self.offers.get(v) if type(v) is int else None
                 if offer is None or offer.card is None:
-                    return f"{seat_label(v)} offers no card"
-                return f"{seat_label(v)}'s card is already face up"
+                    return Reason(f"{seat_label(v)} offers no card", "negoces.no_card", seat=v)
+                return Reason(
+                    f"{seat_label(v)}'s card is already face up", "negoces.face_up", seat=v
+                )
 
             options.append(
                 Option(
@@ -695,11 +743,17 @@ class NegocesState(State[NegocesView]):
                 )
             )
         else:
-            why = "cards are asked to be shown only in the face_down mini-variant"
+            why = Reason(
+                "cards are asked to be shown only in the face_down mini-variant",
+                "negoces.no_face_down",
+            )
             options.append(refuse(AskToShow, why))
         options += self._special_options(player)
         if closing:
-            why = "this was the last negotiation round: the seller must accept an offer"
+            why = Reason(
+                "this was the last negotiation round: the seller must accept an offer",
+                "negoces.last_round",
+            )
             options.append(refuse(Continue, why))
         else:
             options.append(plain(Continue))
@@ -714,8 +768,13 @@ class NegocesState(State[NegocesView]):
 
         def why_not(v: object) -> str | None:
             if v == paid_good:
-                return "the swap must be for a card of another good"
-            return f"{seat_label(player)} has no {v!r} card in hand"
+                return Reason("the swap must be for a card of another good", "negoces.same_good")
+            return Reason(
+                f"{seat_label(player)} has no {v!r} card in hand",
+                "negoces.no_such_card",
+                seat=player,
+                good_value=v,
+            )
 
         return [
             Option(
@@ -723,7 +782,12 @@ class NegocesState(State[NegocesView]):
                 good=Among(
                     tuple(g for g in goods if g != paid_good),
                     "the good paid instead",
-                    f"another good in {seat_label(player)}'s hand than {paid_good}",
+                    Reason(
+                        f"another good in {seat_label(player)}'s hand than {paid_good}",
+                        "negoces.another_good",
+                        seat=player,
+                        good_value=paid_good,
+                    ),
                     why_not,
                     secret=True,
                 ),
@@ -734,10 +798,10 @@ class NegocesState(State[NegocesView]):
     def _loan_options(self, player: int) -> list[Option]:
         """Taking and repaying a loan, each open or closed with its reason."""
         if "bank" not in self.variants:
-            closed = "loans are played only with the bank variant"
+            closed = _NO_BANK
             return [refuse(TakeLoan, closed), refuse(RepayLoan, closed)]
         if not self.diamant_sold:
-            closed = "loans may be taken only after the Diamond auction"
+            closed = _NOT_YET
             return [refuse(TakeLoan, closed), refuse(RepayLoan, closed)]
         take = self._take_reason(player)
         repay = self._repay_reason(player)
@@ -748,11 +812,13 @@ class NegocesState(State[NegocesView]):
 
     def _take_reason(self, player: int) -> str | None:
         if self.loans[player]:
-            return f"{seat_label(player)} already holds a loan card"
+            return Reason(
+                f"{seat_label(player)} already holds a loan card", "negoces.has_loan", seat=player
+            )
         if not self.bank_loans:
-            return "no loan card is left in the bank"
+            return Reason("no loan card is left in the bank", "negoces.no_loan_left")
         if player in self.loan_taken:
-            return "a player may take at most one loan per sale"
+            return Reason("a player may take at most one loan per sale", "negoces.one_loan")
         return None
 
     def _committed(self, player: int) -> int:
@@ -782,26 +848,43 @@ class NegocesState(State[NegocesView]):
 
     def _repay_reason(self, player: int) -> str | None:
         if not self.loans[player]:
-            return f"{seat_label(player)} holds no loan card"
+            return Reason(
+                f"{seat_label(player)} holds no loan card", "negoces.no_loan", seat=player
+            )
         if player in self.loan_repaid:
-            return "a player may repay at most one loan per sale"
+            return Reason("a player may repay at most one loan per sale", "negoces.one_repay")
         need = self.loan_size + self._committed(player)
         if self.coins[player] < need:
-            return (
+            return Reason(
                 f"repaying takes {self.loan_size} coins and {seat_label(player)} must keep "
-                f"{self._committed(player)} for what they have committed to"
+                f"{self._committed(player)} for what they have committed to",
+                "negoces.repay_keep",
+                loan=self.loan_size,
+                seat=player,
+                kept=self._committed(player),
             )
         if player == self.seller and self.phase == "negotiate" and self.sealed.chosen:
             # Sealed offers count on the seller's coins as they stood: no repaying under them.
-            return "the seller cannot repay while the buyers' sealed offers of this round come in"
+            return Reason(
+                "the seller cannot repay while the buyers' sealed offers of this round come in",
+                "negoces.repay_sealed",
+            )
         offer = self.offers.get(player) if self.phase in ("negotiate", "decide") else None
         if self.phase == "swindle" and self.pending is not None and self.pending[0] == player:
             offer = self.pending[1]
         if offer is not None and offer.loan and len(self.loans[player]) == 1:
-            return f"{seat_label(player)}'s standing offer includes their only loan card"
+            return Reason(
+                f"{seat_label(player)}'s standing offer includes their only loan card",
+                "negoces.loan_in_offer",
+                seat=player,
+            )
         sealed = self.sealed.choice(player) if self.phase == "negotiate" else None
         if isinstance(sealed, Offer) and sealed.loan and len(self.loans[player]) == 1:
-            return f"{seat_label(player)}'s sealed offer includes their only loan card"
+            return Reason(
+                f"{seat_label(player)}'s sealed offer includes their only loan card",
+                "negoces.loan_in_sealed",
+                seat=player,
+            )
         return None
 
     # -- doing ----------------------------------------------------------------------------------
@@ -1078,6 +1161,14 @@ class NegocesState(State[NegocesView]):
                 other.pending = (buyer, dataclasses.replace(offer, card=hand[0]))
         return other
 
+
+#: Why a sacred-texts card is not given up at the temple.
+_SACRED_FOR_SACRED = Reason(
+    "a sacred-texts card cannot be given up for another", "negoces.sacred_for_sacred"
+)
+#: Why no loan is taken or repaid: a game without the bank, or before the Diamond's auction.
+_NO_BANK = Reason("loans are played only with the bank variant", "negoces.no_bank")
+_NOT_YET = Reason("loans may be taken only after the Diamond auction", "negoces.loans_later")
 
 #: By phase: the name of the method declaring its options, and the step's name in refusals.
 _PHASE_WORDS: dict[str, tuple[str, str]] = {}

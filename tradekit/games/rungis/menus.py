@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from tradekit.core.actions import describe_value
 from tradekit.core.domains import Menu, OneOf, Option, Range
+from tradekit.core.errors import Reason
 from tradekit.core.seats import seat_label
 from tradekit.games.rungis.actions import (
     Accept,
@@ -31,9 +32,11 @@ class Said(OneOf):
     """A :class:`~tradekit.core.domains.OneOf` refused in the game's own words.
 
     ``allowed`` says what may be chosen; ``{values}`` in it stands for the values allowed (or
-    ``shown``), listed only when a refusal is worded. ``notes`` adds why a particular value is
-    refused, and ``always``, when set, is the whole refusal (nothing of the kind may be done
-    now). With no values it is a guard: an option that lists nothing and only explains (see
+    ``shown``), listed only when a refusal is worded (an ``allowed`` that is a
+    :class:`~tradekit.core.errors.Reason` gives a refusal with a message key, the values among
+    its fields, as do the ``notes`` and ``always`` that are). ``notes`` adds why a particular
+    value is refused, and ``always``, when set, is the whole refusal (nothing of the kind may be
+    done now). With no values it is a guard: an option that lists nothing and only explains (see
     :meth:`RungisState._menu`).
 
     Example:
@@ -76,7 +79,17 @@ class Said(OneOf):
         # An article is a name and a missing one None: their repr says all.
         got = repr(value) if value is None or type(value) is str else describe_value(value)
         got += f" ({note})" if note else ""
-        return f"{self.label} must be {allowed}; got {got}"
+        text = f"{self.label} must be {allowed}; got {got}"
+        said = self.allowed
+        if not (isinstance(said, Reason) and said.key):
+            return text
+        fields = {
+            "label": self.label,
+            "allowed": Reason(allowed, said.key, **said.fields, values=shown),
+        }
+        if note:
+            return Reason(text, "rungis.said_note", **fields, value=value, note=note)
+        return Reason(text, "rungis.said", **fields, value=value)
 
 
 #: A field of a guard option that is never reached (an earlier field refuses every value).
@@ -89,7 +102,10 @@ PROPOSE_CLOSED = Option(
     to=Said(
         (),
         "the proposal",
-        always="no proposal can be made: this game is played without the trading option",
+        always=Reason(
+            "no proposal can be made: this game is played without the trading option",
+            "rungis.no_trading",
+        ),
     ),
     give=UNREACHED,
     take=UNREACHED,
@@ -144,18 +160,39 @@ PHASE_WORDS = {"rungis": "the Rungis phase", "cac40": "the CAC 40 phase", "ca": 
 def step_name(step: str, phase: str) -> str:
     """How a refusal names a step, in words: ``the auction of the Rungis phase``."""
     words = STEP_WORDS.get(step, "this step")
-    return f"{words} of {PHASE_WORDS[phase]}" if phase in PHASE_WORDS else words
+    if phase not in PHASE_WORDS:
+        return words
+    return Reason(
+        f"{words} of {PHASE_WORDS[phase]}",
+        "rungis.step_of",
+        step=words,
+        phase_words=PHASE_WORDS[phase],
+    )
 
 
 @functools.lru_cache(maxsize=4096)
-def price_menu(player: int, article: str, lo: int, hi: int, label: str, phase: str) -> Menu:
-    """The price ``player`` writes next: for ``article`` (one type at a time), from lo to hi.
+def price_menu(
+    player: int,
+    article: str,
+    lo: int,
+    hi: int,
+    label: str,
+    phase: str,
+    names: tuple[str, str] = ("", ""),
+) -> Menu:
+    """The price ``player`` writes next: for ``article`` (one type at a time), from lo to hi
+    (``names``: the article type's English and French names, for a refusal in either).
 
     The whole menu is shared: it is a value, and price steps recur with the same ranges.
     """
-    allowed = (
+    allowed = Reason(
         f"{article!r}: {seat_label(player)} writes the price for {article} next (one type "
-        "at a time)"
+        "at a time)",
+        "rungis.price_next",
+        article_value=article,
+        seat=player,
+        article_en=names[0] or article,
+        article_fr=names[1] or article,
     )
     option = Option(
         Price,
@@ -169,7 +206,11 @@ def price_menu(player: int, article: str, lo: int, hi: int, label: str, phase: s
 def opening_menu(player: int, lo: int, hi: int, special: bool, step: str) -> Menu:
     """The opening bid (at least the base price, or 1 for a special card) or a pass."""
     least = "1 for a special card" if special else "the base price"
-    label = f"the opening bid (at least {least}, at most {seat_label(player)}'s gold)"
+    label = Reason(
+        f"the opening bid (at least {least}, at most {seat_label(player)}'s gold)",
+        "rungis.opening_special" if special else "rungis.opening",
+        seat=player,
+    )
     return Menu((Option(Bid, amount=Range(lo, hi, label)), PASS), step)
 
 
@@ -197,9 +238,11 @@ def announce_guard(player: int, held: tuple[str, ...]) -> Option:
     article = Said(
         (),
         "the article announced",
-        allowed=(
+        allowed=Reason(
             f"an article type {seat_label(player)} holds and has not announced yet "
-            f"({seat_label(player)} holds {{values}})"
+            f"({seat_label(player)} holds {{values}})",
+            "rungis.not_announced",
+            seat=player,
         ),
         shown=held,
     )
@@ -215,7 +258,11 @@ def designate_menu(centre: int, step: str) -> Menu:
 @functools.lru_cache(maxsize=256)
 def proposed_guard(player: int) -> Option:
     """Lists nothing; explains that ``player`` has made their one proposal of the phase."""
-    always = f"{seat_label(player)} has made their proposal: one per pricing phase"
+    always = Reason(
+        f"{seat_label(player)} has made their proposal: one per pricing phase",
+        "rungis.proposed",
+        seat=player,
+    )
     return Option(
         Propose, to=Said((), "the proposal", always=always), give=UNREACHED, take=UNREACHED
     )
@@ -225,7 +272,8 @@ def proposed_guard(player: int) -> Option:
 def propose_guard(player: int, players: int) -> Option:
     """Lists nothing; explains a proposal to oneself."""
     others = tuple(q for q in range(players) if q != player)
-    to = Said((), "the seat proposed to", allowed="another seat ({values})", shown=others)
+    allowed = Reason("another seat ({values})", "rungis.another_seat")
+    to = Said((), "the seat proposed to", allowed=allowed, shown=others)
     return Option(Propose, to=to, give=UNREACHED, take=UNREACHED)
 
 
@@ -254,7 +302,11 @@ def _to(q: int) -> OneOf:
 @functools.lru_cache(maxsize=4096)
 def _gives(player: int, mine: tuple[str, ...]) -> tuple[Said, Said]:
     """What ``player`` may give: nothing (with a take), or a type they hold."""
-    gives = f"None or an article type {seat_label(player)} holds ({{values}})"
+    gives = Reason(
+        f"None or an article type {seat_label(player)} holds ({{values}})",
+        "rungis.none_or_held",
+        seat=player,
+    )
     shown = (None, *mine)
     return (
         Said((None,), "the article given", allowed=gives, shown=shown),
@@ -269,12 +321,20 @@ def _takes(q: int, theirs: tuple[str, ...]) -> tuple[Said, Said]:
         Said(
             theirs,
             "the article taken",
-            allowed=f"an article type {seat_label(q)} holds ({{values}}) when nothing is given",
+            allowed=Reason(
+                f"an article type {seat_label(q)} holds ({{values}}) when nothing is given",
+                "rungis.held_when_nothing",
+                seat=q,
+            ),
         ),
         Said(
             (None, *theirs),
             "the article taken",
-            allowed=f"None or an article type {seat_label(q)} holds ({{values}})",
+            allowed=Reason(
+                f"None or an article type {seat_label(q)} holds ({{values}})",
+                "rungis.none_or_held",
+                seat=q,
+            ),
         ),
     )
 
@@ -286,6 +346,11 @@ def play_guard(
     """Lists nothing; explains a special card ``player`` cannot play ``now``."""
     # The playable cards are not listed: special cards in hand are hidden, and a refusal may
     # be read by others than its seat (see OneOf's ``secret``).
-    allowed = f"a special card {seat_label(player)} can play {TIMING_WORDS[now]}"
+    allowed = Reason(
+        f"a special card {seat_label(player)} can play {TIMING_WORDS[now]}",
+        "rungis.can_play",
+        seat=player,
+        timing_words=TIMING_WORDS[now],
+    )
     card = Said((), "the special card", allowed=allowed, shown=playable, notes=dict(notes))
     return Option(Play, card=card)

@@ -118,6 +118,7 @@ import numpy as np
 from tradekit.core.actions import Action
 from tradekit.core.auctions import AscendingAuction
 from tradekit.core.domains import NOTHING, Menu, OneOf, Option, Range
+from tradekit.core.errors import Reason
 from tradekit.core.seats import seat_label
 from tradekit.core.state import State
 from tradekit.core.view import Viewer, check_viewer
@@ -446,9 +447,12 @@ class RungisState(State[RungisView]):
             options = [*self._announce_options(player), *rest[1]]
         elif step == "terms" and self.proposal is not None:
             to = self.proposal["to"]
-            label = (
+            label = Reason(
                 f"the gold {seat_label(player)} pays {seat_label(to)} (below 0: "
-                f"{seat_label(to)} pays {seat_label(player)})"
+                f"{seat_label(to)} pays {seat_label(player)})",
+                "rungis.terms_gold",
+                seat=player,
+                to_seat=to,
             )
             options = [Option(Terms, gold=Range(-self.gold[to], self.gold[player], label))]
         elif step == "answer":
@@ -462,17 +466,33 @@ class RungisState(State[RungisView]):
             if menu is None:
                 r = self.price_range(article)
                 label = self._price_label(article)
-                menu = price_menu(player, article, r.start, r.stop - 1, label, self.phase)
+                names = self.tables.article_by_id[article]
+                menu = price_menu(
+                    player,
+                    article,
+                    r.start,
+                    r.stop - 1,
+                    label,
+                    self.phase,
+                    (names.name_en, names.name_fr),
+                )
                 self._pricing[key] = menu
             return menu
         return Menu(options, step=step_name(step, self.phase))
 
-    def _price_label(self, article: str) -> str:
+    def _price_label(self, article: str) -> Reason:
         """How a price for ``article`` is named in a refusal."""
+        names = self.tables.article_by_id[article]
+        words = {"article_en": names.name_en, "article_fr": names.name_fr}
         if article in self.freezes:
             top = self.price_range(article).stop - 1
-            return f"the price for {article} (capped at {top} by a Price freeze)"
-        return f"the price for {article}"
+            return Reason(
+                f"the price for {article} (capped at {top} by a Price freeze)",
+                "rungis.price_capped",
+                top=top,
+                **words,
+            )
+        return Reason(f"the price for {article}", "rungis.price_for", **words)
 
     def _bid_menu(self, player: int) -> Menu:
         """A bid (the auction's own range, named for this auction) or a pass."""
@@ -549,20 +569,30 @@ class RungisState(State[RungisView]):
         for card in hand:
             special = self.kind_of[card]
             if special.timing != now:
-                notes.append(
-                    (
-                        card,
-                        f"{special.name_en} is played {TIMING_WORDS[special.timing]}, not "
-                        f"{TIMING_WORDS[now]}",
-                    )
+                note = Reason(
+                    f"{special.name_en} is played {TIMING_WORDS[special.timing]}, not "
+                    f"{TIMING_WORDS[now]}",
+                    "rungis.played_when",
+                    card_en=special.name_en,
+                    card_fr=special.name_fr,
+                    timing_words=TIMING_WORDS[special.timing],
+                    now_words=TIMING_WORDS[now],
                 )
+                notes.append((card, note))
                 continue
             found, why = self._card_options(player, card, special)
             if found:
                 playable.append(card)
                 options += found
             else:
-                notes.append((card, f"{special.name_en} cannot be played now: {why}"))
+                note = Reason(
+                    f"{special.name_en} cannot be played now: {why}",
+                    "rungis.not_now",
+                    card_en=special.name_en,
+                    card_fr=special.name_fr,
+                    reason=why,
+                )
+                notes.append((card, note))
         return [play_guard(player, now, tuple(playable), tuple(notes)), *options]
 
     def _card_options(self, player: int, card: int, special: Special) -> tuple[list[Option], str]:
@@ -575,7 +605,7 @@ class RungisState(State[RungisView]):
         def on_seat(values: list[int], allowed: str, none: str) -> tuple[list[Option], str]:
             if not values:
                 return [], none
-            target = Said(values, "the target seat", allowed=allowed + " ({values})")
+            target = Said(values, "the target seat", allowed=allowed)
             return [Option(Play, card=one, player=target)], ""
 
         if kind in ARTICLE_TARGETS:
@@ -585,57 +615,100 @@ class RungisState(State[RungisView]):
             whose = f"{seat_label(player)} holds" if mine_only else "someone holds"
             values = [a for a in pool if a not in taken]
             if not values:
-                return [], f"no article type {whose} is left that is not {done}"
-            allowed = f"an article type {whose}, not {done} yet ({{values}})"
+                return [], Reason(
+                    f"no article type {whose} is left that is not {done}",
+                    "rungis.no_type_left_mine" if mine_only else "rungis.no_type_left",
+                    seat=player,
+                    done_words=done,
+                )
+            allowed = Reason(
+                f"an article type {whose}, not {done} yet ({{values}})",
+                "rungis.type_not_done_mine" if mine_only else "rungis.type_not_done",
+                seat=player,
+                done_words=done,
+            )
             target = Said(values, "the article", allowed=allowed)
             return [Option(Play, card=one, article=target)], ""
         if kind == "no_delivery":
             return on_seat(
                 [q for q in others if q not in self.barred],
-                "another seat still in this Rungis phase",
-                "every other seat is out of this Rungis phase",
+                Reason(
+                    "another seat still in this Rungis phase ({values})", "rungis.seat_in_phase"
+                ),
+                Reason("every other seat is out of this Rungis phase", "rungis.all_out"),
             )
         if kind == "double_order":
             if player in self.barred:
-                return [], f"{seat_label(player)} takes no part in this Rungis phase"
+                return [], Reason(
+                    f"{seat_label(player)} takes no part in this Rungis phase",
+                    "rungis.barred",
+                    seat=player,
+                )
             if self.limits[player] >= amount:
-                return [], f"{seat_label(player)} may already buy {self.limits[player]} cards"
+                return [], Reason(
+                    f"{seat_label(player)} may already buy {self.limits[player]} cards",
+                    "rungis.may_buy",
+                    seat=player,
+                    limit=self.limits[player],
+                )
             return [Option(Play, card=one)], ""
         if kind == "preemption":
             if player in self.barred or self.buys[player] >= self.limits[player]:
-                return [], f"{seat_label(player)} may not buy any more this phase"
+                return [], Reason(
+                    f"{seat_label(player)} may not buy any more this phase",
+                    "rungis.no_more_buys",
+                    seat=player,
+                )
             gold = self.gold[player]
             picks = [
                 c for c in self.centre if c in self.type_of and self.tables.base(c) + amount <= gold
             ]
             cost = f"at most {gold} gold at its base price" + (f" + {amount}" if amount else "")
             if not picks:
-                return [], f"no face-up article in the centre costs {cost}"
-            allowed = f"a face-up article in the centre costing {cost} ({{values}})"
+                return [], Reason(
+                    f"no face-up article in the centre costs {cost}",
+                    "rungis.no_pick_plus" if amount else "rungis.no_pick",
+                    gold=gold,
+                    amount=amount,
+                )
+            allowed = Reason(
+                f"a face-up article in the centre costing {cost} ({{values}})",
+                "rungis.pick_plus" if amount else "rungis.pick",
+                gold=gold,
+                amount=amount,
+            )
             pick = Said(picks, "the centre card picked", allowed=allowed)
             return [Option(Play, card=one, pick=pick)], ""
         if kind == "rumour":
             if self.rumour is not None:
-                return [], "a Rumour has been played this round"
+                return [], Reason("a Rumour has been played this round", "rungis.rumour_played")
             if not self.held(player):
-                return [], f"{seat_label(player)} has no article, so no price sheet to write"
+                return [], Reason(
+                    f"{seat_label(player)} has no article, so no price sheet to write",
+                    "rungis.no_sheet",
+                    seat=player,
+                )
             return on_seat(
                 [q for q in others if self.shops[q]],
-                "another seat with articles to price",
-                "no other seat has an article to price",
+                Reason("another seat with articles to price ({values})", "rungis.seat_to_price"),
+                Reason("no other seat has an article to price", "rungis.none_to_price"),
             )
         if kind == "spoilage":
             targets = [q for q in others if self.shops[q]]
             if not targets:
-                return [], "no other seat has an article in their shop"
-            allowed = "another seat with articles in their shop ({values})"
+                return [], Reason("no other seat has an article in their shop", "rungis.no_shop")
+            allowed = Reason(
+                "another seat with articles in their shop ({values})", "rungis.seat_with_shop"
+            )
             seat = Said((), "the target seat", allowed=allowed, shown=targets)
             options = [Option(Play, card=one, player=seat)]
             for q in targets:
                 theirs = Said(
                     self.held(q),
                     "the article",
-                    allowed=f"an article type {seat_label(q)} holds ({{values}})",
+                    allowed=Reason(
+                        f"an article type {seat_label(q)} holds ({{values}})", "rungis.held", seat=q
+                    ),
                 )
                 options.append(
                     Option(Play, card=one, player=OneOf((q,), "the target seat"), article=theirs)

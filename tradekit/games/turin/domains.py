@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 
 from tradekit.core.domains import OneOf, Range
+from tradekit.core.errors import Reason
 
 
 class Amount(Range):
@@ -38,7 +39,7 @@ class Amount(Range):
         why = Range.reason(self, value)
         if why is None or not self.note:
             return why
-        return f"{why} ({self.note})"
+        return Reason(f"{why} ({self.note})", "turin.noted", reason=why, note=self.note)
 
 
 class Explained(OneOf):
@@ -79,5 +80,14 @@ class Explained(OneOf):
             if type(known) is type(value) and known == value:
                 return sentence
         if self.otherwise:
-            return self.otherwise.format(value=value)
+            return _filled(self.otherwise, value)
         return OneOf.reason(self, value)
+
+
+def _filled(template: str, value: object) -> str:
+    """``template`` with ``{value}`` filled in; a :class:`Reason` template gives a reason with
+    the same key, and the value among its fields."""
+    text = template.format(value=value)
+    if isinstance(template, Reason) and template.key:
+        return Reason(text, template.key, **template.fields, value=value)
+    return text

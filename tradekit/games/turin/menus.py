@@ -20,6 +20,7 @@ import functools
 from collections.abc import Callable, Hashable
 
 from tradekit.core.domains import Option, refuse
+from tradekit.core.errors import Reason
 from tradekit.core.seats import seat_label
 from tradekit.games.turin.actions import Buy, EndTurn, List, Withdraw
 from tradekit.games.turin.domains import Amount, Explained
@@ -28,9 +29,11 @@ from tradekit.games.turin.view import Listing
 #: The end of a market turn (an option holds no state: one serves every menu).
 END_TURN = Option(EndTurn)
 #: How a purchase of a card nobody lists is refused.
-_NOT_FOR_SALE = "card {value} is not for sale"
+_NOT_FOR_SALE = Reason("card {value} is not for sale", "turin.not_for_sale")
 #: The listing option once a seat has listed in this market window.
-_LISTED_ONCE = refuse(List, "a player may list only one card per market window")
+_LISTED_ONCE = refuse(
+    List, Reason("a player may list only one card per market window", "turin.listed_once")
+)
 
 Refusals = Callable[[], list[tuple[Hashable, str]]]
 
@@ -65,8 +68,7 @@ def withdraw_option(player: int, listings: tuple[Listing, ...], round_: int) -> 
         return _nothing_to_withdraw(player)
     cards = tuple([x.card for x in listings if x.seller == player and x.listed_round < round_])
     why = functools.partial(_withdraw_refusals, player, listings, round_)
-    missing = f"{seat_label(player)} has no listing on card {{value}}"
-    return Option.of(Withdraw, Explained(cards, "the card", why=why, otherwise=missing))
+    return Option.of(Withdraw, Explained(cards, "the card", why=why, otherwise=_no_listing(player)))
 
 
 def listing_option(
@@ -120,7 +122,11 @@ def _face_up_words(player: int) -> tuple[str, str]:
     every decision)."""
     return (
         f"a card among {seat_label(player)}'s face-up cards",
-        f"card {{value}} is not among {seat_label(player)}'s face-up cards",
+        Reason(
+            f"card {{value}} is not among {seat_label(player)}'s face-up cards",
+            "turin.not_face_up",
+            seat=player,
+        ),
     )
 
 
@@ -130,18 +136,32 @@ def _price(player: int, money: int, locked: int) -> Amount:
     note = f"it is locked from {seat_label(player)}'s own {money} unlocked Scudo"
     if locked:
         note += f"; {locked} more are locked on listings"
-    return Amount(1, money, "the price", note=note)
+        why = Reason(note, "turin.price_locked_more", seat=player, money=money, locked=locked)
+    else:
+        why = Reason(note, "turin.price_locked", seat=player, money=money)
+    return Amount(1, money, "the price", note=why)
 
 
 @functools.lru_cache(maxsize=64)
 def _nothing_to_withdraw(player: int) -> Option:
     """The withdrawal option while nothing is listed (one per seat)."""
-    missing = f"{seat_label(player)} has no listing on card {{value}}"
-    return Option.of(Withdraw, Explained((), "the card", otherwise=missing))
+    return Option.of(Withdraw, Explained((), "the card", otherwise=_no_listing(player)))
+
+
+@functools.lru_cache(maxsize=64)
+def _no_listing(player: int) -> Reason:
+    """How a withdrawal of a card ``player`` has not listed is refused (``{value}``: the card)."""
+    return Reason(
+        f"{seat_label(player)} has no listing on card {{value}}", "turin.no_listing", seat=player
+    )
 
 
 def _already_for_sale(face_up: tuple[int, ...], for_sale: list[int]) -> list[tuple[Hashable, str]]:
-    return [(c, f"card {c} is already for sale") for c in face_up if c in for_sale]
+    return [
+        (c, Reason(f"card {c} is already for sale", "turin.already_for_sale", card=c))
+        for c in face_up
+        if c in for_sale
+    ]
 
 
 def _buy_refusals(
@@ -153,24 +173,29 @@ def _buy_refusals(
     for listing in listings:
         card = listing.card
         if listing.seller == player:
-            out.append((card, "a player cannot buy their own listing"))
+            out.append((card, Reason("a player cannot buy their own listing", "turin.own_listing")))
         elif listing.price > money and committed:
-            out.append(
-                (
-                    card,
-                    f"the price {listing.price} is more than the {money} Scudo "
-                    f"{seat_label(player)} "
-                    f"may spend: {committed} are committed to a sealed bid not yet resolved",
-                )
+            why = Reason(
+                f"the price {listing.price} is more than the {money} Scudo "
+                f"{seat_label(player)} "
+                f"may spend: {committed} are committed to a sealed bid not yet resolved",
+                "turin.price_committed",
+                price=listing.price,
+                money=money,
+                seat=player,
+                committed=committed,
             )
+            out.append((card, why))
         elif listing.price > money:
-            out.append(
-                (
-                    card,
-                    f"the price {listing.price} is more than the {money} unlocked "
-                    f"Scudo {seat_label(player)} holds",
-                )
+            why = Reason(
+                f"the price {listing.price} is more than the {money} unlocked "
+                f"Scudo {seat_label(player)} holds",
+                "turin.price_unlocked",
+                price=listing.price,
+                money=money,
+                seat=player,
             )
+            out.append((card, why))
     return out
 
 
@@ -182,9 +207,16 @@ def _withdraw_refusals(
     for listing in listings:
         card = listing.card
         if listing.seller != player:
-            out.append((card, f"{seat_label(player)} has no listing on card {card}"))
+            why = Reason(
+                f"{seat_label(player)} has no listing on card {card}",
+                "turin.no_listing",
+                seat=player,
+                value=card,
+            )
+            out.append((card, why))
         elif listing.listed_round >= round_:
-            out.append((card, "a listing must stay up for at least one auction round"))
+            why = Reason("a listing must stay up for at least one auction round", "turin.too_new")
+            out.append((card, why))
     return out
 
 

@@ -137,6 +137,7 @@ import numpy as np
 
 from tradekit.core.actions import Action
 from tradekit.core.domains import NOTHING, Menu, OneOf, Option, refuse
+from tradekit.core.errors import Reason
 from tradekit.core.sealed import Block, Placement
 from tradekit.core.seats import seat_label
 from tradekit.core.simultaneous import SealedStep
@@ -182,6 +183,9 @@ SEALED_PHASES = ("offer", "bid", "tiebreak")
 
 #: The loan, when one may be taken (an option holds no state: one serves every menu).
 _LOAN = Option(TakeLoan)
+#: The loan, refused: a seat holds one already, or no loan card is left.
+_ONE_LOAN = refuse(TakeLoan, Reason("a player may hold at most one loan", "turin.one_loan"))
+_NO_LOAN_LEFT = refuse(TakeLoan, Reason("no loan card is left", "turin.no_loan_left"))
 _PASS_CLAIM = Option(PassClaim)
 #: How a refusal names each phase's step, in words (never the phase's id).
 STEP_NAMES = {
@@ -228,7 +232,14 @@ def _amount_option(
         notes.append(f"the bid of {committed} is already committed")
     if locked:
         notes.append(f"{locked} more are locked on listings")
-    return Option.of(cls, Amount(0, most, label, note="; ".join(notes)))
+    note = "; ".join(notes)
+    if committed and locked:
+        note = Reason(note, "turin.committed_locked", committed=committed, locked=locked)
+    elif committed:
+        note = Reason(note, "turin.committed", committed=committed)
+    elif locked:
+        note = Reason(note, "turin.locked", locked=locked)
+    return Option.of(cls, Amount(0, most, label, note=note))
 
 
 def majority_holders(units: Sequence[int]) -> tuple[list[int], list[int]]:
@@ -427,7 +438,11 @@ class TurinState(State[TurinView]):
             if not moving:
                 claim = self.claim
                 assert claim is not None
-                why = f"a claim on card {claim.card} is being settled first"
+                why = Reason(
+                    f"a claim on card {claim.card} is being settled first",
+                    "turin.claim_first",
+                    card=claim.card,
+                )
                 items.append(refuse(Buy, why))
         elif not (moving and phase == "market"):  # the market turn offers its own purchases
             items.append(self._buy_option(player))
@@ -453,21 +468,37 @@ class TurinState(State[TurinView]):
 
     def _loan_option(self, player: int) -> Option:
         if self.loans[player]:
-            return refuse(TakeLoan, "a player may hold at most one loan")
+            return _ONE_LOAN
         if self.loans_left <= 0:
-            return refuse(TakeLoan, "no loan card is left")
+            return _NO_LOAN_LEFT
         return _LOAN
 
     def _goose_options(self, player: int) -> list[Option]:
         holder = self.goose_holder
         if holder is None:
             take = Option(TakeGoose)
-            give = refuse(GiveGoose, f"{seat_label(player)} does not hold the goose")
+            why = Reason(
+                f"{seat_label(player)} does not hold the goose", "turin.no_goose", seat=player
+            )
+            give = refuse(GiveGoose, why)
         else:
-            take = refuse(TakeGoose, f"the goose is not free: {seat_label(holder)} holds it")
+            why = Reason(
+                f"the goose is not free: {seat_label(holder)} holds it",
+                "turin.goose_held",
+                seat=holder,
+            )
+            take = refuse(TakeGoose, why)
             rivals = tuple(q for q in self._block_of(player).players if q != player)
             untied = tuple(
-                (q, f"{seat_label(q)} is not tied with {seat_label(player)}")
+                (
+                    q,
+                    Reason(
+                        f"{seat_label(q)} is not tied with {seat_label(player)}",
+                        "turin.not_tied",
+                        other_seat=q,
+                        seat=player,
+                    ),
+                )
                 for q in self._seats
                 if q not in rivals
             )
@@ -534,35 +565,43 @@ class TurinState(State[TurinView]):
         if player == claim.seller and player not in claim.asked:
             buyers = tuple(claim.claimants)
             untied = tuple(
-                (q, f"{seat_label(q)} has not claimed card {claim.card}")
+                (
+                    q,
+                    Reason(
+                        f"{seat_label(q)} has not claimed card {claim.card}",
+                        "turin.not_claimed",
+                        seat=q,
+                        card=claim.card,
+                    ),
+                )
                 for q in self._seats
                 if q not in buyers
             )
             return [Option(SellTo, buyer=Explained(buyers, "the buyer", "a claimant", why=untied))]
         money = self.spendable(player)
+        otherwise = Reason(
+            f"card {{value}} cannot be claimed while card {claim.card} is",
+            "turin.claimed_other",
+            card=claim.card,
+        )
         if claim.price <= money:
             card = Explained(
-                (claim.card,),
-                "the card",
-                "the card being claimed",
-                otherwise=f"card {{value}} cannot be claimed while card {claim.card} is",
+                (claim.card,), "the card", "the card being claimed", otherwise=otherwise
             )
         else:
             committed = self.committed(player)
             tail = f": {committed} are committed to a sealed bid" if committed else ""
-            card = Explained(
-                (),
-                "the card",
-                why=(
-                    (
-                        claim.card,
-                        f"the price {claim.price} is more than the {money} Scudo "
-                        f"{seat_label(player)} "
-                        f"may spend{tail}",
-                    ),
-                ),
-                otherwise=f"card {{value}} cannot be claimed while card {claim.card} is",
+            why = Reason(
+                f"the price {claim.price} is more than the {money} Scudo "
+                f"{seat_label(player)} "
+                f"may spend{tail}",
+                "turin.claim_price_committed" if committed else "turin.claim_price",
+                price=claim.price,
+                money=money,
+                seat=player,
+                committed=committed,
             )
+            card = Explained((), "the card", why=((claim.card, why),), otherwise=otherwise)
         return [Option.of(Buy, card), _PASS_CLAIM]
 
     # -- doing ----------------------------------------------------------------------------------
