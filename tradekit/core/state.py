@@ -146,18 +146,25 @@ def _snapshot(value: Any) -> Any:
 
     Dicts and lists are copied (tuples become lists, as in a save); scalars and other objects
     are kept. Most logged dicts hold only scalars, and most logged lists are lists of cards,
-    seats or amounts: those are copied in one C-level step (the test ``PLAIN.issuperset(map(
-    type, ...))`` runs in C too) rather than item by item in Python.
+    seats or amounts: a loop that only looks at each item's type, then one ``copy()``, costs
+    less than a comprehension that builds the copy item by item (measured with callgrind).
     """
-    if type(value) in PLAIN:
+    kind = type(value)
+    if kind is dict:
+        for v in value.values():
+            if type(v) not in PLAIN:
+                return {k: v if type(v) in PLAIN else _snapshot(v) for k, v in value.items()}
+        return value.copy()
+    if kind is list or kind is tuple:
+        for v in value:
+            if type(v) not in PLAIN:
+                return [v if type(v) in PLAIN else _snapshot(v) for v in value]
+        return list(value)
+    if kind in PLAIN:
         return value
     if isinstance(value, dict):
-        if PLAIN.issuperset(map(type, value.values())):
-            return dict(value)
         return {k: v if type(v) in PLAIN else _snapshot(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        if PLAIN.issuperset(map(type, value)):
-            return list(value)
         return [v if type(v) in PLAIN else _snapshot(v) for v in value]
     return value
 
@@ -469,10 +476,19 @@ class State(abc.ABC, Generic[V_co]):
         action: Action | None = None,
         data: Mapping[str, Any] | None = None,
         visible_to: Sequence[int] | None = None,
+        fresh: bool = False,
     ) -> None:
-        # The caller's dict is copied even when it was made for this event: it cannot be told
-        # from one the game keeps, and a copy of a dict of scalars is one C-level step.
-        data = _snapshot(data if isinstance(data, dict) else dict(data)) if data else {}
+        """Log an event of this round and phase.
+
+        ``data`` is copied (``_snapshot``), so that the game's own lists, changed later, never
+        rewrite the log; ``fresh`` says it was made for this event, every container in it too,
+        and holds nothing the game keeps (as :func:`~tradekit.core.events.told` makes it): it is
+        logged as it is. A told auction of four bids is a dozen small dicts and lists to copy.
+        """
+        if not data:
+            data = {}
+        elif not fresh or type(data) is not dict:
+            data = _snapshot(data if isinstance(data, dict) else dict(data))
         if visible_to is not None and type(visible_to) is not tuple:
             visible_to = tuple(visible_to)
         event = (kind, self.round, self.phase, player, action, data, visible_to, text)
