@@ -249,6 +249,34 @@ def test_event_visibility_and_json() -> None:
     assert hidden.to_json()["visible_to"] == []
 
 
+def test_a_later_change_to_the_games_own_data_never_rewrites_the_log() -> None:
+    # A game logs its live lists and dicts (the pile, a lot, the bids): the log keeps what they
+    # held when it was logged. The JSON of an event is a copy too: a caller may change it.
+    state = tradekit.load_game("turin", players=3).new_state(seed=1)
+    pile, bids, rows = [1, 2, 3], {0: 4, 1: 5}, [{"seat": 0, "cards": [7, 8]}]
+    mine = {"what": "demo", "pile": pile, "bids": bids, "rows": rows, "pair": (1, [2])}
+    state._event("info", "demo", data=mine)
+    pile.append(4)
+    bids[2] = 6
+    rows[0]["cards"].append(9)
+    mine["what"] = "changed"
+    logged = state.log[-1].data
+    assert logged == {
+        "what": "demo",
+        "pile": [1, 2, 3],
+        "bids": {0: 4, 1: 5},
+        "rows": [{"seat": 0, "cards": [7, 8]}],
+        "pair": [1, [2]],
+    }
+    out = state.log[-1].to_json()["data"]
+    out["pile"].append(5)
+    out["rows"][0]["cards"].clear()
+    out["pair"][1].append(3)
+    out["bids"]["9"] = 9
+    assert state.log[-1].data == logged
+    assert state.log[-1].to_json()["data"]["bids"] == {"0": 4, "1": 5}
+
+
 # ---------------------------------------------------------------- replay and its errors
 
 
@@ -435,6 +463,10 @@ def test_replay_detects_a_tampered_log() -> None:
     doc["log"].pop()
     _replay_error(doc, "log length differs", f"saved {count - 1} events, replayed {count}")
     doc = saved(steps=20)
+    visible = next(i for i, e in enumerate(doc["log"]) if e.get("visible_to"))
+    doc["log"][visible]["visible_to"].append(2)
+    _replay_error(doc, f"log event {visible} differs")
+    doc = saved(steps=20)
     doc["seed"] += 1  # another deal: the decisions or the logged deal no longer match
     message = _replay_error(doc)
     assert "differs" in message or "is illegal" in message, message
@@ -500,6 +532,20 @@ def test_older_logs_may_lack_facts_and_order_a_phase_differently() -> None:
     moved = doc["log"].pop(first)  # an event moved into another phase's stretch
     doc["log"].insert(0, moved)
     _replay_error(doc, "log event 0 differs")
+
+
+def test_replay_compares_seat_keys_as_json_writes_them() -> None:
+    # Logged data keeps seat keys as numbers; the save writes them as texts, which a replay of
+    # the text accepts. A save given as a dict with number keys is not JSON: refused, as ever.
+    state = random_game("turin", 2, 40, numpy=True, any_seat=True)
+    numbered = next(i for i, e in enumerate(state.log) if e.data.get("what") == "bids")
+    assert all(type(k) is int for k in state.log[numbered].data["bids"])
+    text = state.to_json()
+    assert tradekit.replay(text).to_json() == text
+    doc = json.loads(text)
+    doc["log"][numbered]["data"] = dict(state.log[numbered].data)
+    with pytest.raises(ReplayError, match="object key that is not a short text"):
+        tradekit.replay(doc)
 
 
 def test_replay_detects_a_tampered_decision_that_stays_legal() -> None:

@@ -49,7 +49,7 @@ def auction_told(
 def log_auction_told(state: Any, auction: OnceAroundAuction | AscendingAuction) -> None:
     """Log ``auction``, ended, told in short (:func:`auction_told`) as an ``"info"`` event of
     ``state``, everybody's to read: every bid and pass of an open auction is public."""
-    state._event("info", data=auction_told(auction.history, auction.result))
+    state._event("info", data=auction_told(auction.history, auction.result), fresh=True)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

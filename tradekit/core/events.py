@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from tradekit.core.actions import Action
+from tradekit.core.actions import PLAIN, Action
 from tradekit.core.seats import seat_label
 
 #: A party to a transfer: a seat number, or a named pool such as ``"bank"``.
@@ -80,7 +80,8 @@ class Event(NamedTuple):
         if self.action is not None:
             out["action"] = self.action.to_json()
         if self.data:
-            out["data"] = _jsonable(dict(self.data))
+            # _jsonable copies every dict it meets: the data needs no copy of its own first.
+            out["data"] = _jsonable(self.data if type(self.data) is dict else dict(self.data))
         if self.visible_to is not None:
             out["visible_to"] = list(self.visible_to)
         if self.text:
@@ -101,21 +102,37 @@ if Event._fields != (
     raise AssertionError("State._event makes an event from every field of Event, in order")
 
 
-#: Values logged as they are (``type(x) in`` is faster than ``isinstance``): most of a save's
-#: size, and every save and replay turns each of them.
-_PLAIN = frozenset({int, bool, float, str, type(None)})
-
-
 def _jsonable(value: Any) -> Any:
-    if type(value) in _PLAIN:
+    """``value`` as JSON-ready data: keys made texts and tuples lists, in new dicts and lists
+    (a caller may change what it gets without changing the log).
+
+    Most logged dicts hold plain values under text keys, and most logged lists plain values: a
+    loop that only looks at the types, then one ``copy()``, costs less than a comprehension
+    that builds the copy item by item (measured with callgrind).
+    """
+    kind = type(value)
+    if kind is dict:
+        for k, v in value.items():
+            if type(k) is not str or type(v) not in PLAIN:
+                return {
+                    k if type(k) is str else str(k): v if type(v) in PLAIN else _jsonable(v)
+                    for k, v in value.items()
+                }
+        return value.copy()
+    if kind is list:
+        for v in value:
+            if type(v) not in PLAIN:
+                return [v if type(v) in PLAIN else _jsonable(v) for v in value]
+        return value.copy()
+    if kind in PLAIN:
         return value
     if isinstance(value, dict):
         return {
-            k if type(k) is str else str(k): v if type(v) in _PLAIN else _jsonable(v)
+            k if type(k) is str else str(k): v if type(v) in PLAIN else _jsonable(v)
             for k, v in value.items()
         }
     if isinstance(value, (list, tuple)):
-        return [v if type(v) in _PLAIN else _jsonable(v) for v in value]
+        return [v if type(v) in PLAIN else _jsonable(v) for v in value]
     return value
 
 

@@ -28,6 +28,7 @@ import numpy as np
 from tradekit.core.actions import (
     MAX_NUMBER,
     MAX_TEXT,
+    PLAIN,
     Action,
     FieldKind,
     FieldSpec,
@@ -46,7 +47,7 @@ from tradekit.core.errors import (
 )
 from tradekit.core.events import Event, Ledger, Transfer
 from tradekit.core.registry import game_class, load_game
-from tradekit.core.saves import check_log, parse_save
+from tradekit.core.saves import CheckedSave, check_log, parse_save
 from tradekit.core.seats import seat_label
 from tradekit.core.view import Viewer as Viewer
 
@@ -140,19 +141,32 @@ PRESENTATION = "tradekit.render"
 #: own ``__new__`` is Python code, and a decision logs two or three events.
 _NEW_TUPLE = tuple.__new__
 
-#: Types an action field may hold as they are (``type(x) in`` is faster than ``isinstance``).
-_SCALARS = frozenset({int, bool, float, str, type(None)})
-
 
 def _snapshot(value: Any) -> Any:
-    """A copy of logged data, so later changes to the game's own lists never rewrite the log."""
+    """A copy of logged data, so later changes to the game's own lists never rewrite the log.
+
+    Dicts and lists are copied (tuples become lists, as in a save); scalars and other objects
+    are kept. Most logged dicts hold only scalars, and most logged lists are lists of cards,
+    seats or amounts: a loop that only looks at each item's type, then one ``copy()``, costs
+    less than a comprehension that builds the copy item by item (measured with callgrind).
+    """
     kind = type(value)
-    if kind in _SCALARS:
+    if kind is dict:
+        for v in value.values():
+            if type(v) not in PLAIN:
+                return {k: v if type(v) in PLAIN else _snapshot(v) for k, v in value.items()}
+        return value.copy()
+    if kind is list or kind is tuple:
+        for v in value:
+            if type(v) not in PLAIN:
+                return [v if type(v) in PLAIN else _snapshot(v) for v in value]
+        return list(value)
+    if kind in PLAIN:
         return value
     if isinstance(value, dict):
-        return {k: v if type(v) in _SCALARS else _snapshot(v) for k, v in value.items()}
+        return {k: v if type(v) in PLAIN else _snapshot(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [v if type(v) in _SCALARS else _snapshot(v) for v in value]
+        return [v if type(v) in PLAIN else _snapshot(v) for v in value]
     return value
 
 
@@ -463,12 +477,19 @@ class State(abc.ABC, Generic[V_co]):
         action: Action | None = None,
         data: Mapping[str, Any] | None = None,
         visible_to: Sequence[int] | None = None,
+        fresh: bool = False,
     ) -> None:
-        if data:
-            # Most logged values are scalars: they are kept without a call each.
-            data = {k: v if type(v) in _SCALARS else _snapshot(v) for k, v in data.items()}
-        else:
+        """Log an event of this round and phase.
+
+        ``data`` is copied (``_snapshot``), so that the game's own lists, changed later, never
+        rewrite the log; ``fresh`` says it was made for this event, every container in it too,
+        and holds nothing the game keeps (as :func:`~tradekit.core.events.told` makes it): it is
+        logged as it is. A told auction of four bids is a dozen small dicts and lists to copy.
+        """
+        if not data:
             data = {}
+        elif not fresh or type(data) is not dict:
+            data = _snapshot(data if isinstance(data, dict) else dict(data))
         if visible_to is not None and type(visible_to) is not tuple:
             visible_to = tuple(visible_to)
         event = (kind, self.round, self.phase, player, action, data, visible_to, text)
@@ -638,10 +659,26 @@ def _replay(saved: str | bytes | Mapping[str, Any], tables: str) -> State[Any]:
             raise ReplayError(f"decision {index} cannot be applied: {exc!r}") from None
     if tables == "current":
         return state
-    regenerated = [e.to_json() for e in state.log]
+    _check_replayed_log(state, doc, text_keys=isinstance(saved, (str, bytes)) or doc.log_checked)
+    return state
+
+
+def _check_replayed_log(state: State[Any], doc: CheckedSave, text_keys: bool) -> None:
+    """Refuse a save whose log is not the replayed one (nor an older tradekit's log of it).
+
+    ``text_keys``: the saved log was read from JSON text or walked by ``parse_save``, so its
+    keys are all texts and its events can be compared with ``_logged_as``.
+    """
     saved_log = _without_logged_seed(doc["log"], doc["seed"])
+    if (
+        text_keys
+        and len(saved_log) == len(state.log)
+        and all(map(_logged_as, state.log, saved_log))
+    ):
+        return
+    regenerated = [e.to_json() for e in state.log]
     if regenerated == saved_log:
-        return state
+        return
     check_log(doc)
     if not _older_log_matches(saved_log, regenerated):
         for index, (a, b) in enumerate(zip(regenerated, saved_log, strict=False)):
@@ -652,7 +689,40 @@ def _replay(saved: str | bytes | Mapping[str, Any], tables: str) -> State[Any]:
         raise ReplayError(
             f"log length differs: saved {len(saved_log)} events, replayed {len(regenerated)}"
         )
-    return state
+
+
+def _logged_as(event: Event, saved: Any) -> bool:
+    """Whether ``saved``, an event of a save's log whose keys are all texts, equals
+    ``event.to_json()``; told without building that when they are equal, as every event of an
+    untouched save is.
+
+    The event's data is compared as it is. Logged data holds lists, never tuples
+    (``_snapshot``), so if it equals saved data of text keys only, it has text keys only too and
+    is its own JSON form. Data that does not (seat keys are numbers in memory, texts in JSON) is
+    compared by its JSON form.
+    """
+    if type(saved) is not dict:
+        return False
+    kind, rnd, phase, player, action, data, visible_to, text = event
+    if data and saved.get("data") != data:
+        return event.to_json() == saved
+    # The keys to_json writes, each with the value it writes (no value there is None).
+    return (
+        len(saved)
+        == 3
+        + (player is not None)
+        + (action is not None)
+        + bool(data)
+        + (visible_to is not None)
+        + bool(text)
+        and saved.get("kind") == kind
+        and saved.get("round") == rnd
+        and saved.get("phase") == phase
+        and (player is None or saved.get("player") == player)
+        and (action is None or saved.get("action") == action.to_json())
+        and (visible_to is None or saved.get("visible_to") == list(visible_to))
+        and (not text or saved.get("text") == text)
+    )
 
 
 _REPR = reprlib.Repr()

@@ -67,7 +67,7 @@ def log_round_in_short(state: TurinState, payments: Mapping[int, int]) -> None:
             "pays": payments[pl.player],
         }
         parts.append((f"turin.n.sum.{how}{'_added' if added else ''}", facts))
-    state._event("info", data=told("turin.n.summary", parts, round=state.round))
+    state._event("info", data=told("turin.n.summary", parts, round=state.round), fresh=True)
 
 
 def take_card(state: TurinState, player: int, card: int) -> None:
