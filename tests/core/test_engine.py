@@ -253,12 +253,14 @@ def test_a_later_change_to_the_games_own_data_never_rewrites_the_log() -> None:
     # A game logs its live lists and dicts (the pile, a lot, the bids): the log keeps what they
     # held when it was logged. The JSON of an event is a copy too: a caller may change it.
     state = tradekit.load_game("turin", players=3).new_state(seed=1)
-    pile, bids, rows = [1, 2, 3], {0: 4, 1: 5}, [{"seat": 0, "cards": [7, 8]}]
-    mine = {"what": "demo", "pile": pile, "bids": bids, "rows": rows, "pair": (1, [2])}
+    pile, bids = [1, 2, 3], {0: 4, 1: 5}
+    cards = [7, 8]
+    rows: list[dict[str, Any]] = [{"seat": 0, "cards": cards}]
+    mine: dict[str, Any] = {"what": "demo", "pile": pile, "bids": bids, "rows": rows, "pair": (1, [2])}
     state._event("info", "demo", data=mine)
     pile.append(4)
     bids[2] = 6
-    rows[0]["cards"].append(9)
+    cards.append(9)
     mine["what"] = "changed"
     logged = state.log[-1].data
     assert logged == {
