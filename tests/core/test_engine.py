@@ -256,7 +256,13 @@ def test_a_later_change_to_the_games_own_data_never_rewrites_the_log() -> None:
     pile, bids = [1, 2, 3], {0: 4, 1: 5}
     cards = [7, 8]
     rows: list[dict[str, Any]] = [{"seat": 0, "cards": cards}]
-    mine: dict[str, Any] = {"what": "demo", "pile": pile, "bids": bids, "rows": rows, "pair": (1, [2])}
+    mine: dict[str, Any] = {
+        "what": "demo",
+        "pile": pile,
+        "bids": bids,
+        "rows": rows,
+        "pair": (1, [2]),
+    }
     state._event("info", "demo", data=mine)
     pile.append(4)
     bids[2] = 6
