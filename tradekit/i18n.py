@@ -284,18 +284,24 @@ def refusal_key(key: str) -> str:
 
 
 def reason_text(
-    reason: str, lang: str = "en", action_words: Callable[[Any], str] | None = None
+    reason: str,
+    lang: str = "en",
+    action_words: Callable[[Any], str] | None = None,
+    game: str | None = None,
 ) -> str | None:
-    """A refusal's reason in ``lang``: the engine's own sentence in English; in another
-    language the sentence of its message key (:func:`refusal_key`, see
-    :class:`tradekit.core.errors.Reason`) with its fields worded there, or ``None`` when that
-    cannot be done whole (a reason without a key, or a label the catalogue does not translate:
-    ``field.<label>``), so that no English is left in another language's sentence.
+    """A refusal's reason in ``lang``: the engine's own sentence in English (or, given a
+    ``game`` or ``action_words``, the catalogue's English sentence, which names goods and
+    actions as the table does); in another language the sentence of its message key
+    (:func:`refusal_key`, see :class:`tradekit.core.errors.Reason`) with its fields worded
+    there, or ``None`` when that cannot be done whole (a reason without a key, or a label the
+    catalogue does not translate: ``field.<label>``), so that no English is left in another
+    language's sentence.
 
     How the fields are worded, by name: ``label``, ``what`` and ``step`` by the catalogue's
     ``field.<English words>``, and so is any ``*_words``; ``values`` as a list; ``value`` (the
     value given) as ``{got}``, and ``default`` and any ``*_value`` alike (``None``, ``True``
-    and ``False`` in words);
+    and ``False`` in words; a text the game names, such as a good's id, by its name in ``lang``,
+    from the game's renderer: the game of a game's key, else ``game``);
     ``seat``, ``*_seat`` as a seat's label and ``*_seats`` as several, ``*_by_seat`` as one
     number per seat (``J1 2, J2 3``); ``action`` as an action's label, quoted, and ``choices``
     as pairs of actions (the first and last of a kind; the last ``None`` for one action),
@@ -329,15 +335,25 @@ def reason_text(
         pas « Miser 3 »
     """
     if lang == "en":
-        return str(reason)
-    return _worded(reason, lang, action_words)
+        if action_words is None and game is None:
+            return str(reason)
+        # With a table's words at hand, the catalogue's English names goods and actions as the
+        # table shows them ("Fish", “Sell #8 ...”) rather than by their ids.
+        return _worded(reason, lang, action_words, game) or str(reason)
+    return _worded(reason, lang, action_words, game)
 
 
-def _worded(reason: object, lang: str, say: Callable[[Any], str] | None) -> str | None:
+def _worded(
+    reason: object, lang: str, say: Callable[[Any], str] | None, game: str | None = None
+) -> str | None:
     """:func:`reason_text` in a language other than English (``say``: its ``action_words``)."""
     key = getattr(reason, "key", "")
     if not key or not isinstance(reason, str):
         return None
+    if key == "malformed" and say is not None:
+        return _plain_malformed(reason, lang)
+    prefix, dot, _ = key.partition(".")
+    game = prefix if dot else game
     entry = refusal_key(key)
     if not has_message(entry):
         _load_game_messages(key)
@@ -348,18 +364,18 @@ def _worded(reason: object, lang: str, say: Callable[[Any], str] | None) -> str 
     for name, value in fields.items():
         said: Any = value
         if isinstance(value, Reason) and value.key:  # a reason of its own
-            said = _worded(value, lang, say)
+            said = _worded(value, lang, say, game)
         elif name in ("label", "what", "step") or name.endswith("_words"):
             if not value:
                 continue
             said = _field_words(str(value), lang)
         elif name == "values":
-            said = _values_said(value, lang)
+            said = _values_said(value, lang, game)
         elif name == "value":
             name = "got"
-            said = _value_said(value, lang)
+            said = _value_said(value, lang, game)
         elif name == "default" or name.endswith("_value"):
-            said = _value_said(value, lang)
+            said = _value_said(value, lang, game)
         elif name == "action":
             said = _action_said(value, lang, say)
         elif name == "choices":
@@ -368,6 +384,8 @@ def _worded(reason: object, lang: str, say: Callable[[Any], str] | None) -> str 
             said = ", ".join(f"{seat_label(p, lang)} {n}" for p, n in enumerate(value))
         elif name == "seat" or name.endswith("_seat"):
             said = seat_label(value, lang)
+        elif name == "among_seats":
+            said = _among_said(value, lang)
         elif name.endswith("_seats"):
             said = seats_label(value, lang)
         if said is None:
@@ -378,20 +396,56 @@ def _worded(reason: object, lang: str, say: Callable[[Any], str] | None) -> str 
     return t(entry, lang, **words)
 
 
-def _value_said(value: object, lang: str) -> str:
+def _among_said(seats: Sequence[int], lang: str) -> str:
+    """The seats one may choose, in words: ``J1, J2 ou J3``."""
+    names = [seat_label(v, lang) for v in seats]
+    if not names:
+        return t("refusal.none_now", lang)
+    return _listed(names, lang) if len(names) > 1 else names[0]
+
+
+def _plain_malformed(reason: object, lang: str) -> str:
+    """A malformed action's refusal at a table, where the action is shown by its words (a typed
+    command such as "take 1005"): what is wrong in plain words, with no field name or code."""
+    why = getattr(reason, "fields", {}).get("why")
+    why_key = getattr(why, "key", "")
+    fields = getattr(why, "fields", {})
+    plain = f"refusal.plain_{why_key}"
+    if why_key in ("field_card", "field_huge", "field_seat") and has_message(plain):
+        return t(plain, lang, given=fields.get("given", ""))
+    return t("refusal.plain_malformed", lang)
+
+
+def _value_said(value: object, lang: str, game: str | None = None) -> str:
     """A value of a field as a refusal quotes it: a number as it is, ``None`` and the flags in
-    words, anything else as its ``repr``."""
+    words, a text ``game`` names (a good's id) by its name, anything else as its ``repr``."""
     if value is None:
         return t("refusal.nothing", lang)
     if type(value) is bool:
         return t("refusal.yes" if value else "refusal.no", lang)
+    if type(value) is str and game is not None:
+        named = _text_named(game, value, lang)
+        if named is not None:
+            return named
     return str(value) if type(value) is int else repr(value)[:60]
 
 
-def _values_said(values: Sequence[object], lang: str, most: int = 12) -> str:
+def _text_named(game: str, value: str, lang: str) -> str | None:
+    """``value`` (a good's id) as ``game``'s renderer names it in ``lang``, or ``None``."""
+    try:
+        render = importlib.import_module("tradekit.render")
+        named = render.renderer_for(game).text_value(value, _context(game, lang))
+    except Exception:  # no such game, or a renderer that cannot load its tables
+        return None
+    return None if named is None else str(named)
+
+
+def _values_said(
+    values: Sequence[object], lang: str, game: str | None = None, most: int = 12
+) -> str:
     """The values a field may take, as a refusal lists them (the first ``most`` of many)."""
     shown = [
-        _value_said(v, lang) if v is None else repr(v) if isinstance(v, str) else str(v)
+        _value_said(v, lang, game) if v is None or isinstance(v, str) else str(v)
         for v in values[:most]
     ]
     if not shown:

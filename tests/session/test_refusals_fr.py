@@ -100,6 +100,13 @@ def illegal(state: Any, seat: int, pool: list[Action], rng: random.Random) -> li
     return [a for a in tries if state._malformed_reason(seat, a) is None]
 
 
+def ids(name: str, text: str) -> bool:
+    """Whether ``text`` is an id the game names in words (a good: ``'vegetables'``)."""
+    from tradekit.render import Context, renderer_for
+
+    return renderer_for(name).text_value(text, Context(load_game(name), "fr")) is not None
+
+
 @pytest.mark.parametrize("name", tradekit.GAMES)
 def test_every_refusal_is_worded_in_french(corpus: Any, name: str) -> None:
     bad: list[str] = []
@@ -125,14 +132,83 @@ def test_every_refusal_is_worded_in_french(corpus: Any, name: str) -> None:
                             continue
                         said += 1
                         keys.add(getattr(reason, "key", ""))
-                        text = reason_text(reason, "fr")
+                        text = reason_text(reason, "fr", game=name)
                         if text is None:
                             bad.append(f"{options} {action!r}: no French for {reason!r}")
                         elif ENGLISH.search(QUOTED.sub("", text).lower()):
                             bad.append(f"{options} {action!r}: English left in {text!r}")
+                        elif any(ids(name, q[1:-1]) for q in QUOTED.findall(text)):
+                            bad.append(f"{options} {action!r}: an id, not a name, in {text!r}")
     assert said > 200, f"only {said} refusals were tried"
     assert not bad, f"{len(bad)} of {said}:\n" + "\n".join(sorted(set(bad))[:30])
     assert len(keys) >= 6, keys  # many kinds of refusal, not one over and over
+
+
+#: Wrong values for a field holding ``value`` (as a bot or a notebook cell may send them).
+def junk(value: object, kind: FieldKind, state: Any) -> list[object]:
+    """Values of the wrong type or out of any range for a field of ``kind`` now holding
+    ``value``: a float, a bool, a string, ``None``, a huge number, a seat or card of no game."""
+    out: list[object] = [2.0, True, "3", None, b"x", 10**30]
+    if kind is FieldKind.SEAT:
+        out += [-1, state.game.num_players]
+    elif kind is FieldKind.CARD:
+        out += [-1, max(state.all_cards()) + 1]
+    elif kind is FieldKind.TEXT:
+        out = [3, None, 2.5, "x" * 300]
+    elif kind is FieldKind.FLAG:
+        out = [1, "True", None]
+    return [v for v in out if v is not value]
+
+
+@pytest.mark.parametrize("name", tradekit.GAMES)
+def test_every_malformed_action_is_refused_in_french(corpus: Any, name: str) -> None:
+    """A malformed action (a field of the wrong type, a seat or card that does not exist, a
+    seat that is no seat, something that is no action) is refused with its reason in French:
+    the action and the value are quoted as code, the rest is French."""
+    bad: list[str] = []
+    keys: set[str] = set()
+    said = 0
+    finished = corpus.game(name, 1)
+    steps = len(finished.decisions)
+    for k in range(0, steps, max(1, steps // 8)):
+        state = finished.branch(k)
+        seat = state.to_move[0]
+        legal = list(state.legal_actions(seat))
+        first = legal[0]
+        tries: list[tuple[object, object]] = [(-1, first), (state.game.num_players, first)]
+        tries += [("0", first), (1.0, first), (seat, "pass"), (seat, ("Bid", 3))]
+        # one action of each kind the seat may take now
+        for action in dict((type(a), a) for a in legal).values():
+            for spec in field_specs(type(action)):
+                value = getattr(action, spec.name)
+                kinds = [3, (2.0,), ("x",)] if spec.many else junk(value, spec.kind, state)
+                for wrong in kinds:
+                    if wrong is None and spec.optional:
+                        continue
+                    tries.append((seat, dataclasses.replace(action, **{spec.name: wrong})))
+        for player, action in tries:
+            try:
+                state.check(player, action)  # type: ignore[arg-type]
+            except IllegalActionError as exc:
+                reason = exc.reason
+            else:
+                bad.append(f"{action!r} by {player!r} was not refused")
+                continue
+            said += 1
+            keys.add(getattr(reason, "key", ""))
+            text = reason_text(reason, "fr", game=name)
+            if text is None:
+                bad.append(f"{action!r} by {player!r}: no French for {reason!r}")
+                continue
+            # What the player typed is quoted as it was typed: the rest must be French.
+            words = text
+            for code in (repr(action), repr(player)):
+                words = words.replace(code[:57], "")
+            if ENGLISH.search(QUOTED.sub("", words).lower()):
+                bad.append(f"{action!r} by {player!r}: English left in {text!r}")
+    assert said > 40, f"only {said} malformed actions were tried"
+    assert not bad, f"{len(bad)} of {said}:\n" + "\n".join(sorted(set(bad))[:30])
+    assert {"malformed", "no_seat", "seat_type", "not_an_action"} <= keys, keys
 
 
 # -- every key the code gives a refusal has its words ------------------------------------------

@@ -643,11 +643,20 @@ def test_bad_arguments() -> None:
 
 def test_an_engine_error_in_french_carries_no_english_sentence() -> None:
     s = TableSession("turin", players=3, humans=[], seed=1, lang="fr")
-    # Not an action: the engine's reason has no French words.
+    # Not an action: the engine's reason is worded in French, the value quoted as code.
     s.guard(s.state.apply)(0, None)  # type: ignore[arg-type]
+    assert s.notice == Notice("Action refusée : None n'est pas une action de ce jeu", "error")
+
+    def refuse(why: str) -> None:
+        raise IllegalActionError(why, 0, TakeLoan(), "")
+
+    # A reason with no French words: the rules' plain "not now", never the English sentence.
+    s.guard(refuse)("the seller has not put a card up")
     assert s.notice == Notice(
         "Action refusée : les règles ne le permettent pas à ce moment de la partie", "error"
     )
     s.set_lang("en")
     s.guard(s.state.apply)(0, None)  # type: ignore[arg-type]
     assert s.notice == Notice("Not allowed: None is not an action of this game", "error")
+    s.guard(refuse)("the seller has not put a card up")
+    assert s.notice == Notice("Not allowed: the seller has not put a card up", "error")

@@ -147,10 +147,10 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-def refusal_in(refused: BadAction, lang: str) -> BadAction:
-    """The engine's refusal worded in ``lang``: its own reason in English; in another language
-    the reason translated whole, or the general sentence when it cannot be (never English in a
-    French answer).
+def refusal_in(refused: BadAction, lang: str, game: str | None = None) -> BadAction:
+    """The engine's refusal worded in ``lang``: in English its own reason (goods named as the
+    table names them); in another language the reason translated whole, or the general sentence
+    when it cannot be (never English in a French answer).
 
     Example:
         >>> from tradekit.core.domains import Range
@@ -160,9 +160,9 @@ def refusal_in(refused: BadAction, lang: str) -> BadAction:
         >>> str(refusal_in(BadAction("the seller has not put a card up"), "fr"))
         'Les règles ne permettent pas cela maintenant.'
     """
+    reason = reason_text(refused.args[0] if refused.args else "", lang, game=game)
     if lang == "en":
-        return refused
-    reason = reason_text(refused.args[0] if refused.args else "", lang)
+        return refused if reason is None or reason == str(refused) else BadAction(reason)
     if reason is None:
         return BadAction(t("classroom.problem_not_allowed", lang))
     return BadAction(t("classroom.refused_because", lang, reason=reason))
@@ -281,7 +281,7 @@ class _Endpoints:
             try:
                 table.act(seat, doc["action"], doc.get("version"))
             except BadAction as exc:
-                raise refusal_in(exc, lang) from None
+                raise refusal_in(exc, lang, table.game.name) from None
             return seat_reply(table, seat, lang, html)
 
         return JSONResponse(await self.in_thread(act_and_reply))

@@ -15,7 +15,7 @@ import typing
 from collections.abc import Container
 from typing import Annotated, Any, ClassVar, TypeVar
 
-from tradekit.core.errors import ReplayError
+from tradekit.core.errors import Reason, ReplayError
 
 A = TypeVar("A", bound="Action")
 
@@ -140,14 +140,19 @@ class FieldSpec:
     optional: bool = False
     many: bool = False
 
-    def reason(self, value: object, seats: int, cards: Container[int]) -> str | None:
+    def reason(self, value: object, seats: int, cards: Container[int]) -> Reason | None:
         """Why ``value`` is malformed for this field (wrong type, no such seat or card), or
-        ``None``."""
+        ``None``. The reason's key (``field_type``, ``field_seat``...) words it in another
+        language; the field's name and the value given are quoted as code in every language."""
         if value is None and self.optional:
             return None
         if self.many:
             if not isinstance(value, tuple):
-                return f"the field {self.name!r} must be a list, got {describe_value(value)}"
+                return self._why(
+                    f"the field {self.name!r} must be a list, got {describe_value(value)}",
+                    "field_list",
+                    value,
+                )
             for item in value:
                 why = self._one(item, seats, cards)
                 if why is not None:
@@ -155,30 +160,66 @@ class FieldSpec:
             return None
         return self._one(value, seats, cards)
 
-    def _one(self, value: object, seats: int, cards: Container[int]) -> str | None:
+    def _why(self, text: str, key: str, value: object, **fields: Any) -> Reason:
+        return Reason(
+            text,
+            key,
+            field_name=repr(self.name),
+            given=_quoted(value),
+            given_type=type(value).__name__,
+            **fields,
+        )
+
+    def _one(self, value: object, seats: int, cards: Container[int]) -> Reason | None:
         kind = self.kind
         expected = kind.value + (" or None" if self.optional else "")
+        wrong_type = f"the field {self.name!r} must be {expected}, got {describe_value(value)}"
+        key = "field_type_or_none" if self.optional else "field_type"
         if kind is FieldKind.TEXT:
             if type(value) is not str:
-                return f"the field {self.name!r} must be {expected}, got {describe_value(value)}"
+                return self._why(wrong_type, key, value, expected_words=kind.value)
             if len(value) > MAX_TEXT:
-                return f"the field {self.name!r} is a name of at most {MAX_TEXT} characters"
+                return self._why(
+                    f"the field {self.name!r} is a name of at most {MAX_TEXT} characters",
+                    "field_long",
+                    value,
+                    most=MAX_TEXT,
+                )
             return None
         if kind is FieldKind.FLAG:
             if type(value) is not bool:
-                return f"the field {self.name!r} must be {expected}, got {describe_value(value)}"
+                return self._why(wrong_type, key, value, expected_words=kind.value)
             return None
         if type(value) is not int:
-            return f"the field {self.name!r} must be {expected}, got {describe_value(value)}"
+            return self._why(wrong_type, key, value, expected_words=kind.value)
         if kind is FieldKind.SEAT and not 0 <= value < seats:
-            return f"the field {self.name!r} must be a seat from 0 to {seats - 1}, got {value}"
+            return self._why(
+                f"the field {self.name!r} must be a seat from 0 to {seats - 1}, got {value}",
+                "field_seat",
+                value,
+                last=seats - 1,
+            )
         if kind is FieldKind.CARD and value not in cards:
             shown = describe_value(value)
-            return f"the field {self.name!r} must be a card id of this game, got {shown}"
+            return self._why(
+                f"the field {self.name!r} must be a card id of this game, got {shown}",
+                "field_card",
+                value,
+            )
         if not -MAX_NUMBER <= value <= MAX_NUMBER:
             shown = describe_value(value)
-            return f"the field {self.name!r} is out of any range the rules allow, got {shown}"
+            return self._why(
+                f"the field {self.name!r} is out of any range the rules allow, got {shown}",
+                "field_huge",
+                value,
+            )
         return None
+
+
+def _quoted(value: object) -> str:
+    """A given value as code quotes it (its repr, at most 60 characters)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _exact(value: object) -> object:
@@ -227,9 +268,7 @@ def describe_value(value: object) -> str:
         >>> describe_value(2.5), describe_value("3"), describe_value(True), describe_value(4)
         ('2.5 (a float)', "'3' (a str)", 'True (a bool)', '4')
     """
-    text = repr(value)
-    if len(text) > 60:
-        text = text[:57] + "..."
+    text = _quoted(value)
     if type(value) is int:
         return text
     return f"{text} (a {type(value).__name__})"

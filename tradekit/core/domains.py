@@ -34,8 +34,9 @@ import operator
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import Any, overload
 
-from tradekit.core.actions import Action, describe_value
+from tradekit.core.actions import Action, FieldKind, describe_value, field_specs
 from tradekit.core.errors import Reason
+from tradekit.core.seats import seat_label
 
 #: Past this many combinations a filtered option is not counted by scanning (see Option.where).
 SCAN_LIMIT = 1_000_000
@@ -180,10 +181,24 @@ class OneOf(Domain):
             index = self._index = frozenset((type(v), v) for v in self.values)
         return index
 
-    def reason(self, value: object) -> str | None:
+    def reason(self, value: object, seats: bool = False) -> str | None:
+        """Why ``value`` is not one of the values, or ``None``. ``seats``: the values are seats,
+        named as people count them (P1, P2 ...) like the seat given.
+
+        Example:
+            >>> OneOf((0, 2), "the buyer", "a buyer of this sale").reason(1, seats=True)
+            'the buyer must be a buyer of this sale (P1 or P3); got P2'
+        """
         if value in self:
             return None
         got = describe_value(value)
+        if seats and type(value) is int and not self.secret:
+            among = _or_list([seat_label(v) for v in self.values], quote=False)
+            what = f"{self.what} " if self.what else "one of "
+            return Reason(f"{self.label} must be {what}({among}); got {seat_label(value)}",
+                          "one_of_seats" if self.what else "one_of_seats_any", label=self.label,
+                          what=self.what, among_seats=self.values,
+                          got_seat=value)  # fmt: skip
         if self.secret:
             return Reason(f"{self.label} must be {self.what or 'one of the values allowed'}; "
                           f"got {got}", "one_of_secret", label=self.label, what=self.what,
@@ -241,8 +256,13 @@ def _text(action: object) -> str:
         return "this action"
 
 
-def _or_list(values: Sequence[object], most: int = 12) -> str:
-    shown = [repr(v) if isinstance(v, str) else str(v) for v in values[:most]]
+def _holds_seat(cls: type[Action], name: str) -> bool:
+    """Whether the field ``name`` of ``cls`` holds a seat (its values are worded as seats)."""
+    return any(spec.name == name and spec.kind is FieldKind.SEAT for spec in field_specs(cls))
+
+
+def _or_list(values: Sequence[object], most: int = 12, quote: bool = True) -> str:
+    shown = [repr(v) if quote and isinstance(v, str) else str(v) for v in values[:most]]
     if not shown:
         return "nothing is allowed now"
     if len(values) > most:
@@ -431,8 +451,11 @@ class Option:
                               action=action)  # fmt: skip
         done = 0
         for name, domain in self.domains:
-            why = domain.reason(getattr(action, name))
+            value = getattr(action, name)
+            why = domain.reason(value)
             if why is not None:
+                if isinstance(domain, OneOf) and _holds_seat(self.cls, name):
+                    why = domain.reason(value, seats=True)
                 return done, why
             done += 1
         for name, default in self._fixed.items():

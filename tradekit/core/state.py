@@ -403,13 +403,25 @@ class State(abc.ABC, Generic[V_co]):
         """The one type gate: seat, action class and every field, before any rule is asked."""
         seats = self.game.num_players
         if type(player) is not int:
-            return f"a player is a seat number, got {player!r} (a {type(player).__name__})"
+            return Reason(
+                f"a player is a seat number, got {player!r} (a {type(player).__name__})",
+                "seat_type",
+                given=_short(player),
+                given_type=type(player).__name__,
+            )
         if not 0 <= player < seats:
-            return f"there is no seat {player} (seats are 0..{seats - 1})"
+            return Reason(
+                f"there is no seat {player} (seats are 0..{seats - 1})",
+                "no_seat",
+                given=player,
+                last=seats - 1,
+            )
         kind = type(action)
         gate = _gates(self.game).get(kind)
         if gate is None:
-            return f"{action!r} is not an action of this game"
+            return Reason(
+                f"{action!r} is not an action of this game", "not_an_action", code=_short(action)
+            )
         for name, field, many, optional, spec in gate:
             value = getattr(action, name)
             # The common cases first: one value of the field's own type, within its bounds.
@@ -433,7 +445,11 @@ class State(abc.ABC, Generic[V_co]):
                 continue
             why = spec.reason(value, seats, self._card_ids())
             if why is not None:
-                return f"“{_action_text(action)}”: {why}"
+                # Quoted as its code in other languages: a malformed action comes from code (a
+                # bot, a notebook cell, a save), and its words may not be writable at all.
+                return Reason(
+                    f"“{_action_text(action)}”: {why}", "malformed", code=_short(action), why=why
+                )
         return None
 
     def _turn_reason(self, player: int, action: Action) -> str | None:

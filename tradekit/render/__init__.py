@@ -173,6 +173,12 @@ class Renderer(Generic[V]):
         """A button's text for ``action`` (generic: the action's ``str``)."""
         return str(action)
 
+    def text_value(self, value: str, ctx: Context) -> str | None:
+        """The words for a name an action field holds (a good's id such as ``"vegetables"``) in
+        ``ctx.lang``, as a refusal quotes it; ``None`` for a text the game does not name
+        (generic: none)."""
+        return None
+
     def narrate(self, event: Event, ctx: Context) -> str:
         """One line of the log for ``event`` in ``ctx.lang``: :meth:`narrate_known`, else the
         engine's English text."""

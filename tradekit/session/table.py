@@ -362,7 +362,9 @@ class TableSession:
                 reason = getattr(exc, "reason", None) or str(exc)
                 # In another language than English, the reason in its words, or the rules'
                 # plain "not now" rather than an English sentence.
-                said = reason_text(reason, self.lang) or t("not_allowed_now", self.lang)
+                said = reason_text(reason, self.lang, game=self.state.game.name) or t(
+                    "not_allowed_now", self.lang
+                )
                 self.say(t("illegal", self.lang, reason=said), "error")
             except Exception as exc:
                 self.last_error = exc
@@ -536,7 +538,10 @@ class TableSession:
         if not reason.strip():
             reason = t("not_allowed_now", "en")
         said = reason_text(
-            reason, self.lang, lambda a: self.renderer.action_label(a, view, self.ctx)
+            reason,
+            self.lang,
+            lambda a: self.renderer.action_label(a, view, self.ctx),
+            self.state.game.name,
         )
         if said is None:  # a reason the table's language cannot say whole: none rather than English
             return t("refused", self.lang, action=label, reason=reason, choices=choices)

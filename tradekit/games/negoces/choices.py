@@ -74,8 +74,8 @@ class Among(OneOf):
         self._index = None
         self.explain = explain
 
-    def reason(self, value: object) -> str | None:
-        return _explained(super().reason(value), self.explain, value)
+    def reason(self, value: object, seats: bool = False) -> str | None:
+        return _explained(super().reason(value, seats), self.explain, value)
 
 
 class Only(Domain):

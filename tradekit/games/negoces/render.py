@@ -103,6 +103,10 @@ class NegocesRenderer(Renderer[NegocesView]):
             return good
         return ctx.named(item)
 
+    def text_value(self, value: str, ctx: Context) -> str | None:
+        """A good's name (``"the"`` is "Tea", "Thé" in French)."""
+        return self.good_name(value, ctx) if value in self.tables(ctx).goods else None
+
     def special_name(self, kind: str, ctx: Context) -> str:
         """The name of a card that is not a good (Treasurer, Thief ...) in ``ctx.lang``."""
         names = self.tables(ctx).constants.get("special_cards", {})

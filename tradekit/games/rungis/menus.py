@@ -66,13 +66,13 @@ class Said(OneOf):
         self.notes: Mapping[Hashable, str] = notes or {}
         self.always = always
 
-    def reason(self, value: object) -> str | None:
+    def reason(self, value: object, seats: bool = False) -> str | None:
         if value in self:
             return None
         if self.always:
             return self.always
         if not self.allowed:
-            return OneOf.reason(self, value)
+            return OneOf.reason(self, value, seats)
         shown = self.values if self.shown is None else self.shown
         allowed = self.allowed.replace("{values}", values_text(shown))
         note = self.notes.get(value) if type(value) in (int, str) else None

@@ -106,6 +106,11 @@ class RungisRenderer(Renderer[RungisView]):
             return article
         return ctx.named(item)
 
+    def text_value(self, value: str, ctx: Context) -> str | None:
+        """An article type's name (``"vegetables"`` is "Vegetables", "Légumes" in French)."""
+        known = value in self.tables(ctx).article_by_id
+        return self.article_name(value, ctx) if known else None
+
     def special(self, card: int, ctx: Context) -> Special | None:
         """The special card ``card`` (None for an article card)."""
         return self.tables(ctx).special_by_card.get(card)

@@ -73,7 +73,7 @@ class Explained(OneOf):
         why = self._why
         return tuple(why() if callable(why) else why)
 
-    def reason(self, value: object) -> str | None:
+    def reason(self, value: object, seats: bool = False) -> str | None:
         if value in self:
             return None
         for known, sentence in self.why:
@@ -81,7 +81,7 @@ class Explained(OneOf):
                 return sentence
         if self.otherwise:
             return _filled(self.otherwise, value)
-        return OneOf.reason(self, value)
+        return OneOf.reason(self, value, seats)
 
 
 def _filled(template: str, value: object) -> str:
