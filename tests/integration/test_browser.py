@@ -199,6 +199,19 @@ SPLIT_BACKS = """[...document.querySelectorAll('.tk-backs')].filter(e => {
 }).map(e => e.textContent)"""
 
 
+#: Listings side by side that come closer than 8 px (a caption running into the next one's).
+CROWDED_LISTINGS = """(() => {
+  const boxes = [...document.querySelectorAll('[data-section=listings] > div')]
+    .map(e => e.getBoundingClientRect()).filter(r => r.width > 0);
+  const out = [];
+  for (let i = 0; i + 1 < boxes.length; i++) {
+    const a = boxes[i], b = boxes[i + 1];
+    if (b.top < a.bottom && a.top < b.bottom && b.left - a.right < 8) out.push([a.right, b.left]);
+  }
+  return out;
+})()"""
+
+
 def test_every_table_at_every_size_in_chromium() -> None:
     """Projector: fills the width, no text under 20 px; phone: one column, no sideways scroll."""
     from tradekit.render import render
@@ -241,6 +254,7 @@ def test_every_table_at_every_size_in_chromium() -> None:
                         if which == "over":
                             assert page.locator("[data-section=game-over]").is_visible()
                         assert page.evaluate(SPLIT_BACKS) == [], (name, size, which)
+                        assert page.evaluate(CROWDED_LISTINGS) == [], (name, size, which)
                     page.close()
         finally:
             (TABLE_ARTIFACTS / "figures.json").write_text(json.dumps(figures, indent=1) + "\n")

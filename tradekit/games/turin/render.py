@@ -296,7 +296,9 @@ class TurinRenderer(Renderer[TurinView]):
                 body += tag(
                     "div",
                     self.card_html(x.card, ctx, price=x.price) + p.label(caption),
-                    style="display:inline-block;vertical-align:top",
+                    # A caption wraps under its own card, apart from the next listing's.
+                    style="display:inline-block;vertical-align:top;max-width:13em;"
+                    "margin:0 1.2em 0.4em 0",
                 )
         return p.section(ctx.t("turin.for_sale"), body, data_section="listings")
 
