@@ -138,7 +138,8 @@ def test_a_finished_game_opens_with_the_banner(name: str) -> None:
     assert "Partie terminée" in banner
     winners = view.winners
     if winners:
-        assert "Gagnant(s) : " + ", ".join(seat_label(s, "fr") for s in winners) in banner
+        said = "Gagnant : " if len(winners) == 1 else "Gagnants (à égalité) : "
+        assert said + ", ".join(seat_label(s, "fr") for s in winners) in banner
     for seat, score in enumerate(view.scores):
         assert f"{seat_label(seat, 'fr')}: {score}" in banner
     assert banner.count("tk-score tk-win") == len(winners)

@@ -100,6 +100,18 @@ class Context:
         names = [self.name(p) for p in seats]
         return ", ".join(names) if names else t("nobody", self.lang)
 
+    def winners(self, seats: Iterable[int]) -> str:
+        """Who won, in words: ``Winner: P1``, or ``Winners (tied): P1, P3``.
+
+        Example:
+            >>> import tradekit
+            >>> ctx = Context(tradekit.load_game("turin", players=3), "fr")
+            >>> ctx.winners([0]), ctx.winners([0, 2])
+            ('Gagnant : J1', 'Gagnants (à égalité) : J1, J3')
+        """
+        seats = list(seats)
+        return self.t("winner" if len(seats) == 1 else "winners", who=self.who(seats))
+
     def t(self, key: str, /, **fields: Any) -> str:
         """A catalogue message in this context's language."""
         return t(key, self.lang, **fields)
@@ -143,7 +155,7 @@ class Renderer(Generic[V]):
             bits.append(ctx.t("game_over"))
             winners = getattr(view, "winners", None)
             if winners:
-                bits.append(ctx.t("winners", who=ctx.who(winners)))
+                bits.append(ctx.winners(winners))
             return " · ".join(bits)
         if isinstance(phase, str):
             bits.append(self.phase_name(phase, ctx))
@@ -246,7 +258,7 @@ class Renderer(Generic[V]):
             (ctx.name(s), "?" if score is None else str(score), s in winners)
             for s, score in enumerate(scores)
         ]
-        who = ctx.t("winners", who=ctx.who(winners)) if winners else ctx.t("render.no_winner")
+        who = ctx.winners(winners) if winners else ctx.t("render.no_winner")
         return parts.banner(ctx.t("game_over"), who, rows, self.ledger_lines(view, ctx))
 
     def ledger_lines(self, view: V, ctx: Context) -> list[str]:

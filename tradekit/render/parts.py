@@ -774,7 +774,7 @@ def banner(
     as ``(name, score, won)``, then the main lines of the money ledger (each escaped here).
 
     Example:
-        >>> html = banner("Game over", "Winner(s): P1", [("P1", "20", True), ("P2", "9", False)])
+        >>> html = banner("Game over", "Winner: P1", [("P1", "20", True), ("P2", "9", False)])
         >>> "tk-banner" in html and html.count('<span class="tk-score') == 2 and "tk-win" in html
         True
     """

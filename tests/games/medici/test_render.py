@@ -128,7 +128,7 @@ def test_goods_names_come_from_the_data_tables(lang: str) -> None:
 def test_game_over_shows_final_wealth_and_winners(corpus: Corpus) -> None:
     state = corpus.game("medici", 5, players=3, pass_rate=0.5)
     html = render(state, None)
-    assert 'data-phase="over"' in html and "Winner(s):" in html
+    assert 'data-phase="over"' in html and "Winner" in html
     for score in state.scores():
         assert f"final: {score}" in html
     assert html.count(">winner<") == len(state.winners())

@@ -193,7 +193,7 @@ def test_game_over_shows_the_winner_and_every_hand() -> None:
     html = render(state, None)
     assert 'data-phase="over"' in html
     if state.winner is not None:
-        assert f"Winner(s): P{state.winner + 1}" in html and ">winner<" in html
+        assert f"Winner: P{state.winner + 1}" in html and ">winner<" in html
     shown = cards_shown(html)
     assert {c for h in state.hands for c in h} <= shown
 

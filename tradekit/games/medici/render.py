@@ -487,7 +487,7 @@ class MediciRenderer(Renderer[MediciView]):
             return ctx.t("medici.n.poorest", name=poorest, n=data["florins"])
         if kind == "game_end":
             scores = ", ".join(f"{ctx.name(s)} {n}" for s, n in enumerate(data["scores"]))
-            return ctx.t("medici.n.final", scores=scores, who=ctx.who(data["winners"]))
+            return ctx.t("medici.n.final", scores=scores, who=ctx.winners(data["winners"]))
         return None
 
     def _narrate_payment(self, data: dict[str, Any], ctx: Context) -> str | None:

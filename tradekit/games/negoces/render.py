@@ -247,7 +247,7 @@ class NegocesRenderer(Renderer[NegocesView]):
         if v.over:
             if v.winner is None:
                 return f"{ctx.t('game_over')} · {ctx.t('negoces.no_winner', n=v.sales)}"
-            return f"{ctx.t('game_over')} · {ctx.t('winners', who=ctx.name(v.winner))}"
+            return f"{ctx.t('game_over')} · {ctx.winners([v.winner])}"
         bits = []
         if v.phase not in ("auction",) and v.seller is not None:
             bits.append(ctx.t("negoces.sale_of", n=v.sales + 1))

@@ -818,7 +818,7 @@ class RungisRenderer(Renderer[RungisView]):
 
     def _info_final(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
         scores = ", ".join(f"{ctx.name(s)} {n}" for s, n in enumerate(data["scores"]))
-        return ctx.t("rungis.n.final", scores=scores, who=ctx.who(data["winners"]))
+        return ctx.t("rungis.n.final", scores=scores, who=ctx.winners(data["winners"]))
 
     def _narrate_trade(self, data: dict[str, Any], ctx: Context) -> str:
         proposer, to = int(data["proposer"]), int(data["to"])

@@ -569,7 +569,7 @@ class TurinRenderer(Renderer[TurinView]):
         scores = ", ".join(f"{ctx.name(s)} {n}" for s, n in enumerate(data["scores"]))
         best = max(data["scores"])
         winners = [s for s, n in enumerate(data["scores"]) if n == best]
-        return ctx.t("turin.n.final", scores=scores, who=ctx.who(winners))
+        return ctx.t("turin.n.final", scores=scores, who=ctx.winners(winners))
 
     def _info_taken_down(self, event: Event, data: dict[str, Any], name: str, ctx: Context) -> str:
         card = self.card_short(data["card"], ctx)
