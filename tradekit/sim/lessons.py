@@ -140,12 +140,17 @@ def _name(row: Any) -> str:
 
 
 def _number(value: float, measure: str, sign: str = "") -> str:
-    # Win rates in percent (differences to a tenth of a point), everything else to 3 digits.
+    # Win rates in percent (differences to a tenth of a point); other numbers to one decimal
+    # (none when it is 0), so that the numbers of one sentence read alike ("between 0.67 and
+    # 5.8", not "0.666 and 5.77"), and below 1 to two digits.
     if value == 0:
         return "0%" if measure == "win rate" else "0"
     if measure == "win rate":
         return f"{value:{sign}.1%}" if sign or abs(value) < 0.1 else f"{value:.0%}"
-    return f"{value:{sign}.3g}"
+    if abs(value) < 1:
+        return f"{value:{sign}.2g}"
+    text = f"{value:{sign}.1f}"
+    return text[:-2] if text.endswith(".0") else text
 
 
 def in_words(
