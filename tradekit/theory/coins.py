@@ -224,33 +224,38 @@ class CoinAuction:
             ([0.0, 0.0, 0.5, 1.0], [0.0, 0.0, 1.5, 3.0])
         """
         q = np.asarray(rival_bids, dtype=float)
-        n = self.n
         above = np.concatenate([np.cumsum(q[::-1])[::-1][1:], [0.0]])
         below = np.concatenate([[0.0], np.cumsum(q)[:-1]])
+        powers, tables = self._mixtures
+        # One weight row per split of the n - 1 rivals into (above, tied, below) counts; every
+        # outcome is the weighted sum of its table over the splits.
+        weights = np.stack([c * above**a * q**t * below**r for c, a, t, r in powers])
+        prize, win, paid_winning, paid_losing, kept = (weights * tables).sum(axis=1)
+        return OutcomeTable(prize, win, paid_winning, paid_losing, kept)
+
+    @cached_property
+    def _mixtures(self) -> tuple[list[tuple[float, int, int, int]], FloatArray]:
+        """The splits of the rivals into (above, tied, below) counts with their multinomial
+        coefficients, and per split the tables :meth:`outcomes` weighs: prize, win, paid when
+        winning, paid when losing, kept through rounding (axis 0: the table, 1: the split)."""
+        n = self.n
         prize_tab, win_tab, pay_tab = self._cases
         bids = self.bids.astype(float)
-        prize = np.zeros_like(bids)
-        win = np.zeros_like(bids)
-        paid_winning = np.zeros_like(bids)
-        paid_losing = np.zeros_like(bids)
-        kept = np.zeros_like(bids)
         share = np.array([float(self.loser_fraction * int(b)) for b in self.bids])
+        powers = []
+        rows = []
         for a in range(n):
             for t in range(n - a):
                 r = n - 1 - a - t
                 coef = math.factorial(n - 1) / (
                     math.factorial(a) * math.factorial(t) * math.factorial(r)
                 )
-                weight = coef * above**a * q**t * below**r
+                powers.append((coef, a, t, r))
                 w = win_tab[:, a, t]
-                prize += weight * prize_tab[:, a, t]
-                win += weight * w
                 # A winner pays its bid; the rest of the expected payment is the losers'.
-                paid_winning += weight * w * bids
                 lose_pay = pay_tab[:, a, t] - w * bids
-                paid_losing += weight * lose_pay
-                kept += weight * ((1 - w) * share - lose_pay)
-        return OutcomeTable(prize, win, paid_winning, paid_losing, kept)
+                rows.append([prize_tab[:, a, t], w, w * bids, lose_pay, (1 - w) * share - lose_pay])
+        return powers, np.asarray(rows, dtype=float).transpose(1, 0, 2)
 
     def payoffs(self, rival_bids: npt.ArrayLike) -> FloatArray:
         """Expected payoff ``U[v, x]`` of value ``v`` bidding ``x`` against ``rival_bids``."""
