@@ -38,7 +38,7 @@ import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cached_property
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -226,15 +226,15 @@ class CoinAuction:
         q = np.asarray(rival_bids, dtype=float)
         above = np.concatenate([np.cumsum(q[::-1])[::-1][1:], [0.0]])
         below = np.concatenate([[0.0], np.cumsum(q)[:-1]])
-        powers, tables = self._mixtures
+        (coef, a, t, r), tables = self._mixtures
         # One weight row per split of the n - 1 rivals into (above, tied, below) counts; every
         # outcome is the weighted sum of its table over the splits.
-        weights = np.stack([c * above**a * q**t * below**r for c, a, t, r in powers])
+        weights = coef * above**a * q**t * below**r
         prize, win, paid_winning, paid_losing, kept = (weights * tables).sum(axis=1)
         return OutcomeTable(prize, win, paid_winning, paid_losing, kept)
 
     @cached_property
-    def _mixtures(self) -> tuple[list[tuple[float, int, int, int]], FloatArray]:
+    def _mixtures(self) -> tuple[tuple[npt.NDArray[Any], ...], FloatArray]:
         """The splits of the rivals into (above, tied, below) counts with their multinomial
         coefficients, and per split the tables :meth:`outcomes` weighs: prize, win, paid when
         winning, paid when losing, kept through rounding (axis 0: the table, 1: the split)."""
@@ -255,7 +255,12 @@ class CoinAuction:
                 # A winner pays its bid; the rest of the expected payment is the losers'.
                 lose_pay = pay_tab[:, a, t] - w * bids
                 rows.append([prize_tab[:, a, t], w, w * bids, lose_pay, (1 - w) * share - lose_pay])
-        return powers, np.asarray(rows, dtype=float).transpose(1, 0, 2)
+        # As columns, so that one power per array gives every split's weight row at once.
+        coef, a, t, r = (
+            np.array([split[k] for split in powers], dtype=float if k == 0 else int)[:, None]
+            for k in range(4)
+        )
+        return (coef, a, t, r), np.asarray(rows, dtype=float).transpose(1, 0, 2)
 
     def payoffs(self, rival_bids: npt.ArrayLike) -> FloatArray:
         """Expected payoff ``U[v, x]`` of value ``v`` bidding ``x`` against ``rival_bids``."""
