@@ -256,11 +256,11 @@ class CoinAuction:
                 lose_pay = pay_tab[:, a, t] - w * bids
                 rows.append([prize_tab[:, a, t], w, w * bids, lose_pay, (1 - w) * share - lose_pay])
         # As columns, so that one power per array gives every split's weight row at once.
-        coef, a, t, r = (
+        columns = tuple(
             np.array([split[k] for split in powers], dtype=float if k == 0 else int)[:, None]
             for k in range(4)
         )
-        return (coef, a, t, r), np.asarray(rows, dtype=float).transpose(1, 0, 2)
+        return columns, np.asarray(rows, dtype=float).transpose(1, 0, 2)
 
     def payoffs(self, rival_bids: npt.ArrayLike) -> FloatArray:
         """Expected payoff ``U[v, x]`` of value ``v`` bidding ``x`` against ``rival_bids``."""
