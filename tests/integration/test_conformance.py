@@ -93,11 +93,10 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
 #: Random games per (game, player count) in the big test: 2,000 for Turin Market and Medici.
 #: Négoces and Rungis games are 5-10 times longer (up to 1,500 decisions) and Rungis has six
 #: player counts, so the same count would cost over 20 CPU-minutes of CI; they play fewer games
-#: of many more decisions each. ``TRADEKIT_CONFORMANCE_GAMES=2000`` runs any count for every game.
-#: Since the out-of-turn actions and the malformed-action checks, a game costs about 1.5 times as
-#: much to check: the counts were halved to keep the whole suite within CI's time.
-GAMES_PER_COUNT = 1000
-GAMES_FOR = {"negoces": 500, "rungis": 250}
+#: of many more decisions each: 23,000 games in all. ``TRADEKIT_CONFORMANCE_GAMES=2000`` runs any
+#: count for every game.
+GAMES_PER_COUNT = 2000
+GAMES_FOR = {"negoces": 1000, "rungis": 500}
 
 
 def games_per_count(name: str) -> int:
@@ -110,8 +109,10 @@ def games_per_count(name: str) -> int:
 
 #: Random games per (game, player count) in the quick test (every check on every game): fewer
 #: in the fast tier a developer runs while working (``dev.py test --fast`` sets TRADEKIT_FAST),
-#: where the big sweep below does not run at all.
-QUICK_GAMES = 4 if os.environ.get("TRADEKIT_FAST") else 50
+#: where the big sweep below does not run at all. In the whole suite the big sweep runs every
+#: check on 100 more games per count (every :data:`EXPENSIVE_EVERY`-th), so the quick test is
+#: there to fail fast, not for its numbers.
+QUICK_GAMES = 4 if os.environ.get("TRADEKIT_FAST") else 10
 #: No game may take more decisions than this.
 MAX_STEPS = 20_000
 #: Views, sealed-choice and legal-list checks on every SAMPLE_STEP-th step.
@@ -149,8 +150,8 @@ PARAMS = [
 #: player count: the same games (seeds, option sets, policies and checks follow a game's index),
 #: in cases short enough for the test workers to finish together. Each part checks that its
 #: checks bit; the pool of illegal actions a part tries is gathered from that part's games.
-QUICK_PARTS = {"negoces": 2, "rungis": 2}
-BIG_PARTS = {"medici": 2, "negoces": 3, "rungis": 2}
+QUICK_PARTS: dict[str, int] = {}
+BIG_PARTS = {"turin": 2, "medici": 4, "negoces": 6, "rungis": 4}
 
 
 def _parts(total: int, parts: int) -> list[tuple[int, int]]:
