@@ -518,8 +518,12 @@ class State(abc.ABC, Generic[V_co]):
             self.ledger.record(_NEW_TUPLE(Transfer, transfer))
 
     def visible_log(self, viewer: Viewer = None) -> list[Event]:
-        """The events ``viewer`` may see."""
-        return [e for e in self.log if e.visible(viewer)]
+        """The events ``viewer`` may see (:meth:`Event.visible`, without a call per event)."""
+        if viewer == "all":
+            return list(self.log)
+        if not isinstance(viewer, int):  # the public sees only the events shown to everyone
+            return [e for e in self.log if e.visible_to is None]
+        return [e for e in self.log if e.visible_to is None or viewer in e.visible_to]
 
     # -- undo, save and replay ---------------------------------------------------------------
     def undo(self) -> Action:
