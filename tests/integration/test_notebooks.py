@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.integration.voila import pages_run_here
 from tradekit.sim import lessons
 
 nbformat = pytest.importorskip("nbformat", reason="needs the notebook extra (python3 dev.py test)")
@@ -31,6 +32,11 @@ def test_committed_without_outputs(path: Path) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_notebook_executes(path: Path) -> None:
+    """Every cell runs without an error. Where the Voilà page test runs (as under CI), it runs
+    each notebook on a fresh kernel and fails on any error output, so the notebook is run once,
+    there, rather than twice."""
+    if pages_run_here():
+        pytest.skip("run, and checked for errors, by tests/integration/test_voila_pages.py")
     nb = nbformat.read(path, as_version=4)
     client = nbclient.NotebookClient(
         nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}

@@ -15,6 +15,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def pages_run_here() -> bool:
+    """Whether the Voilà page test can run here (Voilà, Playwright and Chromium installed, as
+    under CI): it runs every notebook on a fresh kernel and fails on any error output."""
+    import importlib.util
+
+    from tests.integration.chromium import executable
+
+    return (
+        importlib.util.find_spec("voila") is not None
+        and importlib.util.find_spec("playwright") is not None
+        and executable() is not None
+    )
+
+
 def free_port() -> int:
     """A TCP port of 127.0.0.1 that nothing listens on."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
