@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import itertools
+import json
 import re
+import types
 from pathlib import Path
 
 import pytest
@@ -11,11 +13,22 @@ import pytest
 from tests.integration.voila import pages_run_here
 from tradekit.sim import lessons
 
-nbformat = pytest.importorskip("nbformat", reason="needs the notebook extra (python3 dev.py test)")
-nbclient = pytest.importorskip("nbclient")
-
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+
+def read(path: Path) -> types.SimpleNamespace:
+    """A notebook's cells, each with ``cell_type``, ``source`` (one text) and ``outputs``, read as
+    the JSON it is (nbformat, about a second to import in every test worker, only runs them)."""
+    cells = [
+        types.SimpleNamespace(
+            cell_type=cell["cell_type"],
+            source="".join(cell["source"]),
+            outputs=cell.get("outputs", []),
+        )
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]
+    ]
+    return types.SimpleNamespace(cells=cells)
 
 
 def test_there_are_notebooks() -> None:
@@ -24,7 +37,7 @@ def test_there_are_notebooks() -> None:
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_committed_without_outputs(path: Path) -> None:
-    nb = nbformat.read(path, as_version=4)
+    nb = read(path)
     with_outputs = [i for i, c in enumerate(nb.cells) if c.cell_type == "code" and c.outputs]
     assert not with_outputs, f"{path.name}: cells {with_outputs} have outputs; clear them"
 
@@ -37,6 +50,8 @@ def test_notebook_executes(path: Path) -> None:
     there, rather than twice."""
     if pages_run_here():
         pytest.skip("run, and checked for errors, by tests/integration/test_voila_pages.py")
+    nbformat = pytest.importorskip("nbformat", reason="needs the notebook extra")
+    nbclient = pytest.importorskip("nbclient", reason="needs the notebook extra")
     nb = nbformat.read(path, as_version=4)
     client = nbclient.NotebookClient(
         nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
@@ -52,7 +67,7 @@ def test_notebook_executes(path: Path) -> None:
 def test_no_line_of_text_starts_a_list_by_accident(path: Path) -> None:
     # Markdown starts a numbered list at a line "1. ..." even inside a paragraph, so a sentence
     # wrapped just before "1." turns into a list item: such a line must follow a blank line.
-    nb = nbformat.read(path, as_version=4)
+    nb = read(path)
     for index, cell in enumerate(nb.cells):
         if cell.cell_type != "markdown":
             continue
@@ -71,7 +86,7 @@ FROM_ZERO = re.compile(r"\b[PJ]0\b|\bseat 0\b|\bsiège 0\b|[\"']P\{|numbers seat
 def test_people_read_seats_counted_from_1(path: Path) -> None:
     # Prose, comments and the labels the code writes (f"P{seat}" would print P0): code keeps
     # 0-based seats, and seat_label turns one into P1.
-    nb = nbformat.read(path, as_version=4)
+    nb = read(path)
     found = [
         (index, match.group(0), cell.source[max(0, match.start() - 30) : match.end() + 30])
         for index, cell in enumerate(nb.cells)
