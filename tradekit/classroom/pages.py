@@ -141,6 +141,9 @@ table.status a{white-space:nowrap}
 #table .tk-head>b+span{display:none}
 #series{margin:0 0 6px;font-weight:600;color:#1f3a5f}
 #series:empty{display:none}
+@media (min-width:1600px){body,button,select,input,table.status{font-size:20px}
+table.status td button{font-size:18px;min-height:44px}.code{font-size:44px}
+.qr svg{width:240px;height:240px}}
 """
 
 
