@@ -9,6 +9,7 @@ checks each engine module on its own, and the package graph, without importing a
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -74,7 +75,8 @@ def _modules() -> dict[str, Path]:
 MODULES = _modules()
 
 
-def _imports(path: Path, top_level_only: bool) -> set[str]:
+@functools.cache
+def _imports(path: Path, top_level_only: bool) -> frozenset[str]:
     """What a module imports (dotted names), leaving out ``if TYPE_CHECKING:`` blocks; with
     ``top_level_only``, only the imports run when the module is imported (not in functions)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -96,7 +98,7 @@ def _imports(path: Path, top_level_only: bool) -> set[str]:
             visit(child, inner)
 
     visit(tree, False)
-    return found
+    return frozenset(found)
 
 
 def _own(name: str) -> str | None:
