@@ -170,14 +170,21 @@ class FieldSpec:
             **fields,
         )
 
-    def _one(self, value: object, seats: int, cards: Container[int]) -> Reason | None:
+    def _wrong_type(self, value: object) -> Reason:
         kind = self.kind
         expected = kind.value + (" or None" if self.optional else "")
-        wrong_type = f"the field {self.name!r} must be {expected}, got {describe_value(value)}"
-        key = "field_type_or_none" if self.optional else "field_type"
+        return self._why(
+            f"the field {self.name!r} must be {expected}, got {describe_value(value)}",
+            "field_type_or_none" if self.optional else "field_type",
+            value,
+            expected_words=kind.value,
+        )
+
+    def _one(self, value: object, seats: int, cards: Container[int]) -> Reason | None:
+        kind = self.kind
         if kind is FieldKind.TEXT:
             if type(value) is not str:
-                return self._why(wrong_type, key, value, expected_words=kind.value)
+                return self._wrong_type(value)
             if len(value) > MAX_TEXT:
                 return self._why(
                     f"the field {self.name!r} is a name of at most {MAX_TEXT} characters",
@@ -188,10 +195,10 @@ class FieldSpec:
             return None
         if kind is FieldKind.FLAG:
             if type(value) is not bool:
-                return self._why(wrong_type, key, value, expected_words=kind.value)
+                return self._wrong_type(value)
             return None
         if type(value) is not int:
-            return self._why(wrong_type, key, value, expected_words=kind.value)
+            return self._wrong_type(value)
         if kind is FieldKind.SEAT and not 0 <= value < seats:
             return self._why(
                 f"the field {self.name!r} must be a seat from 0 to {seats - 1}, got {value}",
