@@ -398,21 +398,16 @@ def _worded(
 
 def _among_said(seats: Sequence[int], lang: str) -> str:
     """The seats one may choose, in words: ``J1, J2 ou J3``."""
-    names = [seat_label(v, lang) for v in seats]
-    if not names:
-        return t("refusal.none_now", lang)
-    return _listed(names, lang) if len(names) > 1 else names[0]
+    return _said_list([seat_label(v, lang) for v in seats], len(seats), lang)
 
 
 def _plain_malformed(reason: object, lang: str) -> str:
     """A malformed action's refusal at a table, where the action is shown by its words (a typed
     command such as "take 1005"): what is wrong in plain words, with no field name or code."""
     why = getattr(reason, "fields", {}).get("why")
-    why_key = getattr(why, "key", "")
-    fields = getattr(why, "fields", {})
-    plain = f"refusal.plain_{why_key}"
-    if why_key in ("field_card", "field_huge", "field_seat") and has_message(plain):
-        return t(plain, lang, given=fields.get("given", ""))
+    plain = f"refusal.plain_{getattr(why, 'key', '')}"  # field_card, field_huge, field_seat
+    if has_message(plain):
+        return t(plain, lang, given=getattr(why, "fields", {}).get("given", ""))
     return t("refusal.plain_malformed", lang)
 
 
@@ -448,10 +443,16 @@ def _values_said(
         _value_said(v, lang, game) if v is None or isinstance(v, str) else str(v)
         for v in values[:most]
     ]
+    return _said_list(shown, len(values), lang)
+
+
+def _said_list(shown: list[str], total: int, lang: str) -> str:
+    """Values already worded, as a refusal lists them: ``a, b ou c``, "none now" for none, and
+    the count when ``shown`` is the first of ``total``."""
     if not shown:
         return t("refusal.none_now", lang)
-    if len(values) > most:
-        return ", ".join(shown) + t("refusal.more", lang, n=len(values))
+    if total > len(shown):
+        return ", ".join(shown) + t("refusal.more", lang, n=total)
     return shown[0] if len(shown) == 1 else _listed(shown, lang)
 
 

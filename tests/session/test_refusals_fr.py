@@ -100,6 +100,15 @@ def illegal(state: Any, seat: int, pool: list[Action], rng: random.Random) -> li
     return [a for a in tries if state._malformed_reason(seat, a) is None]
 
 
+def refusal(state: Any, player: object, action: object) -> str | None:
+    """Why ``state`` refuses ``action`` by ``player`` (its ``Reason``), or ``None`` if allowed."""
+    try:
+        state.check(player, action)
+    except IllegalActionError as exc:
+        return exc.reason
+    return None
+
+
 def ids(name: str, text: str) -> bool:
     """Whether ``text`` is an id the game names in words (a good: ``'vegetables'``)."""
     from tradekit.render import Context, renderer_for
@@ -124,11 +133,8 @@ def test_every_refusal_is_worded_in_french(corpus: Any, name: str) -> None:
                 state = finished.branch(k) if k < steps else finished
                 for seat in range(state.game.num_players):
                     for action in illegal(state, seat, pool, rng):
-                        try:
-                            state.check(seat, action)
-                        except IllegalActionError as exc:
-                            reason = exc.reason
-                        else:
+                        reason = refusal(state, seat, action)
+                        if reason is None:
                             continue
                         said += 1
                         keys.add(getattr(reason, "key", ""))
@@ -187,11 +193,8 @@ def test_every_malformed_action_is_refused_in_french(corpus: Any, name: str) -> 
                         continue
                     tries.append((seat, dataclasses.replace(action, **{spec.name: wrong})))
         for player, action in tries:
-            try:
-                state.check(player, action)  # type: ignore[arg-type]
-            except IllegalActionError as exc:
-                reason = exc.reason
-            else:
+            reason = refusal(state, player, action)
+            if reason is None:
                 bad.append(f"{action!r} by {player!r} was not refused")
                 continue
             said += 1
