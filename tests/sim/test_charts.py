@@ -139,3 +139,38 @@ def test_paired_differences_in_words_with_a_title(comparison: Any) -> None:
     assert spec["title"] == "Red against classic"
     text = svg(chart)
     assert ">score spread: difference (B − A)</text>" in text and ">score spread</text>" in text
+
+
+def test_interactive_renderer_draws_the_chart_and_keeps_its_bundle(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ipywidgets.widgets.widget import _instances as widgets_by_id
+
+    def widgets() -> list[Any]:
+        return list(widgets_by_id.values())
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(alt.JupyterChart, "_is_offline", False)
+    monkeypatch.setattr(alt.JupyterChart, "_esm", alt.JupyterChart._esm)
+    frame = pd.DataFrame({"rule": ["a", "b"], "value": [1.0, -0.5]})
+    chart = alt.Chart(frame).mark_bar().encode(x="value:Q", y="rule:N")
+    try:
+        assert charts.use_offline_renderer("jupyter", theme=False) == "jupyter"
+        data, _ = chart._repr_mimebundle_()  # (data, metadata), as altair's own renderer
+        view = data["application/vnd.jupyter.widget-view+json"]
+        (widget,) = [w for w in widgets() if getattr(w, "model_id", None) == view["model_id"]]
+        assert widget.spec == chart.to_dict()
+        (kept,) = (tmp_path / "tradekit").glob("jupyterchart-*.js")
+        assert kept.read_text(encoding="utf-8") == alt.JupyterChart._esm
+        # A new kernel reads the bundle it kept instead of building it again.
+        monkeypatch.setattr(alt.JupyterChart, "_is_offline", False)
+        monkeypatch.setattr(alt.JupyterChart, "_esm", "")
+
+        def no_build(*args: Any, **kwargs: Any) -> str:
+            raise AssertionError("the bundle was built again")
+
+        monkeypatch.setattr(vl_convert, "javascript_bundle", no_build)
+        chart._repr_mimebundle_()
+        assert alt.JupyterChart._esm == kept.read_text(encoding="utf-8")
+    finally:
+        charts.use_offline_renderer()

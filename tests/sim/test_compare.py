@@ -79,6 +79,13 @@ def test_paired_stats_match_scipy() -> None:
     m = paired_stats(wins_a, wins_b, binary=True)
     assert m["changed"] == 10 and math.isclose(m["diff"], 0.3)
     assert math.isclose(m["p_value"], stats.binomtest(8, 10, 0.5).pvalue)
+    # Every split of up to 12 discordant pairs, the even ones (p = 1) included.
+    for changed in range(1, 13):
+        for gained in range(changed + 1):
+            before = [1] * (changed - gained) + [0] * gained + [0, 1]
+            after = [0] * (changed - gained) + [1] * gained + [0, 1]
+            p = paired_stats(before, after, binary=True)["p_value"]
+            assert math.isclose(p, stats.binomtest(gained, changed, 0.5).pvalue), (gained, changed)
     assert math.isnan(paired_stats([1.0], [2.0])["ci_low"])
     with pytest.raises(ConfigError, match="as many values as a"):
         paired_stats([1, 2], [1, 2, 3])

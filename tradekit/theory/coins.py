@@ -279,6 +279,35 @@ class CoinAuction:
         u = self.payoffs(self.rival_distribution(s))
         return np.asarray(u.max(axis=1) - (s * u).sum(axis=1))
 
+    def equilibrium(self, strategy: npt.ArrayLike, iterations: int = 0) -> CoinEquilibrium:
+        """A given strategy, checked: how far it is from a symmetric equilibrium of this auction.
+
+        It gives what :meth:`solve` gives for the strategy it ends with, so a strategy solved
+        once and saved can be read back without solving again (the lesson notebooks do that).
+
+        Args:
+            strategy: ``strategy[v, x]``, the probability that value ``v`` bids ``x``; one row per
+                value ``0 .. V``, one column per bid ``0 .. max_bid``, each row summing to 1.
+            iterations: the fictitious-play steps that found it, if any (0: not solved here).
+
+        Raises:
+            ValueError: the strategy has the wrong shape or a row is not a probability table.
+
+        Example (two bidders, each valuing the prize at 2, who both bid 0, which never wins:
+        either gains 1 by bidding 1 instead, winning a prize worth 2 for 1):
+            >>> game = CoinAuction(2, (0.0, 0.0, 1.0), max_bid=2)
+            >>> game.equilibrium([[1.0, 0.0, 0.0]] * 3).epsilon
+            1.0
+        """
+        s = np.array(strategy, dtype=float)
+        shape = (self.top_value + 1, self.max_bid + 1)
+        if s.shape != shape:
+            raise ValueError(f"strategy must have shape {shape} (values, bids), got {s.shape}")
+        if np.any(s < 0) or np.any(np.abs(s.sum(axis=1) - 1) > 1e-9):
+            raise ValueError("each row of the strategy must be probabilities summing to 1")
+        epsilon = float(self.gains(s)[np.asarray(self.values) > 0].max())
+        return CoinEquilibrium(self, s, epsilon, iterations, ())
+
     def solve(
         self, iterations: int = 3000, tol: float = 1e-3, start: npt.ArrayLike | None = None
     ) -> CoinEquilibrium:
@@ -339,7 +368,8 @@ class CoinEquilibrium:
         strategy: ``strategy[v, x]``, the probability that value ``v`` bids ``x``.
         epsilon: the largest gain any value makes by deviating (coins; 0 = exact equilibrium).
         iterations: fictitious-play steps taken.
-        history: the largest gain at each step.
+        history: the largest gain at each step (empty for a strategy checked by
+            :meth:`CoinAuction.equilibrium` rather than solved).
     """
 
     game: CoinAuction

@@ -100,8 +100,10 @@ class ChartSlot:
             return
         import altair as alt
 
+        from tradekit.charts import offline_widgets
+
         if self._jupyter is None:
-            alt.JupyterChart.enable_offline()
+            offline_widgets()
             self._jupyter = alt.JupyterChart(chart)
             self.widget.children = (self._jupyter,)
         else:
