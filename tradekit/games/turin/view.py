@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from tradekit.games.turin.state import TurinState
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class Listing:
     """A card up for sale: its price is locked from the seller's Scudo.
@@ -32,6 +33,7 @@ class Listing:
     listed_round: int
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class ClaimInfo:
     """A claim step in progress (public: claims and passes are made openly).
