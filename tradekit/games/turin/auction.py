@@ -25,7 +25,9 @@ def reveal(state: TurinState) -> None:
             state.hands[p].remove(card)
         state.lot = sorted(offers.values())
         state._event(
-            "reveal", f"offers revealed: {offers}", data={"what": "offers", "offers": offers},
+            "reveal",
+            f"offers revealed: {offers}",
+            data={"what": "offers", "offers": offers},
             fresh=True,
         )
         begin_bids(state)
