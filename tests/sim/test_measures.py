@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
 
 import tradekit
 from tests.conftest import Corpus
-from tradekit.games.turin import AddBid, Bid, EndTurn, Offer, TurinState
+from tradekit.core.events import BANK
+from tradekit.games.turin import AddBid, Bid, EndTurn, Offer, TakeLoan, TurinState
+from tradekit.games.turin.game import LOAN_AMOUNT
 from tradekit.sim import generic_measures, measures_for, register_measures, simulate
+from tradekit.sim import measures as sim_measures
 from tradekit.sim.measures import measure
 
 
@@ -106,3 +110,55 @@ def test_register_measures_for_a_new_game(corpus: Corpus) -> None:
         from tradekit.sim.measures import _check
 
         _check("turin-bad", hooks.game(state))
+
+
+def per_seat_reading(state: TurinState, seat: int) -> dict[str, float]:
+    """Turin's seat measures as the module docstring defines them, read for one seat alone."""
+    loans = majorities = forced = spend = payouts = 0
+    for e in state.log:
+        if e.player == seat and isinstance(e.action, TakeLoan):
+            loans += 1
+        elif e.player == seat and e.data.get("what") == "forced_loan":
+            forced += 1
+        elif seat in e.data.get("majority", ()):
+            majorities += 1
+    for t in state.ledger:
+        if t.payer == seat and t.payee == BANK and t.phase in ("bid", "tiebreak"):
+            spend += t.amount
+        elif t.payee == seat and t.payer == BANK and t.phase == "scoring":
+            payouts += t.amount
+    return {
+        "seat_loans": loans + forced,
+        "seat_majorities": majorities,
+        "seat_cards": len(state.face_up[seat]),
+        "seat_auction_spend": spend,
+        "seat_payouts": payouts - forced * LOAN_AMOUNT,
+    }
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_every_seat_at_once_equals_each_seat_alone(corpus: Corpus, players: int) -> None:
+    # Turin gives every seat's measures from one pass over the log (``seats=``); measure prefers
+    # it, and it must say what reading each seat alone says, loans and forced loans included.
+    hooks = measures_for("turin")
+    assert hooks.seats is not None and hooks.seat is not None
+    loans = 0.0
+    for seed in range(12):
+        state = corpus.game("turin", seed, players=players)
+        assert isinstance(state, TurinState)
+        expected = [per_seat_reading(state, p) for p in range(players)]
+        assert measure(state)[1] == expected
+        assert [hooks.seat(state, p) for p in range(players)] == expected
+        loans += sum(row["seat_loans"] for row in expected)
+    assert loans > 0
+
+
+def test_measure_reads_seat_by_seat_without_a_seats_hook(
+    corpus: Corpus, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A game that registers only ``seat`` (every game but Turin) is measured seat by seat.
+    seat_only = dataclasses.replace(measures_for("turin"), seats=None)
+    monkeypatch.setitem(sim_measures._REGISTRY, "turin", seat_only)
+    state = corpus.game("turin", 3, players=3)
+    assert isinstance(state, TurinState)
+    assert measure(state)[1] == [per_seat_reading(state, p) for p in range(3)]

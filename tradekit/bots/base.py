@@ -38,6 +38,7 @@ from tradekit.core.actions import Action
 from tradekit.core.errors import ConfigError, TradekitError
 from tradekit.core.seats import SeatNumber
 from tradekit.core.state import Game
+from tradekit.core.view import slot_init
 
 #: The options class of the game a bot plays (``TurinGame``; ``Game[Any]`` for any game).
 G = TypeVar("G", bound=Game[Any])
@@ -45,6 +46,7 @@ G = TypeVar("G", bound=Game[Any])
 V = TypeVar("V")
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class Said:
     """A bot's reason as a message of the catalogue (:mod:`tradekit.i18n`), so it can be read in

@@ -607,10 +607,13 @@ class Menu(Sequence[Action]):
         or ``None`` if it is."""
         if action is self._handed:  # the action a player just read off this menu
             return None
-        options = self._options_of(type(action))
-        for option in options:
-            if option.accepts(action):
+        cls = type(action)
+        # The common case, an action on the menu (a bot's, a replayed one), without listing the
+        # options of its class first.
+        for option in self.options:
+            if option.cls is cls and option.accepts(action):
                 return None
+        options = self._options_of(cls)
         best: tuple[int, str] | None = None
         for option in options:
             done, why = option.progress(action)

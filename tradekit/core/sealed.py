@@ -23,7 +23,10 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
+from tradekit.core.view import slot_init
 
+
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class Block:
     """Players with equal ranking values, occupying consecutive places.
@@ -81,6 +84,7 @@ def needs_tiebreak(block: Block) -> bool:
     return block.tied and block.has_prize and block.value > 0
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class BlockOrder:
     """The outcome of a tie-break round inside one block.
@@ -142,6 +146,7 @@ def order_block(
     return BlockOrder(tuple(order), frozenset(void), tuple(flips))
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class Placement:
     """One player's final place in a sealed-bid round.

@@ -68,4 +68,6 @@ class SeatNumber(int):
 
 def seats_label(seats: Iterable[object], lang: str = "en", sep: str = ", ") -> str:
     """Several seats' labels joined by ``sep`` (``"P1, P3"``)."""
-    return sep.join(seat_label(s, lang) for s in seats)
+    if lang == "en":  # the engine's narration (a round's ties, every final payout): map in C
+        return sep.join(map(seat_label, seats))
+    return sep.join([seat_label(s, lang) for s in seats])

@@ -41,6 +41,7 @@ class _Logger(Protocol):
         action: Action | None = None,
         data: dict[str, Any] | None = None,
         visible_to: tuple[int, ...] | None = None,
+        fresh: bool = False,
     ) -> None: ...
 
 
@@ -94,6 +95,7 @@ class SealedStep:
             f"{seat_label(seat)} has chosen",
             player=seat,
             data={"what": "chosen", "seat": seat},
+            fresh=True,  # made here, of plain values: logged without a copy
         )
         return self.complete
 

@@ -79,7 +79,9 @@ def slot_init(cls: type[T]) -> type[T]:
     The ``__init__`` a frozen dataclass gets sets each field through ``object.__setattr__``,
     which looks the name up on the class every time. A game's view holds thirty-odd fields and is
     built at every bot decision: setting them through the slots' own setters, found once here,
-    makes it about 1.7 times faster. The signature is the dataclass's own (the same parameters,
+    makes it about 1.7 times faster. Small frozen values made every round (a sealed auction's
+    blocks and placements, a listing, a bot's reason) take it too: about 1.3 times faster with one
+    field, 1.6 with four. The signature is the dataclass's own (the same parameters,
     in the same order, with the same defaults), and the instances are as frozen as before.
     Fields with a default factory, fields left out of ``__init__`` and ``__post_init__`` are not
     supported (a ``TypeError`` says so).

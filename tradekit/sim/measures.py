@@ -9,6 +9,8 @@ calling :func:`register_measures` with up to four functions:
 * ``game(state) -> {name: number}``: one value per finished game (ties, loans, ...), repeated on
   every seat's row;
 * ``seat(state, seat) -> {name: number}``: one value per seat (names start with ``seat_``);
+  a game may also give ``seats(state) -> [{name: number}, ...]``, every seat's values at once
+  (one pass over the log instead of one per seat), which :func:`measure` then prefers;
 * ``decision(view, seat, action) -> {column: value}``: extra columns of the decision table for
   one decision (the view is the one the bot saw);
 * ``finish(state, rows) -> None``: fills in the decision rows of a finished game with what only
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tradekit.core.actions import Action
@@ -34,6 +36,7 @@ from tradekit.core.state import State
 
 GameMeasure = Callable[[State[Any]], Mapping[str, float]]
 SeatMeasure = Callable[[State[Any], int], Mapping[str, float]]
+SeatsMeasure = Callable[[State[Any]], Sequence[Mapping[str, float]]]
 DecisionColumns = Callable[[Any, int, Action], Mapping[str, Any]]
 FinishDecisions = Callable[[State[Any], list[dict[str, Any]]], None]
 
@@ -57,6 +60,8 @@ class Measures:
     decision: DecisionColumns | None = None
     finish: FinishDecisions | None = None
     choices: tuple[dict[str, Any], dict[str, Any]] | None = None
+    #: Every seat's values at once (the same as ``seat`` for each seat); preferred when given.
+    seats: SeatsMeasure | None = None
 
 
 _REGISTRY: dict[str, Measures] = {}
@@ -71,6 +76,7 @@ def register_measures(
     decision: DecisionColumns | None = None,
     finish: FinishDecisions | None = None,
     choices: tuple[Mapping[str, Any], Mapping[str, Any]] | None = None,
+    seats: SeatsMeasure | None = None,
 ) -> Measures:
     """Register the measure functions of the game called ``name``; returns them.
 
@@ -80,7 +86,7 @@ def register_measures(
         True
     """
     pair = None if choices is None else (dict(choices[0]), dict(choices[1]))
-    entry = Measures(game, seat, decision, finish, pair)
+    entry = Measures(game, seat, decision, finish, pair, seats)
     _REGISTRY[name] = entry
     return entry
 
@@ -169,9 +175,16 @@ def measure(state: State[Any]) -> tuple[dict[str, float], list[dict[str, float]]
         extra = dict(hooks.game(state))
         _check(state.game.name, extra)
         game_level.update(extra)
+    rows: Sequence[Mapping[str, float]]
+    if hooks.seats is not None:
+        rows = hooks.seats(state)
+    elif hooks.seat is not None:
+        rows = [hooks.seat(state, p) for p in range(state.game.num_players)]
+    else:
+        rows = [{}] * state.game.num_players
     seats: list[dict[str, float]] = []
-    for p in range(state.game.num_players):
-        row = dict(hooks.seat(state, p)) if hooks.seat is not None else {}
+    for values in rows:
+        row = dict(values)
         _check(state.game.name, row)
         seats.append(row)
     return game_level, seats

@@ -25,7 +25,10 @@ def reveal(state: TurinState) -> None:
             state.hands[p].remove(card)
         state.lot = sorted(offers.values())
         state._event(
-            "reveal", f"offers revealed: {offers}", data={"what": "offers", "offers": offers}
+            "reveal",
+            f"offers revealed: {offers}",
+            data={"what": "offers", "offers": offers},
+            fresh=True,
         )
         begin_bids(state)
     elif state.phase == "bid":
@@ -39,6 +42,7 @@ def reveal(state: TurinState) -> None:
             "reveal",
             "tie-break revealed: " + ", ".join(f"{seat_label(p)} {a}" for p, a in sealed.items()),
             data={"what": "tiebreak", "tiebreak": {p: a.to_json() for p, a in sealed.items()}},
+            fresh=True,
         )
         finish_tiebreak(state, sealed)
 
@@ -85,6 +89,7 @@ def rank(state: TurinState) -> None:
         "tie-break round for "
         + "; ".join(seats_label(b.players, sep=" and ") for b in state.tie_blocks),
         data={"what": "tie_round", "blocks": [list(b.players) for b in state.tie_blocks]},
+        fresh=True,
     )
     if not state.declarers:
         open_additions(state, declared=False)

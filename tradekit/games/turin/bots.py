@@ -109,29 +109,34 @@ def chance_row(uncertainty: float, come: int) -> list[float]:
 
 
 class _Rivals:
-    """For each seat, the most units of each good held by any other seat (built on demand)."""
+    """For each seat, the most units of each good held by any other seat.
 
-    __slots__ = ("_built", "owners", "seconds", "tops")
+    Every seat's vector is made at once: a context is made only when cards move, and then read
+    for every seat at nearly every decision (a rival's worth reads them all), so ``vectors[seat]``
+    is a plain list index where the hot loops need it.
+    """
+
+    __slots__ = ("vectors",)
 
     def __init__(self, cols: Sequence[tuple[int, ...]]) -> None:
-        self.tops = [max(col) for col in cols]
+        tops = [max(col) for col in cols]
         # the single holder of the most units of a good, or -1 when several share it
-        self.owners = [
+        owners = [
             col.index(top) if col.count(top) == 1 else -1
-            for col, top in zip(cols, self.tops, strict=True)
+            for col, top in zip(cols, tops, strict=True)
         ]
-        self.seconds = [sorted(col)[-2] if len(col) > 1 else 0 for col in cols]
-        self._built: dict[int, list[int]] = {}
+        seconds = [sorted(col)[-2] if len(col) > 1 else 0 for col in cols]
+        seats = len(cols[0]) if cols else 0
+        self.vectors: list[list[int]] = [
+            [
+                second if owner == seat else top
+                for top, owner, second in zip(tops, owners, seconds, strict=True)
+            ]
+            for seat in range(seats)
+        ]
 
     def __getitem__(self, seat: int) -> list[int]:
-        vector = self._built.get(seat)
-        if vector is None:
-            vector = [
-                second if owner == seat else top
-                for top, owner, second in zip(self.tops, self.owners, self.seconds, strict=True)
-            ]
-            self._built[seat] = vector
-        return vector
+        return self.vectors[seat]
 
 
 @register_bot
@@ -271,9 +276,10 @@ class TurinHeuristicBot(Bot[TurinGame, TurinView]):
         best = 0.0
         worth = self._worth
         units = view.units
+        vectors = rivals.vectors
         for q in range(view.players):
             if q != self.seat:
-                w = worth(card, units[q], rivals[q], rows)
+                w = worth(card, units[q], vectors[q], rows)
                 if w > best:
                     best = w
         return best

@@ -67,6 +67,7 @@ def claim(state: TurinState, player: int, action: Action) -> None:
                 "price": listing.price,
                 "asked": list(asked),
             },
+            fresh=True,
         )
         return
     if isinstance(action, SellTo):
@@ -112,6 +113,7 @@ def sell(state: TurinState, listing: Listing, buyer: int, claimants: Sequence[in
             "price": price,
             "claimants": list(claimants),
         },
+        fresh=True,
     )
 
 
@@ -142,7 +144,7 @@ def open_market(state: TurinState) -> None:
     state.quiet_turns = 0
     state.turn_active = False
     state.listed_this_window = set()
-    state._event("info", "market window opens", data={"what": "market_opens"})
+    state._event("info", "market window opens", data={"what": "market_opens"}, fresh=True)
     skip_idle_turns(state)
 
 
@@ -191,9 +193,10 @@ def end_market_turn(state: TurinState, player: int, skipped: bool = False) -> No
             f"{seat_label(player)} has nothing to do in the market",
             player=player,
             data={"what": "idle"},
+            fresh=True,
         )
     if state.quiet_turns >= state.n:
-        state._event("info", "market window closes", data={"what": "market_closes"})
+        state._event("info", "market window closes", data={"what": "market_closes"}, fresh=True)
         state._next_round()
 
 

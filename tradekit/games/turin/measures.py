@@ -23,6 +23,7 @@ Scudo), ``lot`` (cards auctioned) and, once the game is over, ``place``, ``won``
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tradekit.core.actions import Action
@@ -89,32 +90,48 @@ def game_measures(state: State[Any]) -> dict[str, float]:
 
 def seat_measures(state: State[Any], seat: int) -> dict[str, float]:
     """Seat-level measures (see the module docstring)."""
+    return all_seat_measures(state)[seat]
+
+
+def all_seat_measures(state: State[Any]) -> list[dict[str, float]]:
+    """Every seat's measures (:func:`seat_measures`), from one pass over the log and one over the
+    ledger (a simulation measures every game it plays)."""
     turin: Any = state
-    majorities = loans = forced = 0
+    n = state.game.num_players
+    seats = range(n)
+    majorities, loans, forced = [0] * n, [0] * n, [0] * n
     for e in state.log:
-        if e.player != seat and "majority" not in e.data:
+        data = e.data
+        # An event counts for its own seat, and a majority's for every seat (held or not).
+        if "majority" in data:
+            concerned: Sequence[int] = seats
+        elif e.player is not None:
+            concerned = (e.player,)
+        else:
             continue
-        if e.kind == "action":
-            loans += isinstance(e.action, TakeLoan)
-        elif e.data.get("what") == "forced_loan":
-            forced += 1
-        elif "majority" in e.data and seat in e.data["majority"]:
-            majorities += 1
-    spend = payouts = 0
-    for t in state.ledger.entries(seat):
-        if t.payer == seat and t.payee == BANK and t.phase in AUCTION_PHASES:
-            spend += t.amount
-        elif t.payee == seat and t.payer == BANK and t.phase == "scoring":
-            payouts += t.amount  # forced loans are taken off below
-    loans += forced
-    payouts -= forced * LOAN_AMOUNT
-    return {
-        "seat_loans": loans,
-        "seat_majorities": majorities,
-        "seat_cards": len(turin.face_up[seat]),
-        "seat_auction_spend": spend,
-        "seat_payouts": payouts,
-    }
+        for seat in concerned:
+            if e.kind == "action":
+                loans[seat] += isinstance(e.action, TakeLoan)
+            elif data.get("what") == "forced_loan":
+                forced[seat] += 1
+            elif "majority" in data and seat in data["majority"]:
+                majorities[seat] += 1
+    spend, payouts = [0] * n, [0] * n
+    for t in state.ledger:
+        if t.payee == BANK and isinstance(t.payer, int) and t.phase in AUCTION_PHASES:
+            spend[t.payer] += t.amount
+        elif t.payer == BANK and isinstance(t.payee, int) and t.phase == "scoring":
+            payouts[t.payee] += t.amount  # forced loans are taken off below
+    return [
+        {
+            "seat_loans": loans[seat] + forced[seat],
+            "seat_majorities": majorities[seat],
+            "seat_cards": len(turin.face_up[seat]),
+            "seat_auction_spend": spend[seat],
+            "seat_payouts": payouts[seat] - forced[seat] * LOAN_AMOUNT,
+        }
+        for seat in seats
+    ]
 
 
 def decision_columns(view: Any, seat: int, action: Action) -> dict[str, Any]:
@@ -145,6 +162,7 @@ register_measures(
     "turin",
     game=game_measures,
     seat=seat_measures,
+    seats=all_seat_measures,
     decision=decision_columns,
     finish=finish_decisions,
     choices=({"scoring": "classic"}, {"scoring": "red"}),

@@ -44,6 +44,7 @@ def settle(state: TurinState, orders: Mapping[int, BlockOrder]) -> None:
                 "won": pl.won,
                 "voided": pl.voided,
             },
+            fresh=True,
         )
     log_round_in_short(state, payments)
     state.pick_queue = [[pl.player, pl.prize] for pl in state.placements if pl.won]
@@ -93,6 +94,7 @@ def advance_picks(state: TurinState) -> None:
                 f"{seat_label(player)} takes card {card}",
                 player=player,
                 data={"what": "takes", "takes": card},
+                fresh=True,
             )
         state.pick_queue.pop(0)
     if state.lot:

@@ -92,6 +92,7 @@ def final_payouts(state: TurinState) -> None:
                 "info",
                 f"nobody holds {good.name_en}",
                 data={"what": "nobody_holds", "good": good.id},
+                fresh=True,
             )
             continue
         payout = good.payout(state.game.scoring)
@@ -114,7 +115,9 @@ def final_payouts(state: TurinState) -> None:
                 "info",
                 f"{seat_label(winner)} has the {name} majority",
                 player=winner,
+                # majority_holders made both lists for this good alone: logged without a copy.
                 data={"what": "majority", "good": good.id, "majority": tied, "others": others},
+                fresh=True,
             )
             continue
         pot = payout + len(others)
@@ -141,6 +144,7 @@ def final_payouts(state: TurinState) -> None:
                 "others": others,
                 "each": each,
             },
+            fresh=True,
         )
 
 

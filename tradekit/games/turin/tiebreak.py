@@ -48,6 +48,7 @@ def declare(state: TurinState, player: int, action: Action) -> None:
                 f"{seat_label(player)} hands the goose to {seat_label(action.to)} and wins the tie",
                 player=player,
                 data={"what": "goose_given", "goose": action.to, "place": key + 1},
+                fresh=True,
             )
         else:
             state.goose_last[key] = [player]
@@ -58,6 +59,7 @@ def declare(state: TurinState, player: int, action: Action) -> None:
                 f"{seat_label(player)} takes the goose and loses the tie: place {place}",
                 player=player,
                 data={"what": "goose_taken", "goose": player, "place": place},
+                fresh=True,
             )
     if not state.declarers:
         state.phase = "tiebreak"
@@ -94,6 +96,7 @@ def open_additions(state: TurinState, declared: bool) -> None:
                 "; ".join(seats_label(b.players, sep=" and ") for b in state.contested) or "nothing"
             ),
             data={"what": "contested", "blocks": [list(b.players) for b in state.contested]},
+            fresh=True,
         )
     if state.contested:
         state.step = SealedStep(sorted(p for b in state.contested for p in b.players))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import operator
 from typing import TYPE_CHECKING
 
 from tradekit.core.actions import Action
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
     from tradekit.games.turin.state import TurinState
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class Listing:
     """A card up for sale: its price is locked from the seller's Scudo.
@@ -32,6 +34,7 @@ class Listing:
     listed_round: int
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class ClaimInfo:
     """A claim step in progress (public: claims and passes are made openly).
@@ -165,7 +168,8 @@ def turin_view(state: TurinState, viewer: Viewer = None) -> TurinView:
     # The scores as scores() gives them, from the locked Scudo just counted.
     totals = state.final_scores
     if totals is None:
-        totals = [s + k for s, k in zip(state.scudo, locked, strict=True)]
+        # map in C: a comprehension is a call of its own in Python 3.11, at every view.
+        totals = list(map(operator.add, state.scudo, locked))
     bids = state.bids
     blocks = state.contested if state.contested else state.tie_blocks
     committed: tuple[int | None, ...] = nobody
