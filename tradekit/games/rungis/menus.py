@@ -354,3 +354,17 @@ def play_guard(
     )
     card = Said((), "the special card", allowed=allowed, shown=playable, notes=dict(notes))
     return Option(Play, card=card)
+
+
+@functools.lru_cache(maxsize=256)
+def played_when(name_en: str, name_fr: str, timing: str, now: str) -> Reason:
+    """Why a special card (named ``name_en`` / ``name_fr``) timed ``timing`` cannot be played
+    ``now``: a note of the play guard, asked of every card in hand at every window turn."""
+    return Reason(
+        f"{name_en} is played {TIMING_WORDS[timing]}, not {TIMING_WORDS[now]}",
+        "rungis.played_when",
+        card_en=name_en,
+        card_fr=name_fr,
+        timing_words=TIMING_WORDS[timing],
+        now_words=TIMING_WORDS[now],
+    )
