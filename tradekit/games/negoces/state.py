@@ -248,6 +248,8 @@ class NegocesState(State[NegocesView]):
         self, game: NegocesGame, seed: int | None, setup: Mapping[str, Any] | None
     ) -> None:
         super().__init__(game, seed, setup)
+        #: to_move, worked out at its first reading after each decision (see _do).
+        self._moving: tuple[int, ...] | None = None
         n = game.players
         self.n = n
         # The narration names seats at nearly every event: each label worded once.
@@ -421,6 +423,16 @@ class NegocesState(State[NegocesView]):
     @property
     def to_move(self) -> tuple[int, ...]:
         """The seats that must act now."""
+        # Read several times per decision (the caller, the menu, the turn check) and changed only
+        # by a decision: worked out once per decision. The rules, while a decision changes the
+        # game, ask _compute_to_move.
+        moving = self._moving
+        if moving is None:
+            moving = self._moving = self._compute_to_move()
+        return moving
+
+    def _compute_to_move(self) -> tuple[int, ...]:
+        """:attr:`to_move` of the game as it stands now."""
         phase = self.phase
         if phase == "negotiate":
             idle = self.idle
@@ -889,6 +901,13 @@ class NegocesState(State[NegocesView]):
 
     # -- doing ----------------------------------------------------------------------------------
     def _do(self, player: int, action: Action) -> None:
+        try:
+            self._act(player, action)
+        finally:
+            self._moving = None  # the seats to move are worked out again when next read
+
+    def _act(self, player: int, action: Action) -> None:
+        """Carry out a legal action (:meth:`_do`)."""
         if isinstance(action, (TakeLoan, RepayLoan)):
             self._log_action(player, action)
             self._loan(player, isinstance(action, TakeLoan))
@@ -934,6 +953,7 @@ class NegocesState(State[NegocesView]):
                 f"{seat_label(player)}'s Treasurer card leaves the game",
                 player=player,
                 data={"what": "treasurer", "seat": player},
+                fresh=True,
             )
             reaches_goal(self, (player,), "treasurer")
         elif isinstance(action, Temple):
@@ -961,6 +981,7 @@ class NegocesState(State[NegocesView]):
                 f"{seat_label(action.buyer)} turns up the offered card: {self._good(offer.card)}",
                 player=action.buyer,
                 data={"what": "turn_up", "seat": action.buyer, "card": offer.card},
+                fresh=True,
             )
         elif isinstance(action, Accept):
             accept_offer(self, action.buyer)
@@ -983,6 +1004,7 @@ class NegocesState(State[NegocesView]):
                     f"{seat_label(buyer)} plays the Swindler: the card paid is swapped, unseen",
                     player=buyer,
                     data={"what": "swindle", "seat": buyer},
+                    fresh=True,
                 )
                 assert self.seller is not None
                 self._event(
@@ -992,6 +1014,7 @@ class NegocesState(State[NegocesView]):
                     player=buyer,
                     data={"what": "swap", "seat": buyer, "paid": new, "offered": card},
                     visible_to=tuple(sorted((buyer, self.seller))),
+                    fresh=True,
                 )
                 card, swapped = new, True
             complete_sale(self, buyer, offer, card, swapped)
@@ -1030,6 +1053,7 @@ class NegocesState(State[NegocesView]):
             f"{seat_label(giver)} shares out {amount} coins among the others",
             player=giver,
             data={"what": "gift", "seat": giver, "gift": amount, "source": source},
+            fresh=True,
         )
 
     def _gift_done(self) -> None:
