@@ -241,6 +241,8 @@ class NegocesState(State[NegocesView]):
 
     game: NegocesGame
 
+    _MEMOS = State._MEMOS | {"_goods_memo"}
+
     #: Loans are taken and repaid at any time after the Diamant auction, in turn or not.
     out_of_turn: ClassVar[frozenset[type[Action]]] = frozenset({TakeLoan, RepayLoan})
 
@@ -250,6 +252,8 @@ class NegocesState(State[NegocesView]):
         super().__init__(game, seed, setup)
         #: to_move, worked out at its first reading after each decision (see _do).
         self._moving: tuple[int, ...] | None = None
+        #: _goods() by cards.
+        self._goods_memo: dict[tuple[int, ...], tuple[str, ...]] = {}
         n = game.players
         self.n = n
         # The narration names seats at nearly every event: each label worded once.
@@ -371,9 +375,16 @@ class NegocesState(State[NegocesView]):
     def _good(self, card: int) -> str:
         return self.tables.good_of[card]
 
-    def _goods(self, cards: list[int]) -> list[str]:
-        good_of = self.tables.good_of
-        return sorted({good_of[c] for c in cards})
+    def _goods(self, cards: list[int]) -> tuple[str, ...]:
+        """The goods of ``cards``, each once, sorted (a tuple shared by every caller)."""
+        # Asked for a hand at nearly every decision (the offers, the cards put up), while hands
+        # change once a sale: remembered by the cards.
+        key = tuple(cards)
+        goods = self._goods_memo.get(key)
+        if goods is None:
+            good_of = self.tables.good_of
+            goods = self._goods_memo[key] = tuple(sorted({good_of[c] for c in cards}))
+        return goods
 
     def _card_of(self, cards: list[int], good: object) -> int | None:
         """The lowest card of ``good`` among ``cards`` (cards of a good are interchangeable)."""
@@ -544,7 +555,7 @@ class NegocesState(State[NegocesView]):
         ]
 
     def _prepare_options(self, player: int) -> list[Option]:
-        hand_goods = tuple(self._goods(self.hands[player]))
+        hand_goods = self._goods(self.hands[player])
         options = [
             Option.of(
                 PutUp,
@@ -558,7 +569,7 @@ class NegocesState(State[NegocesView]):
             Option.of(
                 SellInactive,
                 OneOf(
-                    tuple(self._goods(self.inactive[player])),
+                    self._goods(self.inactive[player]),
                     "the card sold",
                     f"an inactive good face up before {seat_label(player)}",
                 ),
@@ -620,7 +631,7 @@ class NegocesState(State[NegocesView]):
                 seat=player,
             )
             return [refuse(Offer, why)]
-        goods = tuple(self._goods(self.hands[player]))
+        goods = self._goods(self.hands[player])
         # Blind: the seller's coins are hidden, so a buyer may ask for up to every coin of the
         # game; the seller accepts only what they can pay (see _decide_options, _accept).
         least = -self.coins_in_game if "blind" in self.variants else -self.coins[seller]
@@ -776,7 +787,7 @@ class NegocesState(State[NegocesView]):
         paid = self.pending[1].card
         assert paid is not None
         paid_good = self._good(paid)
-        goods = tuple(self._goods(self.hands[player]))
+        goods = self._goods(self.hands[player])
 
         def why_not(v: object) -> str | None:
             if v == paid_good:
