@@ -22,8 +22,15 @@ def refused(cls: type[Action], why: str, player: int, key: str) -> Option:
     """:func:`refuse` with ``why`` worded for ``player`` (``{player}`` filled in with its label,
     ``P1``; the reason's message ``key`` has the seat as ``{seat}``), made once per seat: menus
     are declared at every decision and these refusals recur in each."""
-    reason = Reason(why.format(player=seat_label(player)), key, seat=player)
-    return refuse.__wrapped__(cls, reason)  # cached once, here
+    return refuse.__wrapped__(cls, seat_reason(why, player, key))  # cached once, here
+
+
+@functools.lru_cache(maxsize=1024)
+def seat_reason(why: str, player: int, key: str) -> Reason:
+    """``why`` worded for ``player`` (``{player}`` filled in with its label, ``P1``) with the
+    message ``key`` (the seat as ``{seat}``), made once per seat: the same refusals are worded
+    at every decision."""
+    return Reason(why.format(player=seat_label(player)), key, seat=player)
 
 
 def offer_choices(
@@ -97,15 +104,14 @@ def offer_choices(
             Option.of(Offer, no_card, Amounts(0, most, "the coins offered", bare), no_loan),
             Option.of(Offer, any_card, Amounts(least, most, "the coins offered", payable), no_loan),
         )
+    # Two ranges of coins serve every option (domains are values, shared by the options).
+    bare_coins = Amounts(0, most, "the coins offered", bare)
+    payable_coins = Amounts(least, most, "the coins offered", payable)
     options = []
     for k, card in enumerate(cards):
         for loan in loans:
             bare_offer = k == 0 and not loan.only  # no card (the first choice) and no loan card
-            coins = (
-                Amounts(0, most, "the coins offered", bare)
-                if bare_offer
-                else Amounts(least, most, "the coins offered", payable)
-            )
+            coins = bare_coins if bare_offer else payable_coins
             options.append(Option.of(Offer, card, coins, loan))
     return tuple(options)
 

@@ -193,7 +193,7 @@ from tradekit.games.negoces.actions import (
 from tradekit.games.negoces.auction import auction_step, log_auto_passes, next_opening
 from tradekit.games.negoces.choices import Among, Amounts, plain
 from tradekit.games.negoces.end import holds_goal, reaches_goal
-from tradekit.games.negoces.menus import offer_choices, refused
+from tradekit.games.negoces.menus import offer_choices, refused, seat_reason
 from tradekit.games.negoces.places import BANK_POOL, BOX, DIAMANT, SACRED, TREASURY
 from tradekit.games.negoces.sale import (
     Standing,
@@ -835,13 +835,11 @@ class NegocesState(State[NegocesView]):
 
     def _take_reason(self, player: int) -> str | None:
         if self.loans[player]:
-            return Reason(
-                f"{seat_label(player)} already holds a loan card", "negoces.has_loan", seat=player
-            )
+            return seat_reason("{player} already holds a loan card", player, "negoces.has_loan")
         if not self.bank_loans:
-            return Reason("no loan card is left in the bank", "negoces.no_loan_left")
+            return _NO_LOAN_LEFT
         if player in self.loan_taken:
-            return Reason("a player may take at most one loan per sale", "negoces.one_loan")
+            return _ONE_LOAN
         return None
 
     def _committed(self, player: int) -> int:
@@ -871,11 +869,9 @@ class NegocesState(State[NegocesView]):
 
     def _repay_reason(self, player: int) -> str | None:
         if not self.loans[player]:
-            return Reason(
-                f"{seat_label(player)} holds no loan card", "negoces.no_loan", seat=player
-            )
+            return seat_reason("{player} holds no loan card", player, "negoces.no_loan")
         if player in self.loan_repaid:
-            return Reason("a player may repay at most one loan per sale", "negoces.one_repay")
+            return _ONE_REPAY
         need = self.loan_size + self._committed(player)
         if self.coins[player] < need:
             return Reason(
@@ -888,10 +884,7 @@ class NegocesState(State[NegocesView]):
             )
         if player == self.seller and self.phase == "negotiate" and self.sealed.chosen:
             # Sealed offers count on the seller's coins as they stood: no repaying under them.
-            return Reason(
-                "the seller cannot repay while the buyers' sealed offers of this round come in",
-                "negoces.repay_sealed",
-            )
+            return _REPAY_SEALED
         offer = self.offers.get(player) if self.phase in ("negotiate", "decide") else None
         if self.phase == "swindle" and self.pending is not None and self.pending[0] == player:
             offer = self.pending[1]
@@ -1203,6 +1196,14 @@ _SACRED_FOR_SACRED = Reason(
 )
 #: Why no loan is taken or repaid: a game without the bank, or before the Diamond's auction.
 _NO_BANK = Reason("loans are played only with the bank variant", "negoces.no_bank")
+# The loan refusals worded alike for every seat, made once (loans are declared at every decision).
+_NO_LOAN_LEFT = Reason("no loan card is left in the bank", "negoces.no_loan_left")
+_ONE_LOAN = Reason("a player may take at most one loan per sale", "negoces.one_loan")
+_ONE_REPAY = Reason("a player may repay at most one loan per sale", "negoces.one_repay")
+_REPAY_SEALED = Reason(
+    "the seller cannot repay while the buyers' sealed offers of this round come in",
+    "negoces.repay_sealed",
+)
 _NOT_YET = Reason("loans may be taken only after the Diamond auction", "negoces.loans_later")
 
 #: By phase: the name of the method declaring its options, and the step's name in refusals.
