@@ -22,15 +22,23 @@ def refused(cls: type[Action], why: str, player: int, key: str) -> Option:
     """:func:`refuse` with ``why`` worded for ``player`` (``{player}`` filled in with its label,
     ``P1``; the reason's message ``key`` has the seat as ``{seat}``), made once per seat: menus
     are declared at every decision and these refusals recur in each."""
-    return refuse.__wrapped__(cls, seat_reason(why, player, key))  # cached once, here
+    reason = Reason(why.format(player=seat_label(player)), key, seat=player)
+    return refuse.__wrapped__(cls, reason)  # cached once, here
 
 
-@functools.lru_cache(maxsize=1024)
-def seat_reason(why: str, player: int, key: str) -> Reason:
-    """``why`` worded for ``player`` (``{player}`` filled in with its label, ``P1``) with the
-    message ``key`` (the seat as ``{seat}``), made once per seat: the same refusals are worded
-    at every decision."""
-    return Reason(why.format(player=seat_label(player)), key, seat=player)
+# The loan refusals that name a seat, worded once per seat: loans are declared at every decision.
+@functools.lru_cache(maxsize=256)
+def has_loan(player: int) -> Reason:
+    """Why ``player`` may not take a loan: they hold one."""
+    return Reason(
+        f"{seat_label(player)} already holds a loan card", "negoces.has_loan", seat=player
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def no_loan(player: int) -> Reason:
+    """Why ``player`` may not repay a loan: they hold none."""
+    return Reason(f"{seat_label(player)} holds no loan card", "negoces.no_loan", seat=player)
 
 
 def offer_choices(

@@ -193,7 +193,7 @@ from tradekit.games.negoces.actions import (
 from tradekit.games.negoces.auction import auction_step, log_auto_passes, next_opening
 from tradekit.games.negoces.choices import Among, Amounts, plain
 from tradekit.games.negoces.end import holds_goal, reaches_goal
-from tradekit.games.negoces.menus import offer_choices, refused, seat_reason
+from tradekit.games.negoces.menus import has_loan, no_loan, offer_choices, refused
 from tradekit.games.negoces.places import BANK_POOL, BOX, DIAMANT, SACRED, TREASURY
 from tradekit.games.negoces.sale import (
     Standing,
@@ -835,7 +835,7 @@ class NegocesState(State[NegocesView]):
 
     def _take_reason(self, player: int) -> str | None:
         if self.loans[player]:
-            return seat_reason("{player} already holds a loan card", player, "negoces.has_loan")
+            return has_loan(player)
         if not self.bank_loans:
             return _NO_LOAN_LEFT
         if player in self.loan_taken:
@@ -869,7 +869,7 @@ class NegocesState(State[NegocesView]):
 
     def _repay_reason(self, player: int) -> str | None:
         if not self.loans[player]:
-            return seat_reason("{player} holds no loan card", player, "negoces.no_loan")
+            return no_loan(player)
         if player in self.loan_repaid:
             return _ONE_REPAY
         need = self.loan_size + self._committed(player)
