@@ -36,9 +36,10 @@ def turn_card(state: MediciState, player: int) -> None:
             "what": "turn_card",
             "seat": player,
             "turned": card,
-            "lot": state.lot,
+            "lot": list(state.lot),
             "pile_size": len(state.pile),
         },
+        fresh=True,
     )
 
 
@@ -66,10 +67,11 @@ def start_auction(state: MediciState) -> None:
         data={
             "what": "auction",
             "seat": active,
-            "lot": state.lot,
-            "order": auction.order,
+            "lot": list(state.lot),
+            "order": list(auction.order),
             "no_room": left_out,
         },
+        fresh=True,
     )
     if auction.history:
         log_forced_passes(state)
@@ -112,6 +114,7 @@ def log_forced_passes(state: MediciState) -> None:
                 "high_bid": high,
                 "florins": florins,
             },
+            fresh=True,
         )
 
 
@@ -127,7 +130,8 @@ def settle(state: MediciState) -> None:
         state._event(
             "info",
             f"nobody bids: {lot_text(state)} is discarded",
-            data={"what": "discard", "lot": lot},
+            data={"what": "discard", "lot": list(lot)},
+            fresh=True,
         )
     else:
         w, price = result.winner, result.price
@@ -139,7 +143,8 @@ def settle(state: MediciState) -> None:
             "info",
             f"{state.labels[w]} buys the lot {cards} for {price}",
             player=w,
-            data={"what": "sale", "seat": w, "lot": lot, "price": price},
+            data={"what": "sale", "seat": w, "lot": list(lot), "price": price},
+            fresh=True,
         )
     # A new list, not a cleared one: the discard pile and the buyer's warehouse took its cards.
     state.lot = []

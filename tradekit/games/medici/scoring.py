@@ -31,6 +31,7 @@ def free_fill(state: MediciState, player: int) -> None:
         "for free",
         player=player,
         data={"what": "free_fill", "seat": player, "room": state.room(player)},
+        fresh=True,
     )
     while state.room(player) > 0 and state.pile:
         card = state.pile.pop(0)
@@ -45,6 +46,7 @@ def free_fill(state: MediciState, player: int) -> None:
                 "free": card,
                 "pile_size": len(state.pile),
             },
+            fresh=True,
         )
     end_round(state, "full" if state.room(player) == 0 else "pile_out")
 
@@ -56,6 +58,7 @@ def end_round(state: MediciState, reason: str) -> None:
         "info",
         f"round {state.round} ends: {ROUND_END_TEXT[reason]}",
         data={"what": "round_end", "reason": reason},
+        fresh=True,
     )
     score_ships(state)
     score_ladders(state)
@@ -84,6 +87,7 @@ def score_ships(state: MediciState) -> None:
             "paid": [shares[p].each for p in range(state.n)],
             "groups": _groups(shares),
         },
+        fresh=True,
     )
 
 
@@ -120,6 +124,7 @@ def score_ladders(state: MediciState) -> None:
                     "to": new,
                     "lost": max(0, old + up - top),
                 },
+                fresh=True,
             )
     for g, good in enumerate(state.goods):
         name = good.name_en.lower()
@@ -158,6 +163,7 @@ def pay(state: MediciState, player: int, amount: int, reason: str, **facts: Any)
             f"{state.labels[player]} receives {amount}: {reason}",
             player=player,
             data={"what": "payment", "seat": player, "paid": amount, **facts},
+            fresh=True,
         )
 
 
@@ -185,6 +191,7 @@ def poorest_seat(state: MediciState) -> int:
             "tied": tied,
             "first_player": state.first_player,
         },
+        fresh=True,
     )
     return poorest
 

@@ -112,5 +112,6 @@ def start_round(state: MediciState, number: int, first: int) -> None:
             "pile_size": len(state.pile),
             "out_of_play": len(state.out_of_play),
         },
+        fresh=True,
     )
     state._next_turn(first)

@@ -325,6 +325,7 @@ class MediciState(State[MediciView]):
             f"{self.labels[active]}'s turn",
             player=active,
             data={"what": "turn", "seat": active},
+            fresh=True,
         )
         turn_card(self, active)
 

@@ -42,6 +42,7 @@ def next_opening(state: NegocesState) -> None:
         f"auction of the {item_en(state, item)}: {seat_label(opener)} opens at 0",
         player=opener,
         data={"what": "auction", "item": item, "opener": opener},
+        fresh=True,
     )
     log_auto_passes(state, 1)
     auction_step(state)
@@ -62,6 +63,7 @@ def log_auto_passes(state: NegocesState, start: int) -> None:
                     "item": state.auction_item,
                     "high_bid": state.auction.high_bid,
                 },
+                fresh=True,
             )
 
 
@@ -90,6 +92,7 @@ def auction_step(state: NegocesState) -> None:
         f"{seat_label(winner)} wins the {item_en(state, item)} for {price}",
         player=winner,
         data={"what": "auction_won", "item": item, "winner": winner, "price": price},
+        fresh=True,
     )
     if item == "diamant":
         state.diamant_winner = winner

@@ -26,6 +26,21 @@ def refused(cls: type[Action], why: str, player: int, key: str) -> Option:
     return refuse.__wrapped__(cls, reason)  # cached once, here
 
 
+# The loan refusals that name a seat, worded once per seat: loans are declared at every decision.
+@functools.lru_cache(maxsize=256)
+def has_loan(player: int) -> Reason:
+    """Why ``player`` may not take a loan: they hold one."""
+    return Reason(
+        f"{seat_label(player)} already holds a loan card", "negoces.has_loan", seat=player
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def no_loan(player: int) -> Reason:
+    """Why ``player`` may not repay a loan: they hold none."""
+    return Reason(f"{seat_label(player)} holds no loan card", "negoces.no_loan", seat=player)
+
+
 def offer_choices(
     player: int,
     seller: int,
@@ -97,15 +112,14 @@ def offer_choices(
             Option.of(Offer, no_card, Amounts(0, most, "the coins offered", bare), no_loan),
             Option.of(Offer, any_card, Amounts(least, most, "the coins offered", payable), no_loan),
         )
+    # Two ranges of coins serve every option (domains are values, shared by the options).
+    bare_coins = Amounts(0, most, "the coins offered", bare)
+    payable_coins = Amounts(least, most, "the coins offered", payable)
     options = []
     for k, card in enumerate(cards):
         for loan in loans:
             bare_offer = k == 0 and not loan.only  # no card (the first choice) and no loan card
-            coins = (
-                Amounts(0, most, "the coins offered", bare)
-                if bare_offer
-                else Amounts(least, most, "the coins offered", payable)
-            )
+            coins = bare_coins if bare_offer else payable_coins
             options.append(Option.of(Offer, card, coins, loan))
     return tuple(options)
 

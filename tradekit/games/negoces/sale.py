@@ -56,6 +56,7 @@ def start_sale(state: NegocesState) -> None:
         f"sale {state.round}: {seat_label(state.seller)} is the seller ({most} cards)",
         player=state.seller,
         data={"what": "sale_start", "seat": state.seller, "sale": state.round, "cards": most},
+        fresh=True,
     )
 
 
@@ -75,6 +76,7 @@ def offer_to_temple(state: NegocesState, player: int, good: str) -> None:
         f"{seat_label(player)} gives up {good} at the temple for sacred texts",
         player=player,
         data={"what": "temple", "seat": player, "removed": card, "sacred": sacred},
+        fresh=True,
     )
     if reaches_goal(state, (player,), "temple", owed=state.gift_size):
         return
@@ -92,6 +94,7 @@ def open_sale(state: NegocesState, card: int, inactive: bool) -> None:
         + (" (an inactive card: coins only)" if inactive else ""),
         player=state.seller,
         data={"what": "market", "seat": state.seller, "market": card, "inactive": inactive},
+        fresh=True,
     )
     state.nround = 0
     next_sale_round(state)
@@ -117,7 +120,7 @@ def skip_idle_buyers(state: NegocesState) -> None:
             continue
         if p in banned and not Menu(state._special_options(p) + state._loan_options(p)):
             state.idle.add(p)
-    if not state.to_move:
+    if not state._compute_to_move():
         end_sale_round(state)
 
 
@@ -150,6 +153,7 @@ def end_sale_round(state: NegocesState) -> None:
         "reveal",
         f"round {state.nround} offers: {text or 'none'}",
         data={"what": "offers", "round": state.nround, "offers": shown},
+        fresh=True,
     )
     state.phase = "decide"
     maybe_continue(state)
@@ -174,6 +178,7 @@ def maybe_continue(state: NegocesState) -> None:
             "info",
             "no offer stands: the negotiation continues",
             data={"what": "no_offer", "round": state.nround},
+            fresh=True,
         )
         next_sale_round(state)
 
@@ -191,6 +196,7 @@ def ban(state: NegocesState, player: int, target: int) -> None:
         "sale",
         player=player,
         data={"what": "ban", "seat": player, "banned": target},
+        fresh=True,
     )
     if state.phase == "negotiate":
         skip_idle_buyers(state)
@@ -217,6 +223,7 @@ def steal(state: NegocesState, player: int) -> None:
         f"{seat_label(state.seller)}",
         player=player,
         data={"what": "theft", "seat": player, "card": card, "seller": state.seller},
+        fresh=True,
     )
     state.last_sale = {
         "number": state.round,
@@ -244,6 +251,7 @@ def accept_offer(state: NegocesState, buyer: int) -> None:
         f"{seat_label(state.seller)} accepts {seat_label(buyer)}'s offer",
         player=buyer,
         data={"what": "accept", "seller": state.seller, "buyer": buyer},
+        fresh=True,
     )
     if not state._payable(offer):
         # Blind, at the close: the seller names a buyer whose asking they cannot pay. The
@@ -260,6 +268,7 @@ def accept_offer(state: NegocesState, buyer: int) -> None:
                 "buyer": buyer,
                 "coins": offer.coins,
             },
+            fresh=True,
         )
         offer = NO_OFFER
     card = offer.card
@@ -323,6 +332,7 @@ def complete_sale(
             "coins": offer.coins,
             "loan": offer.loan,
         },
+        fresh=True,
     )
     if not public and not swapped:
         assert card is not None
@@ -332,6 +342,7 @@ def complete_sale(
             player=buyer,
             data={"what": "paid_with", "seat": buyer, "paid": card},
             visible_to=tuple(sorted((buyer, seller))),
+            fresh=True,
         )
     state.last_sale = {
         "number": state.round,
@@ -360,6 +371,7 @@ def complete_sale(
                 f"{seat_label(seller)} cannot pay the tax and {then}",
                 player=seller,
                 data={"what": "tax_unpaid", "seat": seller, "tax": state.tax, "treasurer": lost},
+                fresh=True,
             )
     # The tax is part of the sale ("after each sale the seller pays 1 coin"): one change.
     state.sales += 1

@@ -193,7 +193,7 @@ from tradekit.games.negoces.actions import (
 from tradekit.games.negoces.auction import auction_step, log_auto_passes, next_opening
 from tradekit.games.negoces.choices import Among, Amounts, plain
 from tradekit.games.negoces.end import holds_goal, reaches_goal
-from tradekit.games.negoces.menus import offer_choices, refused
+from tradekit.games.negoces.menus import has_loan, no_loan, offer_choices, refused
 from tradekit.games.negoces.places import BANK_POOL, BOX, DIAMANT, SACRED, TREASURY
 from tradekit.games.negoces.sale import (
     Standing,
@@ -241,6 +241,8 @@ class NegocesState(State[NegocesView]):
 
     game: NegocesGame
 
+    _MEMOS = State._MEMOS | {"_goods_memo"}
+
     #: Loans are taken and repaid at any time after the Diamant auction, in turn or not.
     out_of_turn: ClassVar[frozenset[type[Action]]] = frozenset({TakeLoan, RepayLoan})
 
@@ -248,6 +250,10 @@ class NegocesState(State[NegocesView]):
         self, game: NegocesGame, seed: int | None, setup: Mapping[str, Any] | None
     ) -> None:
         super().__init__(game, seed, setup)
+        #: to_move, worked out at its first reading after each decision (see _do).
+        self._moving: tuple[int, ...] | None = None
+        #: _goods() by cards.
+        self._goods_memo: dict[tuple[int, ...], tuple[str, ...]] = {}
         n = game.players
         self.n = n
         # The narration names seats at nearly every event: each label worded once.
@@ -369,9 +375,16 @@ class NegocesState(State[NegocesView]):
     def _good(self, card: int) -> str:
         return self.tables.good_of[card]
 
-    def _goods(self, cards: list[int]) -> list[str]:
-        good_of = self.tables.good_of
-        return sorted({good_of[c] for c in cards})
+    def _goods(self, cards: list[int]) -> tuple[str, ...]:
+        """The goods of ``cards``, each once, sorted (a tuple shared by every caller)."""
+        # Asked for a hand at nearly every decision (the offers, the cards put up), while hands
+        # change once a sale: remembered by the cards.
+        key = tuple(cards)
+        goods = self._goods_memo.get(key)
+        if goods is None:
+            good_of = self.tables.good_of
+            goods = self._goods_memo[key] = tuple(sorted({good_of[c] for c in cards}))
+        return goods
 
     def _card_of(self, cards: list[int], good: object) -> int | None:
         """The lowest card of ``good`` among ``cards`` (cards of a good are interchangeable)."""
@@ -421,6 +434,16 @@ class NegocesState(State[NegocesView]):
     @property
     def to_move(self) -> tuple[int, ...]:
         """The seats that must act now."""
+        # Read several times per decision (the caller, the menu, the turn check) and changed only
+        # by a decision: worked out once per decision. The rules, while a decision changes the
+        # game, ask _compute_to_move.
+        moving = self._moving
+        if moving is None:
+            moving = self._moving = self._compute_to_move()
+        return moving
+
+    def _compute_to_move(self) -> tuple[int, ...]:
+        """:attr:`to_move` of the game as it stands now."""
         phase = self.phase
         if phase == "negotiate":
             idle = self.idle
@@ -532,7 +555,7 @@ class NegocesState(State[NegocesView]):
         ]
 
     def _prepare_options(self, player: int) -> list[Option]:
-        hand_goods = tuple(self._goods(self.hands[player]))
+        hand_goods = self._goods(self.hands[player])
         options = [
             Option.of(
                 PutUp,
@@ -546,7 +569,7 @@ class NegocesState(State[NegocesView]):
             Option.of(
                 SellInactive,
                 OneOf(
-                    tuple(self._goods(self.inactive[player])),
+                    self._goods(self.inactive[player]),
                     "the card sold",
                     f"an inactive good face up before {seat_label(player)}",
                 ),
@@ -608,7 +631,7 @@ class NegocesState(State[NegocesView]):
                 seat=player,
             )
             return [refuse(Offer, why)]
-        goods = tuple(self._goods(self.hands[player]))
+        goods = self._goods(self.hands[player])
         # Blind: the seller's coins are hidden, so a buyer may ask for up to every coin of the
         # game; the seller accepts only what they can pay (see _decide_options, _accept).
         least = -self.coins_in_game if "blind" in self.variants else -self.coins[seller]
@@ -764,7 +787,7 @@ class NegocesState(State[NegocesView]):
         paid = self.pending[1].card
         assert paid is not None
         paid_good = self._good(paid)
-        goods = tuple(self._goods(self.hands[player]))
+        goods = self._goods(self.hands[player])
 
         def why_not(v: object) -> str | None:
             if v == paid_good:
@@ -812,13 +835,11 @@ class NegocesState(State[NegocesView]):
 
     def _take_reason(self, player: int) -> str | None:
         if self.loans[player]:
-            return Reason(
-                f"{seat_label(player)} already holds a loan card", "negoces.has_loan", seat=player
-            )
+            return has_loan(player)
         if not self.bank_loans:
-            return Reason("no loan card is left in the bank", "negoces.no_loan_left")
+            return _NO_LOAN_LEFT
         if player in self.loan_taken:
-            return Reason("a player may take at most one loan per sale", "negoces.one_loan")
+            return _ONE_LOAN
         return None
 
     def _committed(self, player: int) -> int:
@@ -848,11 +869,9 @@ class NegocesState(State[NegocesView]):
 
     def _repay_reason(self, player: int) -> str | None:
         if not self.loans[player]:
-            return Reason(
-                f"{seat_label(player)} holds no loan card", "negoces.no_loan", seat=player
-            )
+            return no_loan(player)
         if player in self.loan_repaid:
-            return Reason("a player may repay at most one loan per sale", "negoces.one_repay")
+            return _ONE_REPAY
         need = self.loan_size + self._committed(player)
         if self.coins[player] < need:
             return Reason(
@@ -865,10 +884,7 @@ class NegocesState(State[NegocesView]):
             )
         if player == self.seller and self.phase == "negotiate" and self.sealed.chosen:
             # Sealed offers count on the seller's coins as they stood: no repaying under them.
-            return Reason(
-                "the seller cannot repay while the buyers' sealed offers of this round come in",
-                "negoces.repay_sealed",
-            )
+            return _REPAY_SEALED
         offer = self.offers.get(player) if self.phase in ("negotiate", "decide") else None
         if self.phase == "swindle" and self.pending is not None and self.pending[0] == player:
             offer = self.pending[1]
@@ -889,6 +905,13 @@ class NegocesState(State[NegocesView]):
 
     # -- doing ----------------------------------------------------------------------------------
     def _do(self, player: int, action: Action) -> None:
+        try:
+            self._act(player, action)
+        finally:
+            self._moving = None  # the seats to move are worked out again when next read
+
+    def _act(self, player: int, action: Action) -> None:
+        """Carry out a legal action (:meth:`_do`)."""
         if isinstance(action, (TakeLoan, RepayLoan)):
             self._log_action(player, action)
             self._loan(player, isinstance(action, TakeLoan))
@@ -934,6 +957,7 @@ class NegocesState(State[NegocesView]):
                 f"{seat_label(player)}'s Treasurer card leaves the game",
                 player=player,
                 data={"what": "treasurer", "seat": player},
+                fresh=True,
             )
             reaches_goal(self, (player,), "treasurer")
         elif isinstance(action, Temple):
@@ -961,6 +985,7 @@ class NegocesState(State[NegocesView]):
                 f"{seat_label(action.buyer)} turns up the offered card: {self._good(offer.card)}",
                 player=action.buyer,
                 data={"what": "turn_up", "seat": action.buyer, "card": offer.card},
+                fresh=True,
             )
         elif isinstance(action, Accept):
             accept_offer(self, action.buyer)
@@ -983,6 +1008,7 @@ class NegocesState(State[NegocesView]):
                     f"{seat_label(buyer)} plays the Swindler: the card paid is swapped, unseen",
                     player=buyer,
                     data={"what": "swindle", "seat": buyer},
+                    fresh=True,
                 )
                 assert self.seller is not None
                 self._event(
@@ -992,6 +1018,7 @@ class NegocesState(State[NegocesView]):
                     player=buyer,
                     data={"what": "swap", "seat": buyer, "paid": new, "offered": card},
                     visible_to=tuple(sorted((buyer, self.seller))),
+                    fresh=True,
                 )
                 card, swapped = new, True
             complete_sale(self, buyer, offer, card, swapped)
@@ -1030,6 +1057,7 @@ class NegocesState(State[NegocesView]):
             f"{seat_label(giver)} shares out {amount} coins among the others",
             player=giver,
             data={"what": "gift", "seat": giver, "gift": amount, "source": source},
+            fresh=True,
         )
 
     def _gift_done(self) -> None:
@@ -1168,6 +1196,14 @@ _SACRED_FOR_SACRED = Reason(
 )
 #: Why no loan is taken or repaid: a game without the bank, or before the Diamond's auction.
 _NO_BANK = Reason("loans are played only with the bank variant", "negoces.no_bank")
+# The loan refusals worded alike for every seat, made once (loans are declared at every decision).
+_NO_LOAN_LEFT = Reason("no loan card is left in the bank", "negoces.no_loan_left")
+_ONE_LOAN = Reason("a player may take at most one loan per sale", "negoces.one_loan")
+_ONE_REPAY = Reason("a player may repay at most one loan per sale", "negoces.one_repay")
+_REPAY_SEALED = Reason(
+    "the seller cannot repay while the buyers' sealed offers of this round come in",
+    "negoces.repay_sealed",
+)
 _NOT_YET = Reason("loans may be taken only after the Diamond auction", "negoces.loans_later")
 
 #: By phase: the name of the method declaring its options, and the step's name in refusals.

@@ -41,6 +41,7 @@ def begin_round(state: RungisState) -> None:
         f"round {state.round}: {seat_label(state.active)} takes the First Buyer card",
         player=state.active,
         data={"what": "round", "first_buyer": state.active},
+        fresh=True,
     )
     k = min(state.n, len(state.deck))
     if k == 0:
@@ -56,6 +57,7 @@ def begin_round(state: RungisState) -> None:
         f"{k} cards are turned into the centre: "
         + ", ".join(state._card_name(c) for c in state.centre),
         data={"what": "centre", "centre": shown},
+        fresh=True,
     )
     face_down = [c for c in state.centre if c in state.kind_of]
     if face_down:
@@ -64,6 +66,7 @@ def begin_round(state: RungisState) -> None:
             f"the face-down special cards are {face_down}",
             data={"what": "face_down", "face_down": face_down},
             visible_to=(),
+            fresh=True,
         )
     state._open_window("auction_start")
 
@@ -104,12 +107,14 @@ def remove_from_centre(state: RungisState, card: int, why: str) -> None:
             "info",
             f"a face-down special card is removed from the game ({words})",
             data={"what": "removed_face_down", "why": why},
+            fresh=True,
         )
         state._event(
             "info",
             f"removed unseen: {state.tables.describe(card)}",
             data={"what": "removed_unseen", "removed": card, "why": why},
             visible_to=(),
+            fresh=True,
         )
     else:
         state.removed.append(card)
@@ -117,6 +122,7 @@ def remove_from_centre(state: RungisState, card: int, why: str) -> None:
             "info",
             f"{state.tables.describe(card)} is removed from the game ({words})",
             data={"what": "removed", "removed": card, "why": why},
+            fresh=True,
         )
 
 
@@ -166,6 +172,7 @@ def buy_card(state: RungisState, player: int, card: int, price: int, how: str) -
             f"{state.labels[player]} buys a face-down special card for {price} gold",
             player=player,
             data={"what": "buy", "price": price, "how": how},
+            fresh=True,
         )
         state._event(
             "info",
@@ -173,6 +180,7 @@ def buy_card(state: RungisState, player: int, card: int, price: int, how: str) -
             player=player,
             data={"what": "looks", "special": card},
             visible_to=(player,),
+            fresh=True,
         )
     else:
         state.shops[player].append(card)
@@ -182,4 +190,5 @@ def buy_card(state: RungisState, player: int, card: int, price: int, how: str) -
             f"{state.labels[player]} buys {state.tables.describe(card)} for {price} gold",
             player=player,
             data={"what": "buy", "card": card, "price": price, "how": how},
+            fresh=True,
         )

@@ -100,6 +100,7 @@ def write_price(state: RungisState, player: int, action: Price) -> None:
             f"{state.labels[player]} has written their price sheet",
             player=player,
             data={"what": "sheet_written"},
+            fresh=True,
         )
         if state.rumour is not None and state.rumour[1] == player:
             spy = state.rumour[0]
@@ -129,5 +130,6 @@ def reveal_sheets(state: RungisState) -> None:
             for p in sorted(state.sheets)
         ),
         data={"what": "reveal", "sheets": sheets},
+        fresh=True,
     )
     state._open_window("after_reveal")

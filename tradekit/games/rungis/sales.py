@@ -42,6 +42,7 @@ def sell_articles(state: RungisState) -> None:
                     "article": aid,
                     "lines": [line_data(line, 0, 0) for line in struck],
                 },
+                fresh=True,
             )
             continue
         sellers = holders
@@ -66,6 +67,7 @@ def sell_articles(state: RungisState) -> None:
                 f"{name}: {seat_label(state.exclusive[aid])} has the exclusive rights and none "
                 "left, " + ", ".join(f"{label[line.player]} excluded 0" for line in excluded),
                 data={"what": "sale", "article": aid, "prices": {}, "lines": facts},
+                fresh=True,
             )
             lines += told
             continue
@@ -122,6 +124,7 @@ def sell_articles(state: RungisState) -> None:
                 "prices": {str(p): x for p, x in prices.items()},
                 "lines": facts,
             },
+            fresh=True,
         )
     for p, aid, amount in state.subsidies:
         cards = counts[p].get(aid, 0)
@@ -141,6 +144,7 @@ def sell_articles(state: RungisState) -> None:
                     "cards": cards,
                     "paid": paid,
                 },
+                fresh=True,
             )
     state.sales = lines
     begin_round(state)

@@ -143,13 +143,13 @@ from tradekit.games.rungis.menus import (
     DONE,
     PASS,
     PROPOSE_CLOSED,
-    TIMING_WORDS,
     Said,
     announce_guard,
     announce_option,
     designate_menu,
     opening_menu,
     play_guard,
+    played_when,
     price_menu,
     propose_guard,
     propose_pair,
@@ -201,7 +201,7 @@ class RungisState(State[RungisView]):
 
     game: RungisGame
 
-    _MEMOS = State._MEMOS | {"_views", "_announcing", "_pricing"}
+    _MEMOS = State._MEMOS | {"_views", "_announcing", "_pricing", "_price_labels"}
 
     def __init__(self, game: RungisGame, seed: int | None, setup: Mapping[str, Any] | None) -> None:
         super().__init__(game, seed, setup)
@@ -213,6 +213,8 @@ class RungisState(State[RungisView]):
         self._announcing: dict[tuple[Any, ...], tuple[Option, ...]] = {}
         #: The price menus by seat, article type and price freeze.
         self._pricing: dict[tuple[int, str, int | None], Menu] = {}
+        #: _price_label() by article type and price freeze.
+        self._price_labels: dict[tuple[str, int | None], Reason] = {}
         #: The talk turn's proposals and plays (by seat), kept while it announces.
         self._talk_rest: tuple[int, tuple[Option, ...]] | None = None
         n = game.players
@@ -482,6 +484,16 @@ class RungisState(State[RungisView]):
 
     def _price_label(self, article: str) -> Reason:
         """How a price for ``article`` is named in a refusal."""
+        # Asked for each type still to announce at every announcement, and for every price menu:
+        # remembered by all it depends on (the type and its Price freeze).
+        key = (article, self.freezes.get(article))
+        label = self._price_labels.get(key)
+        if label is None:
+            label = self._price_labels[key] = self._word_price_label(article)
+        return label
+
+    def _word_price_label(self, article: str) -> Reason:
+        """:meth:`_price_label`, worded afresh."""
         names = self.tables.article_by_id[article]
         words = {"article_en": names.name_en, "article_fr": names.name_fr}
         if article in self.freezes:
@@ -569,16 +581,9 @@ class RungisState(State[RungisView]):
         for card in hand:
             special = self.kind_of[card]
             if special.timing != now:
-                note = Reason(
-                    f"{special.name_en} is played {TIMING_WORDS[special.timing]}, not "
-                    f"{TIMING_WORDS[now]}",
-                    "rungis.played_when",
-                    card_en=special.name_en,
-                    card_fr=special.name_fr,
-                    timing_words=TIMING_WORDS[special.timing],
-                    now_words=TIMING_WORDS[now],
+                notes.append(
+                    (card, played_when(special.name_en, special.name_fr, special.timing, now))
                 )
-                notes.append((card, note))
                 continue
             found, why = self._card_options(player, card, special)
             if found:
@@ -776,6 +781,7 @@ class RungisState(State[RungisView]):
             action=action,
             data=data,
             visible_to=(player,) if kind is Price else None,
+            fresh=True,
         )
         # Every action class has its own step of the rules (the type gate admits no other).
         self._STEPS[kind](self, player, action)
