@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Iterable
+from itertools import repeat
 
 #: The letter before a seat's number, by language (player, joueur).
 SEAT_LETTERS: dict[str, str] = {"en": "P", "fr": "J"}
@@ -68,6 +69,5 @@ class SeatNumber(int):
 
 def seats_label(seats: Iterable[object], lang: str = "en", sep: str = ", ") -> str:
     """Several seats' labels joined by ``sep`` (``"P1, P3"``)."""
-    if lang == "en":  # the engine's narration (a round's ties, every final payout): map in C
-        return sep.join(map(seat_label, seats))
-    return sep.join([seat_label(s, lang) for s in seats])
+    # map in C: the engine's narration names seats this way at every round and final payout.
+    return sep.join(map(seat_label, seats, repeat(lang)))

@@ -30,6 +30,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+import numpy as np
 import pandas as pd
 
 from tradekit.bots import has_bot
@@ -442,8 +443,6 @@ def auction_maths() -> dict[str, pd.DataFrame]:
     each value and bid, how many of those ``steps`` bid it (``strategy = count / steps``; a
     count of 0 is left out). :func:`coin_equilibria` reads them back.
     """
-    import numpy as np
-
     rows = []
     for n, top in COIN_TABLES:
         for rule in COIN_FORMATS:
@@ -475,8 +474,6 @@ def coin_equilibria(
         >>> eq.strategy.shape, eq.epsilon < 0.05
         ((6, 6), True)
     """
-    import numpy as np
-
     table = read(Path(folder) / "auction-maths-coins.csv")
     found: dict[tuple[int, int, str], dict[str, CoinEquilibrium]] = {}
     for (n, top, rule, zero), rows in table.groupby(

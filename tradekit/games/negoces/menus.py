@@ -26,21 +26,6 @@ def refused(cls: type[Action], why: str, player: int, key: str) -> Option:
     return refuse.__wrapped__(cls, reason)  # cached once, here
 
 
-# The loan refusals that name a seat, worded once per seat: loans are declared at every decision.
-@functools.lru_cache(maxsize=256)
-def has_loan(player: int) -> Reason:
-    """Why ``player`` may not take a loan: they hold one."""
-    return Reason(
-        f"{seat_label(player)} already holds a loan card", "negoces.has_loan", seat=player
-    )
-
-
-@functools.lru_cache(maxsize=256)
-def no_loan(player: int) -> Reason:
-    """Why ``player`` may not repay a loan: they hold none."""
-    return Reason(f"{seat_label(player)} holds no loan card", "negoces.no_loan", seat=player)
-
-
 def offer_choices(
     player: int,
     seller: int,

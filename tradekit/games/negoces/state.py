@@ -157,6 +157,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -193,7 +194,7 @@ from tradekit.games.negoces.actions import (
 from tradekit.games.negoces.auction import auction_step, log_auto_passes, next_opening
 from tradekit.games.negoces.choices import Among, Amounts, plain
 from tradekit.games.negoces.end import holds_goal, reaches_goal
-from tradekit.games.negoces.menus import has_loan, no_loan, offer_choices, refused
+from tradekit.games.negoces.menus import offer_choices, refused
 from tradekit.games.negoces.places import BANK_POOL, BOX, DIAMANT, SACRED, TREASURY
 from tradekit.games.negoces.sale import (
     Standing,
@@ -1196,6 +1197,23 @@ _SACRED_FOR_SACRED = Reason(
 )
 #: Why no loan is taken or repaid: a game without the bank, or before the Diamond's auction.
 _NO_BANK = Reason("loans are played only with the bank variant", "negoces.no_bank")
+
+
+# The loan refusals that name a seat, worded once per seat: loans are declared at every decision.
+@functools.lru_cache(maxsize=256)
+def has_loan(player: int) -> Reason:
+    """Why ``player`` may not take a loan: they hold one."""
+    return Reason(
+        f"{seat_label(player)} already holds a loan card", "negoces.has_loan", seat=player
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def no_loan(player: int) -> Reason:
+    """Why ``player`` may not repay a loan: they hold none."""
+    return Reason(f"{seat_label(player)} holds no loan card", "negoces.no_loan", seat=player)
+
+
 # The loan refusals worded alike for every seat, made once (loans are declared at every decision).
 _NO_LOAN_LEFT = Reason("no loan card is left in the bank", "negoces.no_loan_left")
 _ONE_LOAN = Reason("a player may take at most one loan per sale", "negoces.one_loan")
