@@ -24,13 +24,12 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import importlib
 import sys
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
-import numpy as np
 import pandas as pd
 
 from tradekit.bots import has_bot
@@ -41,10 +40,6 @@ from tradekit.sim.compare import Comparison, compare
 from tradekit.sim.measures import rule_choices
 from tradekit.sim.simulate import run, simulate
 from tradekit.sim.tournament import tournament
-
-if TYPE_CHECKING:  # the theory module is imported only where its equilibria are made or read
-    from tradekit.theory.bridge import ZeroBids
-    from tradekit.theory.coins import CoinAuction, CoinEquilibrium, Rounding
 
 #: Where the notebooks read the files (relative to the top of the repository).
 DATA_DIR = Path("notebooks") / "data"
@@ -402,94 +397,10 @@ def rule_choices_other_games() -> dict[str, pd.DataFrame]:
     return {"rule-choices-other-games": frame[first + [c for c in frame if c not in first]]}
 
 
-#: The whole-coin payment rules ``auction-maths.ipynb`` solves side by side: what a loser pays
-#: of its bid, and how that share is rounded.
-COIN_FORMATS: dict[str, tuple[Fraction, Rounding]] = {
-    "first price": (Fraction(0), "exact"),
-    "exactly half": (Fraction(1, 2), "exact"),
-    "half, rounded down": (Fraction(1, 2), "down"),
-    "all pay": (Fraction(1), "exact"),
-}
-#: The tables those rules are solved at: (bidders, top value, which is also every budget).
-COIN_TABLES: tuple[tuple[int, int], ...] = ((3, 10), (2, 5))
-#: The rules for a bid of 0 they are solved under: the games' ("lose") and the textbook's.
-ZERO_RULES: tuple[ZeroBids, ...] = ("lose", "win")
-#: Fictitious-play steps of each of those equilibria.
-COIN_STEPS = 3000
-
-
-def coin_auction(n: int, top: int, rule: str, zero_bids: ZeroBids) -> CoinAuction:
-    """The auction of :data:`COIN_FORMATS` ``rule``: ``n`` bidders, values ``0 .. top``.
-
-    Example:
-        >>> coin_auction(2, 5, "half, rounded down", "win").rounding
-        'down'
-    """
-    from tradekit.theory.coins import CoinAuction, uniform_values
-
-    share, rounding = COIN_FORMATS[rule]
-    return CoinAuction(
-        n, uniform_values(top), max_bid=top, loser_fraction=share, rounding=rounding,
-        zero_bids=zero_bids,
-    )  # fmt: skip
-
-
-def auction_maths() -> dict[str, pd.DataFrame]:
-    """``auction-maths.ipynb``: the whole-coin equilibria of every :data:`COIN_FORMATS` rule,
-    at every :data:`COIN_TABLES` table, under both :data:`ZERO_RULES` (16 solves, a few seconds).
-
-    Fictitious play's strategy after ``k`` steps is the average of the starting strategy and
-    its first ``k`` best replies, so each equilibrium is saved exactly, in whole numbers: for
-    each value and bid, how many of those ``steps`` bid it (``strategy = count / steps``; a
-    count of 0 is left out). :func:`coin_equilibria` reads them back.
-    """
-    rows = []
-    for n, top in COIN_TABLES:
-        for rule in COIN_FORMATS:
-            for zero in ZERO_RULES:
-                eq = coin_auction(n, top, rule, zero).solve(iterations=COIN_STEPS)
-                steps = int(np.argmin(eq.history)) + 1  # the best strategy met, as solve keeps
-                counts = np.rint(eq.strategy * steps)
-                assert np.abs(counts / steps - eq.strategy).max() < 1e-9, "not an average"
-                for value, bid in zip(*np.nonzero(counts), strict=True):
-                    rows.append(
-                        {"bidders": n, "top": top, "rule": rule, "zero_bids": zero,
-                         "steps": steps, "value": int(value), "bid": int(bid),
-                         "count": int(counts[value, bid])}
-                    )  # fmt: skip
-    return {"auction-maths-coins": pd.DataFrame(rows)}
-
-
-def coin_equilibria(
-    folder: Path | str = DATA_DIR,
-) -> dict[tuple[int, int, str], dict[str, CoinEquilibrium]]:
-    """The shipped equilibria of :func:`auction_maths`, by (bidders, top value, rule), then by
-    rule for a bid of 0; each checked again (:meth:`CoinAuction.equilibrium`), so its largest
-    gain from deviating is computed here, not read.
-
-    Example:
-        >>> import tradekit.sim.lessons as lessons
-        >>> eqs = lessons.coin_equilibria("notebooks/data")
-        >>> eq = eqs[2, 5, "first price"]["lose"]
-        >>> eq.strategy.shape, eq.epsilon < 0.05
-        ((6, 6), True)
-    """
-    table = read(Path(folder) / "auction-maths-coins.csv")
-    found: dict[tuple[int, int, str], dict[str, CoinEquilibrium]] = {}
-    for (n, top, rule, zero), rows in table.groupby(
-        ["bidders", "top", "rule", "zero_bids"], sort=False
-    ):
-        game = coin_auction(int(n), int(top), str(rule), cast("ZeroBids", zero))
-        counts = np.zeros((game.top_value + 1, game.max_bid + 1))
-        counts[rows["value"].to_numpy(), rows["bid"].to_numpy()] = rows["count"].to_numpy()
-        steps = int(rows["steps"].iloc[0])
-        eq = game.equilibrium(counts / steps, iterations=steps)
-        found.setdefault((int(n), int(top), str(rule)), {})[str(zero)] = eq
-    return found
-
-
 #: Every figure set, by name: the function that plays it returns its files' tables by file stem.
-FIGURE_SETS: dict[str, Callable[[], dict[str, pd.DataFrame]]] = {
+#: A set made outside :mod:`tradekit.sim` is named by its function's dotted path, imported when
+#: it is played: the theory module builds on the games, which build on :mod:`tradekit.sim`.
+FIGURE_SETS: dict[str, Callable[[], dict[str, pd.DataFrame]] | str] = {
     "turin-first-bids": turin_first_bids,
     "medici": medici,
     "medici-ships": medici_ships,
@@ -497,7 +408,7 @@ FIGURE_SETS: dict[str, Callable[[], dict[str, pd.DataFrame]]] = {
     "rungis": rungis,
     "rule-choices-turin": rule_choices_turin,
     "rule-choices-other-games": rule_choices_other_games,
-    "auction-maths": auction_maths,
+    "auction-maths": "tradekit.theory.lesson_data.auction_maths",
 }
 
 
@@ -524,7 +435,11 @@ def make(name: str) -> dict[str, str]:
     """
     if name not in FIGURE_SETS:
         raise ConfigError("figure set", name, "one of " + ", ".join(sorted(FIGURE_SETS)))
-    frames = FIGURE_SETS[name]()
+    play = FIGURE_SETS[name]
+    if isinstance(play, str):
+        module, _, function = play.rpartition(".")
+        play = getattr(importlib.import_module(module), function)
+    frames = play()
     if tuple(frames) != FILES[name]:
         raise ConfigError(f"files of figure set {name!r}", list(frames), ", ".join(FILES[name]))
     return {f"{stem}.csv": csv_text(frame) for stem, frame in frames.items()}
