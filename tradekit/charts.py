@@ -403,7 +403,10 @@ def bids_vs_valuations(
     keep = [c for c in ("amount", "valuation", by, "bot", "variant", "round") if c in frame]
     frame = frame[list(dict.fromkeys(keep))].copy()
     if by in frame:
-        frame[by] = frame[by].astype(str)
+        # A legend reads "won: yes / no", not Python's True and False.
+        words = {True: "yes", False: "no"}
+        is_bool = frame[by].dtype == bool
+        frame[by] = frame[by].map(words) if is_bool else frame[by].astype(str)
     top = float(max(frame["valuation"].max(), frame["amount"].max(), 1.0)) if len(frame) else 1.0
     points = (
         alt.Chart(frame)

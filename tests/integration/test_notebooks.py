@@ -63,19 +63,52 @@ def test_notebook_executes(path: Path) -> None:
     assert not errors
 
 
+#: A line that starts a list item: its indentation, then the marker.
+LIST_ITEM = re.compile(r"(\s*)([-+*]|\d+[.)])\s")
+
+
+def starts_a_list_by_accident(before: str, line: str) -> bool:
+    """Whether Markdown reads ``line`` (after ``before``) as a new list item the writer did not
+    mean: a sentence wrapped just before "1." or "+ 2)" turns into a list item.
+
+    Markdown starts a numbered list at a line "1. ..." even inside a paragraph; a line starting
+    with "-", "+" or "*" starts a list after a paragraph too, and inside a list item (an indented
+    line) a nested list. A list the writer meant follows a blank line, or another item of it.
+
+    Example:
+        >>> starts_a_list_by_accident("  (a lone seller earns price", "  + 2). Shops keep")
+        True
+        >>> starts_a_list_by_accident("* **End.** the highest total wins.", "* **Special cards**")
+        False
+    """
+    item = LIST_ITEM.match(line)
+    if item is None or not before.strip():
+        return False
+    indented, marker = item.groups()
+    in_a_list = LIST_ITEM.match(before) is not None or before[:1].isspace()
+    return bool(indented) or marker == "1." or marker == "1)" or (marker in "-+*" and not in_a_list)
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_no_line_of_text_starts_a_list_by_accident(path: Path) -> None:
-    # Markdown starts a numbered list at a line "1. ..." even inside a paragraph, so a sentence
-    # wrapped just before "1." turns into a list item: such a line must follow a blank line.
     nb = read(path)
     for index, cell in enumerate(nb.cells):
         if cell.cell_type != "markdown":
             continue
         lines = cell.source.splitlines()
         for before, line in itertools.pairwise(lines):
-            assert not (re.match(r"\s*1[.)]\s", line) and before.strip()), (
+            assert not starts_a_list_by_accident(before, line), (
                 f"{path.name}, cell {index}: {line.strip()[:60]!r} starts a list inside a paragraph"
             )
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_no_sentence_ends_twice(path: Path) -> None:
+    # "... two bots.. Press": a full stop doubled where two pieces of text were joined.
+    for index, cell in enumerate(read(path).cells):
+        if cell.cell_type == "markdown":
+            doubled = re.search(r"\w[*_]?(?<!\.)\.\.(?!\.)", cell.source)
+            assert doubled is None, f"{path.name}, cell {index}: {doubled.group()!r}"
 
 
 #: Seats counted from 0, as the code counts them, in text for people (who count from 1: P1, J1).

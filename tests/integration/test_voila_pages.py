@@ -10,10 +10,13 @@ kernel runs it), with every request that does not go to 127.0.0.1 aborted. For e
   other tests share the machine's cores with this one, so the time here is not the target's);
 * no error, warning or traceback in the page, and no widget that failed to draw;
 * text for people: no Python repr (``RendererRegistry``, a bare ``False``, ``<NA>``, a tuple of
-  strings), and seats counted from 1 (no ``P0``, no "seat 0": code counts from 0, people from 1);
+  strings), no unrounded number (five or more decimals), and seats counted from 1 (no ``P0``,
+  no "seat 0": code counts from 0, people from 1);
+* every button's words whole (not cut by its width), every drop-down showing a choice, no table
+  with a column of row numbers;
 * every chart's text inside its picture: each SVG chart is drawn on a blank page of the same
   browser (as its ``<img>`` is), and every text must lie inside the SVG, no two labels of one axis
-  may overlap, and no label may end in "…" (a label limit reached);
+  may overlap or come within 2 pixels, and no label may end in "…" (a label limit reached);
 * screenshots of the first screen at 1920×1080 and 1366×768, and of the whole page (every fold
   open) at 1366 pixels wide, under
   ``test-results/notebooks/`` (override the folder with ``TRADEKIT_ARTIFACTS``), with the times
@@ -64,8 +67,10 @@ CHARTS = """() => [...document.querySelectorAll('img')]
 CHECK_TEXT = """() => {
   const problems = [];
   const boxes = t => t.getBoundingClientRect();
-  const overlap = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
-    && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  // Two labels of one axis closer than GAP pixels read as one ("-0.20.0").
+  const GAP = 2;
+  const overlap = (a, b) => a.left < b.right + GAP && b.left < a.right + GAP
+    && a.top < b.bottom + GAP && b.top < a.bottom + GAP;
   document.querySelectorAll('svg.marks').forEach((svg, chart) => {
     const frame = svg.getBoundingClientRect();
     // Vega hides a label that would overlap its neighbour with opacity 0: it is not drawn.
@@ -91,12 +96,39 @@ CHECK_TEXT = """() => {
 }"""
 
 
+#: Controls and tables a reader cannot read: a button whose words are cut ("Play the
+#: tournam..."), a
+#: drop-down that shows nothing chosen, a table of row numbers.
+CHECK_CONTROLS = """() => {
+  const problems = [];
+  // A card button shows its card as a picture; its words are for screen readers only.
+  for (const b of document.querySelectorAll('#rendered_cells button:not(.tk-card-btn)')) {
+    if (b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
+      problems.push('button cut: ' + b.textContent.trim());
+  }
+  for (const s of document.querySelectorAll('#rendered_cells select')) {
+    if (s.offsetParent !== null && !s.multiple && s.selectedIndex < 0)
+      problems.push('drop-down with nothing chosen: ' + (s.closest('.widget-dropdown')
+        || s).textContent.trim().slice(0, 40));
+  }
+  // A table read by people has no column of row numbers 0, 1, 2, ... (pandas' default index).
+  for (const table of document.querySelectorAll('#rendered_cells table')) {
+    const heads = [...table.querySelectorAll('tbody tr > th:first-child')].map(
+      th => th.textContent.trim());
+    if (heads.length > 1 && heads.every((h, i) => h === String(i)))
+      problems.push('a table with row numbers: ' + table.innerText.trim().slice(0, 40));
+  }
+  return problems;
+}"""
+
 #: The text of the page a reader sees (Voilà shows the outputs and the Markdown, not the code).
 SHOWN_TEXT = "() => document.getElementById('rendered_cells').innerText"
 #: What a reader should never see: raw reprs, and seats counted from 0.
 NOT_FOR_READERS = {
     r"RendererRegistry|<NA>|^\s*(False|True|None)\s*$|^\('[^']*', '": "a Python repr",
     r"\bP0\b|\bJ0\b|(?i:\bseat 0\b|\bsiège 0\b)": "a seat counted from 0",
+    # A table or sentence shows figures rounded for reading (1.95, not 1.94595).
+    r"(?<![\w.])\d+\.\d{5,}(?![\w.])": "an unrounded number",
 }
 
 
@@ -204,6 +236,7 @@ def test_notebook_as_a_voila_app(voila: str, browser: Any, path: Path) -> None:
         )
         assert errors.count() == 0, f"{path.name}: {errors.first.inner_text()[:500]}"
         unreadable = not_for_readers(page.evaluate(SHOWN_TEXT))
+        unusable = page.evaluate(CHECK_CONTROLS)
 
         svgs = page.evaluate(CHARTS)
         blank = context.new_page()
@@ -217,6 +250,7 @@ def test_notebook_as_a_voila_app(voila: str, browser: Any, path: Path) -> None:
         context.close()
     assert not problems, f"{path.name}: chart text cut or crowded: {problems}"
     assert not unreadable, f"{path.name}: text a reader should not see: {unreadable}"
+    assert not unusable, f"{path.name}: controls or tables a reader cannot read: {unusable}"
     if has_table(path):
         assert usable <= FIRST_PAINT_LIMIT, (
             f"{path.name}: usable after {usable:.1f} s (target {FIRST_PAINT:.0f} s, idle)"

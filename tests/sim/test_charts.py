@@ -80,6 +80,7 @@ def test_bids_against_valuations() -> None:
     chart = charts.bids_vs_valuations(result.decisions, max_points=20)
     rows = next(iter(chart.to_dict()["datasets"].values()))
     assert len(rows) == 20 and all(r["valuation"] is not None for r in rows)
+    assert {r["won"] for r in rows} <= {"yes", "no"}  # the legend in words, not True/False
     svg(chart)
     assert result.games is not None
     with pytest.raises(ConfigError, match=r"columns \['valuation'\]"):

@@ -121,3 +121,13 @@ def test_tournament_rotates_seats_on_the_same_deals() -> None:
         tournament(CLASSIC, ["heuristic", "random"], n=2)
     with pytest.raises(ConfigError, match="a list of bots"):
         tournament(CLASSIC, "random", n=2)  # type: ignore[arg-type]
+
+
+def test_a_difference_of_win_rates_stays_within_plus_or_minus_one() -> None:
+    # Three games, two of them won under B only: the t interval alone reaches past +100%.
+    m = paired_stats([0, 0, 1], [1, 1, 0], binary=True)
+    assert -1.0 <= m["ci_low"] < m["diff"] < m["ci_high"] <= 1.0
+    assert m["ci_high"] == 1.0 and m["ci_low"] == -1.0
+    # A measure that is not a rate keeps its whole interval.
+    s = paired_stats([0, 0, 1], [1, 1, 0])
+    assert s["ci_high"] > 1.0 and s["ci_low"] < -1.0

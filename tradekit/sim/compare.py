@@ -130,7 +130,12 @@ def paired_result(
         out.update(ci_low=out["diff"], ci_high=out["diff"], p_value=1.0 if changed == 0 else 0.0)
         return out
     half = float(special.stdtrit(n - 1, (1 + confidence) / 2)) * sd / math.sqrt(n)
-    out.update(ci_low=out["diff"] - half, ci_high=out["diff"] + half)
+    low, high = out["diff"] - half, out["diff"] + half
+    if binary:
+        # A difference of two rates lies in [-1, 1]; with few pairs the t interval reaches past
+        # it ("-177% to +110%" for three games), which no reader should be shown.
+        low, high = max(low, -1.0), min(high, 1.0)
+    out.update(ci_low=low, ci_high=high)
     if binary:
         # McNemar's exact test: of the pairs that changed, as many gained as a fair coin would?
         # Two-sided, by the symmetry of the binomial distribution with p = 1/2.

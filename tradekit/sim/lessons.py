@@ -326,9 +326,9 @@ def negoces() -> dict[str, pd.DataFrame]:
     summary["net price per sale"] = (summary["paid"] - summary["back"]) / summary["sales"]
     summary["tax per sale"] = summary["tax"] / summary["sales"]
     diamant = games[games["seat_diamant"] == 1].groupby("rule", sort=False)["win"].mean()
-    summary["Diamant winner wins"] = diamant
+    summary["Diamond winner wins"] = diamant
     columns = ["rule", "sales per game", "net price per sale", "tax per sale"]
-    return {"negoces-rules": summary.reset_index()[[*columns, "Diamant winner wins"]]}
+    return {"negoces-rules": summary.reset_index()[[*columns, "Diamond winner wins"]]}
 
 
 def rungis() -> dict[str, pd.DataFrame]:
