@@ -128,7 +128,7 @@ table.status td button{min-height:36px;font-size:14px;padding:4px 8px}
 .seat-line{display:flex;flex-wrap:wrap;align-items:center;gap:0 4px}
 .seat{min-width:9em;padding:2px 0}
 @media (min-width:900px){.seat-line{flex-wrap:nowrap}.seat-line button{white-space:nowrap}}
-table.status a{white-space:nowrap}
+table.status a{white-space:nowrap;margin:0 6px}
 .seat.away{color:#8a4b08;font-weight:600}
 .seat.standing_in{color:#5b3a8a}
 .qr svg{width:180px;height:180px;display:block}
