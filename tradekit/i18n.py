@@ -22,6 +22,9 @@ Example:
     'Bonjour Ada'
     >>> seat_label(0, "fr"), bot_label("heuristic", "fr")
     ('J1', 'heuristique')
+    >>> add_messages({"deck": {"en": "Deck: {n:card|cards}", "fr": "Pioche : {n:carte|cartes}"}})
+    >>> t("deck", "en", n=1), t("deck", "fr", n=0), t("deck", "fr", n=3)
+    ('Deck: 1 card', 'Pioche : 0 carte', 'Pioche : 3 cartes')
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from typing import Any
 
 from tradekit.core.errors import ConfigError, DataError, Reason
 from tradekit.core.seats import SEAT_LETTERS, seat_label, seats_label
+from tradekit.core.words import counted
 
 #: The languages every label exists in.
 LANGS: tuple[str, ...] = ("en", "fr")
@@ -52,6 +56,25 @@ _ONLY = {"en_only": "en", "fr_only": "fr"}
 _CATALOGUE: dict[str, dict[str, str]] = {}
 _LOADED: set[str] = set()
 _FORMATTER = string.Formatter()
+
+
+class _Counting(string.Formatter):
+    """``str.format`` that also writes ``{n:card|cards}``: the number, then the word for that
+    many in the formatter's language ("1 card", "2 cards"; "0 carte", "2 cartes")."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" not in format_spec:
+            return str(super().format_field(value, format_spec))
+        one, many = format_spec.split("|", 1)
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return counted(value, one, many, self.lang)
+        return f"{value} {many}"  # a count already written out: said as many
+
+
+_COUNTING = {lang: _Counting(lang) for lang in LANGS}
 
 
 def check_lang(lang: object) -> str:
@@ -180,7 +203,19 @@ def t(key: str, lang: str = "en", /, **fields: Any) -> str:
     if texts is None:
         return key
     text = texts.get(lang) or texts["en"]
-    return text.format(**fields) if fields else text
+    return format_text(text, lang, **fields) if fields else text
+
+
+def format_text(text: str, lang: str = "en", /, **fields: Any) -> str:
+    """``text.format(**fields)``, where a field written ``{n:card|cards}`` is the number and the
+    word for that many in ``lang`` (see :func:`tradekit.core.words.counted`).
+
+    Example:
+        >>> format_text("{n:carte|cartes} et {m:carte|cartes}", "fr", n=1, m=2)
+        '1 carte et 2 cartes'
+    """
+    # Only a text that counts something needs the slower formatter.
+    return _COUNTING[lang].vformat(text, (), fields) if "|" in text else text.format(**fields)
 
 
 def bot_label(name: str, lang: str = "en") -> str:

@@ -27,6 +27,7 @@ from tests.helpers import negoces_options, play_at_random
 from tradekit.core.events import Event, Ledger, Transfer
 from tradekit.core.seats import seat_label
 from tradekit.core.state import State
+from tradekit.core.words import plural
 from tradekit.games.medici import MediciState
 from tradekit.games.medici import state as medici_module
 from tradekit.games.negoces import NegocesState, variant_sets
@@ -272,7 +273,8 @@ def _medici_poorest(state: MediciState, event: Event) -> str:
 
 def _medici_game_end(state: MediciState, event: Event) -> str:
     d = event.data
-    return f"final wealth {d['scores']}; winner(s) {_seats(d['winners'])}"
+    won = plural(len(d["winners"]), "winner", "winners")
+    return f"final wealth {d['scores']}; {won} {_seats(d['winners'])}"
 
 
 #: The texts that take more than the data's values as they are, by event kind.

@@ -23,7 +23,7 @@ from tradekit.core.actions import Action
 from tradekit.core.errors import IllegalActionError
 from tradekit.core.registry import plugin
 from tradekit.i18n import _CATALOGUE as CATALOGUE
-from tradekit.i18n import LANGS, keys, load_messages
+from tradekit.i18n import LANGS, format_text, keys, load_messages
 from tradekit.session import TableSession
 
 #: English words that give away an English text left in a French one.
@@ -113,14 +113,14 @@ def _catalogue() -> dict[str, dict[str, str]]:
     return {key: CATALOGUE[key] for key in keys()}
 
 
-def _sample(text: str) -> str:
+def _sample(text: str, lang: str) -> str:
     """``text`` with its fields filled with neutral values (a field may hold a seat: 1-based)."""
     fields = {}
     for _, field, spec, _ in string.Formatter().parse(text):
         if field is not None:
             base = re.split(r"[.\[]", field, maxsplit=1)[0]
             fields[base] = 0.5 if spec and ("f" in spec or "%" in spec) else 1
-    return text.format(**fields)
+    return format_text(text, lang, **fields)
 
 
 def test_every_message_reads_plainly_in_both_languages() -> None:
@@ -129,7 +129,7 @@ def test_every_message_reads_plainly_in_both_languages() -> None:
         for lang in LANGS:
             text = texts[lang]
             # Formatted, so that a field's name ({round}) is not read as a word of the text.
-            for what in problems(_sample(text), lang):
+            for what in problems(_sample(text, lang), lang):
                 bad.append(f"{key} ({lang}): {what}: {text!r}")
     assert not bad, "\n".join(sorted(set(bad)))
 

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 from tradekit.classroom.rooms import ClassroomError, NotFound, Room, Table
 from tradekit.core.events import Event
 from tradekit.core.state import Game, State
+from tradekit.core.words import counted
 from tradekit.i18n import check_lang, t
 from tradekit.render import Context, renderer_for
 from tradekit.render.parts import esc
@@ -205,8 +206,8 @@ def paired(room: Room, first: int = 1, second: int = 2, confidence: float = 0.95
     ]  # fmt: skip
     if len(both) < 2:
         raise ClassroomError(
-            f"{len(both)} table(s) have finished both game {first} and game {second}: a paired "
-            "comparison needs two at least"
+            f"{counted(len(both), 'table has', 'tables have')} finished both game {first} and"
+            f" game {second}: a paired comparison needs two at least"
         )
     rows = table[table["table"].isin(both) & table["game_number"].isin(numbers)]
     # The class's own columns say where a game was played: they are not measures of it.

@@ -25,6 +25,7 @@ from tradekit.core.events import Event
 from tradekit.core.saves import parse_save
 from tradekit.core.seat_saves import Review, review
 from tradekit.core.state import SEAT_SAVE_FORMAT, Game, State, replay
+from tradekit.core.words import counted
 from tradekit.sim.measures import measure, measures_for
 from tradekit.sim.play import GameResult
 from tradekit.sim.tables import game_rows, options_json, tidy, variant_label
@@ -95,7 +96,8 @@ def _replayed(
             unfinished.append(name)
     if unfinished:
         warnings.warn(
-            f"skipped {len(unfinished)} unfinished game(s): {', '.join(unfinished[:5])}",
+            f"skipped {counted(len(unfinished), 'unfinished game', 'unfinished games')}: "
+            + ", ".join(unfinished[:5]),
             RuntimeWarning,
             stacklevel=3,
         )

@@ -27,6 +27,7 @@ from typing import Any, ClassVar, cast
 import numpy as np
 
 from tradekit.core.seats import seat_label
+from tradekit.core.words import counted
 from tradekit.games.turin.game import SETUP
 from tradekit.theory import charts, simulate
 from tradekit.theory.ascending import MAX_PROFILES, AscendingModel, Strategy
@@ -721,7 +722,8 @@ class TieExplorer(Explorer):
         if self.rule.value == "Medici ladder":
             awards = tuple(custom) or MEDICI_LADDER
             pmf = _ladder_after(int(self.rounds.value))
-            what = f"one good, awards {_listed(awards)}, after {self.rounds.value} round(s)"
+            after = counted(self.rounds.value, "round", "rounds")
+            what = f"one good, awards {_listed(awards)}, after {after}"
             return RankRule(awards, unranked_at=0), [pmf] * n, what
         pmf = binomial_units(int(self.units.value), float(self.share.value))
         what = (

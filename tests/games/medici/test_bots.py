@@ -109,7 +109,7 @@ def test_a_worthless_card_is_not_auctioned_alone_but_turned_on() -> None:
     cautious = new_state(piles=[[1, 36, *TEN_FIRST[2:]]])
     action, why, _ = decide(cautious, 0, turn_limit=1)
     assert action == Auction()
-    assert why.startswith("I turn at most 1 card(s), and these are worth -6.1")
+    assert why.startswith("I turn at most 1 card, and these are worth -6.1")
 
 
 def test_it_stops_turning_when_one_more_card_would_not_fit() -> None:
@@ -118,7 +118,7 @@ def test_it_stops_turning_when_one_more_card_would_not_fit() -> None:
     )
     action, why, _ = decide(state, 0)
     assert action == Auction()
-    assert why == ("One more card would not fit in my warehouse (1 place(s) left).")
+    assert why == ("One more card would not fit in my warehouse (1 place left).")
 
 
 def test_the_monopoly_bonus_in_reach_is_worth_ten_florins_on_the_ladder() -> None:

@@ -100,8 +100,8 @@ def test_a_first_sale_reads_like_a_story() -> None:
     assert (b1, b2) == (1, 2)
     assert offer1.good in ("cigares", "ivoire") and offer1.coins == -1
     assert offer2.good in ("jade", "livres") and offer2.coins == -1
-    assert why1.endswith("a good I lack, worth up to 2 coin(s) to me, so I raise round by round.")
-    assert why2.endswith("a good I lack, worth up to 2 coin(s) to me, so I raise round by round.")
+    assert why1.endswith("a good I lack, worth up to 2 coins to me, so I raise round by round.")
+    assert why2.endswith("a good I lack, worth up to 2 coins to me, so I raise round by round.")
     # A new good for 1 coin is worth 2 to the seller: enough to accept at once.
     assert isinstance(accept, Accept) and accept.buyer in (1, 2)
     assert why3.endswith("offer of P3 is worth 2.0 coins to me, the best offer.")
@@ -239,7 +239,7 @@ def test_block_refuses_to_hand_a_rival_the_winning_card() -> None:
     state.apply(2, Offer(None, 1))
     seat, action, why = step(state, bots)
     assert (seat, action) == (0, Accept(2))
-    assert why.startswith("The 1 coin(s) offer of P3 is worth")
+    assert why.startswith("The 1 coin offer of P3 is worth")
     # a seller who does not block takes the far better offer
     state2 = scripted(hands=hands)
     state2.apply(0, PutUp("cafe"))

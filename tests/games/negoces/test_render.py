@@ -146,7 +146,7 @@ def test_auction_state_and_pills() -> None:
     assert "high bid 2 by P2" in html and "to speak: P3" in html
     assert "raise by 1 or 2, or drop out for good" in html
     assert html.count(">Treasurer<") == 3 and html.count(">Miser<") == 3
-    assert "treasury: 0 coin(s)" in html
+    assert "treasury: 0 coins" in html
     fr = render(state, 0, "fr")
     assert "Enchère : Diamant" in fr and "Trésorier" in fr and "Radin" in fr
 
@@ -154,8 +154,8 @@ def test_auction_state_and_pills() -> None:
 def test_variant_cards_loans_and_removed_cards() -> None:
     state = scripted(variants="bank,thief_guard,temple", thief=1, guard=2, loans=[0, 2, 0])
     html = render(state, None)
-    assert ">Thief<" in html and ">Guard<" in html and "2 loan(s)" in html
-    assert "bank: 20 coins, 4 loan card(s)" in html and "sacred texts at the temple: 4" in html
+    assert ">Thief<" in html and ">Guard<" in html and "2 loans" in html
+    assert "bank: 20 coins, 4 loan cards" in html and "sacred texts at the temple: 4" in html
     tables = state.tables
     assert tables.special["thief"][0] not in cards_shown(html)  # held, shown as a badge
     inactive = scripted(variants="smugglers", inactive=[[53], [54], [55]])

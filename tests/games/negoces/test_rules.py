@@ -450,7 +450,7 @@ def test_thief_and_guard_auctions_follow_the_diamant_and_their_price_is_shared()
     state.apply(1, Pass())
     assert state.thief == 2 and state.phase == "gift" and state.to_move == (2,)
     refused(state, 2, Give(2, 1), "another seat")
-    refused(state, 2, Give(0, 3), "2 coin(s) left")
+    refused(state, 2, Give(0, 3), "2 coins left")
     state.apply(2, Give(0, 1))
     state.apply(2, Give(1, 1))
     assert state.view(None).auction is not None and state.view(None).auction.item == "guard"

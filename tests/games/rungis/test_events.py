@@ -208,7 +208,7 @@ def test_subsidy_payment_is_an_event() -> None:
     assert [(e.player, e.data) for e in paid] == [
         (0, {"what": "subsidy", "article": "fish", "amount": 2, "cards": 2, "paid": 4})
     ]
-    assert paid[0].text == "P1 is paid 4 gold, subsidy on Fish: 2 × 2 card(s)"
+    assert paid[0].text == "P1 is paid 4 gold, subsidy on Fish: 2 × 2 cards"
     # It follows the sales it comes after.
     assert state.log.index(paid[0]) > max(
         i for i, e in enumerate(state.log) if e.data.get("what") == "sale"

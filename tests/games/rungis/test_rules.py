@@ -289,7 +289,7 @@ def test_sales_lone_seller_gets_price_plus_2() -> None:
     write(state, {0: {"fish": 6}})
     assert state.gold == [26, 10, 10]
     assert ledger(state, "ca") == [
-        "bank -> P1: 16 (sales of Fish: lone seller at 6, counted as lowest, + 2 = 8 × 2 card(s))"
+        "bank -> P1: 16 (sales of Fish: lone seller at 6, counted as lowest, + 2 = 8 × 2 cards)"
     ]
     # The shop keeps its cards; the final score adds their base values.
     assert state.is_over and state.scores() == [26 + 8, 10, 10]
@@ -302,7 +302,7 @@ def test_sales_all_equal_counts_as_lowest() -> None:
     assert state.gold == [17, 24, 10]
     assert lines(state) == [(0, "lowest", 7), (1, "lowest", 14)]
     assert ledger(state, "ca")[0] == (
-        "bank -> P1: 7 (sales of Cheese: all ask 5, counted as lowest, + 2 = 7 × 1 card(s))"
+        "bank -> P1: 7 (sales of Cheese: all ask 5, counted as lowest, + 2 = 7 × 1 card)"
     )
 
 
@@ -313,8 +313,8 @@ def test_sales_three_different_prices() -> None:
     assert lines(state) == [(0, "highest", 0), (1, "lowest", 5), (2, "middle", 8)]
     assert state.gold == [10, 15, 18]
     assert ledger(state, "ca") == [
-        "bank -> P2: 5 (sales of Cheese: lowest price 3 + 2 = 5 × 1 card(s))",
-        "bank -> P3: 8 (sales of Cheese: middle price 4 = 4 × 2 card(s))",
+        "bank -> P2: 5 (sales of Cheese: lowest price 3 + 2 = 5 × 1 card)",
+        "bank -> P3: 8 (sales of Cheese: middle price 4 = 4 × 2 cards)",
     ]
 
 
@@ -324,7 +324,7 @@ def test_sales_tie_at_the_lowest() -> None:
     write(state, {0: {"cheese": 4}, 1: {"cheese": 4}, 2: {"cheese": 5}, 3: {"cheese": 6}})
     assert lines(state) == [(0, "lowest", 6), (1, "lowest", 6), (2, "middle", 5), (3, "highest", 0)]
     assert ledger(state, "ca")[0] == (
-        "bank -> P1: 6 (sales of Cheese: lowest price 4 (tied with P2) + 2 = 6 × 1 card(s))"
+        "bank -> P1: 6 (sales of Cheese: lowest price 4 (tied with P2) + 2 = 6 × 1 card)"
     )
 
 
@@ -482,7 +482,7 @@ def test_tax_takes_2_per_card() -> None:
     write(state, {0: {"cheese": 3}, 1: {"cheese": 4}})
     assert lines(state) == [(0, "lowest", 6), (1, "highest", 0)]
     assert ledger(state, "ca") == [
-        "bank -> P1: 6 (sales of Cheese: lowest price 3 + 2, tax -2 = 3 × 2 card(s))"
+        "bank -> P1: 6 (sales of Cheese: lowest price 3 + 2, tax -2 = 3 × 2 cards)"
     ]
 
 
@@ -492,7 +492,7 @@ def test_subsidy_pays_2_per_card_whatever_the_price() -> None:
     talk_done(state)
     write(state, {0: {"fish": 8}, 1: {"fish": 4}})
     assert state.gold == [14, 16, 10]
-    assert ledger(state, "ca")[-1] == "bank -> P1: 4 (subsidy on Fish: 2 × 2 card(s))"
+    assert ledger(state, "ca")[-1] == "bank -> P1: 4 (subsidy on Fish: 2 × 2 cards)"
 
 
 def test_price_freeze_caps_prices_at_the_base_price() -> None:
@@ -525,8 +525,7 @@ def test_shortage_pays_the_highest_askers_their_price() -> None:
     write(state, {0: {"cheese": 3}, 1: {"cheese": 6}})
     assert lines(state) == [(0, "lowest", 5), (1, "highest", 6)]
     assert ledger(state, "ca")[1] == (
-        "bank -> P2: 6 (sales of Cheese: highest price 6, paid its price (shortage) "
-        "= 6 × 1 card(s))"
+        "bank -> P2: 6 (sales of Cheese: highest price 6, paid its price (shortage) = 6 × 1 card)"
     )
 
 

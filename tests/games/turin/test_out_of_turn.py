@@ -163,7 +163,7 @@ def test_a_seat_not_to_move_buys_in_the_bid_step_with_what_is_left_above_its_sea
     assert placements(state)[0] == (1, 1, 2, True)
     assert lines(state, 2) == [
         (1, 2, 5, "bought card 3"),
-        (1, "bank", 10, "won place 1 (2 card(s)) with a bid of 10"),
+        (1, "bank", 10, "won place 1 (2 cards) with a bid of 10"),
     ]
     assert state.scudo[1] == 0
     conserved(state)
@@ -220,7 +220,7 @@ def test_buying_during_a_tie_break_leaves_the_addition_only_what_is_left():
     refused(state, 0, AddBid(6), "P1's addition must be a whole number from 0 to 5; got 6")
     state.apply(0, AddBid(5))
     assert placements(state)[:2] == [(0, 1, 2, True), (1, 2, 1, True)]
-    assert (0, "bank", 10, "won place 1 (2 card(s)) with a bid of 10") in lines(state, 2)
+    assert (0, "bank", 10, "won place 1 (2 cards) with a bid of 10") in lines(state, 2)
     assert state.scudo[0] == 0
     conserved(state)
     replays(state)
@@ -314,8 +314,8 @@ def test_the_goose_settles_a_two_player_tie_and_nobody_adds_anything():
     # just its bid of 3, with no addition; P1 pays half of 1, nothing.
     assert placements(state) == [(2, 1, 2, True), (0, 2, 1, True), (1, 3, 0, False)]
     assert lines(state, 1) == [
-        (2, "bank", 3, "won place 1 (2 card(s)) with a bid of 3"),
-        (0, "bank", 3, "won place 2 (1 card(s)) with a bid of 3"),
+        (2, "bank", 3, "won place 1 (2 cards) with a bid of 3"),
+        (0, "bank", 3, "won place 2 (1 card) with a bid of 3"),
     ]
     assert not any(isinstance(e.action, AddBid) for e in state.log)
     assert info(state, "contested") == [{"what": "contested", "blocks": []}]
@@ -340,8 +340,8 @@ def test_a_three_player_tie_declared_then_settled_by_additions():
     sealed(state, {0: AddBid(2), 2: AddBid(1)})
     assert placements(state) == [(0, 1, 2, True), (2, 2, 1, True), (1, 3, 0, False)]
     assert lines(state, 1) == [
-        (0, "bank", 6, "won place 1 (2 card(s)) with a bid of 6"),
-        (2, "bank", 5, "won place 2 (1 card(s)) with a bid of 5"),
+        (0, "bank", 6, "won place 1 (2 cards) with a bid of 6"),
+        (2, "bank", 5, "won place 2 (1 card) with a bid of 5"),
         (1, "bank", 2, "lost with a bid of 4: half rounded down"),
     ]
     replays(state)

@@ -168,8 +168,8 @@ def test_rulebook_round_three_players():
     sealed(state, {0: AddBid(0), 1: AddBid(1)})
     assert placements(state) == [(2, 1, 2, True), (1, 2, 1, True), (0, 3, 0, False)]
     assert round_lines(state, 1) == [
-        (2, "bank", 4, "won place 1 (2 card(s)) with a bid of 4"),
-        (1, "bank", 3, "won place 2 (1 card(s)) with a bid of 3"),
+        (2, "bank", 4, "won place 1 (2 cards) with a bid of 4"),
+        (1, "bank", 3, "won place 2 (1 card) with a bid of 3"),
         (0, "bank", 1, "lost with a bid of 2: half rounded down"),
     ]
     assert state.scudo == [14, 12, 11]
@@ -208,13 +208,13 @@ def test_the_rulebook_round_is_told_in_short_as_the_rulebook_tells_it():
     assert state.log[at - 1].data["what"] == "payment" and state.phase == "pick"
     en, fr = (narrate(told[0], Context(state.game, lang)) for lang in ("en", "fr"))
     assert en == (
-        "Round 1 in short: P3 bid 4 and takes place 1 (2 card(s)), paying 4; "
-        "P2 bid 2 and added 1: place 2 (1 card(s)), paying 3; "
+        "Round 1 in short: P3 bid 4 and takes place 1 (2 cards), paying 4; "
+        "P2 bid 2 and added 1: place 2 (1 card), paying 3; "
         "P1 bid 2: no card, paying half, 1."
     )
     assert fr == (
-        "La manche 1 en bref : J3 a misé 4 et prend la place 1 (2 carte(s)), paie 4 ; "
-        "J2 a misé 2 et ajouté 1 : place 2 (1 carte(s)), paie 3 ; "
+        "La manche 1 en bref : J3 a misé 4 et prend la place 1 (2 cartes), paie 4 ; "
+        "J2 a misé 2 et ajouté 1 : place 2 (1 carte), paie 3 ; "
         "J1 a misé 2 : aucune carte, paie la moitié, 1."
     )
     # The facts are the engine's, in numbers: the words are the catalogue's, in each language.
@@ -297,8 +297,8 @@ def test_zero_tie_for_a_lower_prize_place_voids_only_that_place():
     ]
     assert [pl.voided for pl in state.placements] == [False, False, True, False]
     assert round_lines(state, 1) == [
-        (0, "bank", 5, "won place 1 (2 card(s)) with a bid of 5"),
-        (1, "bank", 3, "won place 2 (1 card(s)) with a bid of 3"),
+        (0, "bank", 5, "won place 1 (2 cards) with a bid of 5"),
+        (1, "bank", 3, "won place 2 (1 card) with a bid of 3"),
     ]
     state.apply(0, Pick(4))
     state.apply(0, Pick(1))
@@ -328,9 +328,9 @@ def test_three_way_tie_is_ordered_by_additions_within_its_block():
         (1, 4, 0, False),
     ]
     assert round_lines(state, 1) == [
-        (0, "bank", 6, "won place 1 (2 card(s)) with a bid of 6"),
-        (2, "bank", 8, "won place 2 (1 card(s)) with a bid of 8"),
-        (3, "bank", 5, "won place 3 (1 card(s)) with a bid of 5"),
+        (0, "bank", 6, "won place 1 (2 cards) with a bid of 6"),
+        (2, "bank", 8, "won place 2 (1 card) with a bid of 8"),
+        (3, "bank", 5, "won place 3 (1 card) with a bid of 5"),
         (1, "bank", 1, "lost with a bid of 3: half rounded down"),
     ]
     # Picks follow the places: P0 twice, then P2, then P3 takes the last card.
@@ -356,7 +356,7 @@ def test_still_tied_at_zero_added_wins_nothing_and_pays_half():
     assert placements(state) == [(0, 1, 2, True), (1, 2, 0, False), (2, 3, 0, False)]
     assert [pl.voided for pl in state.placements] == [False, True, False]
     assert round_lines(state, 1) == [
-        (0, "bank", 4, "won place 1 (2 card(s)) with a bid of 4"),
+        (0, "bank", 4, "won place 1 (2 cards) with a bid of 4"),
         (1, "bank", 1, "tied at place 2 without winning: half of 3 rounded down"),
         (2, "bank", 1, "lost with a bid of 3: half rounded down"),
     ]
@@ -390,7 +390,7 @@ def test_same_positive_addition_is_settled_by_a_logged_coin_flip():
     first, second = order
     assert placements(state) == [(0, 1, 2, True), (first, 2, 1, True), (second, 3, 0, False)]
     assert round_lines(state, 1)[1:] == [
-        (first, "bank", 4, "won place 2 (1 card(s)) with a bid of 4"),
+        (first, "bank", 4, "won place 2 (1 card) with a bid of 4"),
         (second, "bank", 2, "lost with a bid of 4: half rounded down"),
     ]
     # A replay reproduces the flip exactly.
@@ -423,7 +423,7 @@ def test_losing_bid_of_five_pays_two():
     offers(state, [1, 3])
     bids(state, [6, 5])
     assert round_lines(state, 1) == [
-        (0, "bank", 6, "won place 1 (2 card(s)) with a bid of 6"),
+        (0, "bank", 6, "won place 1 (2 cards) with a bid of 6"),
         (1, "bank", 2, "lost with a bid of 5: half rounded down"),
     ]
     assert state.scudo == [9, 13]
@@ -434,8 +434,8 @@ def test_losing_bid_of_one_pays_nothing_and_leaves_no_ledger_line():
     offers(state, [1, 3, 5])
     bids(state, [3, 2, 1])
     assert round_lines(state, 1) == [
-        (0, "bank", 3, "won place 1 (2 card(s)) with a bid of 3"),
-        (1, "bank", 2, "won place 2 (1 card(s)) with a bid of 2"),
+        (0, "bank", 3, "won place 1 (2 cards) with a bid of 3"),
+        (1, "bank", 2, "won place 2 (1 card) with a bid of 2"),
     ]
     assert state.ledger.entries(2) == []
     assert state.scudo[2] == 15
@@ -492,8 +492,8 @@ def test_four_players_round_one_auctions_the_two_centre_cards():
         (3, 4, 0, False),
     ]
     assert round_lines(state, 1) == [
-        (0, "bank", 3, "won place 1 (1 card(s)) with a bid of 3"),
-        (1, "bank", 2, "won place 2 (1 card(s)) with a bid of 2"),
+        (0, "bank", 3, "won place 1 (1 card) with a bid of 3"),
+        (1, "bank", 2, "won place 2 (1 card) with a bid of 2"),
     ]
     state.apply(0, Pick(2))
     assert state.face_up == [[2], [1], [], []]
@@ -1029,8 +1029,8 @@ def test_taking_the_free_goose_loses_the_tie_openly_and_nobody_adds_anything():
     # is left alone in 2nd place: nothing is contested, so no tie-break addition is asked.
     assert placements(state) == [(0, 1, 2, True), (2, 2, 1, True), (1, 3, 0, False)]
     assert round_lines(state, 1) == [
-        (0, "bank", 5, "won place 1 (2 card(s)) with a bid of 5"),
-        (2, "bank", 3, "won place 2 (1 card(s)) with a bid of 3"),
+        (0, "bank", 5, "won place 1 (2 cards) with a bid of 5"),
+        (2, "bank", 3, "won place 2 (1 card) with a bid of 3"),
         (1, "bank", 1, "lost with a bid of 3: half rounded down"),
     ]
     taken = events(state, "info", "goose")[-1]
@@ -1051,8 +1051,8 @@ def test_the_goose_taker_takes_the_lowest_place_with_its_prize():
     assert state.goose_holder == 0
     assert placements(state)[:3] == [(1, 1, 2, True), (0, 2, 2, True), (2, 3, 1, True)]
     lines = round_lines(state, 1)
-    assert (0, "bank", 5, "won place 2 (2 card(s)) with a bid of 5") in lines
-    assert (1, "bank", 5, "won place 1 (2 card(s)) with a bid of 5") in lines
+    assert (0, "bank", 5, "won place 2 (2 cards) with a bid of 5") in lines
+    assert (1, "bank", 5, "won place 1 (2 cards) with a bid of 5") in lines
     while state.phase == "pick":
         seat = state.to_move[0]
         state.apply(seat, state.legal_actions(seat)[0])
@@ -1098,7 +1098,7 @@ def test_goose_holder_hands_it_over_to_win_the_tie():
     # P1 takes the block's best place; P2, alone in the last place, adds nothing.
     assert placements(state) == [(0, 1, 2, True), (1, 2, 1, True), (2, 3, 0, False)]
     assert round_lines(state, 1)[1:] == [
-        (1, "bank", 3, "won place 2 (1 card(s)) with a bid of 3"),
+        (1, "bank", 3, "won place 2 (1 card) with a bid of 3"),
         (2, "bank", 1, "lost with a bid of 3: half rounded down"),
     ]
     given = events(state, "info", "goose")[-1].data
@@ -1158,8 +1158,8 @@ def test_underdog_bids_count_one_more_for_ranking_only():
     assert state.phase == "pick"
     assert placements(state) == [(0, 1, 2, True), (2, 2, 1, True), (1, 3, 0, False)]
     assert round_lines(state, 1) == [
-        (0, "bank", 5, "won place 1 (2 card(s)) with a bid of 5"),
-        (2, "bank", 3, "won place 2 (1 card(s)) with a bid of 3"),
+        (0, "bank", 5, "won place 1 (2 cards) with a bid of 5"),
+        (2, "bank", 3, "won place 2 (1 card) with a bid of 3"),
         (1, "bank", 1, "lost with a bid of 3: half rounded down"),
     ]
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from tradekit.core.events import BANK
 from tradekit.core.seats import seats_label
 from tradekit.core.ties import PlaceShare, Rounding, split_places
+from tradekit.core.words import plural
 from tradekit.games.medici.auction import seats
 from tradekit.games.medici.game import ROUNDS
 from tradekit.games.medici.setup import start_round
@@ -202,7 +203,9 @@ def end_game(state: MediciState) -> None:
     state.phase = "over"
     state._event(
         "info",
-        f"final wealth {state.final_scores}; winner(s) " + seats_label(state.winners()),
+        f"final wealth {state.final_scores}; "
+        + plural(len(state.winners()), "winner ", "winners ")
+        + seats_label(state.winners()),
         data={"what": "game_end", "scores": state.final_scores, "winners": state.winners()},
     )
 

@@ -7,7 +7,7 @@ Example:
     >>> str(Offer("cafe", -2)), str(Offer(None, 3, loan=True))
     ('offer cafe and -2 coins', 'offer 3 coins and a loan card')
     >>> str(Bid(3)), str(Give(2, 1)), str(Accept(1)), str(PutUp("jade"))
-    ('bid 3', 'give 1 coin(s) to P3', "accept P2's offer", 'put jade on the market')
+    ('bid 3', 'give 1 coin to P3', "accept P2's offer", 'put jade on the market')
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import dataclasses
 
 from tradekit.core.actions import Action, Seat, action_classes
 from tradekit.core.seats import seat_label
+from tradekit.core.words import counted
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -45,7 +46,7 @@ class Give(Action):
     coins: int
 
     def __str__(self) -> str:
-        return f"give {self.coins} coin(s) to {seat_label(self.to)}"
+        return f"give {counted(self.coins, 'coin', 'coins')} to {seat_label(self.to)}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -102,7 +103,7 @@ class Offer(Action):
         if self.good is not None:
             parts.append(self.good)
         if self.coins or self.good is None:
-            parts.append(f"{self.coins} coins")
+            parts.append(counted(self.coins, "coin", "coins"))
         text = "offer " + " and ".join(parts)
         return text + (" and a loan card" if self.loan else "")
 

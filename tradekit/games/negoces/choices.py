@@ -31,8 +31,8 @@ class Amounts(Range):
     """Whole numbers from ``lo`` to ``hi``, whose refusal adds the rule's reason.
 
     Example:
-        >>> Amounts(1, 2, "the coins given", lambda v: "P2 has 2 coin(s) left").reason(3)
-        'the coins given must be a whole number from 1 to 2; got 3: P2 has 2 coin(s) left'
+        >>> Amounts(1, 2, "the coins given", lambda v: "P2 has 2 coins left").reason(3)
+        'the coins given must be a whole number from 1 to 2; got 3: P2 has 2 coins left'
     """
 
     __slots__ = ("explain",)

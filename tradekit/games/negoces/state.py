@@ -170,6 +170,7 @@ from tradekit.core.errors import Reason
 from tradekit.core.seats import seat_label
 from tradekit.core.simultaneous import SealedStep
 from tradekit.core.state import State, Viewer
+from tradekit.core.words import counted
 from tradekit.games.negoces.actions import (
     Accept,
     AskToShow,
@@ -546,7 +547,8 @@ class NegocesState(State[NegocesView]):
                     left,
                     "the coins given",
                     lambda v: Reason(
-                        f"{seat_label(player)} has {left} coin(s) left to give, 1 at least",
+                        f"{seat_label(player)} has {counted(left, 'coin', 'coins')} left to give,"
+                        " 1 at least",
                         "negoces.left_to_give",
                         seat=player,
                         left=left,

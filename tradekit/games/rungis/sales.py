@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from tradekit.core.events import BANK
 from tradekit.core.seats import seat_label
+from tradekit.core.words import counted
 from tradekit.games.rungis.auction import begin_round
 from tradekit.games.rungis.game import LOWEST_BONUS
 from tradekit.games.rungis.view import SaleLine
@@ -112,7 +113,12 @@ def sell_articles(state: RungisState) -> None:
             facts.append(line_data(line, bonus, tax))
             if paid:
                 state.gold[p] += paid
-                state._transfer(paid, BANK, p, f"sales of {name}: {how} = {each} × {cards} card(s)")
+                state._transfer(
+                    paid,
+                    BANK,
+                    p,
+                    f"sales of {name}: {how} = {each} × {counted(cards, 'card', 'cards')}",
+                )
         lines += told
         state._event(
             "info",
@@ -131,7 +137,7 @@ def sell_articles(state: RungisState) -> None:
         if cards:
             paid = amount * cards
             state.gold[p] += paid
-            how = f"subsidy on {state._name(aid)}: {amount} × {cards} card(s)"
+            how = f"subsidy on {state._name(aid)}: {amount} × {counted(cards, 'card', 'cards')}"
             state._transfer(paid, BANK, p, how)
             state._event(
                 "info",

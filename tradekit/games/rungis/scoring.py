@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tradekit.core.seats import seat_label, seats_label
+from tradekit.core.words import plural
 
 if TYPE_CHECKING:
     from tradekit.games.rungis.state import RungisState
@@ -42,6 +43,8 @@ def end_game(state: RungisState) -> None:
     state.phase = "over"
     state._event(
         "info",
-        f"final scores {scores}; winner(s) " + seats_label(state.winners()),
+        f"final scores {scores}; "
+        + plural(len(state.winners()), "winner ", "winners ")
+        + seats_label(state.winners()),
         data={"what": "final", "scores": scores, "winners": state.winners()},
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tradekit.core.seats import seat_label
+from tradekit.core.words import counted
 from tradekit.games.rungis.actions import Play
 from tradekit.games.rungis.auction import buy_card
 from tradekit.games.rungis.view import Effect
@@ -91,7 +92,9 @@ def play_special(state: RungisState, player: int, action: Play) -> None:
             state.removed.append(card)
         data["lost"] = lost
         text = (
-            f"{seat_label(target)} loses {len(lost)} {state._name(article)} card(s) from their shop"
+            f"{seat_label(target)} loses {counted(len(lost), 'card', 'cards')}"
+            f" of {state._name(article)}"
+            " from their shop"
         )
     else:  # pragma: no cover (tables are checked)
         raise AssertionError(kind)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from tradekit.core.events import BANK, told
 from tradekit.core.sealed import BlockOrder, place_players, sealed_bid_payments
 from tradekit.core.seats import seat_label
+from tradekit.core.words import counted
 from tradekit.games.turin.market import open_market
 
 if TYPE_CHECKING:
@@ -24,7 +25,8 @@ def settle(state: TurinState, orders: Mapping[int, BlockOrder]) -> None:
     for pl in state.placements:
         pay = payments[pl.player]
         if pl.won:
-            why = f"won place {pl.place + 1} ({pl.prize} card(s)) with a bid of {pl.bid}"
+            prize = counted(pl.prize, "card", "cards")
+            why = f"won place {pl.place + 1} ({prize}) with a bid of {pl.bid}"
         elif pl.voided:
             why = f"tied at place {pl.place + 1} without winning: half of {pl.bid} rounded down"
         else:

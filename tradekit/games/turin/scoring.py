@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from tradekit.core.events import BANK
 from tradekit.core.seats import seat_label, seats_label
 from tradekit.core.ties import share_round_up
+from tradekit.core.words import plural
 from tradekit.games.turin.game import BANK_PAYS_DEBT, LOAN_REPAYMENT
 from tradekit.games.turin.market import take_loan
 
@@ -46,7 +47,9 @@ def end_game(state: TurinState) -> None:
     state.phase = "over"
     state._event(
         "info",
-        f"final scores {state.final_scores}; winner(s) " + seats_label(state.winners()),
+        f"final scores {state.final_scores}; "
+        + plural(len(state.winners()), "winner ", "winners ")
+        + seats_label(state.winners()),
         data={"what": "game_end", "scores": state.final_scores},
     )
 
