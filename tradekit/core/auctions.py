@@ -240,6 +240,10 @@ class AscendingAuction:
         10**9 costs nothing)."""
         if player != self.speaker:
             return Range(1, 0, "the bid")
+        return self._bids_of(player)
+
+    def _bids_of(self, player: int) -> Domain:
+        """:meth:`bids_allowed` for the seat known to speak (the turn is not asked again)."""
         budget = self.budgets.get(player, 0)
         if self.steps is None:
             low = self.high_bid + 1 if self.high_bidder is not None else self.high_bid
@@ -304,7 +308,9 @@ class AscendingAuction:
             p = self.order[self._turn]
             if p in self.out or p == self.high_bidder:
                 self._turn = (self._turn + 1) % len(self.order)
-            elif not self.bids_allowed(p):
+            # Not done, and p neither out nor the high bidder: p speaks (speaker would ask done
+            # again, a set difference per skipped seat).
+            elif not self._bids_of(p):
                 self.history.append((p, None))
                 self._passed.add(p)
                 if self.final_pass:

@@ -384,11 +384,15 @@ class Option:
             option._one = one
             option._count = len(one)
             return option
-        option.domains = tuple(zip(names, domains, strict=True))
-        count = 1
-        for domain in domains:
-            count *= len(domain)
-        option._count = count
+        # The lengths were compared above: no second check while zipping.
+        option.domains = tuple(zip(names, domains, strict=False))
+        if size == 2:  # a card and a price, a seat and a type: counted without a loop
+            option._count = len(domains[0]) * len(domains[1])
+        else:
+            count = 1
+            for domain in domains:
+                count *= len(domain)
+            option._count = count
         option._one = None
         return option
 
@@ -429,10 +433,24 @@ class Option:
         one = self._one
         if one is not None:
             return self.cls(one.value(index))  # type: ignore[call-arg]
+        return self._at(index)
+
+    def _at(self, index: int) -> Action:
+        """The ``index``-th action of an option of several fields or a filter, ``index`` known
+        to be in range (a menu has checked it)."""
         if self.where is not None:
             return next(itertools.islice(self._all(), index, None))
+        domains = self.domains
+        if len(domains) == 2:
+            # Two fields (a type and a price, a card and a price): the most common by far, read
+            # without the general walk.
+            (_, first), (_, second) = domains
+            high, low = divmod(index, len(second))
+            if not self._fixed:
+                return self.cls(first.value(high), second.value(low))  # type: ignore[call-arg]
+            return self._build((first.value(high), second.value(low)))
         values = []
-        for _, domain in reversed(self.domains):
+        for _, domain in reversed(domains):
             n = len(domain)
             index, digit = divmod(index, n)
             values.append(domain.value(digit))
@@ -574,7 +592,7 @@ class Menu(Sequence[Action]):
             index -= ends[k - 1]
         # The one-field option (most of them) is indexed here, without a call to the option.
         cls: Any = option.cls  # a one-field class, when ``one`` is set
-        action = cls(one.value(index)) if one is not None else option[index]
+        action = cls(one.value(index)) if one is not None else option._at(index)
         self._handed = action
         return action
 
