@@ -44,8 +44,9 @@ ARTIFACTS = Path(os.environ.get("TRADEKIT_ARTIFACTS", ROOT / "test-results")) / 
 #: Seconds from opening a notebook with a table to the drawn table (Voilà runs the notebook
 #: first), on a 2-core machine.
 FIRST_PAINT = 8.0
-#: Seconds past which a notebook with a table fails the test, on a machine running other tests.
-FIRST_PAINT_LIMIT = 60.0
+#: Seconds past which a notebook with a table fails the test, on a machine running other tests
+#: (idle, every table page is usable in 3-4 s; in CI, beside the other tests, in 3.4-4.4 s).
+FIRST_PAINT_LIMIT = 30.0
 #: A page that takes longer than this is broken, not slow.
 PAGE_TIMEOUT_MS = 120_000
 SIZES = ((1366, 768), (1920, 1080))
