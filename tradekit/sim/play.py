@@ -5,7 +5,10 @@ Nothing here imports pandas: worker processes import this module to play their b
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import gc
+import threading
 from collections.abc import Iterator, Sequence
 from typing import Any, overload
 
@@ -304,6 +307,47 @@ def run_game(job: Job, item: Item) -> GameResult:
     )
 
 
+#: While a batch is played, Python's cyclic garbage collector runs after this many new objects
+#: at the youngest generation (its default is 700). A game makes many short-lived objects that
+#: reference counting frees; a collection every 700 of them finds nothing to free and took
+#: 5-7% of a heuristic Turin Market game.
+BATCH_GC_THRESHOLD = 50_000
+
+_gc_lock = threading.Lock()
+_gc_batches = 0
+_gc_saved: tuple[int, int, int] = (700, 10, 10)
+
+
+@contextlib.contextmanager
+def fewer_collections() -> Iterator[None]:
+    """Collect cyclic garbage less often for the duration (the first of several threads to
+    enter raises the threshold, the last to leave puts the old one back).
+
+    Example:
+        >>> import gc
+        >>> before = gc.get_threshold()
+        >>> with fewer_collections():
+        ...     gc.get_threshold()[0] >= BATCH_GC_THRESHOLD
+        True
+        >>> gc.get_threshold() == before
+        True
+    """
+    global _gc_batches, _gc_saved
+    with _gc_lock:
+        if _gc_batches == 0:
+            _gc_saved = gc.get_threshold()
+            gc.set_threshold(max(_gc_saved[0], BATCH_GC_THRESHOLD), *_gc_saved[1:])
+        _gc_batches += 1
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_batches -= 1
+            if _gc_batches == 0:
+                gc.set_threshold(*_gc_saved)
+
+
 def run_batch(job: Job, items: Sequence[Item]) -> list[GameResult]:
     """Play a batch of items (the unit of work sent to a worker process or a Dask worker)."""
-    return [run_game(job, item) for item in items]
+    with fewer_collections():
+        return [run_game(job, item) for item in items]
