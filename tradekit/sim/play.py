@@ -207,6 +207,8 @@ def _play(
     hooks = measures_for(game.name) if decisions else None
     rows: list[dict[str, Any]] = []
     reasons: list[Decision] = []
+    # A bot's tag reads its parameters (dataclass fields): the same for the whole game.
+    tags = [bot.tag for bot in seats] if explain or decisions else []
     step = 0
     while not state.is_over:
         seat = state.to_move[0]
@@ -223,14 +225,16 @@ def _play(
         if explain or (decisions and _wants(decisions, action)):
             why = bot.explain()
             if explain:
-                reasons.append(Decision(step, state.round, state.phase, seat, bot.tag, action, why))
+                reasons.append(
+                    Decision(step, state.round, state.phase, seat, tags[seat], action, why)
+                )
             if decisions and _wants(decisions, action):
                 row: dict[str, Any] = {
                     "step": step,
                     "round": state.round,
                     "phase": state.phase,
                     "seat": seat,
-                    "bot": bot.tag,
+                    "bot": tags[seat],
                     "action": str(action),
                     "kind": type(action).__name__,
                     "why": why,
