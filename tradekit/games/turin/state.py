@@ -364,7 +364,12 @@ class TurinState(State[TurinView]):
         if phase == "pick":
             return (self.pick_queue[0][0],)
         if phase in SEALED_PHASES:
-            return self.step.waiting
+            # SealedStep.waiting, without a property call: asked several times per decision.
+            step = self.step
+            chosen = step.chosen
+            if not chosen:
+                return step.seats
+            return tuple([p for p in step.seats if p not in chosen])
         if phase == "claim":
             claim = self.claim
             assert claim is not None
@@ -430,24 +435,58 @@ class TurinState(State[TurinView]):
 
     def _declare_menu(self, player: int) -> Menu:
         phase = self.phase
-        items: list[Option] = []
-        moving = player in self.to_move
-        if moving:
-            items += self._step_options(player, phase)
-        if phase == "claim":
-            if not moving:
-                claim = self.claim
-                assert claim is not None
-                why = Reason(
-                    f"a claim on card {claim.card} is being settled first",
-                    "turin.claim_first",
-                    card=claim.card,
-                )
-                items.append(refuse(Buy, why))
-        elif not (moving and phase == "market"):  # the market turn offers its own purchases
-            items.append(self._buy_option(player))
-        items.append(self._loan_option(player))
-        return Menu(items, step=STEP_NAMES.get(phase) or f"the {phase} phase")
+        # The loan last, the purchases before it, the step's own options first (when moving).
+        loans = self.loans
+        if loans[player]:
+            loan = _ONE_LOAN
+        elif self.loans_left <= 0:
+            loan = _NO_LOAN_LEFT
+        else:
+            loan = _LOAN
+        step_name = STEP_NAMES.get(phase) or f"the {phase} phase"
+        # Whether the seat is to move, asked of the phase alone: to_move builds a tuple, and a
+        # menu is declared at every decision.
+        if phase == "market":
+            if player == self.market_order[self.market_pos]:
+                # the market turn offers its own purchases
+                return Menu((*self._market_options(player), loan), step=step_name)
+        elif phase in SEALED_PHASES:
+            step = self.step
+            if player in step.seats and player not in step.chosen:
+                if phase == "offer":
+                    own = _card_option(Offer, tuple(self.hands[player]), player)
+                elif phase == "bid":
+                    own = _amount_option(Bid, player, self.scudo[player], 0, self.locked(player))
+                else:
+                    bid = self.bids[player]
+                    most = self.scudo[player] - bid
+                    own = _amount_option(AddBid, player, most, bid, self.locked(player))
+                return Menu((own, self._buy_option(player), loan), step=step_name)
+        elif phase == "pick":
+            if player == self.pick_queue[0][0]:
+                own = _card_option(Pick, tuple(self.lot), None)
+                return Menu((own, self._buy_option(player), loan), step=step_name)
+        elif phase == "claim":
+            claim = self.claim
+            assert claim is not None
+            if player in self.to_move:
+                return Menu((*self._claim_options(player), loan), step=step_name)
+            why = Reason(
+                f"a claim on card {claim.card} is being settled first",
+                "turin.claim_first",
+                card=claim.card,
+            )
+            return Menu((refuse(Buy, why), loan), step=step_name)
+        elif phase == "goose":
+            if player == self.declarers[0]:
+                options = (*self._goose_options(player), self._buy_option(player), loan)
+                return Menu(options, step=step_name)
+        elif player in self.to_move:
+            return Menu(
+                (*self._step_options(player, phase), self._buy_option(player), loan),
+                step=step_name,
+            )
+        return Menu((self._buy_option(player), loan), step=step_name)
 
     def _step_options(self, player: int, phase: str) -> Sequence[Option]:
         if phase == "offer":
