@@ -295,6 +295,7 @@ class TurinState(State[TurinView]):
         self.n = n
         self._seats = tuple(range(n))
         self._nobody: tuple[None, ...] = (None,) * n
+        self._zeros: tuple[int, ...] = (0,) * n
         self.tables = game.tables
         self.vectors = self.tables.card_vectors
         self.scudo = [STARTING_SCUDO] * n
