@@ -161,12 +161,13 @@ from tradekit.games.turin.actions import (
 from tradekit.games.turin.auction import begin_bids, reveal
 from tradekit.games.turin.domains import Amount, Explained
 from tradekit.games.turin.game import LOAN_CARDS, STARTING_SCUDO
-from tradekit.games.turin.market import Claim, claim, market, take_loan
+from tradekit.games.turin.market import LABELS, Claim, claim, market, take_loan
 from tradekit.games.turin.menus import (
     END_TURN,
     NOTHING_FOR_SALE,
     buy_option,
     listing_option,
+    nothing_to_withdraw,
     withdraw_option,
 )
 from tradekit.games.turin.picks import advance_picks, take_card
@@ -568,14 +569,20 @@ class TurinState(State[TurinView]):
     def _market_options(self, player: int) -> list[Option]:
         """What ``player`` may do in their market turn, in this order: end it, list, buy,
         withdraw."""
+        money = self.scudo[player]
+        listed = self._listed()
         listing = listing_option(
-            player,
-            tuple(self.face_up[player]),
-            self._listed(),
-            self.scudo[player],
-            player in self.listed_this_window,
+            player, tuple(self.face_up[player]), listed, money, player in self.listed_this_window
         )
-        return [END_TURN, listing, self._buy_option(player), self._withdraw_option(player)]
+        if not listed:
+            return [END_TURN, listing, NOTHING_FOR_SALE, nothing_to_withdraw(player)]
+        # What _buy_option and _withdraw_option give, read off the same memo: nothing is
+        # committed to a sealed bid in a market window.
+        memo = self._listing_memo
+        buy: Option | None = memo.get((player, money, 0))
+        if buy is None:
+            buy = memo[player, money, 0] = buy_option(player, listed, money, 0)
+        return [END_TURN, listing, buy, self._withdraw_option(player)]
 
     def _withdraw_option(self, player: int) -> Option:
         """The listings ``player`` may withdraw in their market turn."""
@@ -660,7 +667,7 @@ class TurinState(State[TurinView]):
         assert isinstance(action, Pick)
         self._event(
             "action",
-            f"{seat_label(player)} picks card {action.card}",
+            f"{LABELS[player]} picks card {action.card}",
             player=player,
             action=action,
         )
@@ -668,7 +675,7 @@ class TurinState(State[TurinView]):
         advance_picks(self)
 
     def _claim(self, player: int, action: Action) -> None:
-        self._event("action", f"{seat_label(player)}: {action}", player=player, action=action)
+        self._event("action", f"{LABELS[player]}: {action}", player=player, action=action)
         claim(self, player, action)
 
     # -- rounds and units ------------------------------------------------------------------------
