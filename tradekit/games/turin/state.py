@@ -243,6 +243,35 @@ def _amount_option(
     return Option.of(cls, Amount(0, most, label, note=note))
 
 
+# A claim step's options depend on the card claimed alone (but for a price a seat cannot pay):
+# made once per card rather than at every decision of every claim step.
+@functools.lru_cache(maxsize=64)
+def _claimed_other(card: int) -> Reason:
+    """How a claim on another card than ``card``, being claimed, is refused."""
+    return Reason(
+        f"card {{value}} cannot be claimed while card {card} is",
+        "turin.claimed_other",
+        card=card,
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _claim_too(card: int) -> Option:
+    """A claim of ``card`` too, in its claim step, by a seat that can pay it."""
+    return Option.of(
+        Buy,
+        Explained((card,), "the card", "the card being claimed", otherwise=_claimed_other(card)),
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _claim_first(card: int) -> Option:
+    """A purchase by a seat not asked in the claim step of ``card``: refused until it is
+    settled."""
+    why = Reason(f"a claim on card {card} is being settled first", "turin.claim_first", card=card)
+    return refuse(Buy, why)
+
+
 def majority_holders(units: Sequence[int]) -> tuple[list[int], list[int]]:
     """Split the holders of one good into majority holders and the other holders.
 
@@ -473,12 +502,7 @@ class TurinState(State[TurinView]):
             assert claim is not None
             if player in self.to_move:
                 return Menu((*self._claim_options(player), loan), step=step_name)
-            why = Reason(
-                f"a claim on card {claim.card} is being settled first",
-                "turin.claim_first",
-                card=claim.card,
-            )
-            return Menu((refuse(Buy, why), loan), step=step_name)
+            return Menu((_claim_first(claim.card), loan), step=step_name)
         elif phase == "goose":
             if player == self.declarers[0]:
                 options = (*self._goose_options(player), self._buy_option(player), loan)
@@ -626,29 +650,22 @@ class TurinState(State[TurinView]):
             )
             return [Option(SellTo, buyer=Explained(buyers, "the buyer", "a claimant", why=untied))]
         money = self.spendable(player)
-        otherwise = Reason(
-            f"card {{value}} cannot be claimed while card {claim.card} is",
-            "turin.claimed_other",
-            card=claim.card,
-        )
         if claim.price <= money:
-            card = Explained(
-                (claim.card,), "the card", "the card being claimed", otherwise=otherwise
-            )
-        else:
-            committed = self.committed(player)
-            tail = f": {committed} are committed to a sealed bid" if committed else ""
-            why = Reason(
-                f"the price {claim.price} is more than the {money} Scudo "
-                f"{seat_label(player)} "
-                f"may spend{tail}",
-                "turin.claim_price_committed" if committed else "turin.claim_price",
-                price=claim.price,
-                money=money,
-                seat=player,
-                committed=committed,
-            )
-            card = Explained((), "the card", why=((claim.card, why),), otherwise=otherwise)
+            return [_claim_too(claim.card), _PASS_CLAIM]
+        otherwise = _claimed_other(claim.card)
+        committed = self.committed(player)
+        tail = f": {committed} are committed to a sealed bid" if committed else ""
+        why = Reason(
+            f"the price {claim.price} is more than the {money} Scudo "
+            f"{seat_label(player)} "
+            f"may spend{tail}",
+            "turin.claim_price_committed" if committed else "turin.claim_price",
+            price=claim.price,
+            money=money,
+            seat=player,
+            committed=committed,
+        )
+        card = Explained((), "the card", why=((claim.card, why),), otherwise=otherwise)
         return [Option.of(Buy, card), _PASS_CLAIM]
 
     # -- doing ----------------------------------------------------------------------------------
