@@ -484,19 +484,25 @@ class TurinState(State[TurinView]):
         elif phase in SEALED_PHASES:
             step = self.step
             if player in step.seats and player not in step.chosen:
+                # A seat yet to choose has no sealed choice of this step: in the offer and bid
+                # steps nothing of its is committed, in the tie-break its bid (committed()).
                 if phase == "offer":
                     own = _card_option(Offer, tuple(self.hands[player]), player)
+                    committed = 0
                 elif phase == "bid":
                     own = _amount_option(Bid, player, self.scudo[player], 0, self.locked(player))
+                    committed = 0
                 else:
-                    bid = self.bids[player]
-                    most = self.scudo[player] - bid
-                    own = _amount_option(AddBid, player, most, bid, self.locked(player))
-                return Menu((own, self._buy_option(player), loan), step=step_name)
+                    committed = self.bids[player]
+                    most = self.scudo[player] - committed
+                    own = _amount_option(AddBid, player, most, committed, self.locked(player))
+                buy = self._purchases(player, committed) if self.listings else NOTHING_FOR_SALE
+                return Menu((own, buy, loan), step=step_name)
         elif phase == "pick":
             if player == self.pick_queue[0][0]:
                 own = _card_option(Pick, tuple(self.lot), None)
-                return Menu((own, self._buy_option(player), loan), step=step_name)
+                buy = self._purchases(player, 0) if self.listings else NOTHING_FOR_SALE
+                return Menu((own, buy, loan), step=step_name)
         elif phase == "claim":
             claim = self.claim
             assert claim is not None
@@ -621,7 +627,11 @@ class TurinState(State[TurinView]):
         """The purchases ``player`` may claim outside their market turn."""
         if not self.listings:
             return NOTHING_FOR_SALE
-        committed = self.committed(player)
+        return self._purchases(player, self.committed(player))
+
+    def _purchases(self, player: int, committed: int) -> Option:
+        """:meth:`_buy_option` once there are listings, ``committed`` (what
+        :meth:`committed` gives) known already."""
         money = self.scudo[player] - committed
         key = (player, money, committed)
         memo = self._listing_memo
