@@ -102,7 +102,8 @@ def advance_picks(state: TurinState) -> None:
         state._event(
             "info",
             f"cards {state.lot} are discarded",
-            data={"what": "discard", "discard": state.lot},
+            data={"what": "discard", "discard": list(state.lot)},
+            fresh=True,
         )
         state.discarded += state.lot
         state.lot = []

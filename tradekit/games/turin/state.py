@@ -723,7 +723,8 @@ class TurinState(State[TurinView]):
             self._event(
                 "info",
                 f"round 1: the centre cards {self.lot} are the lot",
-                data={"what": "centre_lot", "lot": self.lot},
+                data={"what": "centre_lot", "lot": list(self.lot)},
+                fresh=True,
             )
             begin_bids(self)
         else:
