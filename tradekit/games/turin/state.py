@@ -243,6 +243,25 @@ def _amount_option(
     return Option.of(cls, Amount(0, most, label, note=note))
 
 
+def _not_claimed(
+    seats: tuple[int, ...], buyers: tuple[int, ...], card: int
+) -> list[tuple[Hashable, str]]:
+    """Why the seller of ``card`` may not sell it to each seat that has not claimed it."""
+    return [
+        (
+            q,
+            Reason(
+                f"{seat_label(q)} has not claimed card {card}",
+                "turin.not_claimed",
+                seat=q,
+                card=card,
+            ),
+        )
+        for q in seats
+        if q not in buyers
+    ]
+
+
 # A claim step's options depend on the card claimed alone (but for a price a seat cannot pay):
 # made once per card rather than at every decision of every claim step.
 @functools.lru_cache(maxsize=64)
@@ -506,7 +525,14 @@ class TurinState(State[TurinView]):
         elif phase == "claim":
             claim = self.claim
             assert claim is not None
-            if player in self.to_move:
+            # to_move, told for one seat: an asked seat that has not answered, or the seller
+            # once every asked seat has.
+            asked, answered = claim.asked, claim.answered
+            if (
+                player not in answered
+                if player in asked
+                else player == claim.seller and all([p in answered for p in asked])
+            ):
                 return Menu((*self._claim_options(player), loan), step=step_name)
             return Menu((_claim_first(claim.card), loan), step=step_name)
         elif phase == "goose":
@@ -645,19 +671,8 @@ class TurinState(State[TurinView]):
         assert claim is not None
         if player == claim.seller and player not in claim.asked:
             buyers = tuple(claim.claimants)
-            untied = tuple(
-                (
-                    q,
-                    Reason(
-                        f"{seat_label(q)} has not claimed card {claim.card}",
-                        "turin.not_claimed",
-                        seat=q,
-                        card=claim.card,
-                    ),
-                )
-                for q in self._seats
-                if q not in buyers
-            )
+            # Worded only when a sale is refused (see Explained).
+            untied = functools.partial(_not_claimed, self._seats, buyers, claim.card)
             return [Option(SellTo, buyer=Explained(buyers, "the buyer", "a claimant", why=untied))]
         money = self.spendable(player)
         if claim.price <= money:
