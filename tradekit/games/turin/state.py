@@ -485,7 +485,8 @@ class TurinState(State[TurinView]):
 
     def _declare_menu(self, player: int) -> Menu:
         phase = self.phase
-        # The loan last, the purchases before it, the step's own options first (when moving).
+        # The loan last, the purchases before it, the step's own options first (when moving);
+        # the loan is refused for one held already, or when no loan card is left.
         loans = self.loans
         if loans[player]:
             loan = _ONE_LOAN
@@ -504,7 +505,8 @@ class TurinState(State[TurinView]):
             step = self.step
             if player in step.seats and player not in step.chosen:
                 # A seat yet to choose has no sealed choice of this step: in the offer and bid
-                # steps nothing of its is committed, in the tie-break its bid (committed()).
+                # steps nothing of its is committed, in the tie-break its bid (as committed()
+                # tells).
                 if phase == "offer":
                     own = _card_option(Offer, tuple(self.hands[player]), player)
                     committed = 0
@@ -562,13 +564,6 @@ class TurinState(State[TurinView]):
         if phase == "market":
             return self._market_options(player)
         return self._claim_options(player)
-
-    def _loan_option(self, player: int) -> Option:
-        if self.loans[player]:
-            return _ONE_LOAN
-        if self.loans_left <= 0:
-            return _NO_LOAN_LEFT
-        return _LOAN
 
     def _goose_options(self, player: int) -> list[Option]:
         holder = self.goose_holder
