@@ -163,13 +163,13 @@ def can_do_anything(state: TurinState, player: int) -> bool:
     )
     if not state.game.public_money:
         reach = 10**9
-    if (
-        player not in state.listed_this_window
-        and reach >= 1
-        and any(c not in state.listings for c in state.face_up[player])
-    ):
-        return True
-    for listing in state.listings.values():
+    listings = state.listings
+    if player not in state.listed_this_window and reach >= 1:
+        # A loop rather than any() over a generator: asked at every market turn.
+        for c in state.face_up[player]:
+            if c not in listings:
+                return True
+    for listing in listings.values():
         if listing.seller == player and listing.listed_round < state.round:
             return True
         if listing.seller != player and listing.price <= reach:
