@@ -34,7 +34,11 @@ def reveal(state: TurinState) -> None:
     elif state.phase == "bid":
         state.bids = {p: a.amount for p, a in sealed.items() if isinstance(a, Bid)}
         state._event(
-            "reveal", f"bids revealed: {state.bids}", data={"what": "bids", "bids": state.bids}
+            "reveal",
+            f"bids revealed: {state.bids}",
+            # A copy made here (the log must not follow the game's own dict): logged as it is.
+            data={"what": "bids", "bids": dict(state.bids)},
+            fresh=True,
         )
         rank(state)
     else:
@@ -64,6 +68,7 @@ def begin_bids(state: TurinState) -> None:
                 "goose: their bids count +1",
                 player=state.underdog,
                 data={"what": "underdog"},
+                fresh=True,
             )
 
 

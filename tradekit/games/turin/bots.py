@@ -336,7 +336,11 @@ class TurinHeuristicBot(Bot[TurinGame, TurinView]):
 
     # -- decisions ------------------------------------------------------------------------------
     def act(self, view: TurinView, legal: Sequence[Action]) -> Action:
-        """Decide from the view alone (the legal list is never needed)."""
+        """Decide from the view alone; the action is then read off the legal list where the
+        menu's order says where it stands (an action read off the seat's menu needs no check)."""
+        return _read_off(self._decide(view, legal), view, legal)
+
+    def _decide(self, view: TurinView, legal: Sequence[Action]) -> Action:
         phase = view.phase
         if phase == "claim":
             return self._claim(view)
@@ -520,3 +524,36 @@ class TurinHeuristicBot(Bot[TurinGame, TurinView]):
         if best is not None:
             return self._buy(*best)
         return self.because(EndTurn(), said("turin.bot.end_turn"))
+
+
+def _read_off(action: Action, view: TurinView, legal: Sequence[Action]) -> Action:
+    """``action`` as the legal list holds it, when it stands where the menu's order puts the
+    step's own actions (``TurinState.legal_actions``: a bid or an addition of ``k`` at index
+    ``k``, an offer or a pick at its card's place in the hand or the lot, the end of a market
+    turn first); else ``action`` itself, checked when applied.
+
+    The engine accepts an action just read off the seat's menu without checking it again (it
+    was made by the rules), so this spares the check of nearly every decision; the menu is
+    built either way, by the check or here. Only an equal action of the same field types is
+    taken, so the decision is the bot's own whichever way it goes.
+    """
+    kind = type(action)
+    index: int | None = None
+    if kind is Bid or kind is AddBid:
+        amount = action.amount  # type: ignore[attr-defined]
+        if type(amount) is int and amount >= 0:
+            index = amount
+    elif kind is Offer or kind is Pick:
+        card = action.card  # type: ignore[attr-defined]
+        cards = view.hand if kind is Offer else view.lot
+        if type(card) is int and card in cards:
+            index = cards.index(card)
+    elif kind is EndTurn:
+        index = 0
+    if index is None:
+        return action
+    try:
+        listed = legal[index]
+    except IndexError:
+        return action
+    return listed if listed == action else action

@@ -11,8 +11,12 @@ from tradekit.core.actions import Action
 from tradekit.core.events import BANK
 from tradekit.core.seats import seat_label, seats_label
 from tradekit.games.turin.actions import Buy, EndTurn, List, SellTo, TakeLoan, Withdraw
-from tradekit.games.turin.game import LOAN_AMOUNT, LOAN_REPAYMENT
+from tradekit.games.turin.game import LOAN_AMOUNT, LOAN_REPAYMENT, SETUP
 from tradekit.games.turin.view import Listing
+
+#: Every seat's label (:func:`seat_label`), read by index in the narration of nearly every
+#: decision rather than through a call.
+LABELS = tuple(seat_label(p) for p in range(max(SETUP)))
 
 if TYPE_CHECKING:
     from tradekit.games.turin.state import TurinState
@@ -56,7 +60,7 @@ def claim(state: TurinState, player: int, action: Action) -> None:
         state.phase = "claim"
         state._event(
             "info",
-            f"{seat_label(player)} claims card {action.card}; "
+            f"{LABELS[player]} claims card {action.card}; "
             + seats_label(asked)
             + " may claim it too",
             player=player,
@@ -103,7 +107,7 @@ def sell(state: TurinState, listing: Listing, buyer: int, claimants: Sequence[in
         state.turn_active = True
     state._event(
         "info",
-        f"{seat_label(seller)} sells card {card} to {seat_label(buyer)} for {price}",
+        f"{LABELS[seller]} sells card {card} to {LABELS[buyer]} for {price}",
         player=buyer,
         data={
             "what": "sold",
@@ -125,7 +129,7 @@ def take_loan(state: TurinState, player: int, why: str) -> None:
     state._transfer(LOAN_AMOUNT, BANK, player, why)
     state._event(
         "action" if why == "loan taken" else "info",
-        f"{seat_label(player)} takes a loan (+{LOAN_AMOUNT}, repays {LOAN_REPAYMENT})",
+        f"{LABELS[player]} takes a loan (+{LOAN_AMOUNT}, repays {LOAN_REPAYMENT})",
         player=player,
         action=TakeLoan() if why == "loan taken" else None,
         data=None if why == "loan taken" else {"what": "forced_loan"},
@@ -159,13 +163,13 @@ def can_do_anything(state: TurinState, player: int) -> bool:
     )
     if not state.game.public_money:
         reach = 10**9
-    if (
-        player not in state.listed_this_window
-        and reach >= 1
-        and any(c not in state.listings for c in state.face_up[player])
-    ):
-        return True
-    for listing in state.listings.values():
+    listings = state.listings
+    if player not in state.listed_this_window and reach >= 1:
+        # A loop rather than any() over a generator: asked at every market turn.
+        for c in state.face_up[player]:
+            if c not in listings:
+                return True
+    for listing in listings.values():
         if listing.seller == player and listing.listed_round < state.round:
             return True
         if listing.seller != player and listing.price <= reach:
@@ -190,7 +194,7 @@ def end_market_turn(state: TurinState, player: int, skipped: bool = False) -> No
     if skipped:
         state._event(
             "info",
-            f"{seat_label(player)} has nothing to do in the market",
+            f"{LABELS[player]} has nothing to do in the market",
             player=player,
             data={"what": "idle"},
             fresh=True,
@@ -202,7 +206,7 @@ def end_market_turn(state: TurinState, player: int, skipped: bool = False) -> No
 
 def market(state: TurinState, player: int, action: Action) -> None:
     """A market turn's decision: list, withdraw or end the turn."""
-    state._event("action", f"{seat_label(player)}: {action}", player=player, action=action)
+    state._event("action", f"{LABELS[player]}: {action}", player=player, action=action)
     if isinstance(action, EndTurn):
         end_market_turn(state, player)
         skip_idle_turns(state)

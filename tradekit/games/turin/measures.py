@@ -52,21 +52,22 @@ def game_measures(state: State[Any]) -> dict[str, float]:
         ("ties", "voided", "coin_flips", "tied_majorities", "rounding_created", "bank_debt"), 0
     )
     loans = forced = trades = 0
-    for event in state.log:
-        if event.kind == "action":
-            loans += isinstance(event.action, TakeLoan)
+    # Events unpacked (named tuples): a simulation measures every game, of some 200 events.
+    for kind, _, _, _, action, data, _, _ in state.log:
+        if kind == "action":
+            loans += isinstance(action, TakeLoan)
             continue
-        data = event.data
         if not data:
             continue
-        if data.get("what") == "forced_loan":
+        what = data.get("what")
+        if what == "forced_loan":
             forced += 1
-        elif data.get("what") == "sold":
+        elif what == "sold":
             # One sale per "sold" event: a claim step logs a Buy for every claimant.
             trades += 1
-        elif data.get("what") == "contested":
+        elif what == "contested":
             continue
-        elif event.kind == "chance":
+        elif kind == "chance":
             if "flip" in data or "goose_flip" in data:
                 out["coin_flips"] += 1
         elif "blocks" in data:
@@ -100,21 +101,26 @@ def all_seat_measures(state: State[Any]) -> list[dict[str, float]]:
     n = state.game.num_players
     seats = range(n)
     majorities, loans, forced = [0] * n, [0] * n, [0] * n
-    for e in state.log:
-        data = e.data
+    for kind, _, _, player, action, data, _, _ in state.log:
         # An event counts for its own seat, and a majority's for every seat (held or not).
         if "majority" in data:
             concerned: Sequence[int] = seats
-        elif e.player is not None:
-            concerned = (e.player,)
+        elif player is not None:
+            # The common case, told without a loop over one seat.
+            if kind == "action":
+                if isinstance(action, TakeLoan):
+                    loans[player] += 1
+            elif data and data.get("what") == "forced_loan":
+                forced[player] += 1
+            continue
         else:
             continue
         for seat in concerned:
-            if e.kind == "action":
-                loans[seat] += isinstance(e.action, TakeLoan)
+            if kind == "action":
+                loans[seat] += isinstance(action, TakeLoan)
             elif data.get("what") == "forced_loan":
                 forced[seat] += 1
-            elif "majority" in data and seat in data["majority"]:
+            elif seat in data["majority"]:
                 majorities[seat] += 1
     spend, payouts = [0] * n, [0] * n
     for t in state.ledger:

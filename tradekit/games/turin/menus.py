@@ -65,7 +65,7 @@ def withdraw_option(player: int, listings: tuple[Listing, ...], round_: int) -> 
         round_: the current round.
     """
     if not listings:
-        return _nothing_to_withdraw(player)
+        return nothing_to_withdraw(player)
     cards = tuple([x.card for x in listings if x.seller == player and x.listed_round < round_])
     why = functools.partial(_withdraw_refusals, player, listings, round_)
     return Option.of(Withdraw, Explained(cards, "the card", why=why, otherwise=_no_listing(player)))
@@ -143,7 +143,7 @@ def _price(player: int, money: int, locked: int) -> Amount:
 
 
 @functools.lru_cache(maxsize=64)
-def _nothing_to_withdraw(player: int) -> Option:
+def nothing_to_withdraw(player: int) -> Option:
     """The withdrawal option while nothing is listed (one per seat)."""
     return Option.of(Withdraw, Explained((), "the card", otherwise=_no_listing(player)))
 

@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING
 
 from tradekit.core.events import BANK, told
 from tradekit.core.sealed import BlockOrder, place_players, sealed_bid_payments
-from tradekit.core.seats import seat_label
 from tradekit.core.words import counted
-from tradekit.games.turin.market import open_market
+from tradekit.games.turin.market import LABELS, open_market
 
 if TYPE_CHECKING:
     from tradekit.games.turin.state import TurinState
@@ -35,7 +34,7 @@ def settle(state: TurinState, orders: Mapping[int, BlockOrder]) -> None:
         state._transfer(pay, pl.player, BANK, why)
         state._event(
             "info",
-            f"{seat_label(pl.player)} {why}, pays {pay}",
+            f"{LABELS[pl.player]} {why}, pays {pay}",
             player=pl.player,
             data={
                 "what": "payment",
@@ -93,7 +92,7 @@ def advance_picks(state: TurinState) -> None:
             take_card(state, player, card)
             state._event(
                 "info",
-                f"{seat_label(player)} takes card {card}",
+                f"{LABELS[player]} takes card {card}",
                 player=player,
                 data={"what": "takes", "takes": card},
                 fresh=True,
@@ -103,7 +102,8 @@ def advance_picks(state: TurinState) -> None:
         state._event(
             "info",
             f"cards {state.lot} are discarded",
-            data={"what": "discard", "discard": state.lot},
+            data={"what": "discard", "discard": list(state.lot)},
+            fresh=True,
         )
         state.discarded += state.lot
         state.lot = []

@@ -26,7 +26,8 @@ def end_game(state: TurinState) -> None:
                 "reveal",
                 f"{seat_label(p)}'s kept card(s) {state.hands[p]} join their face-up cards",
                 player=p,
-                data={"what": "kept", "kept": state.hands[p]},
+                data={"what": "kept", "kept": list(state.hands[p])},
+                fresh=True,
             )
             state.face_up[p] += state.hands[p]
             state._face_up_moves += 1
@@ -38,6 +39,7 @@ def end_game(state: TurinState) -> None:
             f"{seat_label(listing.seller)}'s listing of card {card} is taken down",
             player=listing.seller,
             data={"what": "taken_down", "card": card, "price": listing.price},
+            fresh=True,
         )
     state.listings = {}
     state._listing_memo.clear()
@@ -50,7 +52,8 @@ def end_game(state: TurinState) -> None:
         f"final scores {state.final_scores}; "
         + plural(len(state.winners()), "winner ", "winners ")
         + seats_label(state.winners()),
-        data={"what": "game_end", "scores": state.final_scores},
+        data={"what": "game_end", "scores": list(state.final_scores)},
+        fresh=True,
     )
 
 
@@ -68,6 +71,7 @@ def pay_one(state: TurinState, payer: int, payee: int | str, good: str, pot: boo
                 f"adds {BANK_PAYS_DEBT} to their loan",
                 player=payer,
                 data={"what": "debt", "debt": BANK_PAYS_DEBT},
+                fresh=True,
             )
             return False
     state.scudo[payer] -= 1

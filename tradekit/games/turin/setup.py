@@ -29,8 +29,9 @@ def deal(state: TurinState) -> None:
             "chance",
             f"{seat_label(p)} is dealt {row.dealt} cards",
             player=p,
-            data={"what": "deal", "deal": state.hands[p]},
+            data={"what": "deal", "deal": list(state.hands[p])},
             visible_to=(p,),
+            fresh=True,
         )
     rest = order[state.n * row.dealt :]
     if row.centre:
@@ -38,7 +39,8 @@ def deal(state: TurinState) -> None:
         state._event(
             "chance",
             f"centre cards {state.centre}",
-            data={"what": "centre", "centre": state.centre},
+            data={"what": "centre", "centre": list(state.centre)},
+            fresh=True,
         )
     else:
         state.unseen = sorted(rest)
@@ -46,8 +48,9 @@ def deal(state: TurinState) -> None:
             state._event(
                 "chance",
                 f"{len(rest)} cards discarded unseen",
-                data={"what": "unseen", "unseen": state.unseen},
+                data={"what": "unseen", "unseen": list(state.unseen)},
                 visible_to=(),
+                fresh=True,
             )
 
 

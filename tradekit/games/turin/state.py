@@ -161,12 +161,13 @@ from tradekit.games.turin.actions import (
 from tradekit.games.turin.auction import begin_bids, reveal
 from tradekit.games.turin.domains import Amount, Explained
 from tradekit.games.turin.game import LOAN_CARDS, STARTING_SCUDO
-from tradekit.games.turin.market import Claim, claim, market, take_loan
+from tradekit.games.turin.market import LABELS, Claim, claim, market, take_loan
 from tradekit.games.turin.menus import (
     END_TURN,
     NOTHING_FOR_SALE,
     buy_option,
     listing_option,
+    nothing_to_withdraw,
     withdraw_option,
 )
 from tradekit.games.turin.picks import advance_picks, take_card
@@ -242,6 +243,54 @@ def _amount_option(
     return Option.of(cls, Amount(0, most, label, note=note))
 
 
+def _not_claimed(
+    seats: tuple[int, ...], buyers: tuple[int, ...], card: int
+) -> list[tuple[Hashable, str]]:
+    """Why the seller of ``card`` may not sell it to each seat that has not claimed it."""
+    return [
+        (
+            q,
+            Reason(
+                f"{seat_label(q)} has not claimed card {card}",
+                "turin.not_claimed",
+                seat=q,
+                card=card,
+            ),
+        )
+        for q in seats
+        if q not in buyers
+    ]
+
+
+# A claim step's options depend on the card claimed alone (but for a price a seat cannot pay):
+# made once per card rather than at every decision of every claim step.
+@functools.lru_cache(maxsize=64)
+def _claimed_other(card: int) -> Reason:
+    """How a claim on another card than ``card``, being claimed, is refused."""
+    return Reason(
+        f"card {{value}} cannot be claimed while card {card} is",
+        "turin.claimed_other",
+        card=card,
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _claim_too(card: int) -> Option:
+    """A claim of ``card`` too, in its claim step, by a seat that can pay it."""
+    return Option.of(
+        Buy,
+        Explained((card,), "the card", "the card being claimed", otherwise=_claimed_other(card)),
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _claim_first(card: int) -> Option:
+    """A purchase by a seat not asked in the claim step of ``card``: refused until it is
+    settled."""
+    why = Reason(f"a claim on card {card} is being settled first", "turin.claim_first", card=card)
+    return refuse(Buy, why)
+
+
 def majority_holders(units: Sequence[int]) -> tuple[list[int], list[int]]:
     """Split the holders of one good into majority holders and the other holders.
 
@@ -295,6 +344,7 @@ class TurinState(State[TurinView]):
         self.n = n
         self._seats = tuple(range(n))
         self._nobody: tuple[None, ...] = (None,) * n
+        self._zeros: tuple[int, ...] = (0,) * n
         self.tables = game.tables
         self.vectors = self.tables.card_vectors
         self.scudo = [STARTING_SCUDO] * n
@@ -364,7 +414,12 @@ class TurinState(State[TurinView]):
         if phase == "pick":
             return (self.pick_queue[0][0],)
         if phase in SEALED_PHASES:
-            return self.step.waiting
+            # SealedStep.waiting, without a property call: asked several times per decision.
+            step = self.step
+            chosen = step.chosen
+            if not chosen:
+                return step.seats
+            return tuple([p for p in step.seats if p not in chosen])
         if phase == "claim":
             claim = self.claim
             assert claim is not None
@@ -430,24 +485,68 @@ class TurinState(State[TurinView]):
 
     def _declare_menu(self, player: int) -> Menu:
         phase = self.phase
-        items: list[Option] = []
-        moving = player in self.to_move
-        if moving:
-            items += self._step_options(player, phase)
-        if phase == "claim":
-            if not moving:
-                claim = self.claim
-                assert claim is not None
-                why = Reason(
-                    f"a claim on card {claim.card} is being settled first",
-                    "turin.claim_first",
-                    card=claim.card,
-                )
-                items.append(refuse(Buy, why))
-        elif not (moving and phase == "market"):  # the market turn offers its own purchases
-            items.append(self._buy_option(player))
-        items.append(self._loan_option(player))
-        return Menu(items, step=STEP_NAMES.get(phase) or f"the {phase} phase")
+        # The loan last, the purchases before it, the step's own options first (when moving);
+        # the loan is refused for one held already, or when no loan card is left.
+        loans = self.loans
+        if loans[player]:
+            loan = _ONE_LOAN
+        elif self.loans_left <= 0:
+            loan = _NO_LOAN_LEFT
+        else:
+            loan = _LOAN
+        step_name = STEP_NAMES.get(phase) or f"the {phase} phase"
+        # Whether the seat is to move, asked of the phase alone: to_move builds a tuple, and a
+        # menu is declared at every decision.
+        if phase == "market":
+            if player == self.market_order[self.market_pos]:
+                # the market turn offers its own purchases
+                return Menu((*self._market_options(player), loan), step=step_name)
+        elif phase in SEALED_PHASES:
+            step = self.step
+            if player in step.seats and player not in step.chosen:
+                # A seat yet to choose has no sealed choice of this step: in the offer and bid
+                # steps nothing of its is committed, in the tie-break its bid (as committed()
+                # tells).
+                if phase == "offer":
+                    own = _card_option(Offer, tuple(self.hands[player]), player)
+                    committed = 0
+                elif phase == "bid":
+                    own = _amount_option(Bid, player, self.scudo[player], 0, self.locked(player))
+                    committed = 0
+                else:
+                    committed = self.bids[player]
+                    most = self.scudo[player] - committed
+                    own = _amount_option(AddBid, player, most, committed, self.locked(player))
+                buy = self._purchases(player, committed) if self.listings else NOTHING_FOR_SALE
+                return Menu((own, buy, loan), step=step_name)
+        elif phase == "pick":
+            if player == self.pick_queue[0][0]:
+                own = _card_option(Pick, tuple(self.lot), None)
+                buy = self._purchases(player, 0) if self.listings else NOTHING_FOR_SALE
+                return Menu((own, buy, loan), step=step_name)
+        elif phase == "claim":
+            claim = self.claim
+            assert claim is not None
+            # to_move, told for one seat: an asked seat that has not answered, or the seller
+            # once every asked seat has.
+            asked, answered = claim.asked, claim.answered
+            if (
+                player not in answered
+                if player in asked
+                else player == claim.seller and all([p in answered for p in asked])
+            ):
+                return Menu((*self._claim_options(player), loan), step=step_name)
+            return Menu((_claim_first(claim.card), loan), step=step_name)
+        elif phase == "goose":
+            if player == self.declarers[0]:
+                options = (*self._goose_options(player), self._buy_option(player), loan)
+                return Menu(options, step=step_name)
+        elif player in self.to_move:
+            return Menu(
+                (*self._step_options(player, phase), self._buy_option(player), loan),
+                step=step_name,
+            )
+        return Menu((self._buy_option(player), loan), step=step_name)
 
     def _step_options(self, player: int, phase: str) -> Sequence[Option]:
         if phase == "offer":
@@ -465,13 +564,6 @@ class TurinState(State[TurinView]):
         if phase == "market":
             return self._market_options(player)
         return self._claim_options(player)
-
-    def _loan_option(self, player: int) -> Option:
-        if self.loans[player]:
-            return _ONE_LOAN
-        if self.loans_left <= 0:
-            return _NO_LOAN_LEFT
-        return _LOAN
 
     def _goose_options(self, player: int) -> list[Option]:
         holder = self.goose_holder
@@ -528,14 +620,20 @@ class TurinState(State[TurinView]):
     def _market_options(self, player: int) -> list[Option]:
         """What ``player`` may do in their market turn, in this order: end it, list, buy,
         withdraw."""
+        money = self.scudo[player]
+        listed = self._listed()
         listing = listing_option(
-            player,
-            tuple(self.face_up[player]),
-            self._listed(),
-            self.scudo[player],
-            player in self.listed_this_window,
+            player, tuple(self.face_up[player]), listed, money, player in self.listed_this_window
         )
-        return [END_TURN, listing, self._buy_option(player), self._withdraw_option(player)]
+        if not listed:
+            return [END_TURN, listing, NOTHING_FOR_SALE, nothing_to_withdraw(player)]
+        # What _buy_option and _withdraw_option give, read off the same memo: nothing is
+        # committed to a sealed bid in a market window.
+        memo = self._listing_memo
+        buy: Option | None = memo.get((player, money, 0))
+        if buy is None:
+            buy = memo[player, money, 0] = buy_option(player, listed, money, 0)
+        return [END_TURN, listing, buy, self._withdraw_option(player)]
 
     def _withdraw_option(self, player: int) -> Option:
         """The listings ``player`` may withdraw in their market turn."""
@@ -550,7 +648,11 @@ class TurinState(State[TurinView]):
         """The purchases ``player`` may claim outside their market turn."""
         if not self.listings:
             return NOTHING_FOR_SALE
-        committed = self.committed(player)
+        return self._purchases(player, self.committed(player))
+
+    def _purchases(self, player: int, committed: int) -> Option:
+        """:meth:`_buy_option` once there are listings, ``committed`` (what
+        :meth:`committed` gives) known already."""
         money = self.scudo[player] - committed
         key = (player, money, committed)
         memo = self._listing_memo
@@ -564,44 +666,26 @@ class TurinState(State[TurinView]):
         assert claim is not None
         if player == claim.seller and player not in claim.asked:
             buyers = tuple(claim.claimants)
-            untied = tuple(
-                (
-                    q,
-                    Reason(
-                        f"{seat_label(q)} has not claimed card {claim.card}",
-                        "turin.not_claimed",
-                        seat=q,
-                        card=claim.card,
-                    ),
-                )
-                for q in self._seats
-                if q not in buyers
-            )
+            # Worded only when a sale is refused (see Explained).
+            untied = functools.partial(_not_claimed, self._seats, buyers, claim.card)
             return [Option(SellTo, buyer=Explained(buyers, "the buyer", "a claimant", why=untied))]
         money = self.spendable(player)
-        otherwise = Reason(
-            f"card {{value}} cannot be claimed while card {claim.card} is",
-            "turin.claimed_other",
-            card=claim.card,
-        )
         if claim.price <= money:
-            card = Explained(
-                (claim.card,), "the card", "the card being claimed", otherwise=otherwise
-            )
-        else:
-            committed = self.committed(player)
-            tail = f": {committed} are committed to a sealed bid" if committed else ""
-            why = Reason(
-                f"the price {claim.price} is more than the {money} Scudo "
-                f"{seat_label(player)} "
-                f"may spend{tail}",
-                "turin.claim_price_committed" if committed else "turin.claim_price",
-                price=claim.price,
-                money=money,
-                seat=player,
-                committed=committed,
-            )
-            card = Explained((), "the card", why=((claim.card, why),), otherwise=otherwise)
+            return [_claim_too(claim.card), _PASS_CLAIM]
+        otherwise = _claimed_other(claim.card)
+        committed = self.committed(player)
+        tail = f": {committed} are committed to a sealed bid" if committed else ""
+        why = Reason(
+            f"the price {claim.price} is more than the {money} Scudo "
+            f"{seat_label(player)} "
+            f"may spend{tail}",
+            "turin.claim_price_committed" if committed else "turin.claim_price",
+            price=claim.price,
+            money=money,
+            seat=player,
+            committed=committed,
+        )
+        card = Explained((), "the card", why=((claim.card, why),), otherwise=otherwise)
         return [Option.of(Buy, card), _PASS_CLAIM]
 
     # -- doing ----------------------------------------------------------------------------------
@@ -620,7 +704,7 @@ class TurinState(State[TurinView]):
         assert isinstance(action, Pick)
         self._event(
             "action",
-            f"{seat_label(player)} picks card {action.card}",
+            f"{LABELS[player]} picks card {action.card}",
             player=player,
             action=action,
         )
@@ -628,7 +712,7 @@ class TurinState(State[TurinView]):
         advance_picks(self)
 
     def _claim(self, player: int, action: Action) -> None:
-        self._event("action", f"{seat_label(player)}: {action}", player=player, action=action)
+        self._event("action", f"{LABELS[player]}: {action}", player=player, action=action)
         claim(self, player, action)
 
     # -- rounds and units ------------------------------------------------------------------------
@@ -649,7 +733,8 @@ class TurinState(State[TurinView]):
             self._event(
                 "info",
                 f"round 1: the centre cards {self.lot} are the lot",
-                data={"what": "centre_lot", "lot": self.lot},
+                data={"what": "centre_lot", "lot": list(self.lot)},
+                fresh=True,
             )
             begin_bids(self)
         else:

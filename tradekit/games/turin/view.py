@@ -129,51 +129,64 @@ class TurinView(BaseView):
 def turin_view(state: TurinState, viewer: Viewer = None) -> TurinView:
     """What ``viewer`` may see: a seat, ``None`` (public) or ``"all"`` (teacher)."""
     # Built at every bot decision, so it avoids work for what is empty or did not change
-    # (face-up cards and units are cached; see _unit_table).
+    # (face-up cards and units are cached; see _unit_table), and passes the fields by position
+    # (matching thirty-odd keywords to parameters cost more than making most fields).
     n = state.n
     nobody = state._nobody
-    check_viewer(viewer, n)
-    teacher = viewer == "all"
-    seat = viewer if type(viewer) is int else None
-    over = state.phase == "over"
-    units = state._unit_table()
+    seat: int | None
+    if type(viewer) is int and 0 <= viewer < n:
+        seat, teacher = viewer, False
+    else:
+        check_viewer(viewer, n)
+        seat, teacher = None, viewer == "all"
+    phase = state.phase
+    over = phase == "over"
+    game = state.game
     hands: tuple[tuple[int, ...] | None, ...]
     if teacher:
-        hands = tuple(tuple(h) for h in state.hands)
-    else:
+        hands = tuple([tuple(h) for h in state.hands])
+    elif seat is not None:
         mine: list[tuple[int, ...] | None] = list(nobody)
-        if seat is not None:
-            mine[seat] = tuple(state.hands[seat])
+        mine[seat] = tuple(state.hands[seat])
         hands = tuple(mine)
-    if state.game.public_money or over or teacher:
-        scudo: tuple[int | None, ...] = tuple(state.scudo)
     else:
+        hands = nobody
+    if game.public_money or over or teacher:
+        scudo: tuple[int | None, ...] = tuple(state.scudo)
+    elif seat is not None:
         hidden: list[int | None] = list(nobody)
-        if seat is not None:
-            hidden[seat] = state.scudo[seat]
+        hidden[seat] = state.scudo[seat]
         scudo = tuple(hidden)
+    else:
+        scudo = nobody
     sealed: tuple[Action | None, ...] = nobody
     chosen = state.step.chosen
     if chosen:
         if teacher:
-            sealed = tuple(chosen.get(p) for p in range(n))
+            sealed = tuple([chosen.get(p) for p in range(n)])
         elif seat is not None and seat in chosen:
             shown: list[Action | None] = list(nobody)
             shown[seat] = chosen[seat]
             sealed = tuple(shown)
     listings = state.listings
-    locked = [0] * n
-    for listing in listings.values():
-        locked[listing.seller] += listing.price
-    # The scores as scores() gives them, from the locked Scudo just counted.
+    # The scores as scores() gives them, from the locked Scudo counted here.
     totals = state.final_scores
-    if totals is None:
-        # map in C: a comprehension is a call of its own in Python 3.11, at every view.
-        totals = list(map(operator.add, state.scudo, locked))
+    if listings:
+        locked_list = [0] * n
+        for listing in listings.values():
+            locked_list[listing.seller] += listing.price
+        locked = tuple(locked_list)
+        if totals is None:
+            # map in C: a comprehension is a call of its own in Python 3.11, at every view.
+            totals = list(map(operator.add, state.scudo, locked_list))
+    else:
+        locked = state._zeros
+        if totals is None:
+            totals = state.scudo
     bids = state.bids
     blocks = state.contested if state.contested else state.tie_blocks
     committed: tuple[int | None, ...] = nobody
-    if state.phase in ("bid", "goose", "tiebreak", "claim"):
+    if phase in _COMMITTING:
         if teacher:
             committed = tuple(map(state.committed, range(n)))
         elif seat is not None:
@@ -194,49 +207,64 @@ def turin_view(state: TurinState, viewer: Viewer = None) -> TurinView:
             ),
             resume=claim.resume,
         )
-    return TurinView(
-        viewer=viewer,
-        players=n,
-        scoring=state.game.scoring,
-        public_money=state.game.public_money,
-        goose_variant=state.game.goose,
-        round=state.round,
-        rounds=state.rounds,
-        phase=state.phase,
-        to_move=state.to_move,
-        scudo=scudo,
-        locked=tuple(locked),
-        hand_sizes=tuple(map(len, state.hands)),
-        hands=hands,
-        face_up=state._face_up_cache,
-        units=units,
-        lot=tuple(state.lot),
-        prizes=state.prizes,
-        submitted=tuple(sorted(chosen)) if chosen else (),
-        sealed=sealed,
-        bids=tuple(map(bids.get, range(n))) if bids else nobody,
-        tie_blocks=tuple([b.players for b in blocks]) if blocks else (),
-        tie_places=tuple(
+    if blocks:
+        tie_blocks = tuple([b.players for b in blocks])
+        tie_places = tuple(
             [tuple(range(b.first_place, b.first_place + len(b.players))) for b in blocks]
         )
-        if blocks
-        else (),
-        declaring=tuple(state.declarers) if state.phase == "goose" or claim else (),
-        placements=tuple(state.placements),
-        picking=tuple(map(tuple, state.pick_queue)),  # type: ignore[arg-type]
-        listings=state._listed(),
-        claim=claim_info,
-        committed=committed,
-        listed_this_window=tuple(sorted(state.listed_this_window)),
-        loans=tuple(state.loans),
-        debts=tuple(state.debts),
-        loans_left=state.loans_left,
-        goose=state.goose_holder,
-        underdog=state.underdog,
-        discarded=tuple(state.discarded),
-        unseen_discards=len(state.unseen),
-        scores=tuple(totals)
+    else:
+        tie_blocks = tie_places = ()
+    listed_this_window = state.listed_this_window
+    pick_queue = state.pick_queue
+    return TurinView(
+        viewer,
+        n,
+        state.round,
+        phase,
+        state.to_move,
+        tuple(totals)
         if None not in scudo
         else tuple([s if h is not None else None for s, h in zip(totals, scudo, strict=True)]),
-        winners=tuple(state.winners()) if over else (),
+        tuple(state.winners()) if over else (),
+        game.scoring,
+        game.public_money,
+        game.goose,
+        state.rounds,
+        scudo,
+        locked,
+        tuple(map(len, state.hands)),
+        hands,
+        state._face_up_cache if state._units_key == state._face_up_moves else _face_up(state),
+        state._unit_table(),
+        tuple(state.lot),
+        state.prizes,
+        tuple(sorted(chosen)) if chosen else (),
+        sealed,
+        tuple(map(bids.get, range(n))) if bids else nobody,
+        tie_blocks,
+        tie_places,
+        tuple(state.declarers) if phase == "goose" or claim else (),
+        tuple(state.placements),
+        tuple(map(tuple, pick_queue)) if pick_queue else (),  # type: ignore[arg-type]
+        state._listed(),
+        claim_info,
+        committed,
+        tuple(sorted(listed_this_window)) if listed_this_window else (),
+        tuple(state.loans),
+        tuple(state.debts),
+        state.loans_left,
+        state.goose_holder,
+        state.underdog,
+        tuple(state.discarded),
+        len(state.unseen),
     )
+
+
+#: The phases in which a seat may have Scudo committed to a sealed bid.
+_COMMITTING = frozenset({"bid", "goose", "tiebreak", "claim"})
+
+
+def _face_up(state: TurinState) -> tuple[tuple[int, ...], ...]:
+    """The face-up cards, each seat's as a tuple (cached with the units they hold)."""
+    state._unit_table()
+    return state._face_up_cache
