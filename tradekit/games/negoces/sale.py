@@ -118,7 +118,7 @@ def skip_idle_buyers(state: NegocesState) -> None:
     for p in state.buyers() if banned else ():  # only a barred buyer can be left idle
         if state.sealed.has_chosen(p) or p in state.idle:
             continue
-        if p in banned and not Menu(state._special_options(p) + state._loan_options(p)):
+        if p in banned and not Menu([*state._special_options(p), *state._loan_options(p)]):
             state.idle.add(p)
     if not state._compute_to_move():
         end_sale_round(state)
