@@ -798,21 +798,14 @@ class NegocesState(State[NegocesView]):
             return _NO_BANK_OPTIONS
         if not self.diamant_sold:
             return _NOT_YET_OPTIONS
-        take = self._take_reason(player)
+        # Declared in every seat's menu at every decision: the usual refusals are made once.
+        words = seat_words(player)
+        if not self.loans[player]:
+            if not self.bank_loans:
+                return _NO_LOAN_LEFT_OPTION, words.no_loan
+            return (_ONE_LOAN_OPTION if player in self.loan_taken else _TAKE_LOAN), words.no_loan
         repay = self._repay_reason(player)
-        return (
-            plain(TakeLoan) if take is None else refuse(TakeLoan, take),
-            plain(RepayLoan) if repay is None else refuse(RepayLoan, repay),
-        )
-
-    def _take_reason(self, player: int) -> str | None:
-        if self.loans[player]:
-            return has_loan(player)
-        if not self.bank_loans:
-            return _NO_LOAN_LEFT
-        if player in self.loan_taken:
-            return _ONE_LOAN
-        return None
+        return words.has_loan, _REPAY_LOAN if repay is None else refuse(RepayLoan, repay)
 
     def _committed(self, player: int) -> int:
         """Coins ``player`` must keep to honour what they have committed to."""
@@ -1217,6 +1210,10 @@ _LAST_ROUND = refuse(
 )
 _CONTINUE = plain(Continue)
 _STAND = plain(Stand)
+_TAKE_LOAN = plain(TakeLoan)
+_REPAY_LOAN = plain(RepayLoan)
+_NO_LOAN_LEFT_OPTION = refuse(TakeLoan, _NO_LOAN_LEFT)
+_ONE_LOAN_OPTION = refuse(TakeLoan, _ONE_LOAN)
 
 
 class SeatWords(NamedTuple):
@@ -1235,6 +1232,10 @@ class SeatWords(NamedTuple):
     guarded: Option
     #: The seat is barred by a Miser: its offers are refused.
     barred: Option
+    #: The seat holds a loan card: it may take no other.
+    has_loan: Option
+    #: The seat holds no loan card to repay.
+    no_loan: Option
 
 
 @functools.lru_cache(maxsize=256)
@@ -1260,6 +1261,8 @@ def seat_words(player: int) -> SeatWords:
         no_thief=refused(Steal, "{player} does not hold the Thief", player, "negoces.no_thief"),
         guarded=refuse(Steal, guarded),
         barred=refuse(Offer, barred),
+        has_loan=refuse(TakeLoan, has_loan(player)),
+        no_loan=refuse(RepayLoan, no_loan(player)),
     )
 
 
