@@ -99,13 +99,19 @@ class Offer(Action):
     loan: bool = False
 
     def __str__(self) -> str:
-        parts = []
-        if self.good is not None:
-            parts.append(self.good)
-        if self.coins or self.good is None:
-            parts.append(counted(self.coins, "coin", "coins"))
-        text = "offer " + " and ".join(parts)
-        return text + (" and a loan card" if self.loan else "")
+        # Worded at every sealed offer (the log's text): a whole number of coins without a call.
+        good, coins = self.good, self.coins
+        if type(coins) is int:
+            amount = f"{coins} coin" if coins == 1 or coins == -1 else f"{coins} coins"
+        else:
+            amount = counted(coins, "coin", "coins")
+        if good is None:
+            text = "offer " + amount
+        elif coins:
+            text = f"offer {good} and {amount}"
+        else:
+            text = "offer " + good
+        return text + " and a loan card" if self.loan else text
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

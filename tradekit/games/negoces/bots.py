@@ -268,11 +268,18 @@ class NegocesHeuristicBot(Bot[NegocesGame, NegocesView]):
 
     def _worth(self, pos: Position, goal: tuple[int, int]) -> float:
         """What a position is worth in coins (see the module docstring)."""
+        return self._worth_of(pos.different, pos.cards, pos.coins, pos.debt, goal)
+
+    def _worth_of(
+        self, different: int, cards: int, coins: int, debt: bool, goal: tuple[int, int]
+    ) -> float:
+        """:meth:`_worth` of a position given by its numbers (a bargain weighs many amounts of
+        coins against one hand, without a :class:`Position` for each)."""
         goods, coins_goal = goal
-        useful = min(pos.different, goods)
-        worth = self.good_worth * useful + self.spare_worth * (pos.cards - useful)
-        worth += pos.coins + (self.short_coin - 1.0) * min(max(pos.coins, 0), coins_goal)
-        if pos.different >= goods and pos.coins >= coins_goal and not pos.debt:
+        useful = min(different, goods)
+        worth = self.good_worth * useful + self.spare_worth * (cards - useful)
+        worth += coins + (self.short_coin - 1.0) * min(max(coins, 0), coins_goal)
+        if different >= goods and coins >= coins_goal and not debt:
             worth += self.finish_bonus
         return worth
 
@@ -727,10 +734,15 @@ class NegocesHeuristicBot(Bot[NegocesGame, NegocesView]):
         # paying coins only makes it the next seller (it will hold the bigger hand)
         takeover = self.seller_worth if card is None and wanted else 0.0
 
+        different, cards, held, debt = gained.different, gained.cards, gained.coins, gained.debt
+        goods_goal, coins_goal = goal
+        worth_of = self._worth_of
+
         def surplus(coins: int) -> float:
-            after = gained.then(coins=-coins)
-            bonus = WIN if self._wins(after, goal) else takeover
-            return self._worth(after, goal) - now + bonus
+            # _worth and _wins of gained.then(coins=-coins), in the same operations
+            left = held - coins
+            wins = different >= goods_goal and left >= coins_goal and not debt
+            return worth_of(different, cards, left, debt, goal) - now + (WIN if wins else takeover)
 
         start = -min(self.sell_back, back_room) if card is not None else 0
         if not wanted:

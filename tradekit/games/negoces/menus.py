@@ -17,6 +17,22 @@ if TYPE_CHECKING:
     pass
 
 
+class OfferOption(Option):
+    """An option of offers: one card choice, a range of coins and one loan choice (made by
+    :meth:`Option.of`, every field declared), indexed without the general walk over fields.
+
+    The loan domain holds one value, so the ``index``-th offer is the card choice's
+    ``index // coins``-th value with the coins' ``index % coins``-th (the field product's order).
+    """
+
+    __slots__ = ()
+
+    def _at(self, index: int) -> Action:
+        (_, card), (_, coins), (_, loan) = self.domains
+        high, low = divmod(index, len(coins))
+        return Offer(card.value(high), coins.value(low), loan.value(0))
+
+
 @functools.lru_cache(maxsize=1024)
 def refused(cls: type[Action], why: str, player: int, key: str) -> Option:
     """:func:`refuse` with ``why`` worded for ``player`` (``{player}`` filled in with its label,
@@ -63,7 +79,7 @@ def offer_choices(
 
         good, loan = INACTIVE_FIELDS
         coins = Amounts(0, most, "the coins offered", inactive_coins)
-        return (Option.of(Offer, good, coins, loan),)
+        return (OfferOption.of(Offer, good, coins, loan),)
 
     def bare(v: object) -> str | None:
         if type(v) is int and v < 0:
@@ -94,8 +110,10 @@ def offer_choices(
         # good, then by coins: the order of the field product).
         ((no_card, any_card), (no_loan,)) = cards, loans
         return (
-            Option.of(Offer, no_card, Amounts(0, most, "the coins offered", bare), no_loan),
-            Option.of(Offer, any_card, Amounts(least, most, "the coins offered", payable), no_loan),
+            OfferOption.of(Offer, no_card, Amounts(0, most, "the coins offered", bare), no_loan),
+            OfferOption.of(
+                Offer, any_card, Amounts(least, most, "the coins offered", payable), no_loan
+            ),
         )
     # Two ranges of coins serve every option (domains are values, shared by the options).
     bare_coins = Amounts(0, most, "the coins offered", bare)
@@ -105,7 +123,7 @@ def offer_choices(
         for loan in loans:
             bare_offer = k == 0 and not loan.only  # no card (the first choice) and no loan card
             coins = bare_coins if bare_offer else payable_coins
-            options.append(Option.of(Offer, card, coins, loan))
+            options.append(OfferOption.of(Offer, card, coins, loan))
     return tuple(options)
 
 

@@ -34,11 +34,14 @@ NO_OFFER = Standing(None, 0, False)
 
 def start_sale(state: NegocesState) -> None:
     """Start the next sale: the player holding one card more than the others is the seller."""
-    totals = [state.total_cards(p) for p in range(state.n)]
+    totals = [
+        len(hand) + len(inactive)
+        for hand, inactive in zip(state.hands, state.inactive, strict=True)
+    ]
     most = max(totals)
     sellers = [p for p, t in enumerate(totals) if t == most]
     assert len(sellers) == 1, f"no single seller: card counts {totals}"
-    state.seller = sellers[0]
+    seller = state.seller = sellers[0]
     state.round = state.sales + 1
     state.phase = "prepare"
     state.market = None
@@ -53,9 +56,9 @@ def start_sale(state: NegocesState) -> None:
     state.nround = 0
     state._event(
         "info",
-        f"sale {state.round}: {seat_label(state.seller)} is the seller ({most} cards)",
-        player=state.seller,
-        data={"what": "sale_start", "seat": state.seller, "sale": state.round, "cards": most},
+        f"sale {state.round}: {state.labels[seller]} is the seller ({most} cards)",
+        player=seller,
+        data={"what": "sale_start", "seat": seller, "sale": state.round, "cards": most},
         fresh=True,
     )
 
@@ -118,7 +121,7 @@ def skip_idle_buyers(state: NegocesState) -> None:
     for p in state.buyers() if banned else ():  # only a barred buyer can be left idle
         if state.sealed.has_chosen(p) or p in state.idle:
             continue
-        if p in banned and not Menu(state._special_options(p) + state._loan_options(p)):
+        if p in banned and not Menu([*state._special_options(p), *state._loan_options(p)]):
             state.idle.add(p)
     if not state._compute_to_move():
         end_sale_round(state)
@@ -246,11 +249,14 @@ def steal(state: NegocesState, player: int) -> None:
 def accept_offer(state: NegocesState, buyer: int) -> None:
     """The seller accepts ``buyer``'s offer; a Swindler may first swap the card paid."""
     offer = state.offers.get(buyer, NO_OFFER)
+    seller = state.seller
+    assert seller is not None
+    labels = state.labels
     state._event(
         "info",
-        f"{seat_label(state.seller)} accepts {seat_label(buyer)}'s offer",
+        f"{labels[seller]} accepts {labels[buyer]}'s offer",
         player=buyer,
-        data={"what": "accept", "seller": state.seller, "buyer": buyer},
+        data={"what": "accept", "seller": seller, "buyer": buyer},
         fresh=True,
     )
     if not state._payable(offer):
@@ -273,7 +279,8 @@ def accept_offer(state: NegocesState, buyer: int) -> None:
         offer = NO_OFFER
     card = offer.card
     if card is not None and state.swindler[buyer]:
-        others = [c for c in state.hands[buyer] if state._good(c) != state._good(card)]
+        good_of = state.tables.good_of
+        others = [c for c in state.hands[buyer] if good_of[c] != good_of[card]]
         if others:
             state.phase = "swindle"
             state.pending = (buyer, offer)
@@ -290,12 +297,14 @@ def complete_sale(
     seller = state.seller
     market = state.market
     assert seller is not None and market is not None
-    good = state._good(market)
+    good_of = state.tables.good_of
+    labels = state.labels
+    good = good_of[market]
     if offer.coins > 0:
-        state._pay(offer.coins, buyer, seller, f"bought {good} from {seat_label(seller)}")
+        state._pay(offer.coins, buyer, seller, f"bought {good} from {labels[seller]}")
     elif offer.coins < 0:
         state._pay(
-            -offer.coins, seller, buyer, f"sold {good} to {seat_label(buyer)} for a card and coins"
+            -offer.coins, seller, buyer, f"sold {good} to {labels[buyer]} for a card and coins"
         )
     if offer.loan:
         loan = state.loans[buyer].pop()
@@ -313,7 +322,7 @@ def complete_sale(
     paid = "nothing"
     parts = []
     if card is not None:
-        parts.append(state._good(card) if public else "a card unseen")
+        parts.append(good_of[card] if public else "a card unseen")
     if offer.coins:
         parts.append(f"{offer.coins} coins")
     if offer.loan:
@@ -321,7 +330,7 @@ def complete_sale(
     paid = " and ".join(parts) or paid
     state._event(
         "info",
-        f"{seat_label(buyer)} buys {good} from {seat_label(seller)} for {paid}",
+        f"{labels[buyer]} buys {good} from {labels[seller]} for {paid}",
         player=buyer,
         data={
             "what": "sale",

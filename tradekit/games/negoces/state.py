@@ -159,7 +159,7 @@ import copy
 import dataclasses
 import functools
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 import numpy as np
 
@@ -243,7 +243,7 @@ class NegocesState(State[NegocesView]):
 
     game: NegocesGame
 
-    _MEMOS = State._MEMOS | {"_goods_memo"}
+    _MEMOS = State._MEMOS | {"_goods_memo", "_offer_memo"}
 
     #: Loans are taken and repaid at any time after the Diamant auction, in turn or not.
     out_of_turn: ClassVar[frozenset[type[Action]]] = frozenset({TakeLoan, RepayLoan})
@@ -256,6 +256,8 @@ class NegocesState(State[NegocesView]):
         self._moving: tuple[int, ...] | None = None
         #: _goods() by cards.
         self._goods_memo: dict[tuple[int, ...], tuple[str, ...]] = {}
+        #: By seat: the facts its offers were last declared from, and those offers.
+        self._offer_memo: dict[int, tuple[tuple[Any, ...], tuple[Option, ...]]] = {}
         n = game.players
         self.n = n
         # The narration names seats at nearly every event: each label worded once.
@@ -496,7 +498,7 @@ class NegocesState(State[NegocesView]):
         if player in self.to_move:
             options = getattr(self, words[0])(player)
         elif player in self.idle:  # a barred buyer is not asked: say why they cannot offer
-            options = self._offer_options(player)
+            options = list(self._offer_options(player))
         options += self._loan_options(player)  # in turn or not (out_of_turn)
         return Menu(options, step=words[1])
 
@@ -559,33 +561,15 @@ class NegocesState(State[NegocesView]):
 
     def _prepare_options(self, player: int) -> list[Option]:
         hand_goods = self._goods(self.hands[player])
+        words = seat_words(player)
         options = [
-            Option.of(
-                PutUp,
-                OneOf(
-                    hand_goods,
-                    "the good put up",
-                    f"a good in {seat_label(player)}'s hand",
-                    secret=True,
-                ),
-            ),
+            Option.of(PutUp, OneOf(hand_goods, "the good put up", words.in_hand, secret=True)),
             Option.of(
                 SellInactive,
-                OneOf(
-                    self._goods(self.inactive[player]),
-                    "the card sold",
-                    f"an inactive good face up before {seat_label(player)}",
-                ),
+                OneOf(self._goods(self.inactive[player]), "the card sold", words.face_up),
             ),
+            plain(UseTreasurer) if self.treasurer[player] else words.no_treasurer,
         ]
-        if self.treasurer[player]:
-            options.append(plain(UseTreasurer))
-        else:
-            options.append(
-                refused(
-                    UseTreasurer, "{player} holds no Treasurer card", player, "negoces.no_treasurer"
-                )
-            )
         closed = self._temple_closed(player)
         if closed is None:
             goods = tuple(g for g in hand_goods if g != SACRED)
@@ -595,7 +579,7 @@ class NegocesState(State[NegocesView]):
                     good=Among(
                         goods,
                         "the good given up",
-                        f"a good in {seat_label(player)}'s hand",
+                        words.in_hand,
                         lambda v: _SACRED_FOR_SACRED if v == SACRED else None,
                         secret=True,
                     ),
@@ -608,11 +592,11 @@ class NegocesState(State[NegocesView]):
     def _temple_closed(self, player: int) -> str | None:
         """Why ``player`` may not visit the temple now, or ``None``."""
         if "temple" not in self.variants:
-            return Reason("the temple is visited only with the temple variant", "negoces.no_temple")
+            return _NO_TEMPLE
         if self.temple_used:
-            return Reason("the temple may be visited once per sale", "negoces.temple_used")
+            return _TEMPLE_USED
         if not self.sacred:
-            return Reason("no sacred-texts card is left", "negoces.no_sacred")
+            return _NO_SACRED
         if self.coins[player] < self.gift_size:
             return Reason(
                 f"the temple gift is {self.gift_size} coins and {seat_label(player)} cannot pay it",
@@ -622,34 +606,35 @@ class NegocesState(State[NegocesView]):
             )
         return None
 
-    def _offer_options(self, player: int) -> list[Option]:
+    def _offer_options(self, player: int) -> tuple[Option, ...]:
         """Offers in the order bots and random players index them: by card (none first), then
         without and with the loan card, then by coins."""
         seller = self.seller
         assert seller is not None
         if player in self.banned:
-            why = Reason(
-                f"{seat_label(player)} is barred by a Miser from offering in this sale",
-                "negoces.barred",
-                seat=player,
-            )
-            return [refuse(Offer, why)]
-        goods = self._goods(self.hands[player])
+            return (seat_words(player).barred,)
+        coins = self.coins
         # Blind: the seller's coins are hidden, so a buyer may ask for up to every coin of the
         # game; the seller accepts only what they can pay (see _decide_options, _accept).
-        least = -self.coins_in_game if "blind" in self.variants else -self.coins[seller]
-        return list(
-            offer_choices(
-                player,
-                seller,
-                self.coins[player],
-                least,
-                goods,
-                bool(self.loans[player]),
-                self.market_inactive,
-                "blind" in self.variants,
-            )
+        blind = "blind" in self.variants
+        facts = (
+            seller,
+            coins[player],
+            -self.coins_in_game if blind else -coins[seller],
+            self._goods(self.hands[player]),
+            bool(self.loans[player]),
+            self.market_inactive,
+            blind,
         )
+        # A buyer is asked round after round of a sale with the same facts (about one time in
+        # four in random play, one in two between bots): the offers made from the facts last
+        # seen are reused. Keyed by every fact they are made from, they cannot go stale.
+        memo = self._offer_memo.get(player)
+        if memo is not None and memo[0] == facts:
+            return memo[1]
+        options = offer_choices(player, *facts)
+        self._offer_memo[player] = (facts, options)
+        return options
 
     def _special_options(self, player: int) -> list[Option]:
         """Miser and Thief plays open to ``player`` in this sale (each declared with its
@@ -686,32 +671,29 @@ class NegocesState(State[NegocesView]):
                 )
             )
         else:
-            options.append(refused(Ban, "{player} holds no Miser card", player, "negoces.no_miser"))
+            options.append(seat_words(player).no_miser)
         if self.phase == "negotiate":
-            if self.thief != player:
-                why = "{player} does not hold the Thief"
-                options.append(refused(Steal, why, player, "negoces.no_thief"))
-            elif self.guard == self.seller:
-                why = Reason(
-                    f"the seller {seat_label(self.seller)} holds the Guard and cannot be robbed",
-                    "negoces.guarded",
-                    seat=self.seller,
-                )
-                options.append(refuse(Steal, why))
-            else:
-                options.append(plain(Steal))
+            options.append(self._steal_option(player))
         return options
 
+    def _steal_option(self, player: int) -> Option:
+        """Playing the Thief in this negotiation round: open, or closed with its reason."""
+        if self.thief != player:
+            return seat_words(player).no_thief
+        seller = self.seller
+        if self.guard == seller:
+            assert seller is not None
+            return seat_words(seller).guarded
+        return plain(Steal)
+
     def _negotiate_options(self, player: int) -> list[Option]:
-        options = self._offer_options(player)
-        options.append(plain(Stand))
-        if player in self.offers:
-            options.append(plain(Withdraw))
-        else:
-            why = "{player} has no offer to withdraw"
-            options.append(refused(Withdraw, why, player, "negoces.no_offer"))
-        options += self._special_options(player)
-        return options
+        words = seat_words(player)
+        withdraw = plain(Withdraw) if player in self.offers else words.no_withdraw
+        if self.miser[player]:
+            return [*self._offer_options(player), _STAND, withdraw, *self._special_options(player)]
+        # Without a Miser to play, the rest of the menu is the seat's refusal and the Thief.
+        steal = self._steal_option(player)
+        return [*self._offer_options(player), _STAND, withdraw, words.no_miser, steal]
 
     def _decide_options(self, player: int) -> list[Option]:
         closing = self.nround >= self.game.negotiation_rounds
@@ -769,20 +751,9 @@ class NegocesState(State[NegocesView]):
                 )
             )
         else:
-            why = Reason(
-                "cards are asked to be shown only in the face_down mini-variant",
-                "negoces.no_face_down",
-            )
-            options.append(refuse(AskToShow, why))
+            options.append(_NO_ASK_TO_SHOW)
         options += self._special_options(player)
-        if closing:
-            why = Reason(
-                "this was the last negotiation round: the seller must accept an offer",
-                "negoces.last_round",
-            )
-            options.append(refuse(Continue, why))
-        else:
-            options.append(plain(Continue))
+        options.append(_LAST_ROUND if closing else _CONTINUE)
         return options
 
     def _swindle_options(self, player: int) -> list[Option]:
@@ -821,29 +792,20 @@ class NegocesState(State[NegocesView]):
             plain(NoSwap),
         ]
 
-    def _loan_options(self, player: int) -> list[Option]:
+    def _loan_options(self, player: int) -> tuple[Option, Option]:
         """Taking and repaying a loan, each open or closed with its reason."""
         if "bank" not in self.variants:
-            closed = _NO_BANK
-            return [refuse(TakeLoan, closed), refuse(RepayLoan, closed)]
+            return _NO_BANK_OPTIONS
         if not self.diamant_sold:
-            closed = _NOT_YET
-            return [refuse(TakeLoan, closed), refuse(RepayLoan, closed)]
-        take = self._take_reason(player)
+            return _NOT_YET_OPTIONS
+        # Declared in every seat's menu at every decision: the usual refusals are made once.
+        words = seat_words(player)
+        if not self.loans[player]:
+            if not self.bank_loans:
+                return _NO_LOAN_LEFT_OPTION, words.no_loan
+            return (_ONE_LOAN_OPTION if player in self.loan_taken else _TAKE_LOAN), words.no_loan
         repay = self._repay_reason(player)
-        return [
-            plain(TakeLoan) if take is None else refuse(TakeLoan, take),
-            plain(RepayLoan) if repay is None else refuse(RepayLoan, repay),
-        ]
-
-    def _take_reason(self, player: int) -> str | None:
-        if self.loans[player]:
-            return has_loan(player)
-        if not self.bank_loans:
-            return _NO_LOAN_LEFT
-        if player in self.loan_taken:
-            return _ONE_LOAN
-        return None
+        return words.has_loan, _REPAY_LOAN if repay is None else refuse(RepayLoan, repay)
 
     def _committed(self, player: int) -> int:
         """Coins ``player`` must keep to honour what they have committed to."""
@@ -1225,6 +1187,84 @@ _REPAY_SEALED = Reason(
     "negoces.repay_sealed",
 )
 _NOT_YET = Reason("loans may be taken only after the Diamond auction", "negoces.loans_later")
+#: The loan options of a game without the bank, and before the Diamond's auction.
+_NO_BANK_OPTIONS = (refuse(TakeLoan, _NO_BANK), refuse(RepayLoan, _NO_BANK))
+_NOT_YET_OPTIONS = (refuse(TakeLoan, _NOT_YET), refuse(RepayLoan, _NOT_YET))
+
+# The refusals worded alike in every position, made once: menus are declared at every decision.
+_NO_TEMPLE = Reason("the temple is visited only with the temple variant", "negoces.no_temple")
+_TEMPLE_USED = Reason("the temple may be visited once per sale", "negoces.temple_used")
+_NO_SACRED = Reason("no sacred-texts card is left", "negoces.no_sacred")
+_NO_ASK_TO_SHOW = refuse(
+    AskToShow,
+    Reason(
+        "cards are asked to be shown only in the face_down mini-variant", "negoces.no_face_down"
+    ),
+)
+_LAST_ROUND = refuse(
+    Continue,
+    Reason(
+        "this was the last negotiation round: the seller must accept an offer",
+        "negoces.last_round",
+    ),
+)
+_CONTINUE = plain(Continue)
+_STAND = plain(Stand)
+_TAKE_LOAN = plain(TakeLoan)
+_REPAY_LOAN = plain(RepayLoan)
+_NO_LOAN_LEFT_OPTION = refuse(TakeLoan, _NO_LOAN_LEFT)
+_ONE_LOAN_OPTION = refuse(TakeLoan, _ONE_LOAN)
+
+
+class SeatWords(NamedTuple):
+    """What one seat's menus word alike in every position: texts naming the seat and the
+    refusals that name it, made once per seat (menus are declared at every decision)."""
+
+    #: What a good of the seat's hand is, in a refusal ("a good in P1's hand").
+    in_hand: str
+    #: What an inactive card of the seat is, in a refusal.
+    face_up: str
+    no_treasurer: Option
+    no_withdraw: Option
+    no_miser: Option
+    no_thief: Option
+    #: The seat, as seller, holds the Guard: the Thief is refused.
+    guarded: Option
+    #: The seat is barred by a Miser: its offers are refused.
+    barred: Option
+    #: The seat holds a loan card: it may take no other.
+    has_loan: Option
+    #: The seat holds no loan card to repay.
+    no_loan: Option
+
+
+@functools.lru_cache(maxsize=256)
+def seat_words(player: int) -> SeatWords:
+    """:class:`SeatWords` of ``player``."""
+    label = seat_label(player)
+    guarded = Reason(
+        f"the seller {label} holds the Guard and cannot be robbed", "negoces.guarded", seat=player
+    )
+    barred = Reason(
+        f"{label} is barred by a Miser from offering in this sale", "negoces.barred", seat=player
+    )
+    return SeatWords(
+        in_hand=f"a good in {label}'s hand",
+        face_up=f"an inactive good face up before {label}",
+        no_treasurer=refused(
+            UseTreasurer, "{player} holds no Treasurer card", player, "negoces.no_treasurer"
+        ),
+        no_withdraw=refused(
+            Withdraw, "{player} has no offer to withdraw", player, "negoces.no_offer"
+        ),
+        no_miser=refused(Ban, "{player} holds no Miser card", player, "negoces.no_miser"),
+        no_thief=refused(Steal, "{player} does not hold the Thief", player, "negoces.no_thief"),
+        guarded=refuse(Steal, guarded),
+        barred=refuse(Offer, barred),
+        has_loan=refuse(TakeLoan, has_loan(player)),
+        no_loan=refuse(RepayLoan, no_loan(player)),
+    )
+
 
 #: By phase: the name of the method declaring its options, and the step's name in refusals.
 _PHASE_WORDS: dict[str, tuple[str, str]] = {}

@@ -151,11 +151,43 @@ def negoces_view(state: NegocesState, viewer: Viewer = None) -> NegocesView:
     """What ``viewer`` may see: a seat, ``None`` (public) or ``"all"`` (teacher)."""
     check_viewer(viewer, state.n)
     teacher = viewer == "all"
-    seats = range(state.n)
-    # The seats whose private facts the viewer sees (built at every decision a bot takes, so the
-    # per-seat tuples below are list comprehensions, not generators).
-    seen = [teacher or viewer == p for p in seats]
-    coins_public = "blind" not in state.variants or state.over
+    n = state.n
+    seats = range(n)
+    # Built at every decision a bot takes: the per-seat tuples are made by map() where every
+    # seat's is shown, and a seat's own private facts are put into a row of None otherwise.
+    over = state.over
+    # The one seat whose private facts the viewer sees, when it is not the teacher.
+    own = viewer if type(viewer) is int else None
+    coins_public = "blind" not in state.variants or over
+    if coins_public or teacher:
+        coins: tuple[int | None, ...] = tuple(state.coins)
+    else:
+        shown_coins: list[int | None] = [None] * n
+        if own is not None:
+            shown_coins[own] = state.coins[own]
+        coins = tuple(shown_coins)
+    if teacher or over:
+        hands: tuple[tuple[int, ...] | None, ...] = tuple(map(tuple, state.hands))
+    else:
+        shown_hands: list[tuple[int, ...] | None] = [None] * n
+        if own is not None:
+            shown_hands[own] = tuple(state.hands[own])
+        hands = tuple(shown_hands)
+    chosen = state.sealed.chosen
+    if teacher:
+        sealed = tuple(map(chosen.get, seats))
+    else:
+        shown_sealed: list[Action | None] = [None] * n
+        if own is not None:
+            shown_sealed[own] = chosen.get(own)
+        sealed = tuple(shown_sealed)
+    offers = state.offers
+    if offers:
+        offer_views = tuple(
+            [offer_view(state, p, offers[p], viewer) if p in offers else None for p in seats]
+        )
+    else:
+        offer_views = (None,) * n
     auction = None
     if state.auction is not None:
         a = state.auction
@@ -185,45 +217,39 @@ def negoces_view(state: NegocesState, viewer: Viewer = None) -> NegocesView:
             stolen=s["stolen"],
             swapped=s["swapped"],
         )
+    winner = state.winner
     return NegocesView(
         viewer=viewer,
-        players=state.n,
+        players=n,
         round=state.round,
         phase=state.phase,
         to_move=state.to_move,
         scores=tuple(state.scores()),
-        winners=() if state.winner is None else (state.winner,),
+        winners=() if winner is None else (winner,),
         variants=state.game.variants,
         goal=(state.goal_goods, state.goal_coins),
         sales=state.sales,
         max_sales=state.game.max_sales,
         negotiation_round=state.nround,
         negotiation_rounds=state.game.negotiation_rounds,
-        coins=tuple([c if coins_public or seen[p] else None for p, c in enumerate(state.coins)]),
-        hand_sizes=tuple([len(h) for h in state.hands]),
-        hands=tuple(
-            [tuple(h) if seen[p] or state.over else None for p, h in enumerate(state.hands)]
-        ),
-        inactive=tuple([tuple(x) for x in state.inactive]),
+        coins=coins,
+        hand_sizes=tuple(map(len, state.hands)),
+        hands=hands,
+        inactive=tuple(map(tuple, state.inactive)),
         seller=state.seller,
         market=state.market,
         market_inactive=state.market_inactive,
         auction=auction,
         gift=gift,
-        offers=tuple(
-            [
-                offer_view(state, p, state.offers[p], viewer) if p in state.offers else None
-                for p in seats
-            ]
-        ),
-        submitted=tuple(sorted(state.sealed.chosen)),
-        sealed=tuple([state.sealed.choice(p) if seen[p] else None for p in seats]),
+        offers=offer_views,
+        submitted=tuple(sorted(chosen)),
+        sealed=sealed,
         banned=tuple(sorted(state.banned)),
         pending=pending,
         box_coins=state.box_coins,
         treasury=state.treasury,
         bank_coins=state.bank_coins,
-        loans=tuple([len(x) for x in state.loans]),
+        loans=tuple(map(len, state.loans)),
         loans_left=len(state.bank_loans),
         treasurer=tuple(state.treasurer),
         miser=tuple(state.miser),
@@ -233,6 +259,6 @@ def negoces_view(state: NegocesState, viewer: Viewer = None) -> NegocesView:
         sacred_left=len(state.sacred),
         removed=tuple(state.box),
         last_sale=last,
-        winner=state.winner,
-        over=state.over,
+        winner=winner,
+        over=over,
     )
