@@ -163,12 +163,16 @@ from tradekit.games.rungis.setup import scripted, shuffle_deck
 from tradekit.games.rungis.specials import play_special
 from tradekit.games.rungis.tables import Special
 from tradekit.games.rungis.view import (
+    AUCTION_AT,
+    STEP_AT,
+    TO_MOVE_AT,
     AuctionView,
     Effect,
     RungisView,
     SaleLine,
     private_parts,
     public_parts,
+    view_values,
 )
 
 if TYPE_CHECKING:
@@ -205,8 +209,9 @@ class RungisState(State[RungisView]):
 
     def __init__(self, game: RungisGame, seed: int | None, setup: Mapping[str, Any] | None) -> None:
         super().__init__(game, seed, setup)
-        #: Parts of view() by viewer (and "public"), kept until a decision changes them.
-        self._views: dict[Viewer, dict[str, Any]] = {}
+        #: view()'s values by viewer (view_values), and its public parts under "public", kept
+        #: until a decision changes them.
+        self._views: dict[Viewer, Any] = {}
         #: held() by shop contents.
         self._held: dict[tuple[int, ...], tuple[str, ...]] = {}
         #: _announce_options() by seat, types held, types announced and price freezes.
@@ -939,13 +944,13 @@ class RungisState(State[RungisView]):
         # the rest is built once per decision that changes it (see _do) and shared (all frozen).
         # A viewer found in the cache was checked when it was put there (1.0 or True would find
         # seat 1's entry, hence the exact type).
-        parts = self._views.get(viewer) if type(viewer) in _VIEWER_TYPES else None
-        if parts is None or viewer == "public":
+        values = self._views.get(viewer) if type(viewer) in _VIEWER_TYPES else None
+        if values is None or viewer == "public":
             check_viewer(viewer, self.n)
             public = self._views.get("public")
             if public is None:
                 public = self._views["public"] = public_parts(self)
-            parts = self._views[viewer] = {**public, **private_parts(self, viewer)}
+            values = self._views[viewer] = view_values(public, private_parts(self, viewer), viewer)
         auction = None
         if self.auction is not None and self.slot is not None:
             a = self.auction
@@ -961,9 +966,11 @@ class RungisState(State[RungisView]):
                 speaker=self._moving[0] if self._moving else None,  # the auction's speaker
                 bidders=a.order,
             )
-        return RungisView(
-            viewer=viewer, step=self.step, to_move=self._moving, auction=auction, **parts
-        )
+        # Positional: a view's forty-odd fields bound by keyword cost more than the rest of it.
+        values[STEP_AT] = self.step
+        values[TO_MOVE_AT] = self._moving
+        values[AUCTION_AT] = auction
+        return RungisView(*values)
 
     def _submitted(self) -> tuple[int, ...]:
         """The seats whose price sheet is complete, while the sheets are being written."""

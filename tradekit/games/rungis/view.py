@@ -7,13 +7,14 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tradekit.core.actions import Action
-from tradekit.core.view import BaseView, Viewer
+from tradekit.core.view import BaseView, Viewer, slot_init
 from tradekit.games.rungis.tables import Special
 
 if TYPE_CHECKING:
     from tradekit.games.rungis.state import RungisState
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class AuctionView:
     """The auction in progress in the Rungis phase.
@@ -39,6 +40,7 @@ class AuctionView:
     bidders: tuple[int, ...]
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class ProposalView:
     """A trading proposal (option ``trading``): public, like talk at the table.
@@ -53,6 +55,7 @@ class ProposalView:
     gold: int | None
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class Effect:
     """A special card played this round (public once played).
@@ -74,6 +77,7 @@ class Effect:
     amount: int
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class SaleLine:
     """What one seller of one article type earned at a sale.
@@ -92,6 +96,7 @@ class SaleLine:
     paid: int
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class RungisView(BaseView):
     """A frozen observation of a Rungis game (the fields every game has come first, from
@@ -147,6 +152,21 @@ class RungisView(BaseView):
             return ()
         hand = self.hands[me]
         return hand if hand is not None else ()
+
+
+#: :class:`RungisView`'s fields in order: a view is made positionally from a list of its values,
+#: kept per viewer, in which only the fields that move at nearly every decision are set anew.
+VIEW_FIELDS = tuple(f.name for f in dataclasses.fields(RungisView))
+#: Where those fields are in the list.
+STEP_AT, TO_MOVE_AT, AUCTION_AT = (VIEW_FIELDS.index(n) for n in ("step", "to_move", "auction"))
+
+
+def view_values(public: dict[str, Any], private: dict[str, Any], viewer: Viewer) -> list[Any]:
+    """:class:`RungisView`'s values in field order, from :func:`public_parts` and
+    :func:`private_parts` for ``viewer``; ``step``, ``to_move`` and ``auction`` are left
+    ``None``, for :meth:`RungisState.view` to set at every view."""
+    known = {**public, **private, "viewer": viewer, "step": None, "to_move": None, "auction": None}
+    return [known[name] for name in VIEW_FIELDS]
 
 
 def public_parts(state: RungisState) -> dict[str, Any]:
