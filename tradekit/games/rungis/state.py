@@ -165,13 +165,14 @@ from tradekit.games.rungis.tables import Special
 from tradekit.games.rungis.view import (
     AUCTION_AT,
     STEP_AT,
+    SUBMITTED_AT,
     TO_MOVE_AT,
     AuctionView,
     Effect,
     RungisView,
     SaleLine,
     private_parts,
-    public_parts,
+    public_values,
     view_values,
 )
 
@@ -209,8 +210,8 @@ class RungisState(State[RungisView]):
 
     def __init__(self, game: RungisGame, seed: int | None, setup: Mapping[str, Any] | None) -> None:
         super().__init__(game, seed, setup)
-        #: view()'s values by viewer (view_values), and its public parts under "public", kept
-        #: until a decision changes them.
+        #: view()'s values by viewer (view_values), and the public ones under "public"
+        #: (public_values), kept until a decision changes them.
         self._views: dict[Viewer, Any] = {}
         #: held() by shop contents.
         self._held: dict[tuple[int, ...], tuple[str, ...]] = {}
@@ -372,8 +373,7 @@ class RungisState(State[RungisView]):
 
     def shop_value(self, player: int) -> int:
         """The base values of the articles in ``player``'s shop."""
-        bases = self.tables.card_bases
-        return sum([bases[c] for c in self.shops[player]])
+        return sum(map(self.tables.card_bases.__getitem__, self.shops[player]))
 
     # -- protocol -------------------------------------------------------------------------------
     @property
@@ -765,7 +765,7 @@ class RungisState(State[RungisView]):
             public = self._views.get("public")
             self._views.clear()
             if public is not None:
-                public["submitted"] = self._submitted()
+                public[SUBMITTED_AT] = self._submitted()
                 self._views["public"] = public
             return
         self._views.clear()
@@ -949,7 +949,7 @@ class RungisState(State[RungisView]):
             check_viewer(viewer, self.n)
             public = self._views.get("public")
             if public is None:
-                public = self._views["public"] = public_parts(self)
+                public = self._views["public"] = public_values(self)
             values = self._views[viewer] = view_values(public, private_parts(self, viewer), viewer)
         auction = None
         if self.auction is not None and self.slot is not None:
