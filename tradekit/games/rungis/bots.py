@@ -142,7 +142,11 @@ class RungisBot(Bot[RungisGame, RungisView]):
         self._planned_terms: int | None = None
         self._counts_key: object = None
         self._counts_value: list[dict[str, int]] = []
-        self._anyone: list[str] = []
+        #: counts() of one shop, by its cards.
+        self._shop_counts: dict[tuple[int, ...], dict[str, int]] = {}
+        self._anyone: list[str] | None = None
+        self._removed_key: tuple[int, ...] | None = None
+        self._removed_counts: dict[str, int] = {}
         self._values_key: object = None
         self._values: dict[str, float] = {}
         #: Per-game memory: announcements seen per round, rivals who broke one, rounds read.
@@ -158,24 +162,34 @@ class RungisBot(Bot[RungisGame, RungisView]):
         return self.seat if self.seat is not None else 0
 
     def counts(self, view: RungisView) -> list[dict[str, int]]:
-        """Cards of each article type in each seat's shop (kept while the shops do not change)."""
-        if self._counts_key != view.shops:
+        """Cards of each article type in each seat's shop (kept while the shops do not change;
+        never to be changed by the caller)."""
+        shops = view.shops
+        if self._counts_key != shops:
+            # A purchase changes one shop: the others are counted already.
+            known = self._shop_counts
+            types = self._types
             out: list[dict[str, int]] = []
-            for shop in view.shops:
-                per: dict[str, int] = {}
-                for card in shop:
-                    t = self._types[card]
-                    per[t] = per.get(t, 0) + 1
+            for shop in shops:
+                per = known.get(shop)
+                if per is None:
+                    per = known[shop] = {}
+                    for card in shop:
+                        t = types[card]
+                        per[t] = per.get(t, 0) + 1
                 out.append(per)
-            self._counts_key = view.shops
+            self._counts_key = shops
             self._counts_value = out
-            self._anyone = [t for t in self._order if any(t in c for c in out)]
+            self._anyone = None
         return self._counts_value
 
     def held_by_anyone(self, view: RungisView) -> list[str]:
         """The article types in at least one shop, in table order."""
-        self.counts(view)
-        return self._anyone
+        counts = self.counts(view)
+        anyone = self._anyone
+        if anyone is None:
+            anyone = self._anyone = [t for t in self._order if any(t in c for c in counts)]
+        return anyone
 
     def price_range(self, view: RungisView, article: str) -> tuple[int, int]:
         """The lowest and highest price one may write (or announce) for ``article`` now."""
@@ -206,13 +220,27 @@ class RungisBot(Bot[RungisGame, RungisView]):
     def stays_alone(self, view: RungisView, article: str, counts: Any) -> float:
         """The chance (roughly, averaged over the rounds left) that no rival gets ``article``."""
         seen = sum(c.get(article, 0) for c in counts)
-        seen += sum(1 for card in view.removed if self._types.get(card) == article)
+        seen += self._removed_of(view).get(article, 0)
         unseen = max(0, self._count[article] - seen - 1)
         if not unseen or not view.deck_size:
             return 1.0
         future = min(view.deck_size, view.players * max(0, view.rounds - view.round))
         reach = future / view.deck_size * (view.players - 1) / view.players
         return float((1.0 - reach / 2) ** unseen)
+
+    def _removed_of(self, view: RungisView) -> dict[str, int]:
+        """The cards of each article type removed from the game (kept while none is removed)."""
+        removed = view.removed
+        if self._removed_key != removed:
+            types = self._types
+            out: dict[str, int] = {}
+            for card in removed:
+                t = types.get(card)
+                if t is not None:
+                    out[t] = out.get(t, 0) + 1
+            self._removed_key = removed
+            self._removed_counts = out
+        return self._removed_counts
 
     def card_value(self, view: RungisView, card: int | None) -> float:
         """What a centre card is worth to this bot: an article's valuation (see the module
