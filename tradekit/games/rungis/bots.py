@@ -148,6 +148,7 @@ class RungisBot(Bot[RungisGame, RungisView]):
         self._removed_key: tuple[int, ...] | None = None
         self._removed_counts: dict[str, int] = {}
         self._values_key: object = None
+        self._abouts: dict[int, tuple[str, dict[str, Any]]] = {}
         self._values: dict[str, float] = {}
         #: Per-game memory: announcements seen per round, rivals who broke one, rounds read.
         self._announced: dict[int, tuple[tuple[tuple[str, int], ...], ...]] = {}
@@ -212,8 +213,9 @@ class RungisBot(Bot[RungisGame, RungisView]):
         base = self._base[article]
         floor = 1 if self._below_base else base
         war = floor + LOWEST_BONUS
-        if any(c.get(article) for q, c in enumerate(counts) if q != owner):
-            return float(war)
+        for q, c in enumerate(counts):  # a loop, not any(): a generator costs a call per seat
+            if q != owner and c.get(article):
+                return float(war)
         # A lone seller asks up to 2b and earns 2b + 2, while no rival buys into the type.
         return war + (2 * base - floor) * self.stays_alone(view, article, counts)
 
@@ -266,9 +268,10 @@ class RungisBot(Bot[RungisGame, RungisView]):
         counts = self.counts(view)
         base = self._base[article]
         rounds = self.rounds_left(view)
-        own = self.earnings(view, article, self.me, counts) * rounds + base
+        me = self.me
+        own = self.earnings(view, article, me, counts) * rounds + base
         # Buying into a type a rival sells alone turns their monopoly into a price war.
-        holders = [q for q, c in enumerate(counts) if q != self.me and c.get(article)]
+        holders = [q for q, c in enumerate(counts) if q != me and c.get(article)]
         if len(holders) == 1 and self.spite:
             q = holders[0]
             alone = self.earnings(view, article, q, counts)
@@ -352,11 +355,18 @@ class RungisBot(Bot[RungisGame, RungisView]):
 
     def _about(self, card: int | None) -> tuple[str, dict[str, Any]]:
         """How a reason names a centre card: the message variant (``"card"`` for an article,
-        ``"special"`` for a face-down special card) and its fields."""
+        ``"special"`` for a face-down special card) and its fields (never to be changed)."""
         if card is None or card not in self._types:
             return "special", {}
-        t = self._types[card]
-        return "card", {"card": card, "base": self._base[t], **self._good(t)}
+        # Asked at every bid: the fields of a card are made once per game.
+        about = self._abouts.get(card)
+        if about is None:
+            t = self._types[card]
+            about = self._abouts[card] = (
+                "card",
+                {"card": card, "base": self._base[t], **self._good(t)},
+            )
+        return about
 
     def _bid(self, view: RungisView) -> Action:
         auction = view.auction
@@ -565,8 +575,9 @@ class RungisBot(Bot[RungisGame, RungisView]):
         """What the other seats' cards of ``article`` earn this round, or (``per_card``) that
         much on each of their cards."""
         total = 0.0
+        me = self.me
         for q in range(view.players):
-            if q != self.me and counts[q].get(article):
+            if q != me and counts[q].get(article):
                 total += (
                     counts[q][article] * per_card
                     if per_card

@@ -346,7 +346,8 @@ class RungisState(State[RungisView]):
 
     def held_by_anyone(self) -> list[str]:
         """The article types in at least one shop, in table order."""
-        have = {self.type_of[c] for s in self.shops for c in s}
+        # From each shop's types, remembered by its contents, rather than card by card.
+        have = set().union(*map(self._held_types, range(self.n)))
         return [a.id for a in self.tables.articles if a.id in have]
 
     def price_range(self, article: str) -> range:
