@@ -206,7 +206,7 @@ class RungisState(State[RungisView]):
 
     game: RungisGame
 
-    _MEMOS = State._MEMOS | {"_views", "_announcing", "_pricing", "_price_labels"}
+    _MEMOS = State._MEMOS | {"_views", "_announcing", "_pricing", "_price_labels", "_play_guards"}
 
     def __init__(self, game: RungisGame, seed: int | None, setup: Mapping[str, Any] | None) -> None:
         super().__init__(game, seed, setup)
@@ -221,6 +221,8 @@ class RungisState(State[RungisView]):
         self._pricing: dict[tuple[int, str, int | None], Menu] = {}
         #: _price_label() by article type and price freeze.
         self._price_labels: dict[tuple[str, int | None], Reason] = {}
+        #: play_guard() by its arguments: a hand and its notes recur window after window.
+        self._play_guards: dict[tuple[Any, ...], Option] = {}
         #: The talk turn's proposals and plays (by seat), kept while it announces.
         self._talk_rest: tuple[int, tuple[Option, ...]] | None = None
         n = game.players
@@ -580,7 +582,7 @@ class RungisState(State[RungisView]):
         ``player``'s special cards timed ``now``, card by card in hand order."""
         hand = self.hands[player]
         if not hand:
-            return [play_guard(player, now, (), ())]
+            return [self._play_guard(player, now, (), ())]
         options: list[Option] = []
         playable: list[int] = []
         notes: list[tuple[int, str]] = []
@@ -604,7 +606,17 @@ class RungisState(State[RungisView]):
                     reason=why,
                 )
                 notes.append((card, note))
-        return [play_guard(player, now, tuple(playable), tuple(notes)), *options]
+        return [self._play_guard(player, now, tuple(playable), tuple(notes)), *options]
+
+    def _play_guard(
+        self, player: int, now: str, playable: tuple[int, ...], notes: tuple[tuple[int, str], ...]
+    ) -> Option:
+        """:func:`play_guard`, remembered for the game."""
+        key = (player, now, playable, notes)
+        guard = self._play_guards.get(key)
+        if guard is None:
+            guard = self._play_guards[key] = play_guard(player, now, playable, notes)
+        return guard
 
     def _card_options(self, player: int, card: int, special: Special) -> tuple[list[Option], str]:
         """The ways to play ``card`` now (targets in the order legal lists give them), or none
