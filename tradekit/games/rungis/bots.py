@@ -282,7 +282,37 @@ class RungisBot(Bot[RungisGame, RungisView]):
 
     # -- decisions ------------------------------------------------------------------------------
     def act(self, view: RungisView, legal: Sequence[Action]) -> Action:
-        """Decide from the view (the legal list is read only in short special-card windows)."""
+        """Decide from the view (the legal list is read only for the article to price), then
+        take the action off the legal list where its place there is known (:meth:`_listed`)."""
+        return self._listed(legal, self._decide(view, legal))
+
+    def _listed(self, legal: Sequence[Action], action: Action) -> Action:
+        """``action`` as ``legal`` lists it, when the list holds it where a seat's menu puts it
+        (a bid at the lowest bid first, a pass or done last, a designation at its slot, a
+        price at its rise over the floor): an action read off the menu is one the engine made,
+        and ``State.apply`` takes it without checking it again. Else ``action`` itself."""
+        kind = type(action)
+        if kind is Bid:
+            index = 0  # the bot bids the lowest bid allowed
+        elif kind is Done or kind is Pass:
+            index = -1
+        elif isinstance(action, Designate):
+            index = action.slot
+        elif isinstance(action, Price):
+            floor = 1 if self._below_base else self._base[action.article]
+            index = action.price - floor
+        else:
+            return action
+        try:
+            listed = legal[index]
+        except IndexError:
+            return action
+        if listed != action:  # another list (a test's, another layout): checked as usual
+            return action
+        self._last = listed
+        return listed
+
+    def _decide(self, view: RungisView, legal: Sequence[Action]) -> Action:
         self._remember(view)
         step = view.step
         if step in ("auction_start", "after_reveal"):
