@@ -206,7 +206,14 @@ class RungisState(State[RungisView]):
 
     game: RungisGame
 
-    _MEMOS = State._MEMOS | {"_views", "_announcing", "_pricing", "_price_labels", "_play_guards"}
+    _MEMOS = State._MEMOS | {
+        "_views",
+        "_announcing",
+        "_pricing",
+        "_price_labels",
+        "_play_guards",
+        "_announce_guards",
+    }
 
     def __init__(self, game: RungisGame, seed: int | None, setup: Mapping[str, Any] | None) -> None:
         super().__init__(game, seed, setup)
@@ -223,6 +230,8 @@ class RungisState(State[RungisView]):
         self._price_labels: dict[tuple[str, int | None], Reason] = {}
         #: play_guard() by its arguments: a hand and its notes recur window after window.
         self._play_guards: dict[tuple[Any, ...], Option] = {}
+        #: announce_guard() by seat and types held: the same after each announcement of a turn.
+        self._announce_guards: dict[tuple[int, tuple[str, ...]], Option] = {}
         #: The talk turn's proposals and plays (by seat), kept while it announces.
         self._talk_rest: tuple[int, tuple[Option, ...]] | None = None
         n = game.players
@@ -538,7 +547,10 @@ class RungisState(State[RungisView]):
         options = self._announcing.get(key)
         if options is None:
             open_ = tuple(a for a in held if a not in said) if said else held
-            found = [announce_guard(player, held)]
+            guard = self._announce_guards.get((player, held))
+            if guard is None:
+                guard = self._announce_guards[player, held] = announce_guard(player, held)
+            found = [guard]
             for a in open_:
                 r = self.price_range(a)
                 found.append(announce_option(a, r.start, r.stop - 1, self._price_label(a)))
