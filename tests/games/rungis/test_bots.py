@@ -286,6 +286,35 @@ def test_the_bots_special_card_options_are_the_engines() -> None:
     assert checked > 100
 
 
+def test_the_bots_decide_alike_from_the_menu_or_a_plain_list() -> None:
+    """A bot takes its bid, pass, done, designation or price off the seat's menu, where the menu
+    puts it, so that the engine applies it unchecked: given the same actions as a plain list
+    (another layout as far as the bot knows), it must decide the same actions, and the engine
+    must take most of a game's decisions unchecked."""
+    lineup = ["heuristic", "cartel", "tit-for-tat", "undercutter:bluff=true"]
+    unchecked = decisions = 0
+    for options in ({"players": 4}, {"players": 6, "trading": True, "below_base": True}):
+        game = tradekit.load_game("rungis", **options)
+        for seed in range(2):
+            menu_state, list_state = game.new_state(seed=seed), game.new_state(seed=seed)
+            assert isinstance(menu_state, RungisState) and isinstance(list_state, RungisState)
+            specs = (lineup * 2)[: game.num_players]
+            menu_bots, list_bots = seated(menu_state, specs), seated(list_state, specs)
+            while not menu_state.is_over:
+                seat = menu_state.to_move[0]
+                legal = LegalActions(menu_state, seat)
+                action = menu_bots[seat].act(menu_state.view(seat), legal)
+                listed = list(list_state.legal_actions(seat))
+                assert list_bots[seat].act(list_state.view(seat), listed) == action
+                menu = menu_state._menu_memo.get(seat)
+                unchecked += menu is not None and action is menu._handed
+                decisions += 1
+                menu_state.apply(seat, action)
+                list_state.apply(seat, action)
+            assert menu_state.to_json() == list_state.to_json()
+    assert unchecked > decisions * 3 // 4  # 85% here: all but plays, announcements and trades
+
+
 # ----------------------------------------------------------------------------------------------
 # the reasons in English and French
 # ----------------------------------------------------------------------------------------------

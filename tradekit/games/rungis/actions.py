@@ -13,8 +13,13 @@ import dataclasses
 
 from tradekit.core.actions import Action, Card, Seat, action_classes
 from tradekit.core.seats import seat_label
+from tradekit.core.view import slot_init
+
+# slot_init: an action is made at every decision (by a bot, or read off a menu), and a few more
+# are weighed by the bots; storing fields straight into their slots makes that 1.4-1.6x faster.
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class Designate(Action):
     """Rungis phase: the designator points at the centre card in position ``slot`` (0-based).
@@ -28,6 +33,7 @@ class Designate(Action):
         return f"designate centre card {self.slot}"
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class Bid(Action):
     """Rungis phase: open (at least the base price, or 1 for a special) or raise to ``amount``."""
@@ -38,6 +44,7 @@ class Bid(Action):
         return f"bid {self.amount}"
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class Pass(Action):
     """Rungis phase: decline to open or to raise (not final: one may bid again after a raise)."""
@@ -46,6 +53,7 @@ class Pass(Action):
         return "pass"
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class Play(Action):
     """Play special card ``card`` from hand, with the targets its kind needs.
@@ -74,6 +82,7 @@ class Play(Action):
         return text + (" on " + " ".join(targets) if targets else "")
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class Done(Action):
     """End one's turn in a special-card window or one's talk turn."""
@@ -82,6 +91,7 @@ class Done(Action):
         return "done"
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class Announce(Action):
     """Talk turn: announce publicly (and without binding oneself) a price for an article type."""
@@ -93,6 +103,7 @@ class Announce(Action):
         return f"announce {self.article} at {self.price}"
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class Propose(Action):
     """Talk turn, option ``trading``: propose a deal to seat ``to``.
@@ -115,6 +126,7 @@ class Propose(Action):
         return f"propose to {seat_label(self.to)}: " + " and ".join(parts)
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class Terms(Action):
     """Option ``trading``: the gold part of one's proposal.
@@ -132,6 +144,7 @@ class Terms(Action):
         return "terms: no gold"
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class Accept(Action):
     """Option ``trading``: accept the proposal made to you."""
@@ -140,6 +153,7 @@ class Accept(Action):
         return "accept the proposal"
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class Refuse(Action):
     """Option ``trading``: refuse the proposal made to you."""
@@ -148,6 +162,7 @@ class Refuse(Action):
         return "refuse the proposal"
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class Price(Action):
     """Pricing phase: write, secretly, one's selling price for one article type held."""

@@ -142,8 +142,13 @@ class RungisBot(Bot[RungisGame, RungisView]):
         self._planned_terms: int | None = None
         self._counts_key: object = None
         self._counts_value: list[dict[str, int]] = []
-        self._anyone: list[str] = []
+        #: counts() of one shop, by its cards.
+        self._shop_counts: dict[tuple[int, ...], dict[str, int]] = {}
+        self._anyone: list[str] | None = None
+        self._removed_key: tuple[int, ...] | None = None
+        self._removed_counts: dict[str, int] = {}
         self._values_key: object = None
+        self._abouts: dict[int, tuple[str, dict[str, Any]]] = {}
         self._values: dict[str, float] = {}
         #: Per-game memory: announcements seen per round, rivals who broke one, rounds read.
         self._announced: dict[int, tuple[tuple[tuple[str, int], ...], ...]] = {}
@@ -158,24 +163,34 @@ class RungisBot(Bot[RungisGame, RungisView]):
         return self.seat if self.seat is not None else 0
 
     def counts(self, view: RungisView) -> list[dict[str, int]]:
-        """Cards of each article type in each seat's shop (kept while the shops do not change)."""
-        if self._counts_key != view.shops:
+        """Cards of each article type in each seat's shop (kept while the shops do not change;
+        never to be changed by the caller)."""
+        shops = view.shops
+        if self._counts_key != shops:
+            # A purchase changes one shop: the others are counted already.
+            known = self._shop_counts
+            types = self._types
             out: list[dict[str, int]] = []
-            for shop in view.shops:
-                per: dict[str, int] = {}
-                for card in shop:
-                    t = self._types[card]
-                    per[t] = per.get(t, 0) + 1
+            for shop in shops:
+                per = known.get(shop)
+                if per is None:
+                    per = known[shop] = {}
+                    for card in shop:
+                        t = types[card]
+                        per[t] = per.get(t, 0) + 1
                 out.append(per)
-            self._counts_key = view.shops
+            self._counts_key = shops
             self._counts_value = out
-            self._anyone = [t for t in self._order if any(t in c for c in out)]
+            self._anyone = None
         return self._counts_value
 
     def held_by_anyone(self, view: RungisView) -> list[str]:
         """The article types in at least one shop, in table order."""
-        self.counts(view)
-        return self._anyone
+        counts = self.counts(view)
+        anyone = self._anyone
+        if anyone is None:
+            anyone = self._anyone = [t for t in self._order if any(t in c for c in counts)]
+        return anyone
 
     def price_range(self, view: RungisView, article: str) -> tuple[int, int]:
         """The lowest and highest price one may write (or announce) for ``article`` now."""
@@ -198,21 +213,36 @@ class RungisBot(Bot[RungisGame, RungisView]):
         base = self._base[article]
         floor = 1 if self._below_base else base
         war = floor + LOWEST_BONUS
-        if any(c.get(article) for q, c in enumerate(counts) if q != owner):
-            return float(war)
+        for q, c in enumerate(counts):  # a loop, not any(): a generator costs a call per seat
+            if q != owner and c.get(article):
+                return float(war)
         # A lone seller asks up to 2b and earns 2b + 2, while no rival buys into the type.
         return war + (2 * base - floor) * self.stays_alone(view, article, counts)
 
     def stays_alone(self, view: RungisView, article: str, counts: Any) -> float:
         """The chance (roughly, averaged over the rounds left) that no rival gets ``article``."""
         seen = sum(c.get(article, 0) for c in counts)
-        seen += sum(1 for card in view.removed if self._types.get(card) == article)
+        seen += self._removed_of(view).get(article, 0)
         unseen = max(0, self._count[article] - seen - 1)
         if not unseen or not view.deck_size:
             return 1.0
         future = min(view.deck_size, view.players * max(0, view.rounds - view.round))
         reach = future / view.deck_size * (view.players - 1) / view.players
         return float((1.0 - reach / 2) ** unseen)
+
+    def _removed_of(self, view: RungisView) -> dict[str, int]:
+        """The cards of each article type removed from the game (kept while none is removed)."""
+        removed = view.removed
+        if self._removed_key != removed:
+            types = self._types
+            out: dict[str, int] = {}
+            for card in removed:
+                t = types.get(card)
+                if t is not None:
+                    out[t] = out.get(t, 0) + 1
+            self._removed_key = removed
+            self._removed_counts = out
+        return self._removed_counts
 
     def card_value(self, view: RungisView, card: int | None) -> float:
         """What a centre card is worth to this bot: an article's valuation (see the module
@@ -238,9 +268,10 @@ class RungisBot(Bot[RungisGame, RungisView]):
         counts = self.counts(view)
         base = self._base[article]
         rounds = self.rounds_left(view)
-        own = self.earnings(view, article, self.me, counts) * rounds + base
+        me = self.me
+        own = self.earnings(view, article, me, counts) * rounds + base
         # Buying into a type a rival sells alone turns their monopoly into a price war.
-        holders = [q for q, c in enumerate(counts) if q != self.me and c.get(article)]
+        holders = [q for q, c in enumerate(counts) if q != me and c.get(article)]
         if len(holders) == 1 and self.spite:
             q = holders[0]
             alone = self.earnings(view, article, q, counts)
@@ -251,7 +282,37 @@ class RungisBot(Bot[RungisGame, RungisView]):
 
     # -- decisions ------------------------------------------------------------------------------
     def act(self, view: RungisView, legal: Sequence[Action]) -> Action:
-        """Decide from the view (the legal list is read only in short special-card windows)."""
+        """Decide from the view (the legal list is read only for the article to price), then
+        take the action off the legal list where its place there is known (:meth:`_listed`)."""
+        return self._listed(legal, self._decide(view, legal))
+
+    def _listed(self, legal: Sequence[Action], action: Action) -> Action:
+        """``action`` as ``legal`` lists it, when the list holds it where a seat's menu puts it
+        (a bid at the lowest bid first, a pass or done last, a designation at its slot, a
+        price at its rise over the floor): an action read off the menu is one the engine made,
+        and ``State.apply`` takes it without checking it again. Else ``action`` itself."""
+        kind = type(action)
+        if kind is Bid:
+            index = 0  # the bot bids the lowest bid allowed
+        elif kind is Done or kind is Pass:
+            index = -1
+        elif isinstance(action, Designate):
+            index = action.slot
+        elif isinstance(action, Price):
+            floor = 1 if self._below_base else self._base[action.article]
+            index = action.price - floor
+        else:
+            return action
+        try:
+            listed = legal[index]
+        except IndexError:
+            return action
+        if listed != action:  # another list (a test's, another layout): checked as usual
+            return action
+        self._last = listed
+        return listed
+
+    def _decide(self, view: RungisView, legal: Sequence[Action]) -> Action:
         self._remember(view)
         step = view.step
         if step in ("auction_start", "after_reveal"):
@@ -324,11 +385,18 @@ class RungisBot(Bot[RungisGame, RungisView]):
 
     def _about(self, card: int | None) -> tuple[str, dict[str, Any]]:
         """How a reason names a centre card: the message variant (``"card"`` for an article,
-        ``"special"`` for a face-down special card) and its fields."""
+        ``"special"`` for a face-down special card) and its fields (never to be changed)."""
         if card is None or card not in self._types:
             return "special", {}
-        t = self._types[card]
-        return "card", {"card": card, "base": self._base[t], **self._good(t)}
+        # Asked at every bid: the fields of a card are made once per game.
+        about = self._abouts.get(card)
+        if about is None:
+            t = self._types[card]
+            about = self._abouts[card] = (
+                "card",
+                {"card": card, "base": self._base[t], **self._good(t)},
+            )
+        return about
 
     def _bid(self, view: RungisView) -> Action:
         auction = view.auction
@@ -537,8 +605,9 @@ class RungisBot(Bot[RungisGame, RungisView]):
         """What the other seats' cards of ``article`` earn this round, or (``per_card``) that
         much on each of their cards."""
         total = 0.0
+        me = self.me
         for q in range(view.players):
-            if q != self.me and counts[q].get(article):
+            if q != me and counts[q].get(article):
                 total += (
                     counts[q][article] * per_card
                     if per_card

@@ -156,6 +156,9 @@ PHASE_WORDS = {"rungis": "the Rungis phase", "cac40": "the CAC 40 phase", "ca": 
 
 # Menus are declared at every decision, and most of their options recur (the same announcement
 # or proposal options turn after turn): options are values, so each is made once and shared.
+# The caches keyed by shops hold 1024 entries, not 4096: over 60 random games of six with
+# trading they hit as often (92-93%), and a long run's full caches are that much less for every
+# collection of the cyclic garbage collector to walk.
 @functools.lru_cache(maxsize=256)
 def step_name(step: str, phase: str) -> str:
     """How a refusal names a step, in words: ``the auction of the Rungis phase``."""
@@ -202,25 +205,32 @@ def price_menu(
     return Menu((option,), step=step_name("prices", phase))
 
 
-@functools.lru_cache(maxsize=4096)
+# The bid menus are not cached: their range (the lowest bid to the bidder's gold) seldom comes
+# back (over 20 heuristic games of four, seven raise menus in ten were new), and every menu a
+# cache keeps is more for the cyclic garbage collector to walk at each of its collections (a
+# full cache of them made the collections of a heuristic game cost twice the old engine's).
 def opening_menu(player: int, lo: int, hi: int, special: bool, step: str) -> Menu:
     """The opening bid (at least the base price, or 1 for a special card) or a pass."""
+    return Menu((Option.of(Bid, Range(lo, hi, opening_label(player, special))), PASS), step)
+
+
+@functools.lru_cache(maxsize=256)
+def opening_label(player: int, special: bool) -> Reason:
+    """How a refusal names ``player``'s opening bid on a special card or an article."""
     least = "1 for a special card" if special else "the base price"
-    label = Reason(
+    return Reason(
         f"the opening bid (at least {least}, at most {seat_label(player)}'s gold)",
         "rungis.opening_special" if special else "rungis.opening",
         seat=player,
     )
-    return Menu((Option(Bid, amount=Range(lo, hi, label)), PASS), step)
 
 
-@functools.lru_cache(maxsize=4096)
 def raise_menu(player: int, lo: int, hi: int, high_bidder: int, step: str) -> Menu:
     """A raise over the high bid (``lo - 1``, by ``high_bidder``) or a pass."""
     label = (
         f"the bid (above {seat_label(high_bidder)}'s {lo - 1}, at most {seat_label(player)}'s gold)"
     )
-    return Menu((Option(Bid, amount=Range(lo, hi, label)), PASS), step)
+    return Menu((Option.of(Bid, Range(lo, hi, label)), PASS), step)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -231,22 +241,26 @@ def announce_option(article: str, lo: int, hi: int, label: str) -> Option:
     )
 
 
-@functools.lru_cache(maxsize=4096)
+# The guards of announcements and plays are not cached here: their keys (the types held; the
+# cards in hand and why each cannot be played) recur within a game, which remembers them
+# (RungisState), but seldom across games, and a module cache of them grew by some 300 objects
+# per heuristic game of six for the cyclic garbage collector to walk. Their words are cached.
 def announce_guard(player: int, held: tuple[str, ...]) -> Option:
     """Lists nothing; explains an article ``player`` may not announce (one they do not hold,
     or have announced already: the options after it take every other)."""
-    article = Said(
-        (),
-        "the article announced",
-        allowed=Reason(
-            f"an article type {seat_label(player)} holds and has not announced yet "
-            f"({seat_label(player)} holds {{values}})",
-            "rungis.not_announced",
-            seat=player,
-        ),
-        shown=held,
-    )
+    article = Said((), "the article announced", allowed=_not_announced(player), shown=held)
     return Option(Announce, article=article, price=UNREACHED)
+
+
+@functools.lru_cache(maxsize=256)
+def _not_announced(player: int) -> Reason:
+    """What ``player`` may announce, for a refusal (``{values}``: the types they hold)."""
+    return Reason(
+        f"an article type {seat_label(player)} holds and has not announced yet "
+        f"({seat_label(player)} holds {{values}})",
+        "rungis.not_announced",
+        seat=player,
+    )
 
 
 @functools.lru_cache(maxsize=64)
@@ -300,7 +314,7 @@ def _to(q: int) -> OneOf:
     return OneOf((q,), "the seat proposed to")
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)
 def _gives(player: int, mine: tuple[str, ...]) -> tuple[Said, Said]:
     """What ``player`` may give: nothing (with a take), or a type they hold."""
     gives = Reason(
@@ -315,7 +329,7 @@ def _gives(player: int, mine: tuple[str, ...]) -> tuple[Said, Said]:
     )
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)
 def _takes(q: int, theirs: tuple[str, ...]) -> tuple[Said, Said]:
     """What may be taken from ``q``: a type they hold (when nothing is given), or also nothing."""
     return (
@@ -340,21 +354,27 @@ def _takes(q: int, theirs: tuple[str, ...]) -> tuple[Said, Said]:
     )
 
 
-@functools.lru_cache(maxsize=4096)
 def play_guard(
     player: int, now: str, playable: tuple[int, ...], notes: tuple[tuple[int, str], ...]
 ) -> Option:
     """Lists nothing; explains a special card ``player`` cannot play ``now``."""
     # The playable cards are not listed: special cards in hand are hidden, and a refusal may
     # be read by others than its seat (see OneOf's ``secret``).
-    allowed = Reason(
+    card = Said(
+        (), "the special card", allowed=_can_play(player, now), shown=playable, notes=dict(notes)
+    )
+    return Option(Play, card=card)
+
+
+@functools.lru_cache(maxsize=256)
+def _can_play(player: int, now: str) -> Reason:
+    """What ``player`` may play ``now``, for a refusal."""
+    return Reason(
         f"a special card {seat_label(player)} can play {TIMING_WORDS[now]}",
         "rungis.can_play",
         seat=player,
         timing_words=TIMING_WORDS[now],
     )
-    card = Said((), "the special card", allowed=allowed, shown=playable, notes=dict(notes))
-    return Option(Play, card=card)
 
 
 @functools.lru_cache(maxsize=256)

@@ -163,12 +163,17 @@ from tradekit.games.rungis.setup import scripted, shuffle_deck
 from tradekit.games.rungis.specials import play_special
 from tradekit.games.rungis.tables import Special
 from tradekit.games.rungis.view import (
+    AUCTION_AT,
+    STEP_AT,
+    SUBMITTED_AT,
+    TO_MOVE_AT,
     AuctionView,
     Effect,
     RungisView,
     SaleLine,
     private_parts,
-    public_parts,
+    public_values,
+    view_values,
 )
 
 if TYPE_CHECKING:
@@ -201,12 +206,20 @@ class RungisState(State[RungisView]):
 
     game: RungisGame
 
-    _MEMOS = State._MEMOS | {"_views", "_announcing", "_pricing", "_price_labels"}
+    _MEMOS = State._MEMOS | {
+        "_views",
+        "_announcing",
+        "_pricing",
+        "_price_labels",
+        "_play_guards",
+        "_announce_guards",
+    }
 
     def __init__(self, game: RungisGame, seed: int | None, setup: Mapping[str, Any] | None) -> None:
         super().__init__(game, seed, setup)
-        #: Parts of view() by viewer (and "public"), kept until a decision changes them.
-        self._views: dict[Viewer, dict[str, Any]] = {}
+        #: view()'s values by viewer (view_values), and the public ones under "public"
+        #: (public_values), kept until a decision changes them.
+        self._views: dict[Viewer, Any] = {}
         #: held() by shop contents.
         self._held: dict[tuple[int, ...], tuple[str, ...]] = {}
         #: _announce_options() by seat, types held, types announced and price freezes.
@@ -215,6 +228,10 @@ class RungisState(State[RungisView]):
         self._pricing: dict[tuple[int, str, int | None], Menu] = {}
         #: _price_label() by article type and price freeze.
         self._price_labels: dict[tuple[str, int | None], Reason] = {}
+        #: play_guard() by its arguments: a hand and its notes recur window after window.
+        self._play_guards: dict[tuple[Any, ...], Option] = {}
+        #: announce_guard() by seat and types held: the same after each announcement of a turn.
+        self._announce_guards: dict[tuple[int, tuple[str, ...]], Option] = {}
         #: The talk turn's proposals and plays (by seat), kept while it announces.
         self._talk_rest: tuple[int, tuple[Option, ...]] | None = None
         n = game.players
@@ -340,7 +357,8 @@ class RungisState(State[RungisView]):
 
     def held_by_anyone(self) -> list[str]:
         """The article types in at least one shop, in table order."""
-        have = {self.type_of[c] for s in self.shops for c in s}
+        # From each shop's types, remembered by its contents, rather than card by card.
+        have = set().union(*map(self._held_types, range(self.n)))
         return [a.id for a in self.tables.articles if a.id in have]
 
     def price_range(self, article: str) -> range:
@@ -367,8 +385,7 @@ class RungisState(State[RungisView]):
 
     def shop_value(self, player: int) -> int:
         """The base values of the articles in ``player``'s shop."""
-        bases = self.tables.card_bases
-        return sum([bases[c] for c in self.shops[player]])
+        return sum(map(self.tables.card_bases.__getitem__, self.shops[player]))
 
     # -- protocol -------------------------------------------------------------------------------
     @property
@@ -530,7 +547,10 @@ class RungisState(State[RungisView]):
         options = self._announcing.get(key)
         if options is None:
             open_ = tuple(a for a in held if a not in said) if said else held
-            found = [announce_guard(player, held)]
+            guard = self._announce_guards.get((player, held))
+            if guard is None:
+                guard = self._announce_guards[player, held] = announce_guard(player, held)
+            found = [guard]
             for a in open_:
                 r = self.price_range(a)
                 found.append(announce_option(a, r.start, r.stop - 1, self._price_label(a)))
@@ -574,7 +594,7 @@ class RungisState(State[RungisView]):
         ``player``'s special cards timed ``now``, card by card in hand order."""
         hand = self.hands[player]
         if not hand:
-            return [play_guard(player, now, (), ())]
+            return [self._play_guard(player, now, (), ())]
         options: list[Option] = []
         playable: list[int] = []
         notes: list[tuple[int, str]] = []
@@ -598,7 +618,17 @@ class RungisState(State[RungisView]):
                     reason=why,
                 )
                 notes.append((card, note))
-        return [play_guard(player, now, tuple(playable), tuple(notes)), *options]
+        return [self._play_guard(player, now, tuple(playable), tuple(notes)), *options]
+
+    def _play_guard(
+        self, player: int, now: str, playable: tuple[int, ...], notes: tuple[tuple[int, str], ...]
+    ) -> Option:
+        """:func:`play_guard`, remembered for the game."""
+        key = (player, now, playable, notes)
+        guard = self._play_guards.get(key)
+        if guard is None:
+            guard = self._play_guards[key] = play_guard(player, now, playable, notes)
+        return guard
 
     def _card_options(self, player: int, card: int, special: Special) -> tuple[list[Option], str]:
         """The ways to play ``card`` now (targets in the order legal lists give them), or none
@@ -760,7 +790,7 @@ class RungisState(State[RungisView]):
             public = self._views.get("public")
             self._views.clear()
             if public is not None:
-                public["submitted"] = self._submitted()
+                public[SUBMITTED_AT] = self._submitted()
                 self._views["public"] = public
             return
         self._views.clear()
@@ -939,13 +969,13 @@ class RungisState(State[RungisView]):
         # the rest is built once per decision that changes it (see _do) and shared (all frozen).
         # A viewer found in the cache was checked when it was put there (1.0 or True would find
         # seat 1's entry, hence the exact type).
-        parts = self._views.get(viewer) if type(viewer) in _VIEWER_TYPES else None
-        if parts is None or viewer == "public":
+        values = self._views.get(viewer) if type(viewer) in _VIEWER_TYPES else None
+        if values is None or viewer == "public":
             check_viewer(viewer, self.n)
             public = self._views.get("public")
             if public is None:
-                public = self._views["public"] = public_parts(self)
-            parts = self._views[viewer] = {**public, **private_parts(self, viewer)}
+                public = self._views["public"] = public_values(self)
+            values = self._views[viewer] = view_values(public, private_parts(self, viewer), viewer)
         auction = None
         if self.auction is not None and self.slot is not None:
             a = self.auction
@@ -961,9 +991,11 @@ class RungisState(State[RungisView]):
                 speaker=self._moving[0] if self._moving else None,  # the auction's speaker
                 bidders=a.order,
             )
-        return RungisView(
-            viewer=viewer, step=self.step, to_move=self._moving, auction=auction, **parts
-        )
+        # Positional: a view's forty-odd fields bound by keyword cost more than the rest of it.
+        values[STEP_AT] = self.step
+        values[TO_MOVE_AT] = self._moving
+        values[AUCTION_AT] = auction
+        return RungisView(*values)
 
     def _submitted(self) -> tuple[int, ...]:
         """The seats whose price sheet is complete, while the sheets are being written."""

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tradekit.core.actions import Action
-from tradekit.core.view import BaseView, Viewer
-from tradekit.games.rungis.tables import Special
+from tradekit.core.view import BaseView, Viewer, slot_init
 
 if TYPE_CHECKING:
     from tradekit.games.rungis.state import RungisState
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class AuctionView:
     """The auction in progress in the Rungis phase.
@@ -39,6 +38,7 @@ class AuctionView:
     bidders: tuple[int, ...]
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class ProposalView:
     """A trading proposal (option ``trading``): public, like talk at the table.
@@ -53,6 +53,7 @@ class ProposalView:
     gold: int | None
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class Effect:
     """A special card played this round (public once played).
@@ -74,6 +75,7 @@ class Effect:
     amount: int
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class SaleLine:
     """What one seller of one article type earned at a sale.
@@ -92,6 +94,7 @@ class SaleLine:
     paid: int
 
 
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class RungisView(BaseView):
     """A frozen observation of a Rungis game (the fields every game has come first, from
@@ -149,13 +152,45 @@ class RungisView(BaseView):
         return hand if hand is not None else ()
 
 
+#: :class:`RungisView`'s fields in order: a view is made positionally from a list of its values,
+#: kept per viewer, in which only the fields that move at nearly every decision are set anew.
+VIEW_FIELDS = tuple(f.name for f in dataclasses.fields(RungisView))
+#: Where each field is in that list.
+FIELD_AT = {name: i for i, name in enumerate(VIEW_FIELDS)}
+VIEWER_AT, STEP_AT, TO_MOVE_AT, AUCTION_AT, SUBMITTED_AT = (
+    FIELD_AT[name] for name in ("viewer", "step", "to_move", "auction", "submitted")
+)
+
+
+def public_values(state: RungisState) -> list[Any]:
+    """:class:`RungisView`'s values in field order as every viewer but the teacher sees them
+    (:func:`public_parts`); the fields of :func:`private_parts` but ``centre``, and those
+    :meth:`RungisState.view` sets at every view, are ``None``."""
+    parts = public_parts(state)
+    return [parts.get(name) for name in VIEW_FIELDS]
+
+
+def view_values(public: list[Any], private: dict[str, Any], viewer: Viewer) -> list[Any]:
+    """:class:`RungisView`'s values for ``viewer``: :func:`public_values` with ``private``
+    (:func:`private_parts`) in place."""
+    values = public.copy()
+    values[VIEWER_AT] = viewer
+    for name, value in private.items():
+        values[FIELD_AT[name]] = value
+    return values
+
+
 def public_parts(state: RungisState) -> dict[str, Any]:
-    """The fields of :meth:`RungisState.view` that every viewer sees alike (but the auction's)."""
+    """The fields of :meth:`RungisState.view` that every viewer sees alike (but the auction's),
+    and the centre as all but the teacher see it (face-down special cards as ``None``)."""
     proposal = None
     if state.proposal is not None:
         pr = state.proposal
         proposal = ProposalView(pr["proposer"], pr["to"], pr["give"], pr["take"], pr["gold"])
     over = state.is_over
+    kind_of = state.kind_of
+    # map() where it can: a comprehension is a call of its own in Python 3.11, and the public
+    # parts are made again after most decisions but bids.
     return {
         "players": state.n,
         "rounds": state.rounds,
@@ -164,17 +199,18 @@ def public_parts(state: RungisState) -> dict[str, Any]:
         "first_buyer": state.active,
         "gold": tuple(state.gold),
         "deck_size": len(state.deck),
+        "centre": tuple([None if c in kind_of else c for c in state.centre]),
         "designator": state.designator,
         "buys": tuple(state.buys),
         "limits": tuple(state.limits),
         "barred": tuple(sorted(state.barred)),
-        "shops": tuple(tuple(s) for s in state.shops),
-        "hand_sizes": tuple(len(h) for h in state.hands),
+        "shops": tuple(map(tuple, state.shops)),
+        "hand_sizes": tuple(map(len, state.hands)),
         "played": tuple(state.played),
         "removed": tuple(state.removed),
         "removed_face_down": len(state.removed_hidden),
         "effects": tuple(state.effects),
-        "announcements": tuple(tuple(a.items()) for a in state.announced),
+        "announcements": tuple(map(tuple, map(dict.items, state.announced))),
         "proposed": tuple(sorted(state.proposed)),
         "proposal": proposal,
         "trades": tuple(state.trades),
@@ -187,14 +223,14 @@ def public_parts(state: RungisState) -> dict[str, Any]:
 
 
 def private_parts(state: RungisState, viewer: Viewer) -> dict[str, Any]:
-    """The fields of :meth:`RungisState.view` that depend on who looks."""
+    """The fields of :meth:`RungisState.view` that depend on who looks (``centre`` only for the
+    teacher: the others see it as :func:`public_parts` has it)."""
     n = state.n
-    if viewer == "all":
-        kind_of: Mapping[int, Special] = {}
-        hands = tuple(tuple(h) for h in state.hands)
-        sealed = tuple(state.last_price.get(p) for p in range(n))
+    teacher = viewer == "all"
+    if teacher:
+        hands = tuple(map(tuple, state.hands))
+        sealed = tuple([state.last_price.get(p) for p in range(n)])
     else:
-        kind_of = state.kind_of
         hidden: list[Any] = [None] * n
         sealed_list = list(hidden)
         if isinstance(viewer, int):
@@ -204,7 +240,7 @@ def private_parts(state: RungisState, viewer: Viewer) -> dict[str, Any]:
     sheets = state.sheets
     shown: list[Any] = [None] * n
     if sheets:
-        if viewer != "all" and not state.revealed and state.rumour is None:
+        if not teacher and not state.revealed and state.rumour is None:
             # The common case while sheets are written: a seat sees its own sheet only.
             if type(viewer) is int and viewer in sheets:
                 shown[viewer] = tuple(sheets[viewer].items())
@@ -212,11 +248,13 @@ def private_parts(state: RungisState, viewer: Viewer) -> dict[str, Any]:
             for p, sheet in sheets.items():
                 if state._sheet_visible(p, viewer):
                     shown[p] = tuple(sheet.items())
-    return {
-        "deck": tuple(state.deck) if viewer == "all" else None,
-        "centre": tuple(None if c in kind_of else c for c in state.centre),
+    parts = {
+        "deck": tuple(state.deck) if teacher else None,
         "hands": hands,
-        "removed_face_down_cards": tuple(state.removed_hidden) if viewer == "all" else None,
+        "removed_face_down_cards": tuple(state.removed_hidden) if teacher else None,
         "sheets": tuple(shown),
         "sealed": sealed,
     }
+    if teacher:
+        parts["centre"] = tuple(state.centre)
+    return parts
