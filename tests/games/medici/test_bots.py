@@ -339,6 +339,18 @@ def walked_reward(
     return sum([dist[k] * rewards[k] for k in range(paid)])
 
 
+@pytest.mark.parametrize(
+    "params",
+    [{}, {"aggression": 0.9}, {"label": "mine"}, {"jitter": 0, "future": 0.5, "turn_limit": 2}],
+)
+def test_the_tag_is_the_one_every_bot_gets(params: dict[str, Any]) -> None:
+    # The bot words its tag from its class's parameters read once: the same words as Bot.tag.
+    bot = MediciHeuristicBot(**params)
+    assert bot.tag == Bot.tag.fget(bot)  # type: ignore[attr-defined]
+    bot.aggression = 0.7
+    assert bot.tag == Bot.tag.fget(bot)  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize("places", range(9))
 def test_expected_reward_is_the_walk_over_the_whole_distribution_to_the_last_bit(
     places: int,

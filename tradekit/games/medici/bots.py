@@ -48,9 +48,10 @@ Example:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from tradekit.bots.base import Bot, Said, check_fraction, said
 from tradekit.bots.registry import register_bot
@@ -561,6 +562,20 @@ class MediciHeuristicBot(Bot[MediciGame, MediciView]):
         if isinstance(self.jitter, bool) or self.jitter not in (0, 1, 2, 3):
             raise ConfigError("jitter", self.jitter, "0, 1, 2 or 3")
 
+    @property
+    def tag(self) -> str:
+        """The name shown in tables: the label, else the name and any non-default parameters
+        (:attr:`Bot.tag`, the same words). A played game records it with every decision, so the
+        parameters and their defaults are read off the class once, not at every decision."""
+        if self.label:
+            return self.label
+        changed = []
+        for name, default, factory in _parameters(type(self)):
+            value = getattr(self, name)
+            if value != (default if factory is None else factory()):
+                changed.append(f"{name}={value!r}")
+        return f"{self.name}({', '.join(changed)})" if changed else self.name
+
     def start(self, game: MediciGame) -> None:
         """Read the card values, the ship table and the ladder payouts (public rules)."""
         self._rules = _rules(game)
@@ -683,9 +698,9 @@ class MediciHeuristicBot(Bot[MediciGame, MediciView]):
     def act(self, view: MediciView, legal: Sequence[Action]) -> Action:
         """Decide from the view alone (the legal list is never needed)."""
         if view.phase == "turn":
-            return self._turn(view)
+            return self._turn(view, legal)
         if view.phase == "auction":
-            return self._bid(view)
+            return self._bid(view, legal)
         why = said(
             "medici.bot.nothing",
             phase=view.phase,
@@ -693,44 +708,52 @@ class MediciHeuristicBot(Bot[MediciGame, MediciView]):
         )
         return self.because(legal[0], why)
 
-    def _turn(self, view: MediciView) -> Action:
+    def _turn(self, view: MediciView, legal: Sequence[Action]) -> Action:
         me = self.seat if self.seat is not None else 0
         ctx = self.context(view)
         ship, ladder = self.lot_value(ctx, view.lot)
         value = ship + ladder
         size = len(view.lot)
         notes = {"valuation": value, "ship": ship, "ladder": ladder}
+        # The turn's menu lists Turn (when another card may be turned) then Auction.
+        last = 1 if view.can_turn else 0
         if not view.can_turn:
-            return self.because(Auction(), _worth("medici.bot.auction_forced", value), **notes)
+            return self.because(
+                _listed(legal, last, Auction()), _worth("medici.bot.auction_forced", value), **notes
+            )
         if size >= self.turn_limit:
             key = (
                 "medici.bot.auction_limit_one"
                 if self.turn_limit == 1
                 else "medici.bot.auction_limit"
             )
-            return self.because(Auction(), _worth(key, value, limit=self.turn_limit), **notes)
+            return self.because(
+                _listed(legal, last, Auction()), _worth(key, value, limit=self.turn_limit), **notes
+            )
         room = view.room(me)
         if size + 1 > room:
             key = "medici.bot.auction_full_one" if room < 2 else "medici.bot.auction_full"
-            return self.because(Auction(), said(key, room=room), **notes)
+            return self.because(_listed(legal, last, Auction()), said(key, room=room), **notes)
         if value >= self.stop_value:
-            return self.because(Auction(), _worth("medici.bot.auction_good", value), **notes)
+            return self.because(
+                _listed(legal, last, Auction()), _worth("medici.bot.auction_good", value), **notes
+            )
         expected = self.next_card_value(ctx, view.lot)
         if expected > value:
             return self.because(
-                Turn(),
+                _listed(legal, 0, Turn()),
                 _worth("medici.bot.turn", value, expected=expected),
                 expected=expected,
                 **notes,
             )
         return self.because(
-            Auction(),
+            _listed(legal, last, Auction()),
             _worth("medici.bot.auction_worse", value, expected=expected),
             expected=expected,
             **notes,
         )
 
-    def _bid(self, view: MediciView) -> Action:
+    def _bid(self, view: MediciView, legal: Sequence[Action]) -> Action:
         me = self.seat if self.seat is not None else 0
         ctx = self.context(view)
         ship, ladder = self.lot_value(ctx, view.lot)
@@ -762,7 +785,9 @@ class MediciHeuristicBot(Bot[MediciGame, MediciView]):
                 why = _worth(
                     "medici.bot.bid_richest", value, bid=sure, **_florins("threat", threat)
                 )
-            return self.because(Bid(sure), why, sure=1.0, **notes)
+            # The auction's menu lists Pass then the bids from the lowest up.
+            bid = _listed(legal, 1 + sure - lowest, Bid(sure))
+            return self.because(bid, why, sure=1.0, **notes)
         jitter = int(self.rng.integers(-self.jitter, self.jitter + 1)) if self.jitter else 0
         want = round(self.aggression * value) + jitter
         target = min(want, cap, sure)
@@ -775,7 +800,8 @@ class MediciHeuristicBot(Bot[MediciGame, MediciView]):
                 # what ".0%" shows, for the French "60 %" (a space before the sign)
                 percent=round(self.aggression * 100),
             )
-            return self.because(Bid(target), why, sure=0.0, **notes)
+            bid = _listed(legal, 1 + target - lowest, Bid(target))
+            return self.because(bid, why, sure=0.0, **notes)
         if value <= 0:
             why = _worth("medici.bot.pass_nothing", value)
         elif cap < lowest and value - lowest >= self.last_margin:
@@ -787,4 +813,33 @@ class MediciHeuristicBot(Bot[MediciGame, MediciView]):
             why = _worth("medici.bot.pass_high", value, high=high)
         else:
             why = _worth("medici.bot.pass_low", value)
-        return self.because(Pass(), why, sure=0.0, **notes)
+        return self.because(_listed(legal, 0, Pass()), why, sure=0.0, **notes)
+
+
+@functools.cache
+def _parameters(cls: type[Bot[Any, Any]]) -> tuple[tuple[str, Any, Any], ...]:
+    """A bot class's strategy parameters as :attr:`Bot.tag` reads them: (name, default, default
+    factory or ``None``), in field order (every field set at creation but ``rng`` and
+    ``label``)."""
+    return tuple(
+        (
+            f.name,
+            f.default,
+            f.default_factory
+            if f.default is dataclasses.MISSING and f.default_factory is not dataclasses.MISSING
+            else None,
+        )
+        for f in dataclasses.fields(cls)
+        if f.init and f.name not in ("rng", "label")
+    )
+
+
+def _listed(legal: Sequence[Action], index: int, action: Action) -> Action:
+    """``action`` as the legal list holds it at ``index``, when it is there (else ``action``):
+    an action read off the seat's menu is on it by construction, and is applied without being
+    checked again."""
+    try:
+        listed = legal[index]
+    except IndexError:
+        return action
+    return listed if listed == action else action
