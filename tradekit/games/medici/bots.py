@@ -607,6 +607,13 @@ class MediciHeuristicBot(Bot[MediciGame, MediciView]):
         known = ctx.ship.get(key)
         if known is not None:
             return known
+        lead, rivals = self._ship_form(ctx, size)
+        value = ctx.ship[key] = _reward(ctx.total + added + lead, rivals, self._rules.ship_pays)
+        return value
+
+    def _ship_form(self, ctx: _Context, size: int) -> tuple[float, list[tuple[float, float]]]:
+        """What :meth:`_ship` reads for a lot of ``size`` cards, whatever their values: the mean
+        value of this seat's share of the pile, and each rival's (score, sd of the gap)."""
         form = ctx.ship_sizes.get(size)
         if form is None:
             room = ctx.room - size
@@ -615,9 +622,7 @@ class MediciHeuristicBot(Bot[MediciGame, MediciView]):
             var = (ctx.var * come + SHIP_SPREAD / 2) * self.uncertainty**2
             rivals = [(score, math.sqrt(var + other)) for score, other in ctx.ship_rivals]
             form = ctx.ship_sizes[size] = (ctx.mean * come, rivals)
-        lead, rivals = form
-        value = ctx.ship[key] = _reward(ctx.total + added + lead, rivals, self._rules.ship_pays)
-        return value
+        return form
 
     def _ladder(self, ctx: _Context, good: int, extra: int) -> float:
         """Florins this seat expects from ``good``'s ladder with ``extra`` more steps this round,
@@ -676,8 +681,14 @@ class MediciHeuristicBot(Bot[MediciGame, MediciView]):
         rules = self._rules
         added = sum(rules.value[c] for c in cards)
         size = len(cards) + 1
+        # Every unseen value against the same rivals: _ship's sum, its form read once.
+        lead, rivals = self._ship_form(ctx, size)
+        total, pays = ctx.total, rules.ship_pays
         ship = sum(
-            share * self._ship(ctx, added + value, size) for value, share in ctx.values.items()
+            [
+                share * _reward(total + (added + value) + lead, rivals, pays)
+                for value, share in ctx.values.items()
+            ]
         )
         steps: dict[int, int] = {}
         for card in cards:
