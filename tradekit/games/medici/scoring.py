@@ -74,7 +74,7 @@ def end_round(state: MediciState, reason: str) -> None:
 def score_ships(state: MediciState) -> None:
     """Pay each ship by its rank."""
     totals = state.ship_totals()
-    shares = _split(state.rewards, tuple(enumerate(totals)))
+    shares = split_places(state.rewards, dict(enumerate(totals)), Rounding.DOWN)
     for p in range(state.n):
         share = shares[p]
         pay(state, p, share.each, share.explain("ship rank"), source="ship", **_rank(share))
@@ -127,11 +127,10 @@ def score_ladders(state: MediciState) -> None:
                 },
                 fresh=True,
             )
-    awards = state.tables.awards
     for g, good in enumerate(state.goods):
         name = good.name_en.lower()
         spaces = {p: state.ladders[p][g] for p in range(state.n) if state.ladders[p][g] > 0}
-        shares = _split(awards, tuple(spaces.items()))
+        shares = split_places(state.tables.awards, spaces, Rounding.DOWN)
         for p in sorted(shares):
             share = shares[p]
             if len(share.players) == 1:
@@ -237,17 +236,6 @@ def _groups(shares: Mapping[int, PlaceShare[int]]) -> list[dict[str, Any]]:
         }
         for share in sorted(seen.values(), key=lambda share: share.places[0])
     ]
-
-
-# The same few ship totals and ladder spaces come back round after round and game after game:
-# each split is made once (its shares are frozen; the mapping is only read).
-@functools.lru_cache(maxsize=4096)
-def _split(
-    rewards: tuple[int, ...], scores: tuple[tuple[int, int], ...]
-) -> Mapping[int, PlaceShare[int]]:
-    """:func:`~tradekit.core.ties.split_places` of ``scores`` (seat, score pairs, in seat order),
-    rounded down."""
-    return split_places(rewards, dict(scores), Rounding.DOWN)
 
 
 @functools.lru_cache(maxsize=4096)
