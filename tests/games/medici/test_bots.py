@@ -9,6 +9,7 @@ cloth 22-28, spices 29-35, each good valued 0, 1, 2, 3, 4, 5, 5 in that order; 3
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 import time
 from collections import Counter
@@ -309,6 +310,70 @@ def test_expected_reward_by_rank() -> None:
     blurred = expected_reward(20, 50.0, [(10, 50.0)], rewards)
     assert 30 > clear > blurred > 25
     assert expected_reward(0, 0.0, [(5, 0.0)] * 4, [30, 20, 10, 5, 0]) == 0.0
+
+
+def walked_reward(
+    mine: float, my_var: float, rivals: list[tuple[float, float]], rewards: list[int]
+) -> float:
+    """The expected reward as first written: the whole distribution walked for every rival."""
+    paid = len(rewards)
+    while paid and not rewards[paid - 1]:
+        paid -= 1
+    if not paid:
+        return 0.0
+    dist = [1.0] + [0.0] * paid
+    for score, var in rivals:
+        sd = math.sqrt(my_var + var)
+        gap = score - mine
+        if sd <= 1e-9:
+            ahead = 1.0 if gap > 0 else 0.0 if gap < 0 else 0.5
+        else:
+            z = 1.7 * gap / sd
+            ahead = 1.0 / (1.0 + math.exp(-z)) if z > -40 else 0.0
+        if ahead <= 0.0:
+            continue
+        behind = 1.0 - ahead
+        for k in range(paid, 0, -1):
+            dist[k] = dist[k] * (1.0 if k == paid else behind) + dist[k - 1] * ahead
+        dist[0] *= behind
+    return sum([dist[k] * rewards[k] for k in range(paid)])
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{}, {"aggression": 0.9}, {"label": "mine"}, {"jitter": 0, "future": 0.5, "turn_limit": 2}],
+)
+def test_the_tag_is_the_one_every_bot_gets(params: dict[str, Any]) -> None:
+    # The bot words its tag from its class's parameters read once: the same words as Bot.tag.
+    bot = MediciHeuristicBot(**params)
+    assert bot.tag == Bot.tag.fget(bot)  # type: ignore[attr-defined]
+    bot.aggression = 0.7
+    assert bot.tag == Bot.tag.fget(bot)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("places", range(9))
+def test_expected_reward_is_the_walk_over_the_whole_distribution_to_the_last_bit(
+    places: int,
+) -> None:
+    # The engine keeps the distribution in a few numbers for the tables the game ships and
+    # skips what nobody reads: every result must be the plain walk's, bit for bit (the bots'
+    # decisions depend on them).
+    rng = np.random.default_rng(places)
+    for _ in range(300):
+        rewards = [int(r) for r in rng.integers(0, 30, places)]
+        if places and rng.random() < 0.3:
+            rewards[-1] = 0
+        mine = float(rng.normal(10, 6)) if rng.random() < 0.8 else float(rng.integers(0, 8))
+        rivals = [
+            (
+                mine if rng.random() < 0.2 else float(rng.normal(10, 6)),
+                float(rng.choice([0.0, rng.exponential(3)])),
+            )
+            for _ in range(int(rng.integers(0, 7)))
+        ]
+        my_var = float(rng.choice([0.0, rng.exponential(2)]))
+        got = expected_reward(mine, my_var, rivals, rewards)
+        assert got.hex() == walked_reward(mine, my_var, rivals, rewards).hex()
 
 
 @pytest.mark.parametrize(

@@ -48,9 +48,10 @@ Example:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from tradekit.bots.base import Bot, Said, check_fraction, said
 from tradekit.bots.registry import register_bot
@@ -130,6 +131,13 @@ class _Rules:
     neutral_count: int
     value_total: int
     value_square: int
+    ship_pays: tuple[int, ...]  # the ship rewards up to the last place that pays
+    award_pays: tuple[int, ...]  # the ladder awards up to the last place that pays
+    #: The last position's :class:`_Board` and its key: every seat speaking in an auction (and
+    #: the active player's last turn) values the same position, one after the other.
+    last_board: list[tuple[tuple[object, ...], _Board]] = dataclasses.field(
+        default_factory=list, compare=False, repr=False
+    )
 
 
 _RULES: dict[tuple[int, tuple[int, ...]], tuple[object, _Rules]] = {}
@@ -150,12 +158,13 @@ def _rules(game: MediciGame) -> _Rules:
         value_counts[c.value] = value_counts.get(c.value, 0) + 1
         if c.good is not None:
             good_counts[index[c.good]] += 1
+    awards = tuple(tables.awards)
     rules = _Rules(
         value={c.id: c.value for c in cards},
         good={c.id: (-1 if c.good is None else index[c.good]) for c in cards},
         goods=len(tables.goods),
         rewards=rewards,
-        awards=tuple(tables.awards),
+        awards=awards,
         bonus=tuple(tables.bonus(s) for s in range(tables.ladder_top + 1)),
         top=tables.ladder_top,
         cards=len(cards),
@@ -164,9 +173,19 @@ def _rules(game: MediciGame) -> _Rules:
         neutral_count=sum(1 for c in cards if c.good is None),
         value_total=sum(c.value for c in cards),
         value_square=sum(c.value * c.value for c in cards),
+        ship_pays=_paying(rewards),
+        award_pays=_paying(awards),
     )
     _RULES[key] = (tables, rules)
     return rules
+
+
+def _paying(rewards: Sequence[int]) -> tuple[int, ...]:
+    """``rewards`` without the places at the end that pay nothing (they need no probability)."""
+    paid = len(rewards)
+    while paid and not rewards[paid - 1]:
+        paid -= 1
+    return tuple(rewards[:paid])
 
 
 def expected_reward(
@@ -184,56 +203,297 @@ def expected_reward(
         >>> round(expected_reward(20, 1.0, [(20, 1.0)], [10, 5]), 2)  # a coin flip for first
         7.5
     """
-    paid = len(rewards)
-    while paid and not rewards[paid - 1]:
-        paid -= 1  # places that pay nothing need no probability
+    return _reward(
+        mine, [(score, math.sqrt(my_var + var)) for score, var in rivals], _paying(rewards)
+    )
+
+
+def _reward(mine: float, rivals: Sequence[tuple[float, float]], pays: tuple[int, ...]) -> float:
+    """:func:`expected_reward` from each rival's projected score and the ``sd`` of the gap
+    (worked out once by the caller: a decision asks about many scores against the same rivals),
+    and the rewards up to the last place that pays (:func:`_paying`).
+
+    The same sums, in the same order, as the distribution walked over every place: a place that
+    no rival can reach yet holds exactly 0. One or two paying places (every ladder, the ship of
+    three players) keep the distribution in two numbers rather than a list.
+    """
+    paid = len(pays)
+    if paid > 2:
+        if paid == 3:
+            return _reward_three(mine, rivals, pays)
+        if paid <= 5:
+            return _reward_five(mine, rivals, pays)
+        return _reward_places(mine, rivals, pays)
     if not paid:
         return 0.0
-    dist = [1.0] + [0.0] * paid  # dist[k]: k rivals ahead (the last entry: paid or more)
+    exp = math.exp
+    none_ahead, one_ahead = 1.0, 0.0
+    for score, sd in rivals:
+        if sd <= 1e-9:
+            gap = score - mine
+            ahead = 1.0 if gap > 0 else 0.0 if gap < 0 else 0.5
+            if ahead <= 0.0:
+                continue
+        else:
+            z = SLOPE * (score - mine) / sd
+            if not z > -40:
+                continue  # ahead is 0: this rival changes nothing
+            ahead = 1.0 / (1.0 + exp(-z))
+        behind = 1.0 - ahead
+        one_ahead = one_ahead * behind + none_ahead * ahead
+        none_ahead *= behind
+    if paid == 1:
+        return sum([none_ahead * pays[0]])
+    return sum([none_ahead * pays[0], one_ahead * pays[1]])
+
+
+def _reward_three(
+    mine: float, rivals: Sequence[tuple[float, float]], pays: tuple[int, ...]
+) -> float:
+    """:func:`_reward` for three paying places (the ship of four players)."""
+    exp = math.exp
+    none_ahead, one_ahead, two_ahead = 1.0, 0.0, 0.0
+    for score, sd in rivals:
+        if sd <= 1e-9:
+            gap = score - mine
+            ahead = 1.0 if gap > 0 else 0.0 if gap < 0 else 0.5
+            if ahead <= 0.0:
+                continue
+        else:
+            z = SLOPE * (score - mine) / sd
+            if not z > -40:
+                continue
+            ahead = 1.0 / (1.0 + exp(-z))
+        behind = 1.0 - ahead
+        two_ahead = two_ahead * behind + one_ahead * ahead
+        one_ahead = one_ahead * behind + none_ahead * ahead
+        none_ahead *= behind
+    return sum([none_ahead * pays[0], one_ahead * pays[1], two_ahead * pays[2]])
+
+
+def _reward_five(
+    mine: float, rivals: Sequence[tuple[float, float]], pays: tuple[int, ...]
+) -> float:
+    """:func:`_reward` for four or five paying places (the ship of five or six players); with
+    four, the fifth count is worked out and never read."""
+    exp = math.exp
+    d0, d1, d2, d3, d4 = 1.0, 0.0, 0.0, 0.0, 0.0  # d[k]: k rivals ahead
+    for score, sd in rivals:
+        if sd <= 1e-9:
+            gap = score - mine
+            ahead = 1.0 if gap > 0 else 0.0 if gap < 0 else 0.5
+            if ahead <= 0.0:
+                continue
+        else:
+            z = SLOPE * (score - mine) / sd
+            if not z > -40:
+                continue
+            ahead = 1.0 / (1.0 + exp(-z))
+        behind = 1.0 - ahead
+        d4 = d4 * behind + d3 * ahead
+        d3 = d3 * behind + d2 * ahead
+        d2 = d2 * behind + d1 * ahead
+        d1 = d1 * behind + d0 * ahead
+        d0 *= behind
+    if len(pays) == 4:
+        return sum([d0 * pays[0], d1 * pays[1], d2 * pays[2], d3 * pays[3]])
+    return sum([d0 * pays[0], d1 * pays[1], d2 * pays[2], d3 * pays[3], d4 * pays[4]])
+
+
+def _reward_places(
+    mine: float, rivals: Sequence[tuple[float, float]], pays: tuple[int, ...]
+) -> float:
+    """:func:`_reward` for six paying places or more (a ship table of data the game does not
+    ship)."""
+    paid = len(pays)
+    dist = [1.0] + [0.0] * (paid - 1)  # dist[k]: k rivals ahead
     # Entries past the rivals counted so far are still exactly 0 and would stay 0: the update
     # walks only the reachable ones (the same sums, in the same order, as a walk over all).
+    # The count of "paid or more" rivals ahead is never read: it pays nothing.
     reach = 0
-    for score, var in rivals:
-        sd = math.sqrt(my_var + var)
-        gap = score - mine
+    exp = math.exp
+    for score, sd in rivals:
         if sd <= 1e-9:
+            gap = score - mine
             ahead = 1.0 if gap > 0 else 0.0 if gap < 0 else 0.5
+            if ahead <= 0.0:
+                continue
         else:
-            z = SLOPE * gap / sd
-            ahead = 1.0 / (1.0 + math.exp(-z)) if z > -40 else 0.0
-        if ahead <= 0.0:
-            continue
+            z = SLOPE * (score - mine) / sd
+            if not z > -40:
+                continue
+            ahead = 1.0 / (1.0 + exp(-z))
         behind = 1.0 - ahead
-        dist[paid] += dist[paid - 1] * ahead  # "paid or more" only gains
         if reach < paid - 1:
             reach += 1
         for k in range(reach, 0, -1):
             dist[k] = dist[k] * behind + dist[k - 1] * ahead
         dist[0] *= behind
-    return sum([dist[k] * rewards[k] for k in range(paid)])
+    return sum([dist[k] * pays[k] for k in range(paid)])
 
 
-@dataclasses.dataclass
+class _Board:
+    """What every seat's valuations share at one position (the unseen cards, the pile's
+    expected share of each warehouse, the projected ladders), worked out once for the seats
+    that value it one after the other. Never changed once made, but for the rivals of each
+    ladder, filled in when first asked (the same for every seat that asks)."""
+
+    __slots__ = (
+        "count",
+        "fill",
+        "good_share",
+        "ladder_rivals",
+        "mean",
+        "neutral_share",
+        "pile",
+        "room_total",
+        "rooms",
+        "rounds_after",
+        "spaces",
+        "values",
+        "var",
+    )
+
+    def __init__(self, rules: _Rules, view: MediciView) -> None:
+        values = dict(rules.value_counts)
+        goods = list(rules.good_counts)
+        neutral = float(rules.neutral_count)
+        count = rules.cards
+        total = float(rules.value_total)
+        square = float(rules.value_square)
+        card_value, card_good = rules.value, rules.good
+        for group in (view.lot, view.discarded, *view.warehouses):
+            for card in group:
+                value = card_value[card]
+                count -= 1
+                total -= value
+                square -= value * value
+                values[value] -= 1
+                g = card_good[card]
+                if g < 0:
+                    neutral -= 1
+                else:
+                    goods[g] -= 1
+        self.count = count
+        self.mean = mean = total / count if count else 0.0
+        self.var = max(0.0, square / count - mean * mean) if count else 0.0
+        self.values = {v: k / count for v, k in values.items() if k > 0} if count else {}
+        self.good_share = [k / count for k in goods] if count else [0.0] * rules.goods
+        self.neutral_share = neutral / count if count else 0.0
+        self.rooms = rooms = [WAREHOUSE - len(w) for w in view.warehouses]
+        self.pile = pile = view.pile_size
+        self.room_total = room_total = sum(rooms)
+        self.fill = [min(r, pile * r / room_total) if room_total else 0.0 for r in rooms]
+        top = rules.top
+        spaces = []
+        for ladder, warehouse in zip(view.ladders, view.warehouses, strict=True):
+            row = list(ladder)
+            for card in warehouse:
+                g = card_good[card]
+                if g >= 0 and row[g] < top:
+                    row[g] += 1
+            spaces.append(row)
+        self.spaces = spaces
+        self.rounds_after = max(0, view.rounds - view.round)
+        #: good -> per seat, its projected space and the variance of it before the blur.
+        self.ladder_rivals: dict[int, list[tuple[float, float]]] = {}
+
+    def ladder(self, good: int, top: int) -> list[tuple[float, float]]:
+        """Each seat's projected space on ``good``'s ladder and its variance before the blur."""
+        rivals = self.ladder_rivals.get(good)
+        if rivals is None:
+            share = self.good_share[good]
+            rivals = []
+            for row, fill in zip(self.spaces, self.fill, strict=True):
+                come = fill * share
+                rivals.append((min(top, row[good] + come), come + LADDER_SPREAD / 2))
+            self.ladder_rivals[good] = rivals
+        return rivals
+
+
+def _board(rules: _Rules, view: MediciView) -> _Board:
+    """The :class:`_Board` of the position ``view`` shows (the last one made, if it is the same
+    position: the key holds every fact the board is made from)."""
+    key = (
+        view.lot,
+        view.discarded,
+        view.warehouses,
+        view.ladders,
+        view.pile_size,
+        view.round,
+        view.rounds,
+    )
+    last = rules.last_board
+    if last:
+        known_key, known = last[0]
+        if known_key == key:
+            return known
+    board = _Board(rules, view)
+    if last:
+        last[0] = (key, board)
+    else:
+        last.append((key, board))
+    return board
+
+
 class _Context:
-    """What one decision's valuations share, computed once from the view."""
+    """What one decision's valuations share, computed once from the view (and its position's
+    :class:`_Board`); the valuations asked are remembered, as the same are asked again."""
 
-    me: int
-    total: int  # this seat's ship total
-    room: int  # room left in this seat's warehouse
-    others_room: int  # room left in the other warehouses
-    pile: int
-    mean: float  # mean value of the unseen cards
-    var: float  # variance of the values of the unseen cards
-    values: dict[int, float]  # value -> share of the unseen cards
-    good_share: list[float]  # good index -> share of the unseen cards
-    neutral_share: float
-    spaces: list[list[int]]  # projected ladder space per seat and good (warehouses counted)
-    fill: list[float]  # expected cards still to come per seat this round
-    rounds_after: int
-    ship_rivals: list[tuple[float, float]]  # rivals' projected ship totals and variances
-    ship_base: float = 0.0
-    ladder: dict[tuple[int, int], float] = dataclasses.field(default_factory=dict)
-    ladder_rivals: dict[int, list[tuple[float, float]]] = dataclasses.field(default_factory=dict)
+    __slots__ = (
+        "blur",
+        "board",
+        "fill",
+        "good_share",
+        "ladder",
+        "ladder_rivals",
+        "me",
+        "mean",
+        "neutral_share",
+        "others_room",
+        "pile",
+        "room",
+        "rounds_after",
+        "ship",
+        "ship_base",
+        "ship_rivals",
+        "ship_sizes",
+        "spaces",
+        "total",
+        "values",
+        "var",
+    )
+
+    def __init__(self, board: _Board, me: int, totals: Sequence[int], blur: float) -> None:
+        self.board = board
+        self.me = me
+        self.blur = blur
+        self.total = totals[me]  # this seat's ship total
+        self.room = board.rooms[me]  # room left in this seat's warehouse
+        self.others_room = board.room_total - self.room  # room left in the other warehouses
+        self.pile = board.pile
+        self.mean = mean = board.mean  # mean value of the unseen cards
+        self.var = var = board.var  # variance of the values of the unseen cards
+        self.values = board.values  # value -> share of the unseen cards
+        self.good_share = board.good_share  # good index -> share of the unseen cards
+        self.neutral_share = board.neutral_share
+        self.spaces = board.spaces  # projected ladder space per seat and good
+        self.fill = fill = board.fill  # expected cards still to come per seat this round
+        self.rounds_after = board.rounds_after
+        #: rivals' projected ship totals and variances
+        self.ship_rivals = [
+            (totals[q] + mean * fill[q], (var * fill[q] + SHIP_SPREAD / 2) * blur)
+            for q in range(len(totals))
+            if q != me
+        ]
+        self.ship_base = 0.0
+        #: (added, size) -> expected ship reward; size -> this seat's share of the pile (its
+        #: mean value) and each rival's (score, sd of the gap)
+        self.ship: dict[tuple[int, int], float] = {}
+        self.ship_sizes: dict[int, tuple[float, list[tuple[float, float]]]] = {}
+        #: (good, extra) -> florins from that ladder; good -> each rival's (space, sd of the gap)
+        self.ladder: dict[tuple[int, int], float] = {}
+        self.ladder_rivals: dict[int, list[tuple[float, float]]] = {}
 
 
 @register_bot
@@ -302,73 +562,39 @@ class MediciHeuristicBot(Bot[MediciGame, MediciView]):
         if isinstance(self.jitter, bool) or self.jitter not in (0, 1, 2, 3):
             raise ConfigError("jitter", self.jitter, "0, 1, 2 or 3")
 
+    @property
+    def tag(self) -> str:
+        """The name shown in tables: the label, else the name and any non-default parameters
+        (:attr:`Bot.tag`, the same words). A played game records it with every decision, so the
+        parameters and their defaults are read off the class once, not at every decision."""
+        if self.label:
+            return self.label
+        changed = []
+        for name, default, factory in _parameters(type(self)):
+            value = getattr(self, name)
+            if value != (default if factory is None else factory()):
+                changed.append(f"{name}={value!r}")
+        return f"{self.name}({', '.join(changed)})" if changed else self.name
+
     def start(self, game: MediciGame) -> None:
         """Read the card values, the ship table and the ladder payouts (public rules)."""
         self._rules = _rules(game)
+        self._last_context: tuple[tuple[object, ...], _Context] | None = None
 
     # -- valuation ------------------------------------------------------------------------------
     def context(self, view: MediciView) -> _Context:
         """The projections a decision's valuations share (see the module docstring)."""
-        rules = self._rules
         me = self.seat if self.seat is not None else 0
-        n = view.players
-        values = dict(rules.value_counts)
-        goods = list(rules.good_counts)
-        neutral = float(rules.neutral_count)
-        count = rules.cards
-        total = float(rules.value_total)
-        square = float(rules.value_square)
-        for group in (view.lot, view.discarded, *view.warehouses):
-            for card in group:
-                value = rules.value[card]
-                count -= 1
-                total -= value
-                square -= value * value
-                values[value] -= 1
-                g = rules.good[card]
-                if g < 0:
-                    neutral -= 1
-                else:
-                    goods[g] -= 1
-        mean = total / count if count else 0.0
-        var = max(0.0, square / count - mean * mean) if count else 0.0
-        shares = {v: k / count for v, k in values.items() if k > 0} if count else {}
-        good_share = [k / count for k in goods] if count else [0.0] * rules.goods
-        rooms = [WAREHOUSE - len(w) for w in view.warehouses]
-        pile = view.pile_size
-        room_total = sum(rooms)
-        fill = [min(r, pile * r / room_total) if room_total else 0.0 for r in rooms]
-        spaces = []
-        for q in range(n):
-            row = list(view.ladders[q])
-            for card in view.warehouses[q]:
-                g = rules.good[card]
-                if g >= 0 and row[g] < rules.top:
-                    row[g] += 1
-            spaces.append(row)
-        blur = self.uncertainty**2
-        rivals = [
-            (view.ship_totals[q] + mean * fill[q], (var * fill[q] + SHIP_SPREAD / 2) * blur)
-            for q in range(n)
-            if q != me
-        ]
-        ctx = _Context(
-            me=me,
-            total=view.ship_totals[me],
-            room=rooms[me],
-            others_room=room_total - rooms[me],
-            pile=pile,
-            mean=mean,
-            var=var,
-            values=shares,
-            good_share=good_share,
-            neutral_share=neutral / count if count else 0.0,
-            spaces=spaces,
-            fill=fill,
-            rounds_after=max(0, view.rounds - view.round),
-            ship_rivals=rivals,
-        )
+        board = _board(self._rules, view)
+        # The active player values its lot again when it bids on it: the same position, so the
+        # same context, with the valuations already asked.
+        key = (board, me, view.ship_totals, self.uncertainty, self.future)
+        last = self._last_context
+        if last is not None and last[0] == key:
+            return last[1]
+        ctx = _Context(board, me, view.ship_totals, self.uncertainty**2)
         ctx.ship_base = self._ship(ctx, 0, 0)
+        self._last_context = (key, ctx)
         return ctx
 
     def _ship(self, ctx: _Context, added: int, size: int) -> float:
@@ -377,12 +603,26 @@ class MediciHeuristicBot(Bot[MediciGame, MediciView]):
         The rivals' projections do not change with the lot (their share of the pile is computed
         once); this seat's share of the pile shrinks with the room the lot fills.
         """
-        room = ctx.room - size
-        room_total = room + ctx.others_room
-        come = min(room, ctx.pile * room / room_total) if room_total > 0 and room > 0 else 0.0
-        score = ctx.total + added + ctx.mean * come
-        var = (ctx.var * come + SHIP_SPREAD / 2) * self.uncertainty**2
-        return expected_reward(score, var, ctx.ship_rivals, self._rules.rewards)
+        key = (added, size)
+        known = ctx.ship.get(key)
+        if known is not None:
+            return known
+        lead, rivals = self._ship_form(ctx, size)
+        value = ctx.ship[key] = _reward(ctx.total + added + lead, rivals, self._rules.ship_pays)
+        return value
+
+    def _ship_form(self, ctx: _Context, size: int) -> tuple[float, list[tuple[float, float]]]:
+        """What :meth:`_ship` reads for a lot of ``size`` cards, whatever their values: the mean
+        value of this seat's share of the pile, and each rival's (score, sd of the gap)."""
+        form = ctx.ship_sizes.get(size)
+        if form is None:
+            room = ctx.room - size
+            room_total = room + ctx.others_room
+            come = min(room, ctx.pile * room / room_total) if room_total > 0 and room > 0 else 0.0
+            var = (ctx.var * come + SHIP_SPREAD / 2) * self.uncertainty**2
+            rivals = [(score, math.sqrt(var + other)) for score, other in ctx.ship_rivals]
+            form = ctx.ship_sizes[size] = (ctx.mean * come, rivals)
+        return form
 
     def _ladder(self, ctx: _Context, good: int, extra: int) -> float:
         """Florins this seat expects from ``good``'s ladder with ``extra`` more steps this round,
@@ -396,19 +636,17 @@ class MediciHeuristicBot(Bot[MediciGame, MediciView]):
         space = min(rules.top, ctx.spaces[me][good] + extra)
         value = float(rules.bonus[space] * (1 + ctx.rounds_after))
         if space > 0:
-            blur = self.uncertainty**2
-            share = ctx.good_share[good]
             rivals = ctx.ladder_rivals.get(good)
             if rivals is None:
-                rivals = []
-                for q, row in enumerate(ctx.spaces):
-                    come = ctx.fill[q] * share
-                    score = min(rules.top, row[good] + come)
-                    if q != me and score > 0:
-                        rivals.append((score, (come + LADDER_SPREAD / 2) * blur))
-                ctx.ladder_rivals[good] = rivals
-            my_var = (ctx.fill[me] * share + LADDER_SPREAD / 2) * blur
-            award = expected_reward(space, my_var, rivals, rules.awards)
+                blur = ctx.blur
+                seats = ctx.board.ladder(good, rules.top)
+                my_var = seats[me][1] * blur
+                rivals = ctx.ladder_rivals[good] = [
+                    (score, math.sqrt(my_var + spread * blur))
+                    for q, (score, spread) in enumerate(seats)
+                    if q != me and score > 0
+                ]
+            award = _reward(space, rivals, rules.award_pays)
             value += award * (1 + self.future * ctx.rounds_after)
         ctx.ladder[key] = value
         return value
@@ -443,8 +681,14 @@ class MediciHeuristicBot(Bot[MediciGame, MediciView]):
         rules = self._rules
         added = sum(rules.value[c] for c in cards)
         size = len(cards) + 1
+        # Every unseen value against the same rivals: _ship's sum, its form read once.
+        lead, rivals = self._ship_form(ctx, size)
+        total, pays = ctx.total, rules.ship_pays
         ship = sum(
-            share * self._ship(ctx, added + value, size) for value, share in ctx.values.items()
+            [
+                share * _reward(total + (added + value) + lead, rivals, pays)
+                for value, share in ctx.values.items()
+            ]
         )
         steps: dict[int, int] = {}
         for card in cards:
@@ -465,9 +709,9 @@ class MediciHeuristicBot(Bot[MediciGame, MediciView]):
     def act(self, view: MediciView, legal: Sequence[Action]) -> Action:
         """Decide from the view alone (the legal list is never needed)."""
         if view.phase == "turn":
-            return self._turn(view)
+            return self._turn(view, legal)
         if view.phase == "auction":
-            return self._bid(view)
+            return self._bid(view, legal)
         why = said(
             "medici.bot.nothing",
             phase=view.phase,
@@ -475,44 +719,52 @@ class MediciHeuristicBot(Bot[MediciGame, MediciView]):
         )
         return self.because(legal[0], why)
 
-    def _turn(self, view: MediciView) -> Action:
+    def _turn(self, view: MediciView, legal: Sequence[Action]) -> Action:
         me = self.seat if self.seat is not None else 0
         ctx = self.context(view)
         ship, ladder = self.lot_value(ctx, view.lot)
         value = ship + ladder
         size = len(view.lot)
         notes = {"valuation": value, "ship": ship, "ladder": ladder}
+        # The turn's menu lists Turn (when another card may be turned) then Auction.
+        last = 1 if view.can_turn else 0
         if not view.can_turn:
-            return self.because(Auction(), _worth("medici.bot.auction_forced", value), **notes)
+            return self.because(
+                _listed(legal, last, Auction()), _worth("medici.bot.auction_forced", value), **notes
+            )
         if size >= self.turn_limit:
             key = (
                 "medici.bot.auction_limit_one"
                 if self.turn_limit == 1
                 else "medici.bot.auction_limit"
             )
-            return self.because(Auction(), _worth(key, value, limit=self.turn_limit), **notes)
+            return self.because(
+                _listed(legal, last, Auction()), _worth(key, value, limit=self.turn_limit), **notes
+            )
         room = view.room(me)
         if size + 1 > room:
             key = "medici.bot.auction_full_one" if room < 2 else "medici.bot.auction_full"
-            return self.because(Auction(), said(key, room=room), **notes)
+            return self.because(_listed(legal, last, Auction()), said(key, room=room), **notes)
         if value >= self.stop_value:
-            return self.because(Auction(), _worth("medici.bot.auction_good", value), **notes)
+            return self.because(
+                _listed(legal, last, Auction()), _worth("medici.bot.auction_good", value), **notes
+            )
         expected = self.next_card_value(ctx, view.lot)
         if expected > value:
             return self.because(
-                Turn(),
+                _listed(legal, 0, Turn()),
                 _worth("medici.bot.turn", value, expected=expected),
                 expected=expected,
                 **notes,
             )
         return self.because(
-            Auction(),
+            _listed(legal, last, Auction()),
             _worth("medici.bot.auction_worse", value, expected=expected),
             expected=expected,
             **notes,
         )
 
-    def _bid(self, view: MediciView) -> Action:
+    def _bid(self, view: MediciView, legal: Sequence[Action]) -> Action:
         me = self.seat if self.seat is not None else 0
         ctx = self.context(view)
         ship, ladder = self.lot_value(ctx, view.lot)
@@ -544,7 +796,9 @@ class MediciHeuristicBot(Bot[MediciGame, MediciView]):
                 why = _worth(
                     "medici.bot.bid_richest", value, bid=sure, **_florins("threat", threat)
                 )
-            return self.because(Bid(sure), why, sure=1.0, **notes)
+            # The auction's menu lists Pass then the bids from the lowest up.
+            bid = _listed(legal, 1 + sure - lowest, Bid(sure))
+            return self.because(bid, why, sure=1.0, **notes)
         jitter = int(self.rng.integers(-self.jitter, self.jitter + 1)) if self.jitter else 0
         want = round(self.aggression * value) + jitter
         target = min(want, cap, sure)
@@ -557,7 +811,8 @@ class MediciHeuristicBot(Bot[MediciGame, MediciView]):
                 # what ".0%" shows, for the French "60 %" (a space before the sign)
                 percent=round(self.aggression * 100),
             )
-            return self.because(Bid(target), why, sure=0.0, **notes)
+            bid = _listed(legal, 1 + target - lowest, Bid(target))
+            return self.because(bid, why, sure=0.0, **notes)
         if value <= 0:
             why = _worth("medici.bot.pass_nothing", value)
         elif cap < lowest and value - lowest >= self.last_margin:
@@ -569,4 +824,33 @@ class MediciHeuristicBot(Bot[MediciGame, MediciView]):
             why = _worth("medici.bot.pass_high", value, high=high)
         else:
             why = _worth("medici.bot.pass_low", value)
-        return self.because(Pass(), why, sure=0.0, **notes)
+        return self.because(_listed(legal, 0, Pass()), why, sure=0.0, **notes)
+
+
+@functools.cache
+def _parameters(cls: type[Bot[Any, Any]]) -> tuple[tuple[str, Any, Any], ...]:
+    """A bot class's strategy parameters as :attr:`Bot.tag` reads them: (name, default, default
+    factory or ``None``), in field order (every field set at creation but ``rng`` and
+    ``label``)."""
+    return tuple(
+        (
+            f.name,
+            f.default,
+            f.default_factory
+            if f.default is dataclasses.MISSING and f.default_factory is not dataclasses.MISSING
+            else None,
+        )
+        for f in dataclasses.fields(cls)
+        if f.init and f.name not in ("rng", "label")
+    )
+
+
+def _listed(legal: Sequence[Action], index: int, action: Action) -> Action:
+    """``action`` as the legal list holds it at ``index``, when it is there (else ``action``):
+    an action read off the seat's menu is on it by construction, and is applied without being
+    checked again."""
+    try:
+        listed = legal[index]
+    except IndexError:
+        return action
+    return listed if listed == action else action

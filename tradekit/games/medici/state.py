@@ -262,8 +262,9 @@ class MediciState(State[MediciView]):
         auction = self.auction
         if self.phase != "auction" or auction is None or player != auction.speaker:
             return NOTHING
-        bids = auction.bids_allowed(player)
-        return auction_menu(player, bids.lo, bids.hi, auction.high_bidder, auction.high_bid)
+        # The speaker's bids, as bids_allowed gives them, without making its range first.
+        lowest, most = auction.lowest_bid(), auction.budgets.get(player, 0)
+        return auction_menu(player, lowest, most, auction.high_bidder, auction.high_bid)
 
     def legal_actions(self, player: int) -> Menu:
         """Every action ``player`` may take now, as a lazy sequence (a bid range is never listed).

@@ -6,7 +6,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from tradekit.core.state import Viewer
-from tradekit.core.view import BaseView, check_viewer
+from tradekit.core.view import BaseView, check_viewer, slot_init
 from tradekit.games.medici.game import ROUNDS
 from tradekit.games.medici.scoring import ship_shares
 
@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from tradekit.games.medici.state import MediciState
 
 
+# Built at every bot decision: thirty-odd fields stored through their slots' own setters.
+@slot_init
 @dataclasses.dataclass(frozen=True, slots=True)
 class MediciView(BaseView):
     """A frozen observation of a Medici game (the fields every game has come first, from
@@ -104,9 +106,20 @@ def medici_view(state: MediciState, viewer: Viewer = None) -> MediciView:
     viewer = check_viewer(viewer, state.n)
     teacher = viewer == "all"
     auction = state.auction
-    over = state.is_over
+    phase = state.phase
     totals = tuple(state.ship_totals())
     places, paid = ship_shares(state.rewards, totals)
+    # Who is to move, as to_move says it, from the auction's speaker asked once.
+    if auction is not None:
+        speaker = auction.speaker
+        history = tuple(auction.history)
+        to_move = () if phase != "auction" or speaker is None else (speaker,)
+    else:
+        speaker = None
+        history = ()
+        to_move = ()
+    if phase == "turn":
+        to_move = (state.active,)
     # Built at every decision a bot takes: list comprehensions, not generators, make the tuples.
     return MediciView(
         viewer=viewer,
@@ -116,8 +129,8 @@ def medici_view(state: MediciState, viewer: Viewer = None) -> MediciView:
         goods=state.good_ids,
         round=state.round,
         rounds=ROUNDS,
-        phase=state.phase,
-        to_move=state.to_move,
+        phase=phase,
+        to_move=to_move,
         first_player=state.first_player,
         active=state.active,
         wealth=tuple(state.wealth),
@@ -127,17 +140,17 @@ def medici_view(state: MediciState, viewer: Viewer = None) -> MediciView:
         ship_paid=paid,
         ladders=tuple([tuple(row) for row in state.ladders]),
         lot=tuple(state.lot),
-        can_turn=state.phase == "turn" and state.turn_reason() is None,
+        can_turn=phase == "turn" and state.turn_reason() is None,
         pile_size=len(state.pile),
         out_of_play_size=len(state.out_of_play),
         discarded=tuple(state.discarded),
         pile=tuple(state.pile) if teacher else None,
         out_of_play=tuple(state.out_of_play) if teacher else None,
         auction_order=auction.order if auction is not None else (),
-        speaker=auction.speaker if auction is not None else None,
+        speaker=speaker,
         high_bid=auction.high_bid if auction is not None else 0,
         high_bidder=auction.high_bidder if auction is not None else None,
-        auction_history=tuple(auction.history) if auction is not None else (),
+        auction_history=history,
         scores=tuple(state.scores()),
-        winners=tuple(state.winners()) if over else (),
+        winners=tuple(state.winners()) if phase == "over" else (),
     )
