@@ -218,21 +218,29 @@ class Guard:
             await send_error(send, status, message, extra)
             return
         received = 0
+        ended = False  # the body's last part (or the client's disconnect) has been received
 
         async def limited_receive() -> Message:
-            nonlocal received
+            nonlocal received, ended
             message = await receive()
             if message["type"] == "http.request":
+                ended = not message.get("more_body", False)
                 received += len(message.get("body", b""))
                 if received > self.max_body:
                     raise _TooLarge
+            else:
+                ended = True
             return message
 
         try:
             await self.app(scope, limited_receive, send_with_headers)
         except _TooLarge:
             if not started:
-                await _drain(receive)
+                # A body that arrived whole while the server was busy comes as one message: the
+                # server may not wait for more of it, which would never come (the client waits
+                # for the answer).
+                if not ended:
+                    await _drain(receive)
                 await send_error(send, 413, self._too_large())
         except Exception:
             log.exception(
