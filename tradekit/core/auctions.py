@@ -110,12 +110,19 @@ class OnceAroundAuction:
         """The lowest bid allowed now."""
         return max(self.minimum, self.high_bid + 1)
 
+    def bid_bounds(self, player: int) -> tuple[int, int]:
+        """The lowest and the highest bid ``player`` may make when they speak (the lowest above
+        the highest when they cannot beat the high bid): :meth:`bids_allowed` without its domain,
+        for a menu that declares the range itself."""
+        return self.lowest_bid(), self.budgets.get(player, 0)
+
     def bids_allowed(self, player: int) -> Range:
         """The bids ``player`` may make now, as a domain that is never listed (empty if it is not
         their turn or they cannot beat the high bid)."""
         if player != self.speaker:
             return Range(1, 0, "the bid")
-        return Range(self.lowest_bid(), self.budgets.get(player, 0), "the bid")
+        lowest, most = self.bid_bounds(player)
+        return Range(lowest, most, "the bid")
 
     def bid_reason(self, player: int, amount: int) -> str | None:
         """Why ``player`` may not bid ``amount`` now, or ``None``."""

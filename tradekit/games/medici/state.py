@@ -262,8 +262,7 @@ class MediciState(State[MediciView]):
         auction = self.auction
         if self.phase != "auction" or auction is None or player != auction.speaker:
             return NOTHING
-        # The speaker's bids, as bids_allowed gives them, without making its range first.
-        lowest, most = auction.lowest_bid(), auction.budgets.get(player, 0)
+        lowest, most = auction.bid_bounds(player)
         return auction_menu(player, lowest, most, auction.high_bidder, auction.high_bid)
 
     def legal_actions(self, player: int) -> Menu:

@@ -99,12 +99,8 @@ class Offer(Action):
     loan: bool = False
 
     def __str__(self) -> str:
-        # Worded at every sealed offer (the log's text): a whole number of coins without a call.
         good, coins = self.good, self.coins
-        if type(coins) is int:
-            amount = f"{coins} coin" if coins == 1 or coins == -1 else f"{coins} coins"
-        else:
-            amount = counted(coins, "coin", "coins")
+        amount = counted(coins, "coin", "coins")
         if good is None:
             text = "offer " + amount
         elif coins:

@@ -29,6 +29,8 @@ class OfferOption(Option):
 
     def _at(self, index: int) -> Action:
         (_, card), (_, coins), (_, loan) = self.domains
+        if len(loan) != 1 or self.where is not None:
+            return super()._at(index)  # not the shape read here: the general walk
         high, low = divmod(index, len(coins))
         return Offer(card.value(high), coins.value(low), loan.value(0))
 
