@@ -333,7 +333,14 @@ def paired_differences(
         part = frame[frame["measure"] == measure]
         base = alt.Chart(part).encode(y=alt.Y("row:N", title=None))
         interval = base.mark_rule(strokeWidth=2).encode(
-            x=alt.X("ci_low:Q", title=f"{_words(measure)}: difference (B − A)"), x2="ci_high:Q"
+            x=alt.X(
+                "ci_low:Q",
+                title=f"{_words(measure)}: difference (B − A)",
+                # A few ticks, kept well apart: a wide interval ("−60 … +40") at one tick per 5
+                # set its labels edge to edge in the browser's font.
+                axis=alt.Axis(tickCount=6, labelSeparation=8),
+            ),
+            x2="ci_high:Q",
         )
         point = base.mark_point(filled=True, size=60).encode(
             x="diff:Q",

@@ -5,9 +5,12 @@ kernel runs it), with every request that does not go to 127.0.0.1 aborted. For e
 
 * the time from opening it to a usable page: Voilà has run every cell and shown them, and the
   first table widget is drawn, for a notebook that makes one. The times are written to
-  ``first-paint.txt``; the target is :data:`FIRST_PAINT` seconds on an idle 2-core machine, and
-  the test fails past :data:`FIRST_PAINT_LIMIT`, a page that is broken rather than slow (the
-  other tests share the machine's cores with this one, so the time here is not the target's);
+  ``first-paint.txt``; the test fails past :data:`FIRST_PAINT` seconds, even beside the other
+  tests on a 2-core machine (what takes longer runs behind a button);
+* every button that runs a part of the lesson the page does not run while it opens (class
+  ``tk-run``: a series of simulated students, a comparison, a tournament) is pressed, and must
+  answer (class ``tk-done``) without an error; the checks below and the screenshots include
+  what it showed;
 * no error, warning or traceback in the page, and no widget that failed to draw;
 * text for people: no Python repr (``RendererRegistry``, a bare ``False``, ``<NA>``, a tuple of
   strings), no unrounded number (five or more decimals), and seats counted from 1 (no ``P0``,
@@ -41,12 +44,11 @@ from tests.integration.voila import ROOT, serve
 
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 ARTIFACTS = Path(os.environ.get("TRADEKIT_ARTIFACTS", ROOT / "test-results")) / "notebooks"
-#: Seconds from opening a notebook with a table to the drawn table (Voilà runs the notebook
-#: first), on a 2-core machine.
+#: Seconds from opening a notebook to a usable page (Voilà runs the notebook first, and draws
+#: the table of a notebook that makes one), on a 2-core machine, beside the other tests.
 FIRST_PAINT = 8.0
-#: Seconds past which a notebook with a table fails the test, on a machine running other tests
-#: (idle, every table page is usable in 3-4 s; in CI, beside the other tests, in 3.4-4.4 s).
-FIRST_PAINT_LIMIT = 30.0
+#: Seconds a button that runs part of a lesson may take to answer.
+RUN_TIMEOUT_MS = 120_000
 #: A page that takes longer than this is broken, not slow.
 PAGE_TIMEOUT_MS = 120_000
 SIZES = ((1366, 768), (1920, 1080))
@@ -143,11 +145,14 @@ def not_for_readers(text: str) -> list[str]:
     ]
 
 
+def _code(path: Path) -> str:
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+
+
 def has_table(path: Path) -> bool:
     """Whether the notebook opens a table widget when it is run."""
-    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
-    return "from tradekit.widgets import table" in code
+    return "from tradekit.widgets import table" in _code(path)
 
 
 @pytest.fixture(scope="module")
@@ -228,6 +233,7 @@ def test_notebook_as_a_voila_app(voila: str, browser: Any, path: Path) -> None:
             page.locator(".tk-table-widget").first.wait_for(state="visible", timeout=30_000)
         usable = time.monotonic() - start
         _record(path.stem, usable)
+        pressed = _press_run_buttons(page, path)
 
         content = page.content()
         assert "Error displaying widget" not in content, f"{path.name}: a widget failed to draw"
@@ -252,7 +258,36 @@ def test_notebook_as_a_voila_app(voila: str, browser: Any, path: Path) -> None:
     assert not problems, f"{path.name}: chart text cut or crowded: {problems}"
     assert not unreadable, f"{path.name}: text a reader should not see: {unreadable}"
     assert not unusable, f"{path.name}: controls or tables a reader cannot read: {unusable}"
-    if has_table(path):
-        assert usable <= FIRST_PAINT_LIMIT, (
-            f"{path.name}: usable after {usable:.1f} s (target {FIRST_PAINT:.0f} s, idle)"
-        )
+    assert usable <= FIRST_PAINT, (
+        f"{path.name}: usable after {usable:.1f} s ({FIRST_PAINT:.0f} s at most)"
+    )
+    if path.stem in ("classroom", "rule-choices"):
+        assert pressed, f"{path.name}: no button runs the part of the lesson the page leaves out"
+
+
+def run_buttons(path: Path) -> int:
+    """How many buttons that run a part of the lesson the notebook makes."""
+    return _code(path).count('.add_class("tk-run")')
+
+
+def _press_run_buttons(page: Any, path: Path) -> int:
+    """Press every button of the page that runs a part of the lesson (class ``tk-run``), one after
+    the other, and wait until each has answered (class ``tk-done``); how many there were."""
+    name, count = path.name, run_buttons(path)
+    buttons = page.locator("#rendered_cells button.tk-run")
+    if count:  # widgets are drawn after Voilà shows the cells
+        buttons.nth(count - 1).wait_for(state="visible", timeout=30_000)
+    assert buttons.count() == count, f"{name}: {buttons.count()} lesson buttons, not {count}"
+    for index in range(count):
+        words = buttons.nth(index).inner_text()
+        buttons.nth(index).click()
+        try:
+            page.wait_for_function(
+                "i => document.querySelectorAll('#rendered_cells button.tk-run')[i]"
+                ".classList.contains('tk-done')",
+                arg=index,
+                timeout=RUN_TIMEOUT_MS,
+            )
+        except Exception as exc:  # playwright's TimeoutError, said with the button's words
+            pytest.fail(f"{name}: the button {words!r} did not answer: {exc}")
+    return count

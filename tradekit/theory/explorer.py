@@ -56,18 +56,33 @@ TURIN_PRIZES: dict[int, tuple[float, ...]] = {
 
 
 def value_laws() -> dict[str, Callable[[], Values]]:
-    """The value distributions offered in the explorers (all log-concave)."""
-    from scipy import stats
+    """The value distributions offered in the explorers (all log-concave).
 
+    Example:
+        >>> list(value_laws())[:2]
+        ['uniform on [0, 1]', 'beta(2, 2): middling values common']
+    """
     return {
         "uniform on [0, 1]": Values.uniform,
         "beta(2, 2): middling values common": lambda: Values.from_scipy(
-            stats.beta(2, 2), "beta(2, 2)"
+            _stats().beta(2, 2), "beta(2, 2)"
         ),
-        "beta(1, 3): mostly low values": lambda: Values.from_scipy(stats.beta(1, 3), "beta(1, 3)"),
-        "beta(2, 1): mostly high values": lambda: Values.from_scipy(stats.beta(2, 1), "beta(2, 1)"),
-        "exponential(1): unbounded": lambda: Values.from_scipy(stats.expon(), "exponential(1)"),
+        "beta(1, 3): mostly low values": lambda: Values.from_scipy(
+            _stats().beta(1, 3), "beta(1, 3)"
+        ),
+        "beta(2, 1): mostly high values": lambda: Values.from_scipy(
+            _stats().beta(2, 1), "beta(2, 1)"
+        ),
+        "exponential(1): unbounded": lambda: Values.from_scipy(_stats().expon(), "exponential(1)"),
     }
+
+
+def _stats() -> Any:
+    """``scipy.stats``, imported when a law other than the uniform is chosen: the import takes
+    about half a second, which every kernel opening an explorer would otherwise wait."""
+    from scipy import stats
+
+    return stats
 
 
 class ChartSlot:
