@@ -267,19 +267,25 @@ w = table({game!r}, players=3, humans=[0], seed={seed})
 w"""
 
 #: What the Turin game clicks, in this order of preference: the first shown and enabled is
-#: clicked (cards first: a card click is the action). Never a loan, a listing or a purchase.
+#: clicked. Cards first (a card click is the action: pick, list at the price slider's price, buy,
+#: offer), then the step's buttons; the bid is placed after a click on its slider's track. Never
+#: a loan: the game ends sooner without one.
 TURIN_CLICKS = (
-    "[class*='tk-c-offer-']",
     "[class*='tk-c-pick-']",
+    "[class*='tk-c-buy-']",
+    "[class*='tk-c-list-']:not(.tk-c-list-card):not(.tk-c-list-price)",
+    "[class*='tk-c-sell-to-']",
+    ".tk-c-pass-claim",
+    ".tk-c-end-turn",
+    "[class*='tk-c-offer-']",
     ".tk-c-bid",
     ".tk-c-add",
     ".tk-c-decline-goose",
     ".tk-c-take-goose",
-    ".tk-c-pass-claim",
-    "[class*='tk-c-sell-to-']",
-    ".tk-c-end-turn",
     ".tk-play-button",
 )
+#: The kinds of decision the clicks must have made by the end of the game (seed 11).
+TURIN_CLICKED = ("pick", "list", "end-turn", "offer", "bid")
 
 
 def _notebook(path: Path, source: str) -> None:
@@ -329,12 +335,17 @@ def test_a_game_of_turin_by_clicks_alone_in_chromium(tmp_path: Path) -> None:
                     page.screenshot(path=str(TABLE_ARTIFACTS / f"widget-{game}-1366x768.png"))
                     if game != "turin":
                         continue
-                    clicks = _play_by_clicks(page)
-                    figures["turin-clicks"] = clicks
+                    kinds = _play_by_clicks(page, figures)
+                    figures["turin-clicks"] = kinds
+                    missing = [k for k in TURIN_CLICKED if not kinds.get(k)]
+                    assert not missing, f"no {missing} by a click in the game: {kinds}"
                     banner = widget.locator("[data-section=game-over]")
                     banner.wait_for(state="visible", timeout=30_000)
-                    assert "Game over" in banner.inner_text()
-                    assert "Winner" in banner.inner_text()
+                    words = banner.inner_text()
+                    assert "Game over" in words and "Winner" in words, words
+                    # The final scores of every seat, counted from 1.
+                    assert all(f"P{seat}" in words for seat in (1, 2, 3)), words
+                    assert "P0" not in words, words
                     banner.scroll_into_view_if_needed()
                     for width, height in VIEWPORTS.values():
                         page.set_viewport_size({"width": width, "height": height})
@@ -378,26 +389,45 @@ def _check_controls_on_screen(page: Any, figures: dict[str, Any], game: str) -> 
     assert all(b[0] >= 0 and b[1] <= 768 and b[3] <= 1366 for b in boxes), (game, boxes)
 
 
-def _play_by_clicks(page: Any) -> int:
-    """Click the first shown and enabled control of :data:`TURIN_CLICKS` until the game ends."""
+def _play_by_clicks(page: Any, figures: dict[str, Any]) -> dict[str, int]:
+    """Click the first shown and enabled control of :data:`TURIN_CLICKS` until the game ends;
+    before each click the acting player's controls must be on the screen (the widget's top
+    scrolled to the top of the laptop's viewport). How many clicks of each kind were made."""
     find = (
         "(choices) => { for (const sel of choices) {"
         " for (const e of document.querySelectorAll('.tk-table-widget ' + sel)) {"
         "  if (!e.disabled && e.getClientRects().length) {"
-        "   e.setAttribute('data-next', '1'); return sel; } } } return null; }"
+        "   e.setAttribute('data-next', '1'); return [sel, [...e.classList].find("
+        "    c => c.startsWith('tk-c-')) || sel]; } } } return null; }"
     )
     log = "() => (document.querySelector('.tk-table-widget .tk-log') || {}).innerHTML || ''"
     over = "() => !!document.querySelector('.tk-table-widget [data-section=game-over]')"
+    kinds: dict[str, int] = {}
     clicks = 0
     while not page.evaluate(over):
-        assert clicks < 200, "the game does not end"
+        assert clicks < 300, "the game does not end"
+        page.evaluate("document.querySelector('.tk-table-widget').scrollIntoView()")
+        _check_controls_on_screen(page, figures, f"turin-click-{clicks}")
         chosen = page.evaluate(find, list(TURIN_CLICKS))
         assert chosen is not None, "no control to click"
+        selector, handle = chosen
+        # tk-c-offer-12 -> offer; tk-c-sell-to-1 -> sell-to; tk-c-end-turn -> end-turn
+        kind = handle.removeprefix("tk-c-").rstrip("0123456789").rstrip("-")
+        if selector == ".tk-c-bid":
+            # A bid of 0 never wins a place: the bid is set on its slider by a click on the
+            # track, at three fifths of its length.
+            track = page.locator(".tk-table-widget .tk-c-bid-amount .noUi-target").first
+            box = track.bounding_box()
+            assert box is not None, "the bid slider is not drawn"
+            track.click(position={"x": box["width"] * 0.6, "y": box["height"] / 2})
+            page.wait_for_timeout(150)
         before = page.evaluate(log)
         page.locator("[data-next='1']").first.click()
+        page.evaluate("document.querySelector('[data-next]')?.removeAttribute('data-next')")
         clicks += 1
+        kinds[kind] = kinds.get(kind, 0) + 1
         page.wait_for_function(
             f"(before) => ({log})() !== before || ({over})()", arg=before, timeout=30_000
         )
         page.wait_for_timeout(150)  # the other widgets' updates land just after the log's
-    return clicks
+    return kinds
