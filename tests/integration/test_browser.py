@@ -213,7 +213,9 @@ CROWDED_LISTINGS = """(() => {
 
 
 def test_every_table_at_every_size_in_chromium() -> None:
-    """Projector: fills the width, no text under 20 px; phone: one column, no sideways scroll."""
+    """Projector: fills the width, no text under 20 px; phone: one column, no sideways scroll;
+    in French, no English word of the list the words tests use."""
+    from tests.session.test_words import problems
     from tradekit.render import render
 
     sync_playwright = _playwright()
@@ -256,6 +258,20 @@ def test_every_table_at_every_size_in_chromium() -> None:
                         assert page.evaluate(SPLIT_BACKS) == [], (name, size, which)
                         assert page.evaluate(CROWDED_LISTINGS) == [], (name, size, which)
                     page.close()
+            # The French tables as drawn: the words a person reads (no English word of the
+            # list, seats from 1, no class name), at the phone's size, where the most is drawn.
+            page = browser.new_page(viewport={"width": 360, "height": 740})
+            for name, (playing, over) in _tables().items():
+                for which, state in (("play", playing), ("over", over)):
+                    for viewer in (0, None):
+                        html = render(state, viewer, size="phone", lang="fr")
+                        page.set_content(f"<!doctype html><body style='margin:8px'>{html}</body>")
+                        text = page.locator(".tk").first.inner_text()
+                        assert text.strip(), (name, which)
+                        assert problems(text, "fr") == [], (name, which, viewer, text)
+                    shot = TABLE_ARTIFACTS / f"{name}-phone-{which}-fr.png"
+                    page.screenshot(path=str(shot), full_page=True)
+            page.close()
         finally:
             (TABLE_ARTIFACTS / "figures.json").write_text(json.dumps(figures, indent=1) + "\n")
             browser.close()
