@@ -29,7 +29,7 @@ from typing import Any
 from tradekit.classroom.rooms import Room, Table
 from tradekit.core.view_codec import encode_view
 from tradekit.i18n import check_lang, t
-from tradekit.render import Context, render_log, renderer_for
+from tradekit.render import Context, end_context, render_log, renderer_for
 
 #: The most legal actions listed in one reply (a seat rarely has more than a couple of hundred;
 #: a menu of a huge range is cut, and the reply says how many there are).
@@ -123,7 +123,8 @@ def _build(table: Table, seat: int, lang: str, html: bool) -> dict[str, Any]:
     if html:
         empty = t("no_decisions", lang)
         reply["html"] = {
-            "table": renderer.table(view, ctx),
+            # At the end, the banner's ledger lines: only what this seat's view lets it read.
+            "table": renderer.table(view, end_context(ctx, state, seat)),
             "log": render_log(visible, ctx, notes, empty=empty, earlier=earlier, lines=lines),
         }
     return reply
