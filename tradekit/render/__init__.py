@@ -235,6 +235,30 @@ class Renderer(Generic[V]):
         """An example of a typed command (the text of one legal action)."""
         return str(legal[-1]) if legal else ""
 
+    def card_actions(self, legal: Sequence[Action], view: V, ctx: Context) -> dict[int, Action]:
+        """The legal action that clicking each card of the table plays, by card id: generic
+        version, the one legal action whose ``card`` field names the card (Turin's offer, pick,
+        listing, purchase or withdrawal; Rungis' special card). A card two legal actions name
+        plays neither: its buttons say which.
+
+        Example:
+            >>> import tradekit
+            >>> state = tradekit.load_game("turin", players=3).new_state(seed=1)
+            >>> legal = state.legal_actions(0)
+            >>> acts = Renderer().card_actions(legal, state.view(0), Context(state.game))
+            >>> sorted(acts) == sorted(state.view(0).hands[0]) and set(acts.values()) <= set(legal)
+            True
+        """
+        found: dict[int, Action] = {}
+        twice: set[int] = set()
+        for action in legal:
+            card = getattr(action, "card", None)
+            if type(card) is int:
+                if card in found:
+                    twice.add(card)
+                found[card] = action
+        return {card: action for card, action in found.items() if card not in twice}
+
     # -- pictures -----------------------------------------------------------------------------
     def goods(self, ctx: Context) -> dict[str, parts.Good]:
         """Every good of the game, by its id in the data tables, as it is drawn (name in
