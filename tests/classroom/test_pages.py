@@ -44,3 +44,32 @@ def test_french_refusals_are_french_and_no_refusal_speaks_of_versions() -> None:
         french = t(f"classroom.problem_{kind}", "fr")
         assert not re.search(r"\b(the|and|must|try|version)\b", french, re.I), french
         assert "version" not in t(f"classroom.problem_{kind}", "en").lower()
+
+
+def test_each_legal_card_of_the_table_carries_its_action_and_no_other_card_does() -> None:
+    import html as html_module
+    import json
+    import re
+
+    from tradekit.classroom.replies import seat_reply
+    from tradekit.classroom.rooms import Room
+
+    room = Room.open("turin", players=3, seed=2)
+    room.join(room.code, "Ada")
+    room.start(1)
+    table = room.tables[1]
+    reply = seat_reply(table, 0, html=True)
+    legal = [item["action"] for item in reply["legal"]]
+    drawn = reply["html"]["table"]
+    marked = {
+        int(card): json.loads(html_module.unescape(action))
+        for card, action in re.findall(r'data-card="(\d+)" data-action="([^"]*)"', drawn)
+    }
+    cards = {int(c) for c in re.findall(r'data-card="(\d+)"', drawn)}
+    hand = set(table.state.view(0).hands[0])  # type: ignore[union-attr]
+    assert set(marked) == hand and cards >= hand
+    for card, action in marked.items():
+        assert action in legal and action["card"] == card
+    # Not this seat's turn (or a robot's seat): no card carries an action.
+    other = seat_reply(table, 1, html=True)["html"]["table"]
+    assert "data-action" not in other

@@ -17,8 +17,9 @@ from tests.classroom.conftest import seat_table
 from tests.classroom.test_secrecy import setups
 from tests.classroom.web import call
 from tradekit.classroom import Classroom, results
+from tradekit.classroom.replies import seat_reply
 from tradekit.classroom.rooms import ClassroomError, Room, Table
-from tradekit.render import Context, renderer_for
+from tradekit.render import Context, end_context, renderer_for
 from tradekit.sim import load_decisions, load_games
 
 
@@ -192,7 +193,7 @@ def test_replay_at_step_k_is_the_table_after_k_decisions(turin: Classroom) -> No
         assert reply.status == 200, reply.text
         doc = reply.json
         assert doc["step"] == k and doc["steps"] == len(state.decisions)
-        assert doc["html"] == renderer.table(fresh.view("all"), ctx)
+        assert doc["html"] == renderer.table(fresh.view("all"), end_context(ctx, fresh, "all"))
     last = call(turin.url, "GET", f"/api/teacher/replay?table={table.number}", token=secret)
     assert last.json["step"] == len(state.decisions)
     wrong = call(
@@ -309,3 +310,22 @@ def test_the_distance_endpoint_is_the_teachers(turin: Classroom) -> None:
     assert call(turin.url, "GET", "/api/teacher/distance").status == 401
     page = call(turin.url, "GET", "/teacher", token=secret)
     assert 'id="distance-go"' in page.text
+
+
+def test_a_finished_table_shows_each_seat_the_ledger_lines_in_its_language() -> None:
+    room = finished_room("turin", tables=1)
+    table = room.tables[1]
+    for lang, start in (("en", ": started with 15 · "), ("fr", " : départ 15 · ")):
+        html = seat_reply(table, 1, lang, html=True)["html"]["table"]
+        banner = html[html.index('data-section="game-over"') :]
+        assert 'class="tk-ledger"' in banner and start in banner
+    replay = results.replay_reply(table, -1)["html"]
+    assert 'class="tk-ledger"' in replay
+
+
+def test_no_seat_reads_the_ledger_before_the_end() -> None:
+    room = Room.open("turin", players=3, seed=5, public_money=False)
+    room.join(room.code, "Ada")
+    room.start(1)
+    html = seat_reply(room.tables[1], 0, "en", html=True)["html"]["table"]
+    assert 'class="tk-ledger"' not in html

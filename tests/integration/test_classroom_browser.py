@@ -280,6 +280,16 @@ def test_three_students_play_turin_and_medici_in_chromium(browser: Any, tmp_path
                 k.teacher.locator(f"#seat-1-{seat}[data-presence='present']").wait_for()
                 assert name in k.teacher.locator(f"#seat-1-{seat}").inner_text()
 
+            # The first decision (an offer) played by clicking a card of the table, not a button.
+            k.pages[0].wait_for_function(READY)
+            card = k.pages[0].locator("#table [data-playable]").first
+            before = k.decisions()
+            card.click()
+            k.pages[0].wait_for_function("() => Number(document.body.dataset.version) > 0")
+            deadline = time.monotonic() + 10
+            while k.decisions() == before and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert k.decisions() > before  # the click played the seat's offer
             k.play(until=lambda: k.decisions() >= 12 and 0 in k.to_move())
             assert not k.table.over
             k.pages[0].wait_for_function(READY)

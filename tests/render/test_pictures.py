@@ -6,7 +6,7 @@
 * every size draws the whole table in ``em`` of one font size, and the projector's smallest text
   is at least 20 px;
 * a finished game's table opens with the game-over banner: the winners, every final score and,
-  when the front end gives the ledger, each seat's money by phase.
+  when the front end gives the ledger, each seat's money by kind of payment.
 """
 
 from __future__ import annotations
@@ -143,7 +143,7 @@ def test_a_finished_game_opens_with_the_banner(name: str) -> None:
     for seat, score in enumerate(view.scores):
         assert f"{seat_label(seat, 'fr')}: {score}" in banner
     assert banner.count("tk-score tk-win") == len(winners)
-    assert "tk-ledger" not in banner  # no ledger was given
+    assert "tk-ledger" in banner  # the public view shows every score: the ledger is public
     ctx = Context(state.game, "en", ledger=tuple(state.ledger))
     with_ledger = renderer_for(name).table(view, ctx)
     lines = re.findall(r"<li>(P\d): ([^<]*)</li>", with_ledger)

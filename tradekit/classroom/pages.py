@@ -6,7 +6,8 @@ JSON API sends (:mod:`tradekit.classroom.replies`): the table and the log come d
 game's renderer, the buttons are made from the seat's legal actions, and an ``EventSource`` on
 ``/api/events`` says when to look again. Elements that a test or a browser script looks for
 have ids (``#status``, ``#actions``, ``#table``, ``#log``, ``#notice``) and each action button
-carries its action as JSON in ``data-action``.
+carries its action as JSON in ``data-action``; so does each legal card of the drawn table
+(``data-playable``), which a click plays (the buttons stay, for keyboards).
 
 The pages are laid out for a 360-pixel-wide phone first: the status line and the actions come
 before the table, and every button is at least 44 pixels high. The status line is shown once, in
@@ -114,6 +115,9 @@ button:disabled{opacity:.5}
 button.alt{background:#fff;color:#1f3a5f}
 #buttons{display:flex;flex-wrap:wrap}
 #buttons button{flex:1 1 140px}
+#table [data-playable]{cursor:pointer;outline:3px solid #2e86c1;outline-offset:1px;
+border-radius:.5em}
+#table [data-playable]:hover{outline-color:#e67e22}
 #choice{width:100%;margin:3px 0}
 #notice{padding:8px 10px;border-radius:8px;margin:8px 0;background:#fadbd8;color:#922b21;
 border:1px solid #f1948a}
@@ -346,6 +350,12 @@ async function act(action) {{
     if (d) draw(d); else load();
   }} catch (e) {{ say(String(e)); load(); }}
 }}
+// A legal card of the table carries its action (data-action, as its button does): a click on it
+// plays it by the same path, and a stale page's card is refused as a stale button is.
+$('table').addEventListener('click', (e) => {{
+  const card=e.target.closest('[data-playable]');
+  if (card) act(JSON.parse(card.dataset.action));
+}});
 const events=new EventSource('/api/events');
 events.addEventListener('version', (e) => {{
   $('offline').hidden=true;

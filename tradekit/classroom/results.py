@@ -40,7 +40,7 @@ from tradekit.core.events import Event
 from tradekit.core.state import Game, State
 from tradekit.core.words import counted
 from tradekit.i18n import check_lang, t
-from tradekit.render import Context, renderer_for
+from tradekit.render import Context, end_context, renderer_for
 from tradekit.render.parts import esc
 
 if TYPE_CHECKING:
@@ -330,7 +330,7 @@ def replay_reply(
         "step": len(state.decisions),
         "steps": count,
         "status": renderer.status(view, ctx),
-        "html": renderer.table(view, ctx),
+        "html": renderer.table(view, end_context(ctx, state, "all")),
     }
 
 

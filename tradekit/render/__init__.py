@@ -32,9 +32,13 @@ from tradekit.render import parts
 from tradekit.render.parts import esc, pill, tag
 
 __all__ = [
+    "KIND_WORDS",
+    "PAYMENT_KINDS",
     "Context",
     "Renderer",
     "default_names",
+    "end_context",
+    "end_ledger",
     "narrate",
     "register_renderer",
     "render",
@@ -71,8 +75,10 @@ class Context:
         names: a display name per seat.
         size: the size the table is drawn at, one of :data:`~tradekit.render.parts.SIZES`
             (``"auto"``: scaled to the space it has).
-        ledger: the money ledger's transfers, when the front end may show them at the end of the
-            game (the game-over banner sums them by phase); ``None`` leaves them out.
+        ledger: the money ledger's transfers, when the viewer may see them at the end of the
+            game (the game-over banner sums them by kind of payment; see :func:`end_ledger`);
+            ``None`` leaves them out.
+        start_money: each seat's money when the game began, shown with the ledger's lines.
     """
 
     game: Game[Any]
@@ -80,6 +86,7 @@ class Context:
     names: tuple[str, ...] = ()
     size: str = "auto"
     ledger: tuple[Transfer, ...] | None = None
+    start_money: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         check_lang(self.lang)
@@ -228,6 +235,30 @@ class Renderer(Generic[V]):
         """An example of a typed command (the text of one legal action)."""
         return str(legal[-1]) if legal else ""
 
+    def card_actions(self, legal: Sequence[Action], view: V, ctx: Context) -> dict[int, Action]:
+        """The legal action that clicking each card of the table plays, by card id: generic
+        version, the one legal action whose ``card`` field names the card (Turin's offer, pick,
+        listing, purchase or withdrawal; Rungis' special card). A card two legal actions name
+        plays neither: its buttons say which.
+
+        Example:
+            >>> import tradekit
+            >>> state = tradekit.load_game("turin", players=3).new_state(seed=1)
+            >>> legal = state.legal_actions(0)
+            >>> acts = Renderer().card_actions(legal, state.view(0), Context(state.game))
+            >>> sorted(acts) == sorted(state.view(0).hands[0]) and set(acts.values()) <= set(legal)
+            True
+        """
+        found: dict[int, Action] = {}
+        twice: set[int] = set()
+        for action in legal:
+            card = getattr(action, "card", None)
+            if type(card) is int:
+                if card in found:
+                    twice.add(card)
+                found[card] = action
+        return {card: action for card, action in found.items() if card not in twice}
+
     # -- pictures -----------------------------------------------------------------------------
     def goods(self, ctx: Context) -> dict[str, parts.Good]:
         """Every good of the game, by its id in the data tables, as it is drawn (name in
@@ -249,7 +280,7 @@ class Renderer(Generic[V]):
     # -- the end ------------------------------------------------------------------------------
     def banner(self, view: V, ctx: Context) -> str:
         """The game-over banner (empty while the game goes on): the winners, every seat's final
-        score and, when ``ctx.ledger`` holds the ledger, each seat's money by phase."""
+        score and, when ``ctx.ledger`` holds the ledger, each seat's money by kind of payment."""
         if getattr(view, "phase", None) != "over" and not getattr(view, "over", False):
             return ""
         winners = tuple(getattr(view, "winners", ()) or ())
@@ -261,30 +292,109 @@ class Renderer(Generic[V]):
         who = ctx.winners(winners) if winners else ctx.t("render.no_winner")
         return parts.banner(ctx.t("game_over"), who, rows, self.ledger_lines(view, ctx))
 
+    def payment_kind(self, transfer: Transfer) -> str:
+        """Why ``transfer`` was paid, as one of :data:`PAYMENT_KINDS`: read from the words of its
+        ``reason`` (the engine's English), the first kind of :data:`KIND_WORDS` one of whose
+        words it holds; ``"other"`` if none. A game whose reasons read otherwise overrides it.
+
+        Example:
+            >>> from tradekit.core.events import Transfer
+            >>> kind = Renderer().payment_kind
+            >>> kind(Transfer(4, 0, "bank", "won place 1 (2 cards) with a bid of 4"))
+            'auction'
+            >>> kind(Transfer(5, "bank", 0, "forced loan: no Scudo to pay a majority holder"))
+            'loan'
+        """
+        reason = transfer.reason.lower()
+        for kind, words in KIND_WORDS:
+            if any(word in reason for word in words):
+                return kind
+        return "other"
+
     def ledger_lines(self, view: V, ctx: Context) -> list[str]:
-        """Each seat's money by phase of the game, summed from ``ctx.ledger`` (none without it):
-        ``P1: Bid −10 · Market +3 · Scoring +20``."""
+        """Each seat's money by kind of payment, summed from ``ctx.ledger`` (none without it),
+        from its starting money to its final money:
+        ``P1: started with 30 · bids and auctions −10 · majorities and payouts +20 → 40``."""
         if ctx.ledger is None:
             return []
         players = getattr(view, "players", ctx.game.num_players)
         nets: list[dict[str, int]] = [{} for _ in range(players)]
         for transfer in ctx.ledger:
+            kind = self.payment_kind(transfer)
             for party, sign in ((transfer.payer, -1), (transfer.payee, 1)):
                 if type(party) is int and 0 <= party < players:
-                    by_phase = nets[party]
-                    by_phase[transfer.phase] = (
-                        by_phase.get(transfer.phase, 0) + sign * transfer.amount
-                    )
+                    nets[party][kind] = nets[party].get(kind, 0) + sign * transfer.amount
         out = []
-        for seat, by_phase in enumerate(nets):
-            items = " · ".join(
-                f"{self.phase_name(phase, ctx)} {'+' if net > 0 else '−'}{abs(net)}"
-                for phase, net in by_phase.items()
-                if net
-            )
-            if items:
-                out.append(ctx.t("render.money_by_phase", name=ctx.name(seat), items=items))
+        for seat, by_kind in enumerate(nets):
+            items = [
+                f"{ctx.t('render.kind.' + kind)} {signed(by_kind[kind])}"
+                for kind in PAYMENT_KINDS
+                if by_kind.get(kind)
+            ]
+            if seat < len(ctx.start_money):
+                start = ctx.start_money[seat]
+                end = start + sum(by_kind.values())
+                items.insert(0, ctx.t("render.started_with", money=start))
+                shown = f"{end}".replace("-", "−")  # a true minus, as the items have
+                line = ctx.t("render.money_from_start", items=" · ".join(items), end=shown)
+            elif items:
+                line = " · ".join(items)
+            else:
+                continue
+            out.append(ctx.t("render.money_by_kind", name=ctx.name(seat), items=line))
         return out
+
+
+#: The kinds of payment the game-over banner sums a ledger by, in the order it lists them.
+PAYMENT_KINDS = ("auction", "trade", "loan", "payout", "other")
+
+#: The words of a transfer's reason that say its kind, checked in this order (a forced loan
+#: taken "to pay a majority holder" is a loan; a sale's tax is part of the sale; an auction's
+#: purchase "bought ... at auction" is an auction, a market's "bought card 7" a purchase).
+KIND_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("loan", ("loan",)),
+    ("auction", ("auction", "bid", "at place", "won the", "share of the", "pre-emption")),
+    ("trade", ("sold ", "bought", "sales of", "trade:", "tax")),
+    ("payout", ("majority", "ladder", "ship rank", "payout", "subsidy")),
+)
+
+
+def signed(amount: int) -> str:
+    """An amount with its sign, as a ledger line shows it (a true minus sign).
+
+    Example:
+        >>> signed(12), signed(-3)
+        ('+12', '−3')
+    """
+    return f"{'+' if amount > 0 else '−'}{abs(amount)}"
+
+
+def end_ledger(state: State[Any], viewer: Viewer) -> tuple[Transfer, ...] | None:
+    """The ledger's transfers ``viewer`` may read on the game-over banner, or ``None``.
+
+    The ledger holds no secrets of its own only once the game is over and ``viewer``'s view shows
+    every seat's final score: a sealed bid or a secret purse is revealed by then. While the game
+    goes on, or if the view still hides a score, a transfer could tell what the seat may not
+    know, so none is shown.
+
+    Example:
+        >>> import tradekit
+        >>> state = tradekit.load_game("turin", players=3).new_state(seed=1)
+        >>> end_ledger(state, 0) is None
+        True
+    """
+    if not state.is_over or None in (getattr(state.view(viewer), "scores", None) or (None,)):
+        return None
+    return tuple(state.ledger)
+
+
+def end_context(ctx: Context, state: State[Any], viewer: Viewer) -> Context:
+    """``ctx`` with the ledger and starting money ``viewer`` may see on the game-over banner
+    (:func:`end_ledger`); ``ctx`` itself while there are none."""
+    ledger = end_ledger(state, viewer)
+    if ledger is None:
+        return ctx
+    return dataclasses.replace(ctx, ledger=ledger, start_money=tuple(state.initial_money))
 
 
 _TRIED: set[str] = set()
@@ -350,7 +460,7 @@ def render(
         size: ``"auto"`` (scaled to the space it has), ``"projector"``, ``"laptop"`` or
             ``"phone"`` (see :data:`~tradekit.render.parts.SIZES`).
     """
-    ctx = Context(state.game, lang, tuple(names or ()), size=size)
+    ctx = end_context(Context(state.game, lang, tuple(names or ()), size=size), state, viewer)
     return renderer_for(state.game.name).table(state.view(viewer), ctx)
 
 

@@ -21,7 +21,8 @@ import dataclasses
 import functools
 import html
 import math
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Iterable, Mapping, Sequence
 
 #: Colours for goods (or suits, ships ...) by position; games index it with the good's position.
 PALETTE: tuple[str, ...] = (
@@ -765,6 +766,29 @@ def picture(
     """A card's picture as the table shows it, with HTML under it (a price tag, a caption)."""
     cls = "tk-pic" + (" tk-small" if small else "") + (f" {extra_class}" if extra_class else "")
     return tag("div", svg + footer, cls=cls, data_card=data_card)
+
+
+_DATA_CARD = re.compile(r' data-card="(\d+)"')
+
+
+def playable_cards(html: str, actions: Mapping[int, str]) -> str:
+    """``html`` with every element of a card in ``actions`` (card id -> the action as JSON)
+    carrying that action in ``data-action`` and the class hook ``data-playable``, so a page can
+    play the card when it is clicked; any other card is left as it is.
+
+    Example:
+        >>> out = playable_cards('<i data-card="3"></i><i data-card="4"></i>', {3: '{"a":1}'})
+        >>> out.split("</i>")[:2]
+        ['<i data-card="3" data-action="{&quot;a&quot;:1}" data-playable="1">', '<i data-card="4">']
+    """
+
+    def mark(match: re.Match[str]) -> str:
+        action = actions.get(int(match[1]))
+        if action is None:
+            return match[0]
+        return match[0] + attrs(data_action=action, data_playable=1)
+
+    return _DATA_CARD.sub(mark, html) if actions else html
 
 
 def banner(
