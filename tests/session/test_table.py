@@ -12,6 +12,7 @@ import json
 import re
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -336,7 +337,10 @@ def test_a_command_that_names_nothing_is_refused_with_examples() -> None:
     assert s.notice is not None and s.notice.kind == "error"
     prefix = t("not_understood", "en", text="blah", examples="")
     assert s.notice.text.startswith(prefix)
-    assert f"“{legal[0]}”" in s.notice.text and f"“{legal[-1]}”" in s.notice.text
+    label = partial(s.renderer.action_label, view=s.state.view(0), ctx=s.ctx)
+    # The actions as the table labels them (their texts name cards and goods by their ids).
+    assert f"“{label(legal[0])}”" in s.notice.text and f"“{label(legal[-1])}”" in s.notice.text
+    assert s.notice.text.endswith(f"For example: {s.command_hint(0)}")
     assert s.state.to_json() == before
 
 

@@ -31,6 +31,7 @@ import bisect
 import dataclasses
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import islice
 from typing import Any, ParamSpec, TypeVar
 
 import numpy as np
@@ -60,6 +61,10 @@ MAX_OUT_OF_TURN = 12
 
 #: The most kinds of action a refusal lists as what the seat may do instead.
 MAX_CHOICES_SAID = 4
+
+#: The most legal actions walked to find the action of a command example (Négoces' offers are a
+#: few hundred; a rich seat's bids, never walked, are millions).
+EXAMPLE_WALK = 10_000
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -699,21 +704,27 @@ class TableSession:
             # A named action was understood even if what follows it fails: the box is cleared.
             self.guard(self._submit)(command.action)  # illegal: the engine's reason is said
             return command.named
-        quotes = ("« ", " »") if self.lang == "fr" else ("“", "”")
-        shown = examples(legal, self.command_example(seat), self._label_of(view), quotes)
+        shown = self.command_hint(seat)
         self.say(t("not_understood", self.lang, text=text.strip(), examples=shown), "error")
         return False
 
+    def command_hint(self, seat: int) -> str:
+        """The commands suggested to ``seat`` after one that was not understood, quoted in the
+        table's language: the first and last legal actions and :meth:`command_example`."""
+        legal = self.state.legal_actions(seat)
+        quotes = ("« ", " »") if self.lang == "fr" else ("“", "”")
+        label = self._label_of(self.state.view(seat))
+        return examples(legal, self.command_example(seat), label, quotes)
+
     def _label_of(self, view: Any) -> Callable[[Action], str]:
-        """How a command names an action in the table's language: its text (``bid 5``) in
-        English, its label (``Miser 5``) in French, which :meth:`type_command` reads as well."""
-        if self.lang == "en":
-            return str
+        """How a command names an action in the table's language: its label as the table shows
+        it (``Sell Tea``, ``Miser 5``), which :meth:`type_command` reads back. Never the action's
+        text (``put the on the market``): it names goods and cards by their ids in the data."""
         return lambda action: self.renderer.action_label(action, view, self.ctx)
 
     def command_example(self, seat: int) -> str:
         """A typed command ``seat`` could type now, in the table's language: the renderer's
-        example (``bid 3``), in French as its label (``Miser 3``); ``""`` when the seat has no
+        example (``bid 3``) as its label (``Bid 3``, ``Miser 3``); ``""`` when the seat has no
         legal action.
 
         Example:
@@ -724,15 +735,20 @@ class TableSession:
         legal = self.state.legal_actions(seat)
         view = self.state.view(seat)
         example = self.renderer.command_example(legal, view, self.ctx)
+        if not legal:
+            return ""
         # The example's action, found among the first action of each option (a menu of a rich
-        # seat holds millions of bids: it is never listed), or read as "<word> <number>".
+        # seat holds millions of bids: it is never listed whole), read as "<word> <number>", or
+        # among the first actions of the menu (Négoces' offers of a card and a coin).
         firsts = [o[0] for o in legal.options if len(o)] if isinstance(legal, Menu) else legal
         action = next((a for a in firsts if str(a) == example), None)
         if action is None:
             action = parse_amount(normal(example), firsts)
         if action is None or str(action) != example:
-            return example
-        return self._label_of(view)(action)
+            action = next((a for a in islice(legal, EXAMPLE_WALK) if str(a) == example), None)
+        # The example's text names goods and cards by their ids: never shown, even when its
+        # action is not found (then the first legal action is the example).
+        return self._label_of(view)(legal[0] if action is None else action)
 
     # -- hot-seat ----------------------------------------------------------------------------------
     def reveal(self) -> None:
