@@ -496,10 +496,17 @@ def test_a_students_save_is_a_seat_save_and_cannot_be_loaded_to_play_on() -> Non
     with pytest.raises(ReplayError) as refused:
         tradekit.replay(saved.text)
     assert refused.value.problem == "seat_save"
-    assert not s.load(saved.text)
-    assert s.notice == _notice("save.seat_save", "error")
+    assert not s.load(saved.text)  # opened read-only, as the seat saw the game
+    assert s.notice == _notice("seat_save_opened", "note", seat="P1")
+    assert s.opened_review is not None and s.opened_review.view() == s.state.view(0)
     assert s.last_error is not None and str(s.last_error) == str(refused.value)  # the detail
     assert s.state.to_json() == before
+    assert not s.load(s.state.to_json(viewer=None))
+    assert s.notice == _notice("public_save_opened", "note")
+    other = TableSession("medici", players=3, humans=[0], seed=1)
+    assert not other.load(saved.text) and other.opened_review is None
+    assert other.notice is not None and "Turin" in other.notice.text
+    assert s.load(s.state.to_json()) and s.opened_review is None
 
 
 @pytest.mark.parametrize("text", ["", "  \n", "not json", "[1, 2]", '{"format": "tradekit-game"}'])
