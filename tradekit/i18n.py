@@ -234,6 +234,20 @@ def bot_label(name: str, lang: str = "en") -> str:
     return t(key, lang) + name[len(base) :] if key in _CATALOGUE else name
 
 
+def round_heading(game: str, round: int, lang: str = "en") -> str:
+    """Round ``round`` of ``game`` as the game counts it for people: ``Round 2`` (``Manche 2``),
+    ``Set-up`` before the first round, unless the game words its rounds itself (messages
+    ``<game>.round_heading`` and ``<game>.setup_heading``: Négoces counts sales).
+
+    Example:
+        >>> round_heading("turin", 2, "fr"), round_heading("turin", 0)
+        ('Manche 2', 'Set-up')
+    """
+    key = "round_heading" if round else "setup_heading"
+    own = f"{game}.{key}"
+    return t(own if own in _CATALOGUE else key, lang, round=round)
+
+
 def tell(
     data: Mapping[str, Any], lang: str = "en", name: Callable[[int], str] | None = None
 ) -> str:

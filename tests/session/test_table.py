@@ -12,6 +12,7 @@ import json
 import re
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -336,7 +337,10 @@ def test_a_command_that_names_nothing_is_refused_with_examples() -> None:
     assert s.notice is not None and s.notice.kind == "error"
     prefix = t("not_understood", "en", text="blah", examples="")
     assert s.notice.text.startswith(prefix)
-    assert f"“{legal[0]}”" in s.notice.text and f"“{legal[-1]}”" in s.notice.text
+    label = partial(s.renderer.action_label, view=s.state.view(0), ctx=s.ctx)
+    # The actions as the table labels them (their texts name cards and goods by their ids).
+    assert f"“{label(legal[0])}”" in s.notice.text and f"“{label(legal[-1])}”" in s.notice.text
+    assert s.notice.text.endswith(f"For example: {s.command_hint(0)}")
     assert s.state.to_json() == before
 
 
@@ -492,10 +496,17 @@ def test_a_students_save_is_a_seat_save_and_cannot_be_loaded_to_play_on() -> Non
     with pytest.raises(ReplayError) as refused:
         tradekit.replay(saved.text)
     assert refused.value.problem == "seat_save"
-    assert not s.load(saved.text)
-    assert s.notice == _notice("save.seat_save", "error")
+    assert not s.load(saved.text)  # opened read-only, as the seat saw the game
+    assert s.notice == _notice("seat_save_opened", "note", seat="P1")
+    assert s.opened_review is not None and s.opened_review.view() == s.state.view(0)
     assert s.last_error is not None and str(s.last_error) == str(refused.value)  # the detail
     assert s.state.to_json() == before
+    assert not s.load(s.state.to_json(viewer=None))
+    assert s.notice == _notice("public_save_opened", "note")
+    other = TableSession("medici", players=3, humans=[0], seed=1)
+    assert not other.load(saved.text) and other.opened_review is None
+    assert other.notice is not None and "Turin" in other.notice.text
+    assert s.load(s.state.to_json()) and s.opened_review is None
 
 
 @pytest.mark.parametrize("text", ["", "  \n", "not json", "[1, 2]", '{"format": "tradekit-game"}'])

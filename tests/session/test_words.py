@@ -14,6 +14,7 @@ import importlib
 import random
 import re
 import string
+from functools import partial
 from typing import Any
 
 import pytest
@@ -25,6 +26,7 @@ from tradekit.core.registry import plugin
 from tradekit.i18n import _CATALOGUE as CATALOGUE
 from tradekit.i18n import LANGS, format_text, keys, load_messages
 from tradekit.session import TableSession
+from tradekit.session.commands import parse_command
 
 #: English words that give away an English text left in a French one.
 ENGLISH = [
@@ -208,3 +210,62 @@ def test_every_game_is_walked() -> None:
     for name in tradekit.GAMES:  # its bots' module loads its messages
         importlib.import_module(str(plugin(name).bots))
     assert {"Bid", "TakeLoan", "GiveGoose"} <= CLASSES and "TakeLoan" in COMPOUND
+
+
+# -- typed commands: examples and hints --------------------------------------------------------
+#: A card named by its number in the game's data (``card 0``, ``special card 61``), not as a
+#: person finds it on the table (``#29 Cheese``).
+_CARD_ID = re.compile(r"\bcard \d+\b")
+
+
+def internal_ids_in(text: str, goods: dict[str, str]) -> list[str]:
+    """The internal ids ``text`` shows: a good's id where its name belongs (Négoces' ``cigares``
+    for Cigars; an id that is also an English word, ``the`` for Tea, cannot be told from the
+    word), and a card by its number in the data."""
+    found = [
+        f"good id {g!r}"
+        for g, name in goods.items()
+        if g != name.lower() and g not in ENGLISH and re.search(rf"\b{g}\b", text.lower())
+    ]
+    return found + [f"card id {m!r}" for m in _CARD_ID.findall(text)]
+
+
+@pytest.mark.parametrize(("name", "options"), TABLES)
+def test_command_examples_and_hints_read_plainly_and_are_typed_back(
+    corpus: Any, name: str, options: dict[str, Any]
+) -> None:
+    finished = corpus.game(name, 11, **options)
+    steps = len(finished.decisions)
+    rng = random.Random(11)
+    bad: list[str] = []
+    checked = 0
+    for k in sorted(rng.sample(range(steps), min(steps, 25))):
+        state = finished.branch(k)  # a copy: the corpus' game is not changed
+        session = TableSession(state, humans=[], seed=1)
+        for seat in state.to_move:
+            legal = state.legal_actions(seat)
+            view = state.view(seat)
+            for lang in LANGS:
+                session.set_lang(lang)
+                goods = {g: good.name for g, good in session.renderer.goods(session.ctx).items()}
+                example = session.command_example(seat)
+                hint = session.command_hint(seat)
+                for text in (example, hint):
+                    found = problems(text, lang)
+                    if lang == "en":
+                        found += internal_ids_in(text, goods)
+                    bad += [f"{lang} {text!r}: {p}" for p in found]
+                label = partial(session.renderer.action_label, view=view, ctx=session.ctx)
+                command = parse_command(example, legal, label)
+                if command.action is None or not state.can(seat, command.action):
+                    bad.append(f"{lang} {example!r} typed back is not a legal action")
+                checked += 1
+    assert checked > 40, f"only {checked} examples were looked at"
+    assert not bad, "\n".join(sorted(set(bad))[:20])
+
+
+def test_the_internal_id_check_catches_what_it_looks_for() -> None:
+    goods = {"cigares": "Cigars", "the": "Tea", "eggs": "Eggs"}
+    assert internal_ids_in("offer cigares and 1 coin", goods) == ["good id 'cigares'"]
+    assert internal_ids_in("designate centre card 0", goods) == ["card id 'card 0'"]
+    assert internal_ids_in("Price Eggs at 2, Sell Tea, Offer #2", goods) == []

@@ -121,7 +121,9 @@ def test_play_replays_one_row_of_the_table(serial: Any) -> None:
     assert rows["game_seed"].iloc[0] == played.state.seed
     assert rows["length"].iloc[0] == len(played.decisions) == len(played.state.decisions)
     assert tradekit.replay(played.to_json()).scores() == played.scores
-    assert played.explain(seat=0, phase="bid")[0].startswith("P1 (heuristic), round 1 bid: bid ")
+    assert played.explain(seat=0, phase="bid")[0].startswith(
+        "Round 1, Bids (sealed): P1 (heuristic) chose “Bid "
+    )
 
 
 def test_tidy_table_shape(serial: Any) -> None:

@@ -3,6 +3,7 @@ and no text a student can read names what they may not know (a card offered face
 
 from __future__ import annotations
 
+import html
 import json
 from typing import Any
 
@@ -189,3 +190,31 @@ def test_a_students_table_keeps_the_bots_reasons_for_the_end_of_the_game() -> No
         else:
             w.submit(w.state.legal_actions(seat)[0])
     assert 'class="tk-why"' in w.log.value and " — " in w.bots_box.value
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_load_opens_a_students_seat_save_read_only(lang: str) -> None:
+    w = table("medici", players=3, humans=[1], seed=4, lang=lang)
+    w.play_to_turn()
+    w.save_button.click()
+    saved = w.json_box.value
+    other = table("medici", players=3, humans=[0], seed=9, lang=lang)
+    before = other.state.to_json()
+    other.json_box.value = saved
+    other.load_button.click()
+    assert other.state.to_json() == before  # nothing is played on
+    said = {
+        "en": "This is P2's save: the game as P2 saw it; it cannot be played on",
+        "fr": "C'est la sauvegarde de J2 : la partie telle que J2 l'a vue ; on ne peut pas",
+    }
+    message = html.unescape(other.message.value)
+    assert said[lang] in message and "tradekit.review" not in message
+    shown = other.review
+    assert shown is not None and shown.ui in other.review_box.children
+    assert shown.review.viewer == 1 and shown.review.view() == w.state.view(1)
+    assert shown.lang == lang
+    other.set_lang("fr" if lang == "en" else "en")
+    assert shown.lang == other.lang
+    other.json_box.value = tradekit.load_game("medici", players=3).new_state(seed=1).to_json()
+    other.load_button.click()  # a full save is played on: the seat save is put away
+    assert other.review is None and not other.review_box.children

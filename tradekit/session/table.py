@@ -31,6 +31,7 @@ import bisect
 import dataclasses
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import islice
 from typing import Any, ParamSpec, TypeVar
 
 import numpy as np
@@ -39,6 +40,7 @@ from tradekit.core.actions import Action
 from tradekit.core.domains import Menu
 from tradekit.core.errors import IllegalActionError, ReplayError, TradekitError
 from tradekit.core.registry import load_game
+from tradekit.core.seat_saves import Review, review
 from tradekit.core.seats import seat_label
 from tradekit.core.state import Game, State, Viewer, replay
 from tradekit.i18n import bot_label, check_lang, reason_text, t
@@ -60,6 +62,10 @@ MAX_OUT_OF_TURN = 12
 
 #: The most kinds of action a refusal lists as what the seat may do instead.
 MAX_CHOICES_SAID = 4
+
+#: The most legal actions walked to find the action of a command example (Négoces' offers are a
+#: few hundred; a rich seat's bids, never walked, are millions).
+EXAMPLE_WALK = 10_000
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -252,6 +258,9 @@ class TableSession:
         self.on_notice: Callable[[Notice], None] | None = None
         #: The last exception a guard turned into a message (for a teacher to inspect).
         self.last_error: BaseException | None = None
+        #: A seat save :meth:`load` opened read-only (``None``: none is open); a front end shows
+        #: it step by step, as its seat saw the game.
+        self.opened_review: Review | None = None
         #: Moves on with every change of the game in play (see :attr:`version`).
         self._version = 0
         self._label_cache: tuple[object, dict[tuple[int, Viewer], str]] = (None, {})
@@ -699,21 +708,27 @@ class TableSession:
             # A named action was understood even if what follows it fails: the box is cleared.
             self.guard(self._submit)(command.action)  # illegal: the engine's reason is said
             return command.named
-        quotes = ("« ", " »") if self.lang == "fr" else ("“", "”")
-        shown = examples(legal, self.command_example(seat), self._label_of(view), quotes)
+        shown = self.command_hint(seat)
         self.say(t("not_understood", self.lang, text=text.strip(), examples=shown), "error")
         return False
 
+    def command_hint(self, seat: int) -> str:
+        """The commands suggested to ``seat`` after one that was not understood, quoted in the
+        table's language: the first and last legal actions and :meth:`command_example`."""
+        legal = self.state.legal_actions(seat)
+        quotes = ("« ", " »") if self.lang == "fr" else ("“", "”")
+        label = self._label_of(self.state.view(seat))
+        return examples(legal, self.command_example(seat), label, quotes)
+
     def _label_of(self, view: Any) -> Callable[[Action], str]:
-        """How a command names an action in the table's language: its text (``bid 5``) in
-        English, its label (``Miser 5``) in French, which :meth:`type_command` reads as well."""
-        if self.lang == "en":
-            return str
+        """How a command names an action in the table's language: its label as the table shows
+        it (``Sell Tea``, ``Miser 5``), which :meth:`type_command` reads back. Never the action's
+        text (``put the on the market``): it names goods and cards by their ids in the data."""
         return lambda action: self.renderer.action_label(action, view, self.ctx)
 
     def command_example(self, seat: int) -> str:
         """A typed command ``seat`` could type now, in the table's language: the renderer's
-        example (``bid 3``), in French as its label (``Miser 3``); ``""`` when the seat has no
+        example (``bid 3``) as its label (``Bid 3``, ``Miser 3``); ``""`` when the seat has no
         legal action.
 
         Example:
@@ -724,15 +739,20 @@ class TableSession:
         legal = self.state.legal_actions(seat)
         view = self.state.view(seat)
         example = self.renderer.command_example(legal, view, self.ctx)
+        if not legal:
+            return ""
         # The example's action, found among the first action of each option (a menu of a rich
-        # seat holds millions of bids: it is never listed), or read as "<word> <number>".
+        # seat holds millions of bids: it is never listed whole), read as "<word> <number>", or
+        # among the first actions of the menu (Négoces' offers of a card and a coin).
         firsts = [o[0] for o in legal.options if len(o)] if isinstance(legal, Menu) else legal
         action = next((a for a in firsts if str(a) == example), None)
         if action is None:
             action = parse_amount(normal(example), firsts)
         if action is None or str(action) != example:
-            return example
-        return self._label_of(view)(action)
+            action = next((a for a in islice(legal, EXAMPLE_WALK) if str(a) == example), None)
+        # The example's text names goods and cards by their ids: never shown, even when its
+        # action is not found (then the first legal action is the example).
+        return self._label_of(view)(legal[0] if action is None else action)
 
     # -- hot-seat ----------------------------------------------------------------------------------
     def reveal(self) -> None:
@@ -843,8 +863,8 @@ class TableSession:
 
     def save(self) -> str:
         """The game as JSON: the full save at a teacher's table (``tradekit.replay`` reads it
-        back), a seat save at a student's (``tradekit.review`` opens it); see
-        :meth:`save_viewer`."""
+        back), a seat save at a student's (:meth:`load` and ``tradekit.review`` open it
+        read-only); see :meth:`save_viewer`."""
         return self.state.to_json(indent=1, viewer=self.save_viewer())
 
     def save_file(self) -> SaveFile:
@@ -864,13 +884,16 @@ class TableSession:
         return SaveFile(text, f"{self.game.name}-{part}.json", viewer)
 
     def load(self, text: str | bytes) -> bool:
-        """Replay a full save of this game and play on from it. A bad save (empty, not JSON, a
-        seat save, tampered with, another game) is refused with a message, never raised; a save
-        with another number of players keeps the humans that still have a seat.
+        """Replay a full save of this game and play on from it. A seat save of this game (what
+        one player saw: a student's Save) cannot be played on: it is opened read-only as
+        :attr:`opened_review`, and said so. A bad save (empty, not JSON, tampered with, another
+        game) is refused with a message, never raised; a save with another number of players
+        keeps the humans that still have a seat.
 
         Returns:
-            Whether the save was loaded.
+            Whether the save was loaded to play on.
         """
+        self.opened_review = None
         return bool(self.guard(self._load)(text))
 
     def _load(self, text: str | bytes) -> bool:
@@ -883,13 +906,14 @@ class TableSession:
             # The sentence in the table's language; the detail (which line, which decision) is
             # the developer's, in last_error.
             self.last_error = exc
+            if exc.problem == "seat_save":
+                self._open_seat_save(text)
+                return False
             said = t(f"save.{exc.problem}", self.lang) if exc.problem else ""
             self.say(said or t("load_failed", self.lang, reason=exc.detail), "error")
             return False
         if state.game.name != self.game.name:
-            saved = renderer_for(state.game.name).title(Context(state.game, self.lang))
-            game = self.renderer.title(self.ctx)
-            self.say(t("wrong_game", self.lang, saved=saved, game=game), "error")
+            self._say_wrong_game(state.game)
             return False
         n = state.game.num_players
         if n != self.game.num_players:
@@ -905,6 +929,36 @@ class TableSession:
         self._keep_view_on_offer()
         self.say(t("loaded", self.lang, n=len(state.decisions)), "ok")
         return True
+
+    def _say_wrong_game(self, saved: Game[Any]) -> None:
+        """Say that a save of game ``saved`` is not of this table's game."""
+        title = renderer_for(saved.name).title(Context(saved, self.lang))
+        game = self.renderer.title(self.ctx)
+        self.say(t("wrong_game", self.lang, saved=title, game=game), "error")
+
+    def _open_seat_save(self, text: str | bytes) -> None:
+        """Open a seat save of this game read-only (:attr:`opened_review`) and say whose it is,
+        or say why it cannot be opened (never with a function's name: a student in a Voilà app
+        cannot call one)."""
+        try:
+            opened = review(text)
+        except ReplayError as exc:
+            self.last_error = exc
+            # What is wrong with the seat save itself (another version, changed); a seat save
+            # that does not read as one was changed after it was made.
+            problem = exc.problem if exc.problem not in (None, "seat_save") else "changed"
+            self.say(t(f"save.{problem}", self.lang), "error")
+            return
+        if opened.game.name != self.game.name:
+            self._say_wrong_game(opened.game)
+            return
+        viewer = opened.viewer
+        if type(viewer) is int:
+            seat = seat_label(viewer, self.lang)
+            self.say(t("seat_save_opened", self.lang, seat=seat), "note")
+        else:
+            self.say(t("public_save_opened", self.lang), "note")
+        self.opened_review = opened
 
     # -- what each viewer may know -----------------------------------------------------------------
     def _decision_index(self) -> tuple[list[int | None], list[int]]:

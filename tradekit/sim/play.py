@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import gc
+import importlib
 import threading
 from collections.abc import Iterator, Sequence
 from typing import Any, overload
@@ -18,7 +19,8 @@ from tradekit.core.actions import Action
 from tradekit.core.errors import ConfigError, IllegalActionError
 from tradekit.core.registry import load_game
 from tradekit.core.seats import seat_label
-from tradekit.core.state import Game, State, Viewer
+from tradekit.core.state import PRESENTATION, Game, State, Viewer
+from tradekit.i18n import bot_label, check_lang, round_heading, t
 from tradekit.sim.measures import measure, measures_for
 from tradekit.sim.seeds import bot_rng, engine_seed, master_seed
 
@@ -73,7 +75,12 @@ class LegalActions(Sequence[Action]):
 
 @dataclasses.dataclass(frozen=True)
 class Decision:
-    """One decision of a played game, with the bot's one-sentence reason."""
+    """One decision of a played game, with the bot's one-sentence reason.
+
+    ``str`` is a sentence for people, in the language the reason was given in (``lang``): the
+    round as the game counts it, the phase and the action in words, then the reason
+    (``Round 1, Bids (sealed): P1 (heuristic) chose “Bid 3”. …``); ``repr`` is for code.
+    """
 
     step: int
     round: int
@@ -82,11 +89,31 @@ class Decision:
     bot: str
     action: Action
     why: str
+    #: The language of ``why``, and so of the sentence ``str`` gives.
+    lang: str = "en"
+    #: The game played (its renderer names the phase and the action).
+    game: Game[Any] | None = dataclasses.field(default=None, repr=False, compare=False)
+    #: What the seat saw when it decided (its renderer names the action from it: Rungis'
+    #: centre card by the card it holds).
+    view: Any = dataclasses.field(default=None, repr=False, compare=False)
 
     def __str__(self) -> str:
-        # The action, then the reason: a reason explains the action, it does not repeat it.
-        where = f"{seat_label(self.seat)} ({self.bot}), round {self.round} {self.phase}"
-        return f"{where}: {self.action} — {self.why}"
+        if self.game is None:  # a decision made by hand: no renderer to word it
+            return f"{seat_label(self.seat, self.lang)} ({self.bot}): {self.action!r}. {self.why}"
+        # The presentation layer is imported by name: workers import this module to play.
+        render = importlib.import_module(PRESENTATION)
+        ctx = render.Context(self.game, self.lang)
+        renderer = render.renderer_for(self.game.name)  # loads the game's messages too
+        return t(
+            "decision_line",
+            self.lang,
+            when=round_heading(self.game.name, self.round, self.lang),
+            phase=renderer.phase_name(self.phase, ctx),
+            who=seat_label(self.seat, self.lang),
+            bot=bot_label(self.bot, self.lang),
+            action=renderer.action_label(self.action, self.view, ctx),
+            why=self.why,
+        ).strip()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -201,6 +228,7 @@ def _play(
     decisions: bool | frozenset[str] = False,
     explain: bool = False,
     max_steps: int = MAX_STEPS,
+    lang: str = "en",
 ) -> tuple[State[Any], list[Bot[Any, Any]], list[dict[str, Any]], list[Decision]]:
     state: State[Any] = game.new_state(seed=engine_seed(master, deal))
     seats = [bot.for_game(game, seat, bot_rng(master, deal, seat)) for seat, bot in enumerate(bots)]
@@ -223,11 +251,13 @@ def _play(
                 bot.tag, seat, f"raised {exc!r} in game seed {state.seed}, step {step}"
             ) from exc
         if explain or (decisions and _wants(decisions, action)):
-            why = bot.explain()
+            why = bot.explain(lang)
             if explain:
-                reasons.append(
-                    Decision(step, state.round, state.phase, seat, tags[seat], action, why)
+                seen = view if view is not None else state.view(seat)
+                reason = Decision(
+                    step, state.round, state.phase, seat, tags[seat], action, why, lang, game, seen
                 )
+                reasons.append(reason)
             if decisions and _wants(decisions, action):
                 row: dict[str, Any] = {
                     "step": step,
@@ -265,6 +295,7 @@ def play(
     bots: BotLike | Sequence[BotLike],
     seed: int | None = None,
     deal: int = 0,
+    lang: str = "en",
 ) -> PlayedGame:
     """Play one game to its end with one bot per seat.
 
@@ -274,6 +305,8 @@ def play(
         seed: the master seed (None: a fresh one, recorded in the result).
         deal: which deal of that seed; ``simulate(game, bots, n, seed)`` plays deals ``0..n-1``,
             so ``play(game, bots, seed, deal=i)`` replays row ``deal == i`` of its table.
+        lang: the language of the bots' reasons and of each decision's sentence (``"en"`` or
+            ``"fr"``).
 
     Returns:
         The finished game, its bots and every decision with its reason.
@@ -290,7 +323,9 @@ def play(
     game = resolve_game(game)
     lineup = resolve_bots(game, bots)
     master = master_seed(seed)
-    state, seats, _, reasons = _play(game, lineup, master, deal, explain=True)
+    state, seats, _, reasons = _play(
+        game, lineup, master, deal, explain=True, lang=check_lang(lang)
+    )
     return PlayedGame(state, tuple(seats), tuple(reasons), master, deal)
 
 

@@ -21,7 +21,8 @@ Parts (each an attribute, so a test can drive it headless by setting ``.value`` 
 * ``bots_box`` — each bot's last decision with its one-line explanation;
 * tabs: ``log`` (the narrated log, bot explanations inline), what-if (``whatif`` dropdown of every
   logged decision, ``branch_button``, ``return_button``), save/load (``save_button``,
-  ``json_box``, ``load_button``, ``upload``, ``download``).
+  ``json_box``, ``load_button``, ``upload``, ``download``, and ``review_box``, where Load opens
+  a seat save read-only, step by step: ``review``).
 
 Hot-seat mode (several humans at one screen, on by default when ``humans`` has more than one seat)
 hides every private thing between turns: the table shows the public view and a "pass the screen"
@@ -37,11 +38,12 @@ import base64
 import bisect
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 import ipywidgets as widgets
 
 from tradekit.core.actions import Action
+from tradekit.core.seat_saves import Review
 from tradekit.core.state import Game, State, Viewer
 from tradekit.i18n import LANGS, bot_label, t
 from tradekit.render import Context, Renderer, render_log, viewer_label
@@ -57,6 +59,9 @@ from tradekit.session.table import (
     default_bot,
 )
 from tradekit.widgets.controls import ControlContext, Controls, controls_for, em
+
+if TYPE_CHECKING:
+    from tradekit.widgets.review import ReviewWidget
 
 __all__ = [
     "LANG_NAMES",
@@ -327,6 +332,9 @@ class TableWidget:
         self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False)
         self.upload.observe(self._on_upload, names="value")
         self.download = widgets.HTML()
+        #: A seat save Load opened read-only, stepped through here (``None``: none is open).
+        self.review: ReviewWidget | None = None
+        self.review_box = widgets.VBox()
         self.tabs = widgets.Tab(
             children=[
                 self.log,
@@ -335,6 +343,7 @@ class TableWidget:
                     [
                         widgets.HBox([self.save_button, self.load_button, self.upload]),
                         self.download,
+                        self.review_box,
                         self.json_box,
                     ]
                 ),
@@ -527,7 +536,7 @@ class TableWidget:
 
     def save(self) -> str:
         """The game as JSON: the full save at a teacher's table (``tradekit.replay`` reads it
-        back), a seat save at a student's (``tradekit.review`` opens it); see
+        back), a seat save at a student's (Load and ``tradekit.review`` open it read-only); see
         :meth:`save_viewer`."""
         return self.session.save()
 
@@ -559,8 +568,18 @@ class TableWidget:
         self._guard(self._load)(content)
 
     def _load(self, text: str | bytes) -> None:
-        if self.session.load(text):
+        loaded = self.session.load(text)
+        self._show_review(self.session.opened_review)
+        if loaded:
             self._label()  # the seats, and so the views on offer, may have changed
+
+    def _show_review(self, opened: Review | None) -> None:
+        """Step through a seat save Load opened (it cannot be played on), or put it away."""
+        # Imported here: the review widget borrows this module's language switch.
+        from tradekit.widgets.review import ReviewWidget
+
+        self.review = None if opened is None else ReviewWidget(opened, lang=self.lang)
+        self.review_box.children = () if self.review is None else (self.review.ui,)
 
     # -- switches ----------------------------------------------------------------------------------
     def _on_autoplay(self, change: Mapping[str, Any]) -> None:
@@ -586,6 +605,8 @@ class TableWidget:
         self.session.set_lang(lang)
         if self.lang_switch.value != self.lang:
             self.lang_switch.value = self.lang
+        if self.review is not None:
+            self.review.set_lang(self.lang)
         self._label()
         self._refresh_quietly()
 

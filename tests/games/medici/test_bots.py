@@ -163,7 +163,9 @@ def test_a_whole_round_of_heuristics_reads_like_a_story() -> None:
     game = tradekit.load_game("medici", players=3)
     played = play(game, "heuristic", seed=2026)
     lines = played.explain(seat=0)
-    assert lines[0].startswith("P1 (heuristic), round 1 turn: ")
+    assert lines[0].startswith(
+        "Round 1, Turning cards: P1 (heuristic) chose “Turn the next card”. "
+    )
     assert all(line.endswith(".") for line in lines)
     assert any("I speak last" in line for line in played.explain())
     assert {d.action.__class__ for d in played.decisions} == {Turn, Auction, Bid, Pass}
