@@ -98,11 +98,15 @@ def test_the_end_shows_the_banner_with_the_ledger() -> None:
         assert f"{seat_label(seat)}: {score}" in out
     ledger = re.findall(r"<li>(P\d): ([^<]*)</li>", out)
     assert [seat for seat, _ in ledger] == ["P1", "P2", "P3"]
-    assert all("Final payouts" in items for _, items in ledger)
+    assert all("majorities and payouts" in items for _, items in ledger)
     for seat, items in ledger:
-        signed = re.findall(r"([+−])(\d+)", items)
+        p = int(seat[1:]) - 1  # P1 is seat 0
+        start, end = w.state.initial_money[p], w.state.money()[p]
+        assert items.startswith(f"started with {start} · ")
+        assert items.endswith(f"→ {end}".replace("-", "−"))
+        signed = re.findall(r"([+−])(\d+)", items.rsplit("→", 1)[0])
         net = sum(int(n) * (1 if sign == "+" else -1) for sign, n in signed)
-        assert net == w.state.ledger.net(int(seat[1:]) - 1)  # P1 is seat 0
+        assert net == w.state.ledger.net(p) == end - start
     assert w.play_button.disabled and w.play_button.button_style == ""
 
 

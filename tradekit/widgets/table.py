@@ -46,7 +46,7 @@ from tradekit.core.actions import Action
 from tradekit.core.seat_saves import Review
 from tradekit.core.state import Game, State, Viewer
 from tradekit.i18n import LANGS, bot_label, t
-from tradekit.render import Context, Renderer, render_log, viewer_label
+from tradekit.render import Context, Renderer, end_context, render_log, viewer_label
 from tradekit.render import parts as p
 from tradekit.session.policy import SeatPolicy
 from tradekit.session.table import (
@@ -263,11 +263,11 @@ class TableWidget:
     @property
     def ctx(self) -> Context:
         """Game, language, names and size for the renderer; once the game is over, the ledger
-        too, for the game-over banner (when the view shows every seat's final score)."""
-        ctx = dataclasses.replace(self.session.ctx, size=self.size)
-        if self.state.is_over and None not in self.state.view(self.viewer).scores:
-            ctx = dataclasses.replace(ctx, ledger=tuple(self.state.ledger))
-        return ctx
+        and starting money too, for the game-over banner (when the view shows every seat's final
+        score: :func:`tradekit.render.end_context`, the rule every table follows)."""
+        return end_context(
+            dataclasses.replace(self.session.ctx, size=self.size), self.state, self.viewer
+        )
 
     @property
     def viewer(self) -> Viewer:
