@@ -27,7 +27,15 @@ from tradekit.core.actions import Action
 from tradekit.core.events import TOLD, Event, Transfer
 from tradekit.core.registry import import_part
 from tradekit.core.state import Game, State, Viewer
-from tradekit.i18n import check_lang, has_message, load_messages, seat_label, t, tell
+from tradekit.i18n import (
+    check_lang,
+    has_message,
+    load_messages,
+    round_heading,
+    seat_label,
+    t,
+    tell,
+)
 from tradekit.render import parts
 from tradekit.render.parts import esc, pill, tag
 
@@ -540,8 +548,8 @@ def render_log(
     for index, event in events:
         if event.round != current:
             current = event.round
-            heading = ctx.t("round_heading", round=current) if current else ctx.t("setup_heading")
-            out.append(tag("h5", esc(heading)))
+            # As the game counts its rounds for people (Négoces counts its sales).
+            out.append(tag("h5", esc(round_heading(ctx.game.name, current, ctx.lang))))
         text = lines_known.get(index)
         if text is None:
             text = renderer.narrate(event, ctx)
