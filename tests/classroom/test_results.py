@@ -329,3 +329,19 @@ def test_no_seat_reads_the_ledger_before_the_end() -> None:
     room.start(1)
     html = seat_reply(room.tables[1], 0, "en", html=True)["html"]["table"]
     assert 'class="tk-ledger"' not in html
+
+
+def test_an_empty_chart_shows_no_scale_and_french_numbers_take_a_comma() -> None:
+    empty = results.chart_svg(results.chart_data(Room.open("turin", players=3), "fr"))
+    texts = re.findall(r">([^<]+)</text>", empty)
+    assert "rien de révélé pour l&#x27;instant" in texts
+    assert not [t for t in texts if re.fullmatch(r"[\d.,]+", t)], texts  # no scale of nothing
+    assert "théorie" not in empty  # nor a legend for a line that is not drawn
+    data = {
+        "title": "t",
+        "points": [{"x": 1, "y": 0.5}, {"x": 2, "y": 1.25}],
+        "lines": [],
+        "words": {"decimal": ","},
+    }
+    values = [t for t in re.findall(r">([^<]+)</text>", results.chart_svg(data)) if "," in t]
+    assert values and "0,5" in values and not [t for t in values if "." in t]

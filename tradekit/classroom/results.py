@@ -416,6 +416,8 @@ def _words(kind: str, lang: str, **fields: object) -> dict[str, Any]:
         for part in ("title", "x_label", "y_label", "caption")
     }
     out["words"] = {w: t(f"classroom.chart_{w}", lang) for w in ("class", "empty", "of")}
+    # Numbers as the language writes them: 0,25 in French.
+    out["words"]["decimal"] = "," if lang == "fr" else "."
     return out
 
 
@@ -558,7 +560,8 @@ def chart_svg(data: dict[str, Any]) -> str:
     bars = data.get("bars") or []
     words = data.get("words") or {}
     points = data.get("points") or []
-    lines = data.get("lines") or []
+    # Lines without a point (the theory of a round nobody has bid in yet) draw nothing.
+    lines = [ln for ln in data.get("lines") or [] if ln["points"]]
     ys = [p["y"] for p in points] + [y for ln in lines for _, y in ln["points"]]
     ys += [b["value"] for b in bars]
     # From 0 (or below, for Négoces' negative prices) to a round top, with headroom.
@@ -580,14 +583,16 @@ def chart_svg(data: dict[str, Any]) -> str:
     def sy(y: float) -> float:
         return top + plot_h - (y - y_lo) / (y_top - y_lo) * plot_h
 
-    # Axes and horizontal grid lines with their values.
-    for k in range(round((y_top - y_lo) / y_step) + 1):
+    # Axes and horizontal grid lines with their values (none on an empty chart: a scale of
+    # nothing would read as a value).
+    decimal = words.get("decimal", ".")
+    for k in range(round((y_top - y_lo) / y_step) + 1 if ys else 0):
         y = round(y_lo + k * y_step, 6)
         parts.append(
             f'<line x1="{left}" x2="{left + plot_w}" y1="{sy(y):.1f}" y2="{sy(y):.1f}" '
             'stroke="#d5dbe3" stroke-width="2"/>'
             f'<text x="{left - 16}" y="{sy(y) + 11:.1f}" font-size="32" text-anchor="end" '
-            f'fill="#333">{y:g}</text>'
+            f'fill="#333">{f"{y:g}".replace(".", decimal)}</text>'
         )
     parts.append(
         f'<text x="{left + plot_w / 2}" y="{HEIGHT - 24}" font-size="34" text-anchor="middle" '
