@@ -177,3 +177,12 @@ def test_readme_links_open_notebooks_that_exist() -> None:
     assert linked, "the README links no notebook"
     missing = sorted({path for path in linked if not (ROOT / path).is_file()})
     assert not missing, f"the README links notebooks that do not exist: {missing}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_readme_links_every_notebook_in_jupyterlab_and_voila(path: Path) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for opens in ("lab/tree", "voila/render"):
+        assert f"?urlpath={opens}/notebooks/{path.name})" in readme, (
+            f"the README's Binder table has no {opens} link to {path.name}"
+        )
