@@ -11,9 +11,10 @@ kernel runs it), with every request that does not go to 127.0.0.1 aborted. For e
   ``tk-run``: a series of simulated students, a comparison, a tournament) is pressed, and must
   answer (class ``tk-done``) without an error; the checks below and the screenshots include
   what it showed;
-* no error, warning or traceback in the page, and no widget that failed to draw;
+* no error, warning or traceback in the page, no widget that failed to draw, and no printed
+  output (a monospace dump: a lesson says it in Markdown or shows a table);
 * text for people: no Python repr (``RendererRegistry``, a bare ``False``, ``<NA>``, a tuple of
-  strings), no unrounded number (five or more decimals), and seats counted from 1 (no ``P0``,
+  strings), no unrounded number (four or more decimals), and seats counted from 1 (no ``P0``,
   no "seat 0": code counts from 0, people from 1);
 * every button's words whole (not cut by its width), every drop-down showing a choice, no table
   with a column of row numbers;
@@ -132,9 +133,12 @@ NOT_FOR_READERS = {
     r"RendererRegistry|<NA>|^\s*(False|True|None)\s*$|^\('[^']*', '": "a Python repr",
     # JupyterLab's menu: a Voilà page has run every cell (the cells tagged lab-only are left out).
     r"Run All|Run →": "an instruction for JupyterLab",
+    # A rule choice is said in words ("the red payout card"), not as the option it sets (a
+    # command for the shell may set it).
+    r"(?<!-o )(?<!--then )\bscoring=\w": "an option id",
     r"\bP0\b|\bJ0\b|(?i:\bseat 0\b|\bsiège 0\b)": "a seat counted from 0",
-    # A table or sentence shows figures rounded for reading (1.95, not 1.94595).
-    r"(?<![\w.])\d+\.\d{5,}(?![\w.])": "an unrounded number",
+    # A table or sentence shows figures rounded for reading (1.95, not 1.9459).
+    r"(?<![\w.])\d+\.\d{4,}(?![\w.])": "an unrounded number",
 }
 
 
@@ -252,6 +256,9 @@ def test_notebook_as_a_voila_app(voila: str, browser: Any, path: Path) -> None:
             " [data-mime-type='application/vnd.jupyter.error']"
         )
         assert errors.count() == 0, f"{path.name}: {errors.first.inner_text()[:500]}"
+        # Printed text is a monospace dump: a lesson says it in Markdown or shows a table.
+        printed = page.locator("[data-mime-type='application/vnd.jupyter.stdout']")
+        dumps = [printed.nth(i).inner_text()[:80] for i in range(printed.count())]
         unreadable = not_for_readers(page.evaluate(SHOWN_TEXT))
         unusable = page.evaluate(CHECK_CONTROLS)
 
@@ -267,6 +274,7 @@ def test_notebook_as_a_voila_app(voila: str, browser: Any, path: Path) -> None:
         context.close()
     assert not problems, f"{path.name}: chart text cut or crowded: {problems}"
     assert not unreadable, f"{path.name}: text a reader should not see: {unreadable}"
+    assert not dumps, f"{path.name}: printed output (say it in Markdown): {dumps}"
     assert not unusable, f"{path.name}: controls or tables a reader cannot read: {unusable}"
     assert usable <= FIRST_PAINT, (
         f"{path.name}: usable after {usable:.1f} s ({FIRST_PAINT:.0f} s at most)"
