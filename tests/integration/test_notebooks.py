@@ -31,6 +31,12 @@ def read(path: Path) -> types.SimpleNamespace:
     return types.SimpleNamespace(cells=cells)
 
 
+#: Instructions for JupyterLab only ("Run → Run All Cells"): a Voilà page has run every cell.
+LAB_ONLY = re.compile(r"Run All|Run →")
+#: The tag of the cells a Voilà page leaves out (voila.json, and Binder's server settings).
+LAB_ONLY_TAG = "lab-only"
+
+
 def test_there_are_notebooks() -> None:
     assert NOTEBOOKS, "notebooks/ holds no notebook"
 
@@ -143,9 +149,40 @@ def test_every_lesson_data_file_is_made_by_a_figure_set() -> None:
     assert set(lessons.FILES) == set(lessons.FIGURE_SETS)
 
 
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_jupyterlab_instructions_are_left_out_of_voila(path: Path) -> None:
+    # The Voilà page test checks the pages themselves; this says which cell is at fault.
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    untagged = [
+        index
+        for index, cell in enumerate(cells)
+        if LAB_ONLY.search("".join(cell["source"]))
+        and LAB_ONLY_TAG not in cell["metadata"].get("tags", [])
+    ]
+    assert not untagged, f"{path.name}, cells {untagged}: JupyterLab instructions not tagged"
+
+
+def test_voila_removes_the_lab_only_cells() -> None:
+    # `voila` run from the repo root (dev.py app, the page test) reads voila.json; Binder's
+    # Voilà extension reads the Jupyter server's settings, which binder/postBuild writes.
+    config = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+    assert LAB_ONLY_TAG in config["TagRemovePreprocessor"]["remove_cell_tags"]
+    post_build = (ROOT / "binder" / "postBuild").read_text(encoding="utf-8")
+    assert 'cp voila.json "${HOME}/.jupyter/jupyter_server_config.json"' in post_build
+
+
 def test_readme_links_open_notebooks_that_exist() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     linked = re.findall(r"urlpath=(?:lab/tree|voila/render)/(notebooks/[\w.-]+\.ipynb)", readme)
     assert linked, "the README links no notebook"
     missing = sorted({path for path in linked if not (ROOT / path).is_file()})
     assert not missing, f"the README links notebooks that do not exist: {missing}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_readme_links_every_notebook_in_jupyterlab_and_voila(path: Path) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for opens in ("lab/tree", "voila/render"):
+        assert f"?urlpath={opens}/notebooks/{path.name})" in readme, (
+            f"the README's Binder table has no {opens} link to {path.name}"
+        )

@@ -11,17 +11,19 @@ kernel runs it), with every request that does not go to 127.0.0.1 aborted. For e
   ``tk-run``: a series of simulated students, a comparison, a tournament) is pressed, and must
   answer (class ``tk-done``) without an error; the checks below and the screenshots include
   what it showed;
-* no error, warning or traceback in the page, and no widget that failed to draw;
+* no error, warning or traceback in the page, no widget that failed to draw, and no printed
+  output (a monospace dump: a lesson says it in Markdown or shows a table);
 * text for people: no Python repr (``RendererRegistry``, a bare ``False``, ``<NA>``, a tuple of
-  strings), no unrounded number (five or more decimals), and seats counted from 1 (no ``P0``,
+  strings), no unrounded number (four or more decimals), and seats counted from 1 (no ``P0``,
   no "seat 0": code counts from 0, people from 1);
 * every button's words whole (not cut by its width), every drop-down showing a choice, no table
   with a column of row numbers;
 * every chart's text inside its picture: each SVG chart is drawn on a blank page of the same
   browser (as its ``<img>`` is), and every text must lie inside the SVG, no two labels of one axis
   may overlap or come within 2 pixels, and no label may end in "…" (a label limit reached);
-* screenshots of the first screen at 1920×1080 and 1366×768, and of the whole page (every fold
-  open) at 1366 pixels wide, under
+* screenshots of the first screen at 1920×1080 and 1366×768 as the page opens (before any
+  button is pressed), and of the whole page (every fold open, with what the buttons showed) at
+  1366 pixels wide, under
   ``test-results/notebooks/`` (override the folder with ``TRADEKIT_ARTIFACTS``), with the times
   in ``first-paint.txt``.
 """
@@ -129,9 +131,14 @@ SHOWN_TEXT = "() => document.getElementById('rendered_cells').innerText"
 #: What a reader should never see: raw reprs, and seats counted from 0.
 NOT_FOR_READERS = {
     r"RendererRegistry|<NA>|^\s*(False|True|None)\s*$|^\('[^']*', '": "a Python repr",
+    # JupyterLab's menu: a Voilà page has run every cell (the cells tagged lab-only are left out).
+    r"Run All|Run →": "an instruction for JupyterLab",
+    # A rule choice is said in words ("the red payout card"), not as the option it sets (a
+    # command for the shell may set it).
+    r"(?<!-o )(?<!--then )\bscoring=\w": "an option id",
     r"\bP0\b|\bJ0\b|(?i:\bseat 0\b|\bsiège 0\b)": "a seat counted from 0",
-    # A table or sentence shows figures rounded for reading (1.95, not 1.94595).
-    r"(?<![\w.])\d+\.\d{5,}(?![\w.])": "an unrounded number",
+    # A table or sentence shows figures rounded for reading (1.95, not 1.9459).
+    r"(?<![\w.])\d+\.\d{4,}(?![\w.])": "an unrounded number",
 }
 
 
@@ -192,13 +199,19 @@ def _offline(blocked: list[str]) -> Any:
     return route
 
 
-def _shoot(page: Any, name: str) -> None:
-    """The first screen at each size, then the whole page at the first size with every fold
-    open (Voilà scrolls inside the page, so the viewport is made as tall as the content)."""
+def _shoot_first_screens(page: Any, name: str) -> None:
+    """The first screen at each size, as a visitor sees it on opening the page (before any
+    button is pressed), ending at the first size."""
     for width, height in reversed(SIZES):
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(300)
         page.screenshot(path=str(ARTIFACTS / f"{name}-{width}x{height}.png"))
+
+
+def _shoot_whole(page: Any, name: str) -> None:
+    """The whole page at the first size with every fold open (Voilà scrolls inside the page, so
+    the viewport is made as tall as the content)."""
+    width = SIZES[0][0]
     # Every fold of the lesson, but not the menus of interactive charts (also <details>).
     page.evaluate(
         "() => document.querySelectorAll('details').forEach(d => {"
@@ -233,6 +246,7 @@ def test_notebook_as_a_voila_app(voila: str, browser: Any, path: Path) -> None:
             page.locator(".tk-table-widget").first.wait_for(state="visible", timeout=30_000)
         usable = time.monotonic() - start
         _record(path.stem, usable)
+        _shoot_first_screens(page, path.stem)
         pressed = _press_run_buttons(page, path)
 
         content = page.content()
@@ -242,6 +256,9 @@ def test_notebook_as_a_voila_app(voila: str, browser: Any, path: Path) -> None:
             " [data-mime-type='application/vnd.jupyter.error']"
         )
         assert errors.count() == 0, f"{path.name}: {errors.first.inner_text()[:500]}"
+        # Printed text is a monospace dump: a lesson says it in Markdown or shows a table.
+        printed = page.locator("[data-mime-type='application/vnd.jupyter.stdout']")
+        dumps = [printed.nth(i).inner_text()[:80] for i in range(printed.count())]
         unreadable = not_for_readers(page.evaluate(SHOWN_TEXT))
         unusable = page.evaluate(CHECK_CONTROLS)
 
@@ -251,12 +268,13 @@ def test_notebook_as_a_voila_app(voila: str, browser: Any, path: Path) -> None:
         problems = blank.evaluate(CHECK_TEXT)
         blank.close()
 
-        _shoot(page, path.stem)
+        _shoot_whole(page, path.stem)  # with what the lesson buttons showed
     finally:
         (ARTIFACTS / f"{path.stem}-blocked.txt").write_text("\n".join(blocked) + "\n")
         context.close()
     assert not problems, f"{path.name}: chart text cut or crowded: {problems}"
     assert not unreadable, f"{path.name}: text a reader should not see: {unreadable}"
+    assert not dumps, f"{path.name}: printed output (say it in Markdown): {dumps}"
     assert not unusable, f"{path.name}: controls or tables a reader cannot read: {unusable}"
     assert usable <= FIRST_PAINT, (
         f"{path.name}: usable after {usable:.1f} s ({FIRST_PAINT:.0f} s at most)"

@@ -50,7 +50,7 @@ def test_theory_maths_does_not_load_the_notebook_stack() -> None:
 @pytest.mark.slow
 def test_sealed_explorer_headless() -> None:
     ex = SealedBidExplorer(mode="svg", draws=1000, seed=1)
-    assert "3 bidders" in ex.summary.value and "0.5000" in ex.summary.value
+    assert "3 bidders" in ex.summary.value and "0.500" in ex.summary.value
     ex.prizes.value = "Turin Market"
     ex.a.value = 1.0
     assert ex.model().prizes == (2.0, 1.0, 0.0)
@@ -74,7 +74,7 @@ def test_the_sealed_explorer_offers_the_classic_payment_rule() -> None:
     assert "least a" not in ex.summary.value  # the games' rule needs no condition on a
     ex.pays.value = "only the top pays in full"
     assert ex.model().pays == (1.0, 0.5, 0.5)
-    assert "least a for an increasing equilibrium</td><td><b>0.2500</b>" in ex.summary.value
+    assert "least a for an increasing equilibrium</td><td><b>0.250</b>" in ex.summary.value
     subtitle = " ".join(ex.bid_slot.chart.to_dict()["title"]["subtitle"])
     assert "only the top place pays its bid in full" in subtitle
     # Every line of the chart plays that rule, whatever its a.
@@ -224,3 +224,96 @@ def test_every_chart_says_the_rules_it_models() -> None:
     for name, (chart, words) in said.items():
         subtitle = " ".join(chart.to_dict()["title"]["subtitle"])
         assert words in subtitle, name
+
+
+def _error(text: str) -> str:
+    """The words of an explorer's error (empty if ``text`` is not one)."""
+    if "#b00" not in text:
+        return ""
+    return text.removeprefix("<b style='color:#b00'>").removesuffix("</b>")
+
+
+@pytest.mark.parametrize("typed", ["1,,2", "1, 2,", ", 1", "1;;2"])
+def test_an_empty_entry_is_refused_in_words(typed: str) -> None:
+    ex = SealedBidExplorer(mode="svg", draws=500, seed=3)
+    ex.prizes.value = "custom"
+    ex.custom_prizes.value = typed
+    assert _error(ex.summary.value) == (
+        "custom prizes: an entry is empty (two commas in a row, or one at an end)."
+    )
+
+
+def test_a_negative_prize_is_refused_naming_the_field_without_a_tuple() -> None:
+    ex = SealedBidExplorer(mode="svg", draws=500, seed=3)
+    ex.prizes.value = "custom"
+    ex.custom_prizes.value = "-3"
+    said = _error(ex.summary.value)
+    assert said == "custom prizes: “-3” is below 0; type numbers of 0 or more."
+    assert "(" not in said and ">=" not in said
+
+
+def test_prizes_all_zero_are_refused_in_words() -> None:
+    ex = SealedBidExplorer(mode="svg", draws=500, seed=3)
+    ex.prizes.value = "custom"
+    ex.custom_prizes.value = "0, 0, 5"  # 3 bidders: the first 3 prizes count
+    assert _error(ex.summary.value) == "" and "0, 0, 5" in ex.summary.value
+    ex.custom_prizes.value = "0, 0, 0, 5"
+    assert _error(ex.summary.value) == (
+        "custom prizes: the first 3 prizes are all 0; type at least one prize above 0."
+    )
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("12, -3, 15", "known values: “-3” is below 0; type numbers of 0 or more."),
+        ("12, 9.5", "known values: “9.5” is not a whole number."),
+        ("12, nine", "known values: “nine” is not a number."),
+        ("12,,9", "known values: an entry is empty (two commas in a row, or one at an end)."),
+    ],
+)
+def test_the_known_values_are_checked_and_named(typed: str, said: str) -> None:
+    ex = OnceAroundExplorer(mode="svg", draws=500, seed=3)
+    ex.known.value = typed
+    assert _error(ex.summary.value) == said
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("5, -1, 5", "budgets: “-1” is below 0; type numbers of 0 or more."),
+        (
+            "5, 5",
+            "budgets: 2 budgets for 3 known values; type one budget for each known value, or none.",
+        ),
+    ],
+)
+def test_the_budgets_are_checked_and_named(typed: str, said: str) -> None:
+    ex = OnceAroundExplorer(mode="svg", draws=500, seed=3)
+    ex.budgets.value = typed
+    assert _error(ex.summary.value) == said
+    ex.budgets.value = "5, 5, 5"  # the error clears once the entry is valid
+    assert _error(ex.summary.value) == "" and "Complete information" in ex.complete.value
+
+
+def test_negative_rewards_are_refused_in_words() -> None:
+    ex = TieExplorer(mode="svg", draws=500, seed=7)
+    ex.rewards.value = "30, -20"
+    assert _error(ex.summary.value) == "rewards: “-20” is below 0; type numbers of 0 or more."
+
+
+def test_any_error_an_entry_causes_is_shown_in_words_not_raised(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ex = OnceAroundExplorer(mode="svg", draws=500, seed=3)
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise KeyError("a programmer's words")
+
+    monkeypatch.setattr("tradekit.theory.explorer.complete_information", broken)
+    ex.known.value = "12, 9, 16"  # no traceback escapes the widget's callback
+    assert _error(ex.summary.value) == "These settings cannot be computed; try other ones."
+    ex.check.click()
+    monkeypatch.undo()
+    ex.known.value = "12, 9, 15"  # and the error clears once the entries work
+    assert _error(ex.summary.value) == ""

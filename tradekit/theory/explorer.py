@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, cast
@@ -197,7 +198,7 @@ class Explorer:
     def _refresh(self) -> None:
         try:
             self.update()
-        except (ValueError, ArithmeticError) as err:
+        except Exception as err:  # whatever an entry breaks, the reader gets words, not a trace
             self.summary.value = _error_html(err)
             return
         # A check that failed on the entries before is no longer the news.
@@ -211,7 +212,7 @@ class Explorer:
             self.checks = self.simulate(int(self.draws.value), self._seed())
             self.check_slot.show(charts.check_chart(self.checks))
             self.check_table.value = _check_html(self.checks)
-        except (ValueError, ArithmeticError) as err:
+        except Exception as err:  # as in _refresh
             self.check_table.value = _error_html(err)
         finally:
             self.check.disabled = False
@@ -231,14 +232,24 @@ _ERROR = "<b style='color:#b00'>"
 
 
 def _error_html(err: Exception) -> str:
-    """An error for the summary, in words (its text is short: inputs are quoted shortened)."""
-    return f"{_ERROR}{html.escape(str(err))}</b>"
+    """An error for the summary, in words (its text is short: inputs are quoted shortened).
+
+    The explorers' own errors (:class:`ValueError`) are sentences for the reader; any other
+    error comes from code the entries reached, in a programmer's words, so it is not shown.
+    """
+    if isinstance(err, ValueError):
+        said = str(err)
+    elif isinstance(err, ArithmeticError):
+        said = "These settings cannot be computed (a number grew too large); try smaller ones."
+    else:
+        said = "These settings cannot be computed; try other ones."
+    return f"{_ERROR}{html.escape(said)}</b>"
 
 
 def _check_html(checks: Sequence[simulate.Check]) -> str:
     rows = "".join(
-        f"<tr><td>{html.escape(c.quantity)}</td><td>{c.theory:.4f}</td>"
-        f"<td>{c.estimate.mean:.4f} ± {2 * c.estimate.se:.4f}</td><td>{c.z:+.2f}</td>"
+        f"<tr><td>{html.escape(c.quantity)}</td><td>{_figure(c.theory)}</td>"
+        f"<td>{_figure(c.estimate.mean)} ± {_figure(2 * c.estimate.se)}</td><td>{c.z:+.2f}</td>"
         f"<td>{'✔' if c.agrees() else '✘'}</td></tr>"
         for c in checks
     )
@@ -260,12 +271,21 @@ def _table(rows: Sequence[tuple[str, str]]) -> str:
 LARGEST_TYPED = 1_000_000
 
 
-def _parse_numbers(text: str, what: str = "numbers", whole: bool = False) -> list[float]:
+def _parse_numbers(
+    text: str, what: str = "numbers", whole: bool = False, least: float | None = None
+) -> list[float]:
     """The numbers typed in a text box, separated by commas, semicolons or spaces.
 
+    Args:
+        text: what was typed.
+        what: the field's name, as its errors say it.
+        whole: whether only whole numbers are allowed.
+        least: the smallest number allowed, if any.
+
     Raises:
-        ValueError: in words, naming the entry: not a number, not finite (``nan``, ``inf``),
-            beyond :data:`LARGEST_TYPED` in size, or not whole when ``whole``.
+        ValueError: a plain sentence naming the field and the entry: an empty entry (two
+            commas in a row), not a number, not finite (``nan``, ``inf``), beyond
+            :data:`LARGEST_TYPED` in size, not whole when ``whole``, below ``least``.
 
     Example:
         >>> _parse_numbers("2, 1; 0.5")
@@ -273,23 +293,54 @@ def _parse_numbers(text: str, what: str = "numbers", whole: bool = False) -> lis
         >>> _parse_numbers("1e300", "prizes")
         Traceback (most recent call last):
         ...
-        ValueError: prizes: '1e300' is too large (at most 1,000,000)
+        ValueError: prizes: “1e300” is too large (at most 1,000,000).
+        >>> _parse_numbers("1,,2", "prizes")
+        Traceback (most recent call last):
+        ...
+        ValueError: prizes: an entry is empty (two commas in a row, or one at an end).
     """
+    if not text.strip():
+        return []
     out = []
-    for part in (p for p in text.replace(";", ",").replace(" ", ",").split(",") if p):
-        shown = part if len(part) <= 12 else part[:12] + "..."
-        try:
-            number = float(part)
-        except ValueError:
-            raise ValueError(f"{what}: {shown!r} is not a number") from None
-        if not math.isfinite(number):
-            raise ValueError(f"{what}: {shown!r} is not a finite number")
-        if abs(number) > LARGEST_TYPED:
-            raise ValueError(f"{what}: {shown!r} is too large (at most {LARGEST_TYPED:,})")
-        if whole and not number.is_integer():
-            raise ValueError(f"{what}: {shown!r} is not a whole number")
-        out.append(number)
+    for item in re.split(r"[,;]", text):
+        if not item.strip():
+            raise ValueError(f"{what}: an entry is empty (two commas in a row, or one at an end).")
+        for part in item.split():
+            out.append(_number(part, what, whole, least))
     return out
+
+
+def _number(part: str, what: str, whole: bool, least: float | None) -> float:
+    """One entry of :func:`_parse_numbers`, checked (its errors quote it shortened)."""
+    shown = f"“{part if len(part) <= 12 else part[:12] + '...'}”"
+    try:
+        number = float(part)
+    except ValueError:
+        raise ValueError(f"{what}: {shown} is not a number.") from None
+    if not math.isfinite(number):
+        raise ValueError(f"{what}: {shown} is not a finite number.")
+    if abs(number) > LARGEST_TYPED:
+        raise ValueError(f"{what}: {shown} is too large (at most {LARGEST_TYPED:,}).")
+    if whole and not number.is_integer():
+        raise ValueError(f"{what}: {shown} is not a whole number.")
+    if least is not None and number < least:
+        raise ValueError(f"{what}: {shown} is below {least:g}; type numbers of {least:g} or more.")
+    return number
+
+
+def _figure(x: float) -> str:
+    """A figure for people: three significant digits, at most three decimals.
+
+    Example:
+        >>> [_figure(x) for x in (4.52691, 0.641, 0.25, 12.3456, 1234.5, 0.00001, 0.0)]
+        ['4.53', '0.641', '0.250', '12.3', '1,234', 'below 0.001', '0']
+    """
+    if x == 0 or not math.isfinite(x):
+        return f"{x:g}"
+    if abs(x) < 0.0005:
+        return "below 0.001" if x > 0 else "above -0.001"
+    decimals = min(3, max(0, 2 - math.floor(math.log10(abs(x)))))
+    return f"{x:,.{decimals}f}"
 
 
 def _listed(numbers: Sequence[float]) -> str:
@@ -365,7 +416,13 @@ class SealedBidExplorer(Explorer):
         elif self.prizes.value == "Turin Market":
             prizes = TURIN_PRIZES.get(n, (2.0, 2.0, 1.0))
         else:
-            prizes = tuple(_parse_numbers(self.custom_prizes.value, "custom prizes"))[:n] or (1.0,)
+            typed = _parse_numbers(self.custom_prizes.value, "custom prizes", least=0)
+            prizes = tuple(typed)[:n] or (1.0,)
+            if not any(prizes):
+                raise ValueError(
+                    f"custom prizes: the first {counted(n, 'prize', 'prizes')} are all 0;"
+                    " type at least one prize above 0."
+                )
         return SealedBid(
             n,
             float(self.a.value),
@@ -388,11 +445,11 @@ class SealedBidExplorer(Explorer):
         rows = [
             ("model", f"{model.n} bidders, {html.escape(model.values.name)} values"),
             ("prizes by place", ", ".join(f"{p:g}" for p in model.prizes)),
-            ("expected revenue", f"{r.total:.4f}"),
-            ("... paid by winners", f"{r.winners:.4f}"),
-            ("... paid by losers", f"{r.losers:.4f} ({r.loser_share:.1%})"),
-            ("expected bid", f"{r.expected_bid:.4f}"),
-            ("bidders' surplus", f"{r.bidder_surplus:.4f}"),
+            ("expected revenue", _figure(r.total)),
+            ("... paid by winners", _figure(r.winners)),
+            ("... paid by losers", f"{_figure(r.losers)} ({r.loser_share:.1%})"),
+            ("expected bid", _figure(r.expected_bid)),
+            ("bidders' surplus", _figure(r.bidder_surplus)),
             ("equilibrium", html.escape(ex.reason)),
         ]
         if not model.games_payments:
@@ -400,12 +457,12 @@ class SealedBidExplorer(Explorer):
             rows.append(
                 (
                     "least a for an increasing equilibrium",
-                    f"{least:.4f}" if math.isfinite(least) else "none in [0, 1]",
+                    _figure(least) if math.isfinite(least) else "none in [0, 1]",
                 )
             )
         if not any(model.prizes[1:]):
             rows.insert(
-                3, ("E[second-highest value]", f"{order_statistic_mean(model.values, model.n):.4f}")
+                3, ("E[second-highest value]", _figure(order_statistic_mean(model.values, model.n)))
             )
         if budget is not None:
             eq = model.with_budget(budget)
@@ -413,7 +470,7 @@ class SealedBidExplorer(Explorer):
             rows.append(
                 (
                     f"with budget {budget:g}",
-                    f"revenue {rb.total:.4f}; values above {eq.cutoff:.3f} bid the budget"
+                    f"revenue {_figure(rb.total)}; values above {eq.cutoff:.3f} bid the budget"
                     if eq.binds
                     else "the budget does not bind",
                 )
@@ -519,7 +576,7 @@ class CoinExplorer(Explorer):
             n, float(eq.game.loser_fraction), Values.uniform(top), tuple(map(float, eq.game.prizes))
         ).revenue()
         rows = [
-            ("largest gain from deviating", f"{eq.epsilon:.4f} coins ({eq.iterations} steps)"),
+            ("largest gain from deviating", f"{_figure(eq.epsilon)} coins ({eq.iterations} steps)"),
             ("expected revenue", f"{eq.revenue:.3f} coins"),
             ("... paid by winners / losers", f"{eq.winners_pay:.3f} / {eq.losers_pay:.3f}"),
             ("kept by losers through rounding", f"{eq.rounded_off:.3f} coins"),
@@ -579,22 +636,28 @@ class OnceAroundExplorer(Explorer):
 
     def update(self) -> None:
         """Recompute bids and seat outcomes, and the complete-information example."""
+        known = [int(x) for x in _parse_numbers(self.known.value, "known values", True, 0)]
+        budgets = [int(x) for x in _parse_numbers(self.budgets.value, "budgets", True, 0)] or None
+        if budgets is not None and len(budgets) != len(known):
+            raise ValueError(
+                f"budgets: {counted(len(budgets), 'budget', 'budgets')} for"
+                f" {counted(len(known), 'known value', 'known values')}; type one budget for each"
+                " known value, or none."
+            )
         model = self.model()
         seats = model.seats()
         second = order_statistic_mean(model.values, model.n)
         rows = [
-            ("expected price", f"{model.revenue():.4f}"),
-            ("E[second-highest value] (English auction)", f"{second:.4f}"),
+            ("expected price", _figure(model.revenue())),
+            ("E[second-highest value] (English auction)", _figure(second)),
             *[
-                (seat_label(s.seat), f"wins {s.win_probability:.1%}, surplus {s.surplus:.4f}")
+                (seat_label(s.seat), f"wins {s.win_probability:.1%}, surplus {_figure(s.surplus)}")
                 for s in seats
             ],
         ]
         self.summary.value = _table(rows)
         self.bid_slot.show(charts.once_around_bid_chart(model))
         self.seat_slot.show(charts.seat_chart(model))
-        known = [int(x) for x in _parse_numbers(self.known.value)]
-        budgets = [int(x) for x in _parse_numbers(self.budgets.value)] or None
         if len(known) < 2:
             self.complete.value = "<i>type at least two known values</i>"
             return
@@ -728,7 +791,7 @@ class TieExplorer(Explorer):
     def setting(self) -> tuple[RankRule | MajorityRule, list[dict[int, float]], str]:
         """The rule, the players' score distributions and a description."""
         n = int(self.n.value)
-        custom = [int(x) for x in _parse_numbers(self.rewards.value, "rewards", whole=True)]
+        custom = [int(x) for x in _parse_numbers(self.rewards.value, "rewards", True, 0)]
         if self.rule.value == "Medici ships":
             rewards = tuple(custom) or MEDICI_SHIPS.get(n, MEDICI_SHIPS[6][:n])
             pmf = medici_ship_totals(int(self.cards.value))
@@ -757,8 +820,8 @@ class TieExplorer(Explorer):
             [
                 ("setting", html.escape(f"{self.rule.value}: {what}")),
                 ("players", str(len(pmfs))),
-                (f"expected coins {verb}", f"{abs(dist.mean):.4f} per scoring"),
-                ("standard deviation", f"{dist.sd:.4f}"),
+                (f"expected coins {verb}", f"{_figure(abs(dist.mean))} per scoring"),
+                ("standard deviation", _figure(dist.sd)),
                 ("rounding moves money", f"{dist.p_nonzero:.1%} of scorings"),
             ]
         )
