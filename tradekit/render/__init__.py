@@ -23,7 +23,7 @@ import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
-from tradekit.core.actions import Action
+from tradekit.core.actions import Action, field_names
 from tradekit.core.events import TOLD, Event, Transfer
 from tradekit.core.registry import import_part
 from tradekit.core.state import Game, State, Viewer
@@ -257,15 +257,11 @@ class Renderer(Generic[V]):
             >>> sorted(acts) == sorted(state.view(0).hands[0]) and set(acts.values()) <= set(legal)
             True
         """
-        found: dict[int, Action] = {}
-        twice: set[int] = set()
-        for action in legal:
-            card = getattr(action, "card", None)
-            if type(card) is int:
-                if card in found:
-                    twice.add(card)
-                found[card] = action
-        return {card: action for card, action in found.items() if card not in twice}
+        return only_one(
+            (action.card, action)  # type: ignore[attr-defined]
+            for action in actions_with(legal, lambda cls: "card" in field_names(cls))
+            if type(action.card) is int  # type: ignore[attr-defined]
+        )
 
     # -- pictures -----------------------------------------------------------------------------
     def goods(self, ctx: Context) -> dict[str, parts.Good]:
@@ -375,6 +371,43 @@ def signed(amount: int) -> str:
         ('+12', '−3')
     """
     return f"{'+' if amount > 0 else '−'}{abs(amount)}"
+
+
+def actions_with(
+    legal: Sequence[Action], wanted: Callable[[type[Action]], bool]
+) -> Iterable[Action]:
+    """The legal actions whose class is ``wanted``, read off a menu's options when ``legal`` is
+    one (a Négoces menu lists thousands of offers: none is built unless its class is wanted).
+
+    Example:
+        >>> import tradekit
+        >>> state = tradekit.load_game("turin", players=2).new_state(seed=1)
+        >>> legal = state.legal_actions(0)
+        >>> [type(a).__name__ for a in actions_with(legal, lambda c: c.__name__ != "Offer")]
+        ['TakeLoan']
+    """
+    options = getattr(legal, "options", None)
+    if options is None:
+        return (action for action in legal if wanted(type(action)))
+    return (action for option in options if wanted(option.cls) for action in option)
+
+
+def only_one(pairs: Iterable[tuple[Any, Action]]) -> dict[Any, Action]:
+    """Each key with its action, leaving out a key named by two actions (a click on it could
+    mean either: its buttons say which).
+
+    Example:
+        >>> from tradekit.games.turin.actions import Offer, Pick
+        >>> only_one([(1, Offer(1)), (2, Offer(2)), (2, Pick(2))])
+        {1: Offer(card=1)}
+    """
+    found: dict[Any, Action] = {}
+    twice: set[Any] = set()
+    for key, action in pairs:
+        if key in found:
+            twice.add(key)
+        found[key] = action
+    return {key: action for key, action in found.items() if key not in twice}
 
 
 def end_ledger(state: State[Any], viewer: Viewer) -> tuple[Transfer, ...] | None:

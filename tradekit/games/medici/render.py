@@ -33,7 +33,7 @@ from tradekit.games.medici.actions import Auction, Bid, Pass, Turn
 from tradekit.games.medici.game import MAX_LOT, WAREHOUSE
 from tradekit.games.medici.view import MediciView
 from tradekit.i18n import load_messages
-from tradekit.render import Context, Renderer, register_renderer
+from tradekit.render import Context, Renderer, actions_with, register_renderer
 from tradekit.render import parts as p
 from tradekit.render.parts import esc, pill, tag
 
@@ -88,6 +88,24 @@ class MediciRenderer(Renderer[MediciView]):
     def tables(self, ctx: Context) -> MediciTables:
         """The game's data tables (goods, cards, ship tables, ladder)."""
         return _game(ctx).tables
+
+    def card_actions(
+        self, legal: Sequence[Action], view: MediciView, ctx: Context
+    ) -> dict[int, Action]:
+        """The legal action a click on a card of the table plays: a card of the lot puts the lot
+        up for auction (the pile, a card back, turns a card from its button).
+
+        Example:
+            >>> import tradekit
+            >>> state = tradekit.load_game("medici", players=3).new_state(seed=1)
+            >>> seat = state.to_move[0]
+            >>> acts = MediciRenderer().card_actions(
+            ...     state.legal_actions(seat), state.view(seat), Context(state.game))
+            >>> sorted(acts) == sorted(state.view(seat).lot), set(map(str, acts.values()))
+            (True, {'auction the lot'})
+        """
+        auction = next(iter(actions_with(legal, lambda cls: cls is Auction)), None)
+        return {} if auction is None else dict.fromkeys(view.lot, auction)
 
     def good_name(self, good_id: str | None, ctx: Context) -> str:
         """A good's name in ``ctx.lang`` (from ``goods.csv``); ``None`` is the neutral card."""

@@ -55,7 +55,15 @@ from tradekit.games.negoces.actions import (
 )
 from tradekit.games.negoces.view import AuctionView, NegocesView, OfferView, SaleRecord
 from tradekit.i18n import has_message, load_messages
-from tradekit.render import Context, Renderer, register_renderer, seat_entry, status_pill
+from tradekit.render import (
+    Context,
+    Renderer,
+    actions_with,
+    only_one,
+    register_renderer,
+    seat_entry,
+    status_pill,
+)
 from tradekit.render import parts as p
 from tradekit.render.parts import esc, pill, tag
 
@@ -190,6 +198,47 @@ class NegocesRenderer(Renderer[NegocesView]):
         if kind is None:
             return None
         return p.Face(f"#{card}", _SPECIAL[0], name=self.special_name(kind, ctx))
+
+    def card_actions(
+        self, legal: Sequence[Action], view: NegocesView, ctx: Context
+    ) -> dict[int, Action]:
+        """The legal action a click on a card of the seat's own plays: a card of its hand puts
+        its good up for sale, gives it up at the temple, or pays with it as the Swindler
+        (whichever one is legal: a good two of them name plays neither, and its buttons say
+        which); an inactive card is sold as one. An offer keeps its builder: a card alone does
+        not say how many coins go with it.
+
+        Example:
+            >>> import tradekit
+            >>> state = tradekit.load_game("negoces", players=3).new_state(seed=1)
+            >>> while not state.legal_actions(state.to_move[0]).options[0].cls.__name__ == "PutUp":
+            ...     seat = state.to_move[0]
+            ...     state.apply(seat, state.legal_actions(seat)[-1])
+            >>> seat = state.to_move[0]
+            >>> acts = NegocesRenderer().card_actions(
+            ...     state.legal_actions(seat), state.view(seat), Context(state.game))
+            >>> sorted(acts) == sorted(state.view(seat).hands[seat])
+            True
+        """
+        seat = view.viewer
+        if type(seat) is not int:
+            return {}
+        good_of = self.tables(ctx).good_of
+        in_hand = only_one(
+            (a.good, a)  # type: ignore[attr-defined]
+            for a in actions_with(legal, lambda cls: cls in (PutUp, Temple, Swap))
+        )
+        inactive = only_one(
+            (a.good, a)  # type: ignore[attr-defined]
+            for a in actions_with(legal, lambda cls: cls is SellInactive)
+        )
+        out: dict[int, Action] = {}
+        for cards, by_good in ((view.hands[seat] or (), in_hand), (view.inactive[seat], inactive)):
+            for card in cards:
+                action = by_good.get(good_of.get(card))
+                if action is not None:
+                    out[card] = action
+        return out
 
     # -- one card -----------------------------------------------------------------------------
     def card_html(self, card: int, ctx: Context, *, small: bool = False, note: str = "") -> str:
