@@ -16,6 +16,7 @@ under ``CI=true`` where they must run.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -192,6 +193,9 @@ def test_fresh_venv_from_binder_files_runs_every_notebook(tmp_path: Path) -> Non
         f"binder/postBuild failed:\n{post.stdout[-2000:]}{post.stderr[-3000:]}"
     )
     installed = time.monotonic() - start
+    # Binder's Voilà links leave out the JupyterLab-only cells: postBuild set it for the server.
+    server = json.loads((tmp_path / "jupyter-config" / "jupyter_server_config.json").read_text())
+    assert "lab-only" in server["TagRemovePreprocessor"]["remove_cell_tags"]
 
     versions = subprocess.run(
         [

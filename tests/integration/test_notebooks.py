@@ -168,7 +168,9 @@ def test_voila_removes_the_lab_only_cells() -> None:
     config = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
     assert LAB_ONLY_TAG in config["TagRemovePreprocessor"]["remove_cell_tags"]
     post_build = (ROOT / "binder" / "postBuild").read_text(encoding="utf-8")
-    assert 'cp voila.json "${HOME}/.jupyter/jupyter_server_config.json"' in post_build
+    # Into the Jupyter configuration folder in use (the Binder test checks the copy is made).
+    assert 'cp voila.json "${config}/jupyter_server_config.json"' in post_build
+    assert 'config="${JUPYTER_CONFIG_DIR:-${HOME}/.jupyter}"' in post_build
 
 
 def test_readme_links_open_notebooks_that_exist() -> None:

@@ -219,7 +219,9 @@ class Review:
 
     def html(self, step: int = -1, lang: str = "en", names: Sequence[str] | None = None) -> str:
         """The table at ``step`` as the viewer saw it, as HTML (the game's renderer draws it;
-        the presentation layer is imported by name, as for :meth:`State._repr_html_`)."""
+        the presentation layer is imported by name, as for :meth:`State._repr_html_`). A seat
+        save holds the seat's views and log, not the money ledger: at the end the game-over
+        banner gives the winners and every score, without the ledger's lines."""
         render = importlib.import_module(PRESENTATION)
         ctx = render.Context(self.game, lang, tuple(names or ()))
         return str(render.renderer_for(self.game.name).table(self.view(step), ctx))
