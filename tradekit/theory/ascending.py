@@ -74,6 +74,11 @@ class AscendingResult:
         return self.expected_price - self.second_value
 
 
+#: How many exact results :meth:`AscendingModel.exact` keeps (each a few dozen floats).
+EXACT_KEPT = 256
+_EXACT: dict[tuple[object, ...], AscendingResult] = {}
+
+
 @dataclasses.dataclass(frozen=True, eq=False)
 class AscendingModel:
     """Sincere bidding in the ascending auction with fixed raises (see the module docstring).
@@ -203,7 +208,20 @@ class AscendingModel:
         return holder, high
 
     def exact(self) -> AscendingResult:
-        """Enumerate every value profile (at most :data:`MAX_PROFILES`) and average exactly."""
+        """Enumerate every value profile (at most :data:`MAX_PROFILES`) and average exactly.
+
+        Worked out once per model in a process: a lesson's table, its check and its explorer
+        ask for the same rules and values (65,536 profiles for four players of 16 values).
+        """
+        key = dataclasses.astuple(self)
+        found = _EXACT.get(key)
+        if found is None:
+            if len(_EXACT) >= EXACT_KEPT:
+                _EXACT.clear()
+            found = _EXACT[key] = self._enumerate()
+        return found
+
+    def _enumerate(self) -> AscendingResult:
         probs = np.asarray(self.values)
         support = np.flatnonzero(probs > 0)
         count = len(support) ** self.n
