@@ -14,7 +14,9 @@ import importlib
 import random
 import re
 import string
+import tomllib
 from functools import partial
+from importlib import resources
 from typing import Any
 
 import pytest
@@ -24,7 +26,7 @@ from tradekit.core.actions import Action
 from tradekit.core.errors import IllegalActionError
 from tradekit.core.registry import plugin
 from tradekit.i18n import _CATALOGUE as CATALOGUE
-from tradekit.i18n import LANGS, format_text, keys, load_messages
+from tradekit.i18n import CATALOGUE_FILE, LANGS, add_messages, format_text, keys, load_messages
 from tradekit.session import TableSession
 from tradekit.session.commands import parse_command
 
@@ -109,10 +111,22 @@ def test_the_checks_catch_what_they_look_for() -> None:
     assert problems("Offer(card=3) is illegal", "en") == ["class name Offer"]
 
 
+#: The theory explorers' messages: read from the file, as importing ``tradekit.theory`` (which
+#: :func:`load_messages` does) needs scipy, which only the notebook extra installs.
+THEORY_MESSAGES = resources.files("tradekit") / "theory" / CATALOGUE_FILE
+
+
 def _catalogue() -> dict[str, dict[str, str]]:
     for name in tradekit.GAMES:
         load_messages(f"tradekit.games.{name}")
+    add_messages(tomllib.loads(THEORY_MESSAGES.read_text(encoding="utf-8")))
     return {key: CATALOGUE[key] for key in keys()}
+
+
+def test_the_catalogue_walked_holds_the_theory_explorers_messages() -> None:
+    catalogue = _catalogue()
+    for key in ("explorer.check", "explorer.err.below", "explorer.sealed.all_zero"):
+        assert key in catalogue, key
 
 
 def _sample(text: str, lang: str) -> str:
