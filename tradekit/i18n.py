@@ -218,6 +218,20 @@ def format_text(text: str, lang: str = "en", /, **fields: Any) -> str:
     return _COUNTING[lang].vformat(text, (), fields) if "|" in text else text.format(**fields)
 
 
+def number_text(text: str, lang: str) -> str:
+    """A number formatted the English way (``1,234.5``, ``12.5%``), written as ``lang`` writes
+    it: French groups thousands with a space, writes a decimal comma and a space before ``%``.
+    The one rule for every number a French reader sees (bots' reasons, explorers, charts).
+
+    Example:
+        >>> number_text("1,234.5", "fr"), number_text("-12.5%", "fr"), number_text("1,234.5", "en")
+        ('1 234,5', '-12,5 %', '1,234.5')
+    """
+    if lang != "fr":
+        return text
+    return text.replace(",", " ").replace(".", ",").replace("%", " %")
+
+
 def bot_label(name: str, lang: str = "en") -> str:
     """A bot's name as the table shows it in ``lang``: ``bot_name.<name>`` from the catalogue, its
     parameters kept (``heuristic(aggression=0.9)`` reads ``heuristique(aggression=0.9)``); a name

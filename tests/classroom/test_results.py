@@ -341,7 +341,7 @@ def test_an_empty_chart_shows_no_scale_and_french_numbers_take_a_comma() -> None
         "title": "t",
         "points": [{"x": 1, "y": 0.5}, {"x": 2, "y": 1.25}],
         "lines": [],
-        "words": {"decimal": ","},
+        "lang": "fr",
     }
     values = [t for t in re.findall(r">([^<]+)</text>", results.chart_svg(data)) if "," in t]
     assert values and "0,5" in values and not [t for t in values if "." in t]

@@ -84,7 +84,9 @@ class _Comma(float):
     __slots__ = ()
 
     def __format__(self, spec: str) -> str:
-        return float.__format__(self, spec).replace(".", ",")
+        from tradekit.i18n import number_text
+
+        return number_text(float.__format__(self, spec), "fr")
 
 
 def said(key: str, /, **fields: Any) -> Said:

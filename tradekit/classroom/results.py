@@ -39,7 +39,7 @@ from tradekit.classroom.rooms import ClassroomError, NotFound, Room, Table
 from tradekit.core.events import Event
 from tradekit.core.state import Game, State
 from tradekit.core.words import counted
-from tradekit.i18n import check_lang, t
+from tradekit.i18n import check_lang, number_text, t
 from tradekit.render import Context, end_context, renderer_for
 from tradekit.render.parts import esc
 
@@ -416,8 +416,7 @@ def _words(kind: str, lang: str, **fields: object) -> dict[str, Any]:
         for part in ("title", "x_label", "y_label", "caption")
     }
     out["words"] = {w: t(f"classroom.chart_{w}", lang) for w in ("class", "empty", "of")}
-    # Numbers as the language writes them: 0,25 in French.
-    out["words"]["decimal"] = "," if lang == "fr" else "."
+    out["lang"] = lang  # numbers as the language writes them: 0,25 in French
     return out
 
 
@@ -585,14 +584,14 @@ def chart_svg(data: dict[str, Any]) -> str:
 
     # Axes and horizontal grid lines with their values (none on an empty chart: a scale of
     # nothing would read as a value).
-    decimal = words.get("decimal", ".")
+    lang = data.get("lang", "en")
     for k in range(round((y_top - y_lo) / y_step) + 1 if ys else 0):
         y = round(y_lo + k * y_step, 6)
         parts.append(
             f'<line x1="{left}" x2="{left + plot_w}" y1="{sy(y):.1f}" y2="{sy(y):.1f}" '
             'stroke="#d5dbe3" stroke-width="2"/>'
             f'<text x="{left - 16}" y="{sy(y) + 11:.1f}" font-size="32" text-anchor="end" '
-            f'fill="#333">{f"{y:g}".replace(".", decimal)}</text>'
+            f'fill="#333">{number_text(f"{y:g}", lang)}</text>'
         )
     parts.append(
         f'<text x="{left + plot_w / 2}" y="{HEIGHT - 24}" font-size="34" text-anchor="middle" '

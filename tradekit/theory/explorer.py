@@ -37,7 +37,7 @@ import numpy as np
 
 from tradekit.core.seats import seat_label
 from tradekit.games.turin.game import SETUP
-from tradekit.i18n import check_lang, load_messages, t
+from tradekit.i18n import check_lang, load_messages, number_text, t
 from tradekit.theory import charts, simulate
 from tradekit.theory.ascending import MAX_PROFILES, AscendingModel, Strategy
 from tradekit.theory.coins import CoinAuction, CoinEquilibrium, Rounding, uniform_values
@@ -331,7 +331,7 @@ def _check_html(checks: Sequence[simulate.Check], lang: str = "en") -> str:
     rows = "".join(
         f"<tr><td>{html.escape(_quantity(c.quantity, lang))}</td><td>{_figure(c.theory, lang)}</td>"
         f"<td>{_figure(c.estimate.mean, lang)} ± {_figure(2 * c.estimate.se, lang)}</td>"
-        f"<td>{_local(f'{c.z:+.2f}', lang)}</td><td>{'✔' if c.agrees() else '✘'}</td></tr>"
+        f"<td>{number_text(f'{c.z:+.2f}', lang)}</td><td>{'✔' if c.agrees() else '✘'}</td></tr>"
         for c in checks
     )
     heads = "".join(
@@ -457,25 +457,12 @@ def _number(part: str, what: str, whole: bool, least: float | None, lang: str) -
     if not math.isfinite(number):
         raise refused("not_finite")
     if abs(number) > LARGEST_TYPED:
-        raise refused("too_large", most=_local(f"{LARGEST_TYPED:,}", lang))
+        raise refused("too_large", most=number_text(f"{LARGEST_TYPED:,}", lang))
     if whole and not number.is_integer():
         raise refused("not_whole")
     if least is not None and number < least:
-        raise refused("below", least=_local(f"{least:g}", lang))
+        raise refused("below", least=number_text(f"{least:g}", lang))
     return number
-
-
-def _local(text: str, lang: str) -> str:
-    """A number formatted the English way (``1,234.5``, ``12.5%``), written as ``lang`` writes
-    it: French groups thousands with a space, writes a decimal comma and a space before ``%``.
-
-    Example:
-        >>> _local("1,234.5", "fr"), _local("-12.5%", "fr"), _local("1,234.5", "en")
-        ('1 234,5', '-12,5 %', '1,234.5')
-    """
-    if lang != "fr":
-        return text
-    return text.replace(",", " ").replace(".", ",").replace("%", " %")
 
 
 def _figure(x: float, lang: str = "en") -> str:
@@ -491,14 +478,14 @@ def _figure(x: float, lang: str = "en") -> str:
         return f"{x:g}"
     if abs(x) < 0.0005:
         key, bound = ("explorer.below", "0.001") if x > 0 else ("explorer.above", "-0.001")
-        return t(key, lang, x=_local(bound, lang))
+        return t(key, lang, x=number_text(bound, lang))
     decimals = min(3, max(0, 2 - math.floor(math.log10(abs(x)))))
-    return _local(f"{x:,.{decimals}f}", lang)
+    return number_text(f"{x:,.{decimals}f}", lang)
 
 
 def _fixed(x: float, spec: str, lang: str) -> str:
     """``x`` formatted with ``spec`` (``".3f"``, ``".1%"``, ``"+.3f"``), as ``lang`` writes it."""
-    return _local(format(x, spec), lang)
+    return number_text(format(x, spec), lang)
 
 
 def _listed(numbers: Sequence[float], lang: str = "en") -> str:
@@ -510,7 +497,7 @@ def _listed(numbers: Sequence[float], lang: str = "en") -> str:
     """
     # A decimal comma would run into the commas between the numbers: French then uses ' ; '.
     sep = " ; " if lang == "fr" and any(not float(x).is_integer() for x in numbers) else ", "
-    return sep.join(_local(f"{x:g}", lang) for x in numbers)
+    return sep.join(number_text(f"{x:g}", lang) for x in numbers)
 
 
 class SealedBidExplorer(Explorer):
@@ -707,7 +694,7 @@ def _existence(ex: Existence, lang: str) -> str:
     if ex.exists:
         return t("explorer.sealed.exists", lang)
     near = _NEAR.search(ex.reason)
-    value = _local(near[1], lang) if near else _fixed(ex.worst_value, ".3g", lang)
+    value = number_text(near[1], lang) if near else _fixed(ex.worst_value, ".3g", lang)
     key = "prize_falls" if "expected prize falls" in ex.reason else "decreases"
     return t(f"explorer.sealed.{key}", lang, v=value)
 

@@ -60,7 +60,7 @@ from tradekit.core.errors import ConfigError
 from tradekit.games.medici.actions import Auction, Bid, Pass, Turn
 from tradekit.games.medici.game import WAREHOUSE, MediciGame
 from tradekit.games.medici.view import MediciView
-from tradekit.i18n import load_messages
+from tradekit.i18n import load_messages, number_text
 
 load_messages("tradekit.games.medici")
 
@@ -92,7 +92,7 @@ class _FrenchFlorins:
     def __format__(self, spec: str) -> str:
         number = format(self.amount, spec)
         unit = "florin" if abs(float(number)) < 2 else "florins"
-        return f"{number.replace('.', ',')} {unit}"
+        return f"{number_text(number, 'fr')} {unit}"
 
 
 def _florins(name: str, amount: float) -> dict[str, object]:
