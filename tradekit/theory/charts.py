@@ -28,6 +28,7 @@ import numpy as np
 import pandas as pd
 
 from tradekit.core.seats import seat_label
+from tradekit.i18n import load_messages, number_text, t
 from tradekit.theory.ascending import AscendingResult
 from tradekit.theory.coins import CoinAuction, CoinEquilibrium
 from tradekit.theory.distance import Distance
@@ -36,20 +37,54 @@ from tradekit.theory.sealed import BudgetEquilibrium, SealedBid
 from tradekit.theory.simulate import Check
 from tradekit.theory.splitting import MajorityRule, RankRule, RoundingDistribution
 
+load_messages("tradekit.theory")
+
+#: How a list of rules is separated in each language.
+_SEP = {"en": "; ", "fr": " ; "}
+
 #: Colours shared by the charts: theory in dark blue, simulation in orange.
 THEORY, SIMULATION = "#1f4e79", "#e07b00"
 WINNERS, LOSERS = "#2b8cbe", "#f46d43"
 Chart = Any
 
 
-def _prize_text(prizes: Sequence[float]) -> str:
+def _prize_text(prizes: Sequence[float], lang: str = "en") -> str:
     positive = [p for p in prizes if p > 0]
     if len(positive) == 1 and positive[0] == 1:
-        return "one prize"
-    return "prizes " + ", ".join(f"{p:g}" for p in prizes if p > 0)
+        return t("chart.one_prize", lang)
+    return t("chart.prizes", lang, prizes=_listed(positive, lang))
 
 
-def sealed_rules(model: SealedBid, losers: str | None = None) -> str:
+def _listed(numbers: Sequence[float], lang: str) -> str:
+    """Numbers in a list, as ``lang`` writes them (French separates decimals by " ; ")."""
+    sep = " ; " if lang == "fr" and any(not float(x).is_integer() for x in numbers) else ", "
+    return sep.join(number_text(f"{x:g}", lang) for x in numbers)
+
+
+def _num(x: float, spec: str, lang: str) -> str:
+    """``x`` formatted with ``spec``, as ``lang`` writes it."""
+    return number_text(format(x, spec), lang)
+
+
+def _tip(shorthand: str, key: str, lang: str, titled: bool = False, **kwargs: Any) -> Any:
+    """A tooltip of ``shorthand`` titled by the message ``key``; in English a field the chart
+    never titled keeps its own name (``titled=False``), so the English spec reads as before."""
+    if lang == "en" and not titled:
+        return alt.Tooltip(shorthand, **kwargs) if kwargs else shorthand
+    return alt.Tooltip(shorthand, title=t(key, lang), **kwargs)
+
+
+def _values_name(name: str, lang: str) -> str:
+    """A value law's short name (``uniform(0, 1)``) in ``lang``, when the explorers name it."""
+    if lang == "en":
+        return name
+    for slug in ("uniform", "beta22", "beta13", "beta21", "expon"):
+        if t(f"explorer.short.{slug}", "en") == name:
+            return t(f"explorer.short.{slug}", lang)
+    return name
+
+
+def sealed_rules(model: SealedBid, losers: str | None = None, lang: str = "en") -> str:
     """The continuous model's rules in words, for a caption.
 
     Example:
@@ -58,21 +93,26 @@ def sealed_rules(model: SealedBid, losers: str | None = None) -> str:
 bid, losers 1/2 of it exactly (no rounding)'
     """
     a = Fraction(model.loser_fraction).limit_denominator(1000)
-    share = "nothing" if a == 0 else "all of it" if a == 1 else f"{a} of it exactly (no rounding)"
+    share = (
+        t("chart.sealed.nothing", lang)
+        if a == 0
+        else t("chart.sealed.all", lang)
+        if a == 1
+        else t("chart.sealed.share", lang, a=a)
+    )
     losers = losers or share
     pays = (
-        "winners pay their bid"
+        t("chart.sealed.winners_pay", lang)
         if model.pays is None
         or all(c == 1.0 for c, p in zip(model.pays, model.prizes, strict=True) if p > 0)
-        else "only the top place pays its bid in full"
+        else t("chart.sealed.top_pays", lang)
     )
-    return (
-        "continuous bids (textbook: ties and a bid of 0 have probability 0); "
-        f"{pays}, losers {losers}"
-    )
+    return t("chart.sealed.rules", lang, pays=pays, losers=losers)
 
 
-def coin_rules(game: CoinAuction, rounding: bool = True, zero: bool = True) -> str:
+def coin_rules(
+    game: CoinAuction, rounding: bool = True, zero: bool = True, lang: str = "en"
+) -> str:
     """The whole-coin model's rules in words, for a caption (``rounding=False`` or
     ``zero=False`` leave out how a loser's share is rounded or whether a bid of 0 can win, when
     a chart's colours say it).
@@ -83,19 +123,16 @@ def coin_rules(game: CoinAuction, rounding: bool = True, zero: bool = True) -> s
         'whole-coin bids 0-4; a bid of 0 never wins (the games); winners pay their bid, losers \
 1/2 of it rounded down; ties: fair coin'
     """
-    zero_rule = (
-        "a bid of 0 never wins (the games)"
-        if game.zero_bids == "lose"
-        else "a bid of 0 can win (textbook)"
+    zero_rule = t(
+        "chart.coins.zero_lose" if game.zero_bids == "lose" else "chart.coins.zero_win", lang
     )
-    ties = "fair coin" if game.ties == "flip" else "nobody in the tie wins"
-    losers = f"losers {game.loser_fraction} of it" + (
-        f" rounded {game.rounding}" if rounding and game.rounding != "exact" else ""
-    )
-    if rounding and game.rounding == "exact":
-        losers += " exactly"
-    rules = [f"whole-coin bids 0-{game.max_bid}", *([zero_rule] if zero else [])]
-    return f"{'; '.join(rules)}; winners pay their bid, {losers}; ties: {ties}"
+    ties = t("chart.coins.ties_flip" if game.ties == "flip" else "chart.coins.ties_nobody", lang)
+    fraction = number_text(str(game.loser_fraction), lang)
+    losers = t("chart.coins.losers", lang, fraction=fraction)
+    if rounding:
+        losers += " " + t(f"chart.coins.rounded_{game.rounding}", lang)
+    rules = [t("chart.coins.whole", lang, top=game.max_bid), *([zero_rule] if zero else [])]
+    return t("chart.coins.rules", lang, rules=_SEP[lang].join(rules), losers=losers, ties=ties)
 
 
 def bid_table(model: SealedBid | BudgetEquilibrium, points: int = 121) -> pd.DataFrame:
@@ -121,6 +158,7 @@ def bid_chart(
     model: SealedBid,
     fractions: Sequence[float] = (0.0, 0.5, 1.0),
     budget: float | None = None,
+    lang: str = "en",
 ) -> Chart:
     """Equilibrium bid functions for several loser fractions ``a`` (the model's own in bold).
 
@@ -130,16 +168,21 @@ def bid_chart(
     shown = sorted({*fractions, model.loser_fraction})
     for a in shown:
         m = model.with_loser_fraction(a)
-        t = bid_table(m)
-        t["rule"] = _rule_name(a)
-        t["current"] = a == model.loser_fraction
-        frames.append(t)
+        table = bid_table(m)
+        table["rule"] = _rule_name(a, lang)
+        table["current"] = a == model.loser_fraction
+        frames.append(table)
     if budget is not None:
         eq = model.with_budget(budget)
-        t = bid_table(eq)
-        t["rule"] = f"{_rule_name(model.loser_fraction)}, budget {budget:g}"
-        t["current"] = True
-        frames.append(t)
+        table = bid_table(eq)
+        table["rule"] = t(
+            "chart.rule_budget",
+            lang,
+            rule=_rule_name(model.loser_fraction, lang),
+            budget=_num(budget, "g", lang),
+        )
+        table["current"] = True
+        frames.append(table)
     data = pd.concat(frames, ignore_index=True)
     data["worth"] = data["value"] * model.prizes[0]
     order = list(dict.fromkeys(data["rule"]))
@@ -147,21 +190,21 @@ def bid_chart(
         alt.Chart(data)
         .mark_line()
         .encode(
-            x=alt.X("value:Q", title="value v"),
-            y=alt.Y("bid:Q", title="equilibrium bid b(v)"),
+            x=alt.X("value:Q", title=t("chart.bid.x", lang)),
+            y=alt.Y("bid:Q", title=t("chart.bid.y", lang)),
             color=alt.Color(
                 "rule:N",
-                title="payment rule",
+                title=t("chart.bid.legend", lang),
                 sort=order,
                 legend=alt.Legend(orient="bottom", columns=2),
             ),
             strokeWidth=alt.condition("datum.current", alt.value(3.5), alt.value(1.5)),
             tooltip=[
-                "rule:N",
-                alt.Tooltip("value:Q", format=".3f"),
-                alt.Tooltip("bid:Q", format=".3f"),
-                alt.Tooltip("payment:Q", format=".3f", title="expected payment"),
-                alt.Tooltip("win:Q", format=".1%", title="chance of a prize"),
+                _tip("rule:N", "chart.tip.rule", lang),
+                _tip("value:Q", "chart.tip.value", lang, format=".3f"),
+                _tip("bid:Q", "chart.tip.bid", lang, format=".3f"),
+                _tip("payment:Q", "chart.tip.payment", lang, True, format=".3f"),
+                _tip("win:Q", "chart.tip.win", lang, True, format=".1%"),
             ],
         )
     )
@@ -170,16 +213,21 @@ def bid_chart(
         .mark_line(strokeDash=[4, 4], color="gray")
         .encode(x="value:Q", y="worth:Q")
     )
-    title = (
-        f"Equilibrium bids: {model.n} bidders, {model.values.name} values, "
-        f"{_prize_text(model.prizes)}"
+    title = t(
+        "chart.bid.title",
+        lang,
+        n=model.n,
+        values=_values_name(model.values.name, lang),
+        prizes=_prize_text(model.prizes, lang),
     )
     return (
         alt.layer(diagonal, lines)
         .properties(
             title=alt.Title(
                 title,
-                subtitle=_caption(f"{sealed_rules(model)}. Dashed: bid = value of the top prize."),
+                subtitle=_caption(
+                    t("chart.bid.subtitle", lang, rules=sealed_rules(model, lang=lang))
+                ),
             ),
             width=420,
             height=280,
@@ -188,53 +236,58 @@ def bid_chart(
     )
 
 
-def _rule_name(a: float) -> str:
+def _rule_name(a: float, lang: str = "en") -> str:
     if a == 0:
-        return "a = 0 (first price)"
+        return t("chart.rule.first_price", lang)
     if a == 1:
-        return "a = 1 (all pay)"
+        return t("chart.rule.all_pay", lang)
     if a == 0.5:
-        return "a = 1/2 (Turin Market)"
-    return f"a = {a:g}"
+        return t("chart.rule.turin", lang)
+    return t("chart.rule.a", lang, a=_num(a, "g", lang))
 
 
-def revenue_split_table(model: SealedBid, fractions: Sequence[float] | None = None) -> pd.DataFrame:
-    """Winners' and losers' expected payments for each loser fraction (tidy rows)."""
+def revenue_split_table(
+    model: SealedBid, fractions: Sequence[float] | None = None, lang: str = "en"
+) -> pd.DataFrame:
+    """Winners' and losers' expected payments for each loser fraction (tidy rows; the payers
+    named in ``lang``)."""
+    winners, losers = t("chart.winners", lang), t("chart.losers", lang)
     grid = list(fractions) if fractions is not None else list(np.linspace(0.0, 1.0, 21))
     rows = []
     for a in grid:
         r = model.with_loser_fraction(float(a)).revenue()
         rows.append(
-            {"a": float(a), "payer": "winners", "expected payment": r.winners, "total": r.total}
+            {"a": float(a), "payer": winners, "expected payment": r.winners, "total": r.total}
         )
         rows.append(
-            {"a": float(a), "payer": "losers", "expected payment": r.losers, "total": r.total}
+            {"a": float(a), "payer": losers, "expected payment": r.losers, "total": r.total}
         )
     return pd.DataFrame(rows)
 
 
-def revenue_split_chart(model: SealedBid, budget: float | None = None) -> Chart:
+def revenue_split_chart(model: SealedBid, budget: float | None = None, lang: str = "en") -> Chart:
     """Stacked winners' and losers' payments against ``a``: the total does not move (revenue
     equivalence) while the split does; the model's own ``a`` is marked, and with a budget the
     constrained revenue is drawn as a point below the line."""
-    data = revenue_split_table(model)
+    data = revenue_split_table(model, lang=lang)
+    payers = [t("chart.winners", lang), t("chart.losers", lang)]
     area = (
         alt.Chart(data)
         .mark_area(opacity=0.8)
         .encode(
-            x=alt.X("a:Q", title="share of its bid a loser pays (a)"),
-            y=alt.Y("expected payment:Q", stack="zero", title="expected revenue per auction"),
+            x=alt.X("a:Q", title=t("chart.split.x", lang)),
+            y=alt.Y("expected payment:Q", stack="zero", title=t("chart.split.y", lang)),
             color=alt.Color(
                 "payer:N",
-                title="paid by",
-                scale=alt.Scale(domain=["winners", "losers"], range=[WINNERS, LOSERS]),
+                title=t("chart.split.legend", lang),
+                scale=alt.Scale(domain=payers, range=[WINNERS, LOSERS]),
             ),
             order=alt.Order("payer:N", sort="descending"),
             tooltip=[
-                alt.Tooltip("a:Q", format=".2f"),
-                "payer:N",
-                alt.Tooltip("expected payment:Q", format=".4f"),
-                alt.Tooltip("total:Q", format=".4f", title="total revenue"),
+                _tip("a:Q", "chart.tip.a", lang, format=".2f"),
+                _tip("payer:N", "chart.tip.payer", lang),
+                _tip("expected payment:Q", "chart.tip.payment", lang, format=".4f"),
+                _tip("total:Q", "chart.tip.total", lang, True, format=".4f"),
             ],
         )
     )
@@ -244,7 +297,11 @@ def revenue_split_chart(model: SealedBid, budget: float | None = None) -> Chart:
     if budget is not None:
         r = model.with_budget(budget).revenue()
         point = pd.DataFrame(
-            {"a": [model.loser_fraction], "revenue": [r.total], "what": [f"budget {budget:g}"]}
+            {
+                "a": [model.loser_fraction],
+                "revenue": [r.total],
+                "what": [t("chart.budget", lang, budget=_num(budget, "g", lang))],
+            }
         )
         layers.append(
             alt.Chart(point)
@@ -252,15 +309,24 @@ def revenue_split_chart(model: SealedBid, budget: float | None = None) -> Chart:
             .encode(
                 x="a:Q",
                 y="revenue:Q",
-                tooltip=["what:N", alt.Tooltip("revenue:Q", format=".4f")],
+                tooltip=[
+                    _tip("what:N", "chart.tip.what", lang),
+                    _tip("revenue:Q", "chart.tip.revenue", lang, format=".4f"),
+                ],
             )
         )
     return alt.layer(*layers).properties(
         title=alt.Title(
-            "Who pays: the same total, split differently",
+            t("chart.split.title", lang),
             subtitle=_caption(
-                f"{model.n} bidders, {model.values.name} values, {_prize_text(model.prizes)}; "
-                f"{sealed_rules(model, losers='the share a of it exactly (no rounding)')}"
+                t(
+                    "chart.split.subtitle",
+                    lang,
+                    n=model.n,
+                    values=_values_name(model.values.name, lang),
+                    prizes=_prize_text(model.prizes, lang),
+                    rules=sealed_rules(model, t("chart.sealed.share_a", lang), lang),
+                )
             ),
         ),
         width=420,
@@ -297,24 +363,28 @@ def check_table(checks: Sequence[Check], sigmas: float = 2.0) -> pd.DataFrame:
 
 def check_chart(
     checks: Sequence[Check],
-    title: str = "Theory against a fresh simulation",
-    rules: str = "the simulation is played by the engine's own rules",
+    title: str | None = None,
+    rules: str | None = None,
+    lang: str = "en",
 ) -> Chart:
     """Simulation means with ±2 standard-error bars beside the theory's values, per quantity;
-    ``rules`` (the subtitle) says which rules the theory and the simulation play."""
+    ``rules`` (the subtitle) says which rules the theory and the simulation play (both have a
+    default in ``lang``; the quantities are shown as ``checks`` name them)."""
+    title = title if title is not None else t("explorer.check_title", lang)
+    rules = rules if rules is not None else t("explorer.check_rules", lang)
     data = check_table(checks)
     order = list(data["quantity"])
     base = alt.Chart(data).encode(y=alt.Y("quantity:N", sort=order, title=None))
     tips = [
-        "quantity:N",
-        alt.Tooltip("theory:Q", format=".4f"),
-        alt.Tooltip("simulation:Q", format=".4f"),
-        alt.Tooltip("se:Q", format=".4f", title="standard error"),
-        alt.Tooltip("z:Q", format="+.2f", title="z"),
-        "draws:Q",
+        _tip("quantity:N", "chart.tip.quantity", lang),
+        _tip("theory:Q", "chart.tip.theory", lang, format=".4f"),
+        _tip("simulation:Q", "chart.tip.simulation", lang, format=".4f"),
+        _tip("se:Q", "chart.tip.se", lang, True, format=".4f"),
+        _tip("z:Q", "chart.tip.z", lang, True, format="+.2f"),
+        _tip("draws:Q", "chart.tip.draws", lang),
     ]
     bars = base.mark_rule(strokeWidth=3, color=SIMULATION).encode(
-        x=alt.X("low:Q", title="value (simulation: mean ± 2 standard errors)"),
+        x=alt.X("low:Q", title=t("chart.check.x", lang)),
         x2="high:Q",
         tooltip=tips,
     )
@@ -325,14 +395,14 @@ def check_chart(
     return alt.layer(bars, sim, theory).properties(
         title=alt.Title(
             title,
-            subtitle=_caption(f"blue tick: theory; orange: simulation through the engine; {rules}"),
+            subtitle=_caption(t("chart.check.subtitle", lang, rules=rules)),
         ),
         width=420,
         height=alt.Step(26),
     )
 
 
-def coin_strategy_chart(eq: CoinEquilibrium) -> Chart:
+def coin_strategy_chart(eq: CoinEquilibrium, lang: str = "en") -> Chart:
     """Heat map of the whole-coin equilibrium: how likely each value is to bid each amount."""
     game = eq.game
     rows = [
@@ -340,7 +410,7 @@ def coin_strategy_chart(eq: CoinEquilibrium) -> Chart:
             "value": v,
             "bid": b,
             "probability": float(eq.strategy[v, b]),
-            "odd": "odd" if b % 2 else "even",
+            "odd": t("chart.odd" if b % 2 else "chart.even", lang),
         }
         for v in range(game.top_value + 1)
         if game.values[v] > 0
@@ -351,19 +421,31 @@ def coin_strategy_chart(eq: CoinEquilibrium) -> Chart:
         alt.Chart(data)
         .mark_rect()
         .encode(
-            x=alt.X("value:O", title="value (coins per card)", axis=alt.Axis(labelAngle=0)),
-            y=alt.Y("bid:O", title="bid (coins)", sort="descending"),
+            x=alt.X("value:O", title=t("chart.coins.x", lang), axis=alt.Axis(labelAngle=0)),
+            y=alt.Y("bid:O", title=t("chart.coins.y", lang), sort="descending"),
             color=alt.Color(
-                "probability:Q", title="chance of the bid", scale=alt.Scale(scheme="blues")
+                "probability:Q",
+                title=t("chart.coins.legend", lang),
+                scale=alt.Scale(scheme="blues"),
             ),
-            tooltip=["value:O", "bid:O", "odd:N", alt.Tooltip("probability:Q", format=".1%")],
+            tooltip=[
+                _tip("value:O", "chart.tip.value", lang),
+                _tip("bid:O", "chart.tip.bid", lang),
+                _tip("odd:N", "chart.tip.odd", lang),
+                _tip("probability:Q", "chart.tip.probability", lang, format=".1%"),
+            ],
         )
     )
     return heat.properties(
         title=alt.Title(
-            f"Whole-coin equilibrium: {game.n} bidders, {_prize_text(game.prizes)}",
+            t("chart.coins.title", lang, n=game.n, prizes=_prize_text(game.prizes, lang)),
             subtitle=_caption(
-                f"{coin_rules(game)}; largest gain from deviating {eq.epsilon:.4f} coins",
+                t(
+                    "chart.coins.subtitle",
+                    lang,
+                    rules=coin_rules(game, lang=lang),
+                    gain=_num(eq.epsilon, ".4f", lang),
+                ),
                 80,
             ),
         ),
@@ -373,44 +455,61 @@ def coin_strategy_chart(eq: CoinEquilibrium) -> Chart:
 
 
 def bid_distribution_chart(
-    results: Sequence[tuple[str, CoinEquilibrium]], legend: str = "loser's share"
+    results: Sequence[tuple[str, CoinEquilibrium]],
+    legend: str | None = None,
+    lang: str = "en",
 ) -> Chart:
     """How often each bid is made, one colour per labelled equilibrium (odd bids stand out).
 
     The caption states the rules the equilibria share; where they differ (the rounding of a
     loser's share, or whether a bid of 0 can win) it says that each colour tells, and ``legend``
-    titles the colours.
+    titles the colours (by default "loser's share" in ``lang``).
     """
+    legend = legend if legend is not None else t("explorer.coins.legend", lang)
     games = [eq.game for _, eq in results]
     same_rounding = len({g.rounding for g in games}) == 1
     same_zero = len({g.zero_bids for g in games}) == 1
     differs = [
-        *([] if same_rounding else ["the loser's share rounded"]),
-        *([] if same_zero else ["whether a bid of 0 can win (the games: never)"]),
+        *([] if same_rounding else [t("chart.bids.rounding_differs", lang)]),
+        *([] if same_zero else [t("chart.bids.zero_differs", lang)]),
     ]
-    rules = coin_rules(games[0], rounding=same_rounding, zero=same_zero)
-    rules += "".join(f"; {d} as each colour says" for d in differs)
+    rules = coin_rules(games[0], rounding=same_rounding, zero=same_zero, lang=lang)
+    rules += "".join(t("chart.bids.as_colour", lang, what=d) for d in differs)
+    odd, even = t("chart.odd", lang), t("chart.even", lang)
     rows = []
     for label, eq in results:
         for b, p in enumerate(eq.rival_bids):
             rows.append(
-                {"rule": label, "bid": b, "share": float(p), "parity": "odd" if b % 2 else "even"}
+                {"rule": label, "bid": b, "share": float(p), "parity": odd if b % 2 else even}
             )
     data = pd.DataFrame(rows)
     return (
         alt.Chart(data)
         .mark_bar()
         .encode(
-            x=alt.X("bid:O", title="bid (coins)", axis=alt.Axis(labelAngle=0)),
+            x=alt.X("bid:O", title=t("chart.coins.y", lang), axis=alt.Axis(labelAngle=0)),
             xOffset=alt.XOffset("rule:N"),
-            y=alt.Y("share:Q", title="share of all bids", axis=alt.Axis(format="%")),
+            y=alt.Y("share:Q", title=t("chart.bids.y", lang), axis=alt.Axis(format="%")),
             color=alt.Color("rule:N", title=legend, legend=alt.Legend(orient="bottom")),
-            tooltip=["rule:N", "bid:O", "parity:N", alt.Tooltip("share:Q", format=".1%")],
+            tooltip=[
+                _tip("rule:N", "chart.tip.rule", lang),
+                _tip("bid:O", "chart.tip.bid", lang),
+                _tip("parity:N", "chart.tip.parity", lang),
+                _tip("share:Q", "chart.tip.share", lang, format=".1%"),
+            ],
         )
         .properties(
             title=alt.Title(
-                "Which bids are made",
-                subtitle=_caption(f"{games[0].n} bidders, {_prize_text(games[0].prizes)}; {rules}"),
+                t("chart.bids.title", lang),
+                subtitle=_caption(
+                    t(
+                        "chart.bids.subtitle",
+                        lang,
+                        n=games[0].n,
+                        prizes=_prize_text(games[0].prizes, lang),
+                        rules=rules,
+                    )
+                ),
             ),
             width=420,
             height=220,
@@ -418,13 +517,15 @@ def bid_distribution_chart(
     )
 
 
-def once_around_bid_chart(model: OnceAround, points: int = 101) -> Chart:
+def once_around_bid_chart(model: OnceAround, points: int = 101, lang: str = "en") -> Chart:
     """Each seat's bid function ``x_m(v)`` in the once-around auction (colour by seat)."""
     v = np.linspace(model.values.low, model.values.plot_high(), points)
     rows = []
     for seat in range(model.n):
         bids = model.bid(seat, v)
-        label = f"{seat_label(seat)} ({model.rivals_after(seat)} after)"
+        label = t(
+            "chart.once.seat", lang, seat=seat_label(seat, lang), after=model.rivals_after(seat)
+        )
         rows += [
             {"seat": label, "value": float(a), "bid": float(b)}
             for a, b in zip(v, bids, strict=True)
@@ -434,23 +535,24 @@ def once_around_bid_chart(model: OnceAround, points: int = 101) -> Chart:
         alt.Chart(data)
         .mark_line(strokeWidth=2.5)
         .encode(
-            x=alt.X("value:Q", title="value v"),
-            y=alt.Y("bid:Q", title="bid when the high bid is lower"),
-            color=alt.Color("seat:N", title="speaking order"),
+            x=alt.X("value:Q", title=t("chart.bid.x", lang)),
+            y=alt.Y("bid:Q", title=t("chart.once.y", lang)),
+            color=alt.Color("seat:N", title=t("chart.once.legend", lang)),
             tooltip=[
-                "seat:N",
-                alt.Tooltip("value:Q", format=".3f"),
-                alt.Tooltip("bid:Q", format=".3f"),
+                _tip("seat:N", "chart.tip.seat", lang),
+                _tip("value:Q", "chart.tip.value", lang, format=".3f"),
+                _tip("bid:Q", "chart.tip.bid", lang, format=".3f"),
             ],
         )
         .properties(
             title=alt.Title(
-                f"Once-around bids: {model.n} players, {model.values.name} values",
-                subtitle=_caption(
-                    "each player speaks once, a bid must beat the high bid, the last bidder wins "
-                    "and pays its bid, nobody else pays; continuous bids, no rounding. A seat "
-                    "bids max(high bid, its line) if its value beats the high bid."
+                t(
+                    "chart.once.title",
+                    lang,
+                    n=model.n,
+                    values=_values_name(model.values.name, lang),
                 ),
+                subtitle=_caption(t("chart.once.subtitle", lang)),
             ),
             width=420,
             height=260,
@@ -459,50 +561,52 @@ def once_around_bid_chart(model: OnceAround, points: int = 101) -> Chart:
     )
 
 
-def seat_chart(model: OnceAround) -> Chart:
+def seat_chart(model: OnceAround, lang: str = "en") -> Chart:
     """Win probability and expected surplus of each seat: the last-mover advantage."""
     rows = []
     for s in model.seats():
+        seat = seat_label(s.seat, lang)
         rows.append(
             {
-                "seat": seat_label(s.seat),
-                "measure": "chance of winning",
+                "seat": seat,
+                "measure": t("chart.seat.win", lang),
                 "amount": s.win_probability,
             }
         )
-        rows.append(
-            {"seat": seat_label(s.seat), "measure": "expected surplus", "amount": s.surplus}
-        )
-        rows.append(
-            {"seat": seat_label(s.seat), "measure": "expected payment", "amount": s.payment}
-        )
+        rows.append({"seat": seat, "measure": t("chart.seat.surplus", lang), "amount": s.surplus})
+        rows.append({"seat": seat, "measure": t("chart.seat.payment", lang), "amount": s.payment})
     data = pd.DataFrame(rows)
     return (
         alt.Chart(data)
         .mark_bar()
         .encode(
-            x=alt.X("seat:O", title="seat (P1 speaks first)", axis=alt.Axis(labelAngle=0)),
+            x=alt.X(
+                "seat:O",
+                title=t("chart.seat.x", lang, first=seat_label(0, lang)),
+                axis=alt.Axis(labelAngle=0),
+            ),
             y=alt.Y("amount:Q", title=None),
             color=alt.Color("measure:N", title=None),
             column=alt.Column("measure:N", title=None),
-            tooltip=["seat:O", "measure:N", alt.Tooltip("amount:Q", format=".4f")],
+            tooltip=[
+                _tip("seat:O", "chart.tip.seat", lang),
+                _tip("measure:N", "chart.tip.measure", lang),
+                _tip("amount:Q", "chart.tip.amount", lang, format=".4f"),
+            ],
         )
         .properties(
             width=140,
             height=200,
             title=alt.Title(
-                f"Who wins the once-around auction ({model.n} players)",
-                subtitle=_caption(
-                    "each player speaks once, the last bidder wins and pays its bid, nobody "
-                    "else pays; continuous bids, no rounding"
-                ),
+                t("chart.seat.title", lang, n=model.n),
+                subtitle=_caption(t("chart.seat.subtitle", lang)),
             ),
         )
         .resolve_scale(y="independent")
     )
 
 
-def ascending_chart(results: Sequence[tuple[str, AscendingResult]]) -> Chart:
+def ascending_chart(results: Sequence[tuple[str, AscendingResult]], lang: str = "en") -> Chart:
     """Expected price under each increment rule against the second-highest value (dashed)."""
     data = pd.DataFrame(
         [
@@ -521,16 +625,19 @@ def ascending_chart(results: Sequence[tuple[str, AscendingResult]]) -> Chart:
         .mark_bar()
         .encode(
             x=alt.X(
-                "rule:N", title="raises allowed, strategy", sort=None, axis=alt.Axis(labelAngle=0)
+                "rule:N",
+                title=t("chart.ascending.x", lang),
+                sort=None,
+                axis=alt.Axis(labelAngle=0),
             ),
-            y=alt.Y("expected price:Q", title="expected price (coins)"),
+            y=alt.Y("expected price:Q", title=t("chart.ascending.y", lang)),
             color=alt.Color("rule:N", legend=None),
             tooltip=[
-                "rule:N",
-                alt.Tooltip("expected price:Q", format=".3f"),
-                alt.Tooltip("second-highest value:Q", format=".3f"),
-                alt.Tooltip("gap:Q", format="+.3f", title="price - benchmark"),
-                alt.Tooltip("efficiency:Q", format=".1%", title="highest value wins"),
+                _tip("rule:N", "chart.tip.rule", lang),
+                _tip("expected price:Q", "chart.tip.price", lang, format=".3f"),
+                _tip("second-highest value:Q", "chart.tip.second", lang, format=".3f"),
+                _tip("gap:Q", "chart.tip.gap", lang, True, format="+.3f"),
+                _tip("efficiency:Q", "chart.tip.efficiency", lang, True, format=".1%"),
             ],
         )
     )
@@ -541,19 +648,15 @@ def ascending_chart(results: Sequence[tuple[str, AscendingResult]]) -> Chart:
     )
     return alt.layer(bars, bench).properties(
         title=alt.Title(
-            "Ascending auction: price against the second-highest value",
-            subtitle=_caption(
-                "raises in whole coins in turn, dropping out is for good, the winner pays its "
-                "last bid, nobody else pays; dashed: E[second-highest value], the ideal "
-                "English-auction price"
-            ),
+            t("chart.ascending.title", lang),
+            subtitle=_caption(t("chart.ascending.subtitle", lang)),
         ),
         width=420,
         height=260,
     )
 
 
-def split_rules(rule: RankRule | MajorityRule) -> str:
+def split_rules(rule: RankRule | MajorityRule, lang: str = "en") -> str:
     """A tie-splitting rule in words, for a caption.
 
     Example:
@@ -565,21 +668,14 @@ share rounded down'
 rounded up'
     """
     rounding = str(getattr(rule.rounding, "value", rule.rounding))
+    rounding = t(f"chart.split.{rounding}", lang) if rounding in ("up", "down") else rounding
     if isinstance(rule, MajorityRule):
-        return (
-            f"tied majority holders share the payout {rule.payout} and 1 from every other "
-            f"holder, each share rounded {rounding}"
-        )
+        return t("chart.split.majority", lang, payout=rule.payout, rounding=rounding)
     unranked = (
-        f"; scores of {rule.unranked_at} or less are not ranked"
-        if rule.unranked_at is not None
-        else ""
+        t("chart.split.unranked", lang, at=rule.unranked_at) if rule.unranked_at is not None else ""
     )
     rewards = ", ".join(str(r) for r in rule.rewards)
-    return (
-        f"tied players share the rewards of their places ({rewards} down the places), each "
-        f"share rounded {rounding}{unranked}"
-    )
+    return t("chart.split.rank", lang, rewards=rewards, rounding=rounding, unranked=unranked)
 
 
 def rounding_chart(
@@ -587,6 +683,7 @@ def rounding_chart(
     checks: Sequence[Check] | None = None,
     title: str = "",
     rule: RankRule | MajorityRule | None = None,
+    lang: str = "en",
 ) -> Chart:
     """The exact distribution of coins created (+) or lost (-) by rounding, with a simulation's
     estimates and ±2 standard-error bars when ``checks`` are given; ``rule`` is said in the
@@ -598,11 +695,18 @@ def rounding_chart(
         .encode(
             x=alt.X(
                 "gain:O",
-                title="coins created (+) or lost (-) by rounding",
+                title=t("chart.rounding.x", lang),
                 axis=alt.Axis(labelAngle=0),
             ),
-            y=alt.Y("probability:Q", title="probability", axis=alt.Axis(format="%")),
-            tooltip=["gain:O", alt.Tooltip("probability:Q", format=".2%")],
+            y=alt.Y(
+                "probability:Q",
+                title=t("chart.tip.probability", lang),
+                axis=alt.Axis(format="%"),
+            ),
+            tooltip=[
+                _tip("gain:O", "chart.tip.gain", lang),
+                _tip("probability:Q", "chart.tip.probability", lang, format=".2%"),
+            ],
         )
     )
     layers = [bars]
@@ -615,19 +719,24 @@ def rounding_chart(
             base.mark_point(color=SIMULATION, filled=True, size=60).encode(
                 y="simulation:Q",
                 tooltip=[
-                    "gain:O",
-                    alt.Tooltip("simulation:Q", format=".2%"),
-                    alt.Tooltip("se:Q", format=".2%", title="standard error"),
+                    _tip("gain:O", "chart.tip.gain", lang),
+                    _tip("simulation:Q", "chart.tip.simulation", lang, format=".2%"),
+                    _tip("se:Q", "chart.tip.se", lang, True, format=".2%"),
                 ],
             ),
         ]
-    subtitle = f"mean {dist.mean:+.3f} coins; rounding moves coins {dist.p_nonzero:.1%} of the time"
+    subtitle = t(
+        "chart.rounding.subtitle",
+        lang,
+        mean=_num(dist.mean, "+.3f", lang),
+        share=_num(dist.p_nonzero, ".1%", lang),
+    )
     if rule is not None:
-        subtitle = f"{split_rules(rule)}; {subtitle}"
+        subtitle = t(
+            "chart.rounding.with_rule", lang, rule=split_rules(rule, lang), subtitle=subtitle
+        )
     return alt.layer(*layers).properties(
-        title=alt.Title(
-            title or "What rounding does to the money", subtitle=_caption(subtitle, 80)
-        ),
+        title=alt.Title(title or t("chart.rounding.title", lang), subtitle=_caption(subtitle, 80)),
         width=380,
         height=240,
     )

@@ -278,7 +278,10 @@ class Explorer:
             ]
             self.check_slot.show(
                 charts.check_chart(
-                    said, self._t("explorer.check_title"), self._t("explorer.check_rules")
+                    said,
+                    self._t("explorer.check_title"),
+                    self._t("explorer.check_rules"),
+                    self.lang,
                 )
             )
             self.check_table.value = _check_html(self.checks, self.lang)
@@ -668,8 +671,8 @@ class SealedBidExplorer(Explorer):
         elif self.budget.value > 0:
             rows.append((say("explorer.sealed.budget"), say("explorer.sealed.single_only")))
         self.summary.value = _table(rows)
-        self.bid_slot.show(charts.bid_chart(model, budget=budget))
-        self.split_slot.show(charts.revenue_split_chart(model, budget=budget))
+        self.bid_slot.show(charts.bid_chart(model, budget=budget, lang=lang))
+        self.split_slot.show(charts.revenue_split_chart(model, budget=budget, lang=lang))
 
     def simulate(self, draws: int, seed: int) -> list[simulate.Check]:
         """Simulate the equilibrium (with the budget if set) through the engine."""
@@ -849,7 +852,7 @@ class CoinExplorer(Explorer):
             ),
         ]
         self.summary.value = _table(rows)
-        self.strategy_slot.show(charts.coin_strategy_chart(eq))
+        self.strategy_slot.show(charts.coin_strategy_chart(eq, lang=lang))
         label = say(
             "explorer.coins.label",
             fraction=eq.game.loser_fraction,
@@ -857,7 +860,9 @@ class CoinExplorer(Explorer):
         )
         no_rounding = say("explorer.coins.no_rounding")
         pairs = [(label, eq)] if eq is exact else [(label, eq), (no_rounding, exact)]
-        self.bids_slot.show(charts.bid_distribution_chart(pairs, say("explorer.coins.legend")))
+        self.bids_slot.show(
+            charts.bid_distribution_chart(pairs, say("explorer.coins.legend"), lang)
+        )
 
     def simulate(self, draws: int, seed: int) -> list[simulate.Check]:
         """Simulate the grid equilibrium through the engine."""
@@ -935,8 +940,8 @@ class OnceAroundExplorer(Explorer):
             ],
         ]
         self.summary.value = _table(rows)
-        self.bid_slot.show(charts.once_around_bid_chart(model))
-        self.seat_slot.show(charts.seat_chart(model))
+        self.bid_slot.show(charts.once_around_bid_chart(model, lang=lang))
+        self.seat_slot.show(charts.seat_chart(model, lang=lang))
         if len(known) < 2:
             self.complete.value = f"<i>{html.escape(say('explorer.once.two_known'))}</i>"
             return
@@ -1038,7 +1043,7 @@ class AscendingExplorer(Explorer):
         second = _fixed(results[0][1].second_value, ".3f", lang)
         rows.insert(0, (self._t("explorer.second_value"), second))
         self.summary.value = _table(rows)
-        self.chart_slot.show(charts.ascending_chart(results))
+        self.chart_slot.show(charts.ascending_chart(results, lang))
 
     def simulate(self, draws: int, seed: int) -> list[simulate.Check]:
         """Simulate the chosen rule through the engine's ascending auction."""
@@ -1173,7 +1178,9 @@ class TieExplorer(Explorer):
                 ),
             ]
         )
-        self.chart_slot.show(charts.rounding_chart(dist, title=self._heading(what), rule=rule))
+        self.chart_slot.show(
+            charts.rounding_chart(dist, title=self._heading(what), rule=rule, lang=lang)
+        )
 
     def simulate(self, draws: int, seed: int) -> list[simulate.Check]:
         """Draw scores, split with the engine, compare with the exact distribution."""
@@ -1181,7 +1188,7 @@ class TieExplorer(Explorer):
         dist = rounding_distribution(rule, pmfs)
         checks = simulate.rounding(rule, pmfs, dist, draws=draws, seed=seed)
         self.chart_slot.show(
-            charts.rounding_chart(dist, checks, title=self._heading(what), rule=rule)
+            charts.rounding_chart(dist, checks, self._heading(what), rule, self.lang)
         )
         return checks
 
