@@ -1,6 +1,7 @@
 """The theory explorers in French: every word a reader sees in a widget (labels, options,
-placeholders, summaries, check tables, error sentences, status lines) is French, and the English
-explorers read as they did; the titles and labels an explorer hands to its charts follow it."""
+placeholders, summaries, check tables, error sentences, status lines) or in one of its charts
+(titles, subtitles, axis and legend titles, tooltip titles and the labels its data shows) is
+French, and the English explorers and charts read as they did."""
 
 from __future__ import annotations
 
@@ -17,9 +18,10 @@ pytest.importorskip("scipy")
 
 from tests.session.test_words import ENGLISH
 from tradekit.core.errors import ConfigError
-from tradekit.theory import simulate
+from tradekit.theory import charts, simulate
 from tradekit.theory.explorer import (
     AscendingExplorer,
+    ChartSlot,
     CoinExplorer,
     Explorer,
     OnceAroundExplorer,
@@ -75,13 +77,56 @@ def widget_texts(widget: Any) -> Iterator[str]:
         yield from widget_texts(child)
 
 
+#: The channels of an encoding that show their field's name when they have no title.
+_NAMED = ("x", "y", "color", "column", "row", "strokeDash", "size")
+
+
+def chart_texts(spec: Any) -> Iterator[str]:
+    """Every text a reader sees in a chart's spec (``chart.to_dict()``): titles and subtitles,
+    axis, legend and header titles, tooltip titles (a field's own name where it has none), and
+    the text values of its data (category labels in legends, headers and tooltips)."""
+    if isinstance(spec, list):
+        for item in spec:
+            yield from chart_texts(item)
+        return
+    if not isinstance(spec, dict):
+        return
+    for key, value in spec.items():
+        if key == "title" and isinstance(value, str):
+            yield value
+        elif key in ("text", "subtitle") and isinstance(value, str | list):
+            yield from (
+                [value] if isinstance(value, str) else [v for v in value if isinstance(v, str)]
+            )
+        elif key == "datasets":
+            for rows in value.values():
+                yield from (v for row in rows for v in row.values() if isinstance(v, str))
+        elif key == "encoding":
+            for channel, enc in value.items():
+                shown = [enc] if channel in _NAMED else enc if channel == "tooltip" else []
+                for one in shown if isinstance(shown, list) else [shown]:
+                    if isinstance(one, dict) and "field" in one and "title" not in one:
+                        yield one["field"]
+            yield from chart_texts(value)
+        else:
+            yield from chart_texts(value)
+
+
+def shown_charts(ex: Explorer) -> dict[str, dict[str, Any]]:
+    """The spec of each chart ``ex`` shows, by its slot's name."""
+    return {
+        name: slot.chart.to_dict()
+        for name, slot in vars(ex).items()
+        if isinstance(slot, ChartSlot) and slot.chart is not None
+    }
+
+
 def english_in(ex: Explorer) -> list[str]:
-    """The English words of :data:`ENGLISH` found in what ``ex`` shows, with where."""
-    return [
-        f"{word!r} in {text!r}"
-        for text in widget_texts(ex.widget)
-        for word in _WORD.findall(text.lower())
-    ]
+    """The English words of :data:`ENGLISH` found in what ``ex`` shows (its widgets and its
+    charts), with where."""
+    texts = [*widget_texts(ex.widget)]
+    texts += [text for spec in shown_charts(ex).values() for text in chart_texts(spec)]
+    return [f"{word!r} in {text!r}" for text in texts for word in _WORD.findall(text.lower())]
 
 
 def test_the_walk_finds_what_it_looks_for() -> None:
@@ -91,6 +136,26 @@ def test_the_walk_finds_what_it_looks_for() -> None:
     assert "uniform on [0, 1]" in texts  # a drop-down's options
     assert any("Check against" in x for x in texts) and any("P1" in x for x in texts)
     assert english_in(ex)  # the English explorer is caught
+    spec = ex.seat_slot.chart.to_dict()
+    texts = list(chart_texts(spec))
+    assert "Who wins the once-around auction (4 players)" in texts  # a title
+    assert "seat (P1 speaks first)" in texts and "expected payment" in texts  # an axis, a label
+    assert "seat" in texts  # a tooltip's field without a title of its own
+
+
+@pytest.mark.parametrize("name", list(BUILD))
+def test_each_french_explorers_charts_show_no_english(name: str) -> None:
+    ex = BUILD[name]("fr")
+    ex.check.click()
+    specs = shown_charts(ex)
+    assert len(specs) >= 2, "the charts (and the check's) are walked"
+    found = [
+        f"{slot}: {word!r} in {text!r}"
+        for slot, spec in specs.items()
+        for text in chart_texts(spec)
+        for word in _WORD.findall(text.lower())
+    ]
+    assert found == []
 
 
 @pytest.mark.parametrize("name", list(BUILD))
@@ -231,6 +296,53 @@ def test_the_english_explorers_read_as_before() -> None:
     once = BUILD["once around"]("en")
     assert once.complete.value.startswith("<p><b>Complete information, whole coins</b> (values ")
     assert "P3: pass" in once.complete.value or "P3: bids" in once.complete.value
+
+
+def test_the_english_charts_read_as_before() -> None:
+    """The notebooks' English: a couple of titles, subtitles, axes and legend labels pinned."""
+    from tradekit.theory.once_around import OnceAround
+    from tradekit.theory.sealed import SealedBid
+    from tradekit.theory.values import Values
+
+    model = SealedBid(3, 0.5)
+    spec = charts.bid_chart(model).to_dict()
+    assert spec["title"]["text"] == "Equilibrium bids: 3 bidders, uniform(0, 1) values, one prize"
+    assert (
+        spec["title"]["subtitle"][-1]
+        == "losers 1/2 of it exactly (no rounding). Dashed: bid = value of the top prize."
+    )
+    assert spec == charts.bid_chart(model, lang="en").to_dict()
+    split = charts.revenue_split_chart(model).to_dict()
+    assert split["title"]["text"] == "Who pays: the same total, split differently"
+    assert split["layer"][0]["encoding"]["color"]["scale"]["domain"] == ["winners", "losers"]
+    seats = charts.seat_chart(OnceAround(3, Values.uniform())).to_dict()
+    assert seats["title"]["text"] == "Who wins the once-around auction (3 players)"
+    assert {"chance of winning", "expected surplus", "expected payment"} <= set(chart_texts(seats))
+
+
+def test_the_french_charts_say_their_rules_and_numbers_in_french() -> None:
+    from tradekit.theory.sealed import SealedBid
+    from tradekit.theory.splitting import MajorityRule, RankRule
+
+    model = SealedBid(4, 0.25, prizes=(2, 1))
+    assert charts.sealed_rules(model, lang="fr").endswith(
+        "les gagnants paient leur mise, les perdants 1/4 de leur mise exactement (sans arrondi)"
+    )
+    spec = charts.bid_chart(model, lang="fr").to_dict()
+    assert spec["title"]["text"] == (
+        "Mises d'équilibre : 4 enchérisseurs, valeurs uniformes(0, 1), prix 2, 1"
+    )
+    assert "a = 0,25" in set(chart_texts(spec))  # a legend label, its decimal comma
+    budget = charts.bid_chart(SealedBid(3, 0.5), budget=0.4, lang="fr").to_dict()
+    assert "a = 1/2 (Marché de Turin), budget 0,4" in set(chart_texts(budget))
+    split = charts.revenue_split_chart(model, lang="fr").to_dict()
+    assert split["layer"][0]["encoding"]["color"]["scale"]["domain"] == ["gagnants", "perdants"]
+    assert charts.split_rules(MajorityRule(6), "fr").endswith("chaque part arrondie au supérieur")
+    assert "ne sont pas classés" in charts.split_rules(RankRule((3, 2, 1), unranked_at=0), "fr")
+    ties = BUILD["ties"]("fr")
+    subtitle = " ".join(ties.chart_slot.chart.to_dict()["title"]["subtitle"])
+    assert re.search(r"moyenne [+-]\d,\d{3} pièces", subtitle)
+    assert re.search(r"dans \d+,\d % des cas", subtitle)
 
 
 def test_an_unknown_language_is_refused() -> None:
