@@ -232,6 +232,28 @@ def number_text(text: str, lang: str) -> str:
     return text.replace(",", " ").replace(".", ",").replace("%", " %")
 
 
+def formatted(x: float, spec: str, lang: str) -> str:
+    """``x`` formatted with ``spec`` (``".3f"``, ``".1%"``, ``"+,.0f"``), as ``lang`` writes it.
+
+    Example:
+        >>> formatted(0.125, ".1%", "fr"), formatted(1234.5, ",.1f", "en")
+        ('12,5 %', '1,234.5')
+    """
+    return number_text(format(x, spec), lang)
+
+
+def numbers_listed(numbers: Sequence[float], lang: str = "en") -> str:
+    """``30, 20, 10``: numbers in a list for a sentence (never a raw tuple), as ``lang`` writes
+    them; a decimal comma would run into the commas between them, so French then uses " ; ".
+
+    Example:
+        >>> numbers_listed([30, 20, 10]), numbers_listed([2.5, 1], "fr")
+        ('30, 20, 10', '2,5 ; 1')
+    """
+    sep = " ; " if lang == "fr" and any(not float(x).is_integer() for x in numbers) else ", "
+    return sep.join(number_text(f"{x:g}", lang) for x in numbers)
+
+
 def bot_label(name: str, lang: str = "en") -> str:
     """A bot's name as the table shows it in ``lang``: ``bot_name.<name>`` from the catalogue, its
     parameters kept (``heuristic(aggression=0.9)`` reads ``heuristique(aggression=0.9)``); a name

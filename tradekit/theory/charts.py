@@ -28,7 +28,7 @@ import numpy as np
 import pandas as pd
 
 from tradekit.core.seats import seat_label
-from tradekit.i18n import load_messages, number_text, t
+from tradekit.i18n import formatted, keys, load_messages, number_text, numbers_listed, t
 from tradekit.theory.ascending import AscendingResult
 from tradekit.theory.coins import CoinAuction, CoinEquilibrium
 from tradekit.theory.distance import Distance
@@ -52,18 +52,7 @@ def _prize_text(prizes: Sequence[float], lang: str = "en") -> str:
     positive = [p for p in prizes if p > 0]
     if len(positive) == 1 and positive[0] == 1:
         return t("chart.one_prize", lang)
-    return t("chart.prizes", lang, prizes=_listed(positive, lang))
-
-
-def _listed(numbers: Sequence[float], lang: str) -> str:
-    """Numbers in a list, as ``lang`` writes them (French separates decimals by " ; ")."""
-    sep = " ; " if lang == "fr" and any(not float(x).is_integer() for x in numbers) else ", "
-    return sep.join(number_text(f"{x:g}", lang) for x in numbers)
-
-
-def _num(x: float, spec: str, lang: str) -> str:
-    """``x`` formatted with ``spec``, as ``lang`` writes it."""
-    return number_text(format(x, spec), lang)
+    return t("chart.prizes", lang, prizes=numbers_listed(positive, lang))
 
 
 def _tip(shorthand: str, key: str, lang: str, titled: bool = False, **kwargs: Any) -> Any:
@@ -75,12 +64,13 @@ def _tip(shorthand: str, key: str, lang: str, titled: bool = False, **kwargs: An
 
 
 def _values_name(name: str, lang: str) -> str:
-    """A value law's short name (``uniform(0, 1)``) in ``lang``, when the explorers name it."""
+    """A value law's short name (``uniform(0, 1)``) in ``lang``, when the explorers name it
+    (their catalogue's ``explorer.short.*`` messages)."""
     if lang == "en":
         return name
-    for slug in ("uniform", "beta22", "beta13", "beta21", "expon"):
-        if t(f"explorer.short.{slug}", "en") == name:
-            return t(f"explorer.short.{slug}", lang)
+    for key in keys():
+        if key.startswith("explorer.short.") and t(key, "en") == name:
+            return t(key, lang)
     return name
 
 
@@ -179,7 +169,7 @@ def bid_chart(
             "chart.rule_budget",
             lang,
             rule=_rule_name(model.loser_fraction, lang),
-            budget=_num(budget, "g", lang),
+            budget=formatted(budget, "g", lang),
         )
         table["current"] = True
         frames.append(table)
@@ -243,7 +233,7 @@ def _rule_name(a: float, lang: str = "en") -> str:
         return t("chart.rule.all_pay", lang)
     if a == 0.5:
         return t("chart.rule.turin", lang)
-    return t("chart.rule.a", lang, a=_num(a, "g", lang))
+    return t("chart.rule.a", lang, a=formatted(a, "g", lang))
 
 
 def revenue_split_table(
@@ -300,7 +290,7 @@ def revenue_split_chart(model: SealedBid, budget: float | None = None, lang: str
             {
                 "a": [model.loser_fraction],
                 "revenue": [r.total],
-                "what": [t("chart.budget", lang, budget=_num(budget, "g", lang))],
+                "what": [t("chart.budget", lang, budget=formatted(budget, "g", lang))],
             }
         )
         layers.append(
@@ -444,7 +434,7 @@ def coin_strategy_chart(eq: CoinEquilibrium, lang: str = "en") -> Chart:
                     "chart.coins.subtitle",
                     lang,
                     rules=coin_rules(game, lang=lang),
-                    gain=_num(eq.epsilon, ".4f", lang),
+                    gain=formatted(eq.epsilon, ".4f", lang),
                 ),
                 80,
             ),
@@ -728,8 +718,8 @@ def rounding_chart(
     subtitle = t(
         "chart.rounding.subtitle",
         lang,
-        mean=_num(dist.mean, "+.3f", lang),
-        share=_num(dist.p_nonzero, ".1%", lang),
+        mean=formatted(dist.mean, "+.3f", lang),
+        share=formatted(dist.p_nonzero, ".1%", lang),
     )
     if rule is not None:
         subtitle = t(

@@ -37,7 +37,7 @@ import numpy as np
 
 from tradekit.core.seats import seat_label
 from tradekit.games.turin.game import SETUP
-from tradekit.i18n import check_lang, load_messages, number_text, t
+from tradekit.i18n import check_lang, formatted, load_messages, number_text, numbers_listed, t
 from tradekit.theory import charts, simulate
 from tradekit.theory.ascending import MAX_PROFILES, AscendingModel, Strategy
 from tradekit.theory.coins import CoinAuction, CoinEquilibrium, Rounding, uniform_values
@@ -486,23 +486,6 @@ def _figure(x: float, lang: str = "en") -> str:
     return number_text(f"{x:,.{decimals}f}", lang)
 
 
-def _fixed(x: float, spec: str, lang: str) -> str:
-    """``x`` formatted with ``spec`` (``".3f"``, ``".1%"``, ``"+.3f"``), as ``lang`` writes it."""
-    return number_text(format(x, spec), lang)
-
-
-def _listed(numbers: Sequence[float], lang: str = "en") -> str:
-    """``30, 20, 10``: numbers for a summary (never a raw tuple).
-
-    Example:
-        >>> _listed([30, 20, 10]), _listed([2.5, 1], "fr"), _listed([3, 1], "fr")
-        ('30, 20, 10', '2,5 ; 1', '3, 1')
-    """
-    # A decimal comma would run into the commas between the numbers: French then uses ' ; '.
-    sep = " ; " if lang == "fr" and any(not float(x).is_integer() for x in numbers) else ", "
-    return sep.join(number_text(f"{x:g}", lang) for x in numbers)
-
-
 class SealedBidExplorer(Explorer):
     """Sealed bids where losers pay ``a`` of their bid: bids, revenue split, budgets, checks.
 
@@ -627,7 +610,7 @@ class SealedBidExplorer(Explorer):
         law = html.escape(_law_name(self.values.value, lang))
         rows = [
             (say("explorer.sealed.model"), say("explorer.sealed.model_is", n=model.n, law=law)),
-            (say("explorer.sealed.prizes_by_place"), _listed(model.prizes, lang)),
+            (say("explorer.sealed.prizes_by_place"), numbers_listed(model.prizes, lang)),
             (say("explorer.expected_revenue"), _figure(r.total, lang)),
             (say("explorer.sealed.paid_by_winners"), _figure(r.winners, lang)),
             (
@@ -635,7 +618,7 @@ class SealedBidExplorer(Explorer):
                 say(
                     "explorer.sealed.share",
                     amount=_figure(r.losers, lang),
-                    share=_fixed(r.loser_share, ".1%", lang),
+                    share=formatted(r.loser_share, ".1%", lang),
                 ),
             ),
             (say("explorer.sealed.expected_bid"), _figure(r.expected_bid, lang)),
@@ -658,11 +641,11 @@ class SealedBidExplorer(Explorer):
             rb = eq.revenue()
             rows.append(
                 (
-                    say("explorer.sealed.with_budget", budget=_fixed(budget, "g", lang)),
+                    say("explorer.sealed.with_budget", budget=formatted(budget, "g", lang)),
                     say(
                         "explorer.sealed.budget_binds",
                         revenue=_figure(rb.total, lang),
-                        cutoff=_fixed(eq.cutoff, ".3f", lang),
+                        cutoff=formatted(eq.cutoff, ".3f", lang),
                     )
                     if eq.binds
                     else say("explorer.sealed.budget_free"),
@@ -697,7 +680,7 @@ def _existence(ex: Existence, lang: str) -> str:
     if ex.exists:
         return t("explorer.sealed.exists", lang)
     near = _NEAR.search(ex.reason)
-    value = number_text(near[1], lang) if near else _fixed(ex.worst_value, ".3g", lang)
+    value = number_text(near[1], lang) if near else formatted(ex.worst_value, ".3g", lang)
     key = "prize_falls" if "expected prize falls" in ex.reason else "decreases"
     return t(f"explorer.sealed.{key}", lang, v=value)
 
@@ -815,13 +798,13 @@ class CoinExplorer(Explorer):
         lang, say = self.lang, self._t
 
         def coins(x: float) -> str:
-            return say("explorer.coins.coins", x=_fixed(x, ".3f", lang))
+            return say("explorer.coins.coins", x=formatted(x, ".3f", lang))
 
         def beside(share: float, unrounded: float) -> str:
             return say(
                 "explorer.coins.share_beside",
-                share=_fixed(share, ".1%", lang),
-                exact=_fixed(unrounded, ".1%", lang),
+                share=formatted(share, ".1%", lang),
+                exact=formatted(unrounded, ".1%", lang),
             )
 
         rows = [
@@ -838,8 +821,8 @@ class CoinExplorer(Explorer):
                 say("explorer.coins.by_winners_losers"),
                 say(
                     "explorer.coins.pair",
-                    a=_fixed(eq.winners_pay, ".3f", lang),
-                    b=_fixed(eq.losers_pay, ".3f", lang),
+                    a=formatted(eq.winners_pay, ".3f", lang),
+                    b=formatted(eq.losers_pay, ".3f", lang),
                 ),
             ),
             (say("explorer.coins.kept"), coins(eq.rounded_off)),
@@ -932,7 +915,7 @@ class OnceAroundExplorer(Explorer):
                     seat_label(s.seat, lang),
                     say(
                         "explorer.once.seat_row",
-                        win=_fixed(s.win_probability, ".1%", lang),
+                        win=formatted(s.win_probability, ".1%", lang),
                         surplus=_figure(s.surplus, lang),
                     ),
                 )
@@ -1025,7 +1008,7 @@ class AscendingExplorer(Explorer):
         count = (int(self.top.value) + 1) ** int(self.n.value)
         lang = self.lang
         if count > MAX_PROFILES // 4:
-            said = _fixed(count, ",", lang)
+            said = formatted(count, ",", lang)
             raise EntryError(self._t("explorer.ascending.too_many", count=said))
         results = [(self.rule_label(label), self.model(label).exact()) for label in self.RULES]
         rows = [
@@ -1033,14 +1016,14 @@ class AscendingExplorer(Explorer):
                 label,
                 self._t(
                     "explorer.ascending.row",
-                    price=_fixed(r.expected_price, ".3f", lang),
-                    gap=_fixed(r.gap, "+.3f", lang),
-                    efficiency=_fixed(r.efficiency, ".1%", lang),
+                    price=formatted(r.expected_price, ".3f", lang),
+                    gap=formatted(r.gap, "+.3f", lang),
+                    efficiency=formatted(r.efficiency, ".1%", lang),
                 ),
             )
             for label, r in results
         ]
-        second = _fixed(results[0][1].second_value, ".3f", lang)
+        second = formatted(results[0][1].second_value, ".3f", lang)
         rows.insert(0, (self._t("explorer.second_value"), second))
         self.summary.value = _table(rows)
         self.chart_slot.show(charts.ascending_chart(results, lang))
@@ -1129,7 +1112,7 @@ class TieExplorer(Explorer):
             pmf = medici_ship_totals(int(self.cards.value))
             what = say(
                 "explorer.ties.ships_what",
-                rewards=_listed(rewards, lang),
+                rewards=numbers_listed(rewards, lang),
                 cards=int(self.cards.value),
             )
             return RankRule(rewards), [pmf] * n, what
@@ -1138,7 +1121,7 @@ class TieExplorer(Explorer):
             pmf = _ladder_after(int(self.rounds.value))
             what = say(
                 "explorer.ties.ladder_what",
-                awards=_listed(awards, lang),
+                awards=numbers_listed(awards, lang),
                 rounds=int(self.rounds.value),
             )
             return RankRule(awards, unranked_at=0), [pmf] * n, what
@@ -1147,7 +1130,7 @@ class TieExplorer(Explorer):
             "explorer.ties.majority_what",
             payout=self.payout.value,
             units=self.units.value,
-            share=_fixed(self.share.value, "g", lang),
+            share=formatted(self.share.value, "g", lang),
         )
         return MajorityRule(int(self.payout.value)), [pmf] * n, what
 
@@ -1174,7 +1157,7 @@ class TieExplorer(Explorer):
                 (say("explorer.ties.sd"), _figure(dist.sd, lang)),
                 (
                     say("explorer.ties.moves"),
-                    say("explorer.ties.of_scorings", share=_fixed(dist.p_nonzero, ".1%", lang)),
+                    say("explorer.ties.of_scorings", share=formatted(dist.p_nonzero, ".1%", lang)),
                 ),
             ]
         )
