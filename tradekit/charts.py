@@ -80,8 +80,9 @@ THEME_NAME = "tradekit"
 THEME: dict[str, Any] = {
     "config": {
         "font": FONT,
-        # Room around the picture for text drawn a little wider than it was measured.
-        "padding": {"left": 12, "right": 16, "top": 6, "bottom": 6},
+        # Room around the picture for text drawn wider than it was measured (a legend title at
+        # the right edge, "probabilité de la mise", lost its last letters with 16 pixels).
+        "padding": {"left": 12, "right": 40, "top": 6, "bottom": 6},
         "axis": {"labelLimit": LABEL_LIMIT, "titleLimit": LABEL_LIMIT, "labelSeparation": 4},
         "legend": {"labelLimit": LABEL_LIMIT, "titleLimit": LABEL_LIMIT},
         "header": {"labelLimit": LABEL_LIMIT, "titleLimit": LABEL_LIMIT},

@@ -13,7 +13,7 @@ Example:
     >>> chart.to_dict()["title"]["text"]
     'Equilibrium bids: 3 bidders, uniform(0, 1) values, one prize'
     >>> chart.to_dict()["title"]["subtitle"][0]
-    'continuous bids (textbook: ties and a bid of 0 have probability 0); winners pay their bid,'
+    'continuous bids (textbook: ties and a bid of 0 have probability 0);'
 """
 
 from __future__ import annotations
@@ -186,7 +186,7 @@ def bid_chart(
                 "rule:N",
                 title=t("chart.bid.legend", lang),
                 sort=order,
-                legend=alt.Legend(orient="bottom", columns=2),
+                legend=alt.Legend(orient="bottom", columns=2, columnPadding=24),
             ),
             strokeWidth=alt.condition("datum.current", alt.value(3.5), alt.value(1.5)),
             tooltip=[
@@ -732,8 +732,10 @@ def rounding_chart(
     )
 
 
-def _caption(text: str, width: int = 96) -> list[str]:
-    """A long caption as lines a chart's subtitle can hold."""
+def _caption(text: str, width: int = 70) -> list[str]:
+    """A long caption as lines a chart's subtitle can hold: 70 characters stay inside a chart
+    of the usual width even in the browser's font, which runs wider than the one vl-convert
+    measures with (longer lines were cut at the picture's edge, French ones most)."""
     return textwrap.wrap(text, width)
 
 
