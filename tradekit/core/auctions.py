@@ -163,9 +163,18 @@ class OnceAroundAuction:
 
     def _skip_unable(self) -> None:
         # A player who cannot beat the high bid must pass; they are passed without a decision.
-        while not self.done and not self.bids_allowed(self.order[self.position]):
-            self.history.append((self.order[self.position], None))
-            self.position += 1
+        # The test is bids_allowed()'s (the range from the lowest bid to the budget is empty),
+        # read once per speaker without building the range: Medici runs it at every bid and pass.
+        order, history, budgets = self.order, self.history, self.budgets
+        position, size = self.position, len(order)
+        lowest = self.lowest_bid()
+        while position < size:
+            player = order[position]
+            if budgets.get(player, 0) >= lowest:
+                break
+            history.append((player, None))
+            position += 1
+        self.position = position
 
     @property
     def result(self) -> AuctionResult:
