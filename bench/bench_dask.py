@@ -3,14 +3,18 @@ speed-up from 1 to 2 workers, for ``tradekit.sim.run`` and ``compare`` with the 
 Market bots.
 
 Run: ``python3 dev.py bench`` (all benchmarks) or
-``python bench/bench_dask.py [--games N] [--repeats R] [--batch-size B] [--no-compare] [--serial]``.
+``python bench/bench_dask.py [--games N] [--repeats R] [--batch-size B] [--no-compare] [--serial]
+[--dask-defaults]``.
 
-Both clusters (one thread per worker process, bound to 127.0.0.1 with the dashboard on a free
-local port) are started first and warmed up by a short run, so worker start-up, imports and the
-first scatter of the bots are excluded from the rates; that cold start is printed separately.
-The runs on 1 and 2 workers then alternate, so a change in the machine's other load hits both
-alike; every line is the median of ``--repeats`` runs, and the load average is printed. The
-target: at least 1.8x from 1 to 2 workers on 2 cores.
+Both clusters come from ``tradekit.sim.local_cluster`` (one thread per worker process, bound to
+127.0.0.1 with the dashboard on a free local port, the workers' housekeeping slowed down:
+``tradekit.sim.WORKER_CONFIG``); ``--dask-defaults`` starts them as plain ``LocalCluster``s
+with Dask's own worker settings instead, for comparison. They are started first and warmed up
+by a short run, so worker start-up, imports and the first scatter of the bots are excluded from
+the rates; that cold start is printed separately. The runs on 1 and 2 workers then alternate,
+so a change in the machine's other load hits both alike; every line is the median of
+``--repeats`` runs, and the load average is printed. The target: at least 1.8x from 1 to 2
+workers on 2 cores.
 
 Besides the wall-clock rate, each line says where the time went: ``busy`` is the workers'
 compute time (from Dask's task stream) over wall time x workers (how well Dask kept them fed);
@@ -36,7 +40,7 @@ import distributed
 import numpy as np
 
 import tradekit
-from tradekit.sim import compare, run
+from tradekit.sim import compare, local_cluster, run
 
 GAME = tradekit.load_game("turin", players=3, scoring="classic")
 RED = tradekit.load_game("turin", players=3, scoring="red")
@@ -102,16 +106,22 @@ def median(runs: list[Figures]) -> Figures:
     return Figures(*(statistics.median(column) for column in zip(*runs, strict=True)))
 
 
-def start_cluster(workers: int) -> tuple[distributed.LocalCluster, distributed.Client]:
-    # Bound to 127.0.0.1 with the dashboard on a free local port: a default LocalCluster serves
-    # its dashboard on port 8787 of every interface of the machine.
-    cluster = distributed.LocalCluster(
-        n_workers=workers,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address="127.0.0.1:0",
-    )
+def start_cluster(
+    workers: int, dask_defaults: bool
+) -> tuple[distributed.LocalCluster, distributed.Client]:
+    # Bound to 127.0.0.1 with the dashboard on a free local port (a default LocalCluster serves
+    # its dashboard on port 8787 of every interface of the machine); with --dask-defaults, the
+    # workers keep Dask's own housekeeping settings instead of tradekit's WORKER_CONFIG.
+    if dask_defaults:
+        cluster = distributed.LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address="127.0.0.1:0",
+        )
+    else:
+        cluster = local_cluster(workers)
     return cluster, distributed.Client(cluster)
 
 
@@ -125,6 +135,11 @@ def main() -> None:
     )
     parser.add_argument("--no-compare", action="store_true", help="skip the compare lines")
     parser.add_argument("--serial", action="store_true", help="add serial reference lines")
+    parser.add_argument(
+        "--dask-defaults",
+        action="store_true",
+        help="start the clusters with Dask's own worker settings, not tradekit.sim.local_cluster's",
+    )
     args, _ = parser.parse_known_args()  # dev.py passes the same arguments to every bench
     # Each LocalCluster quiets Dask's logs while it runs and restores them when it closes; with
     # two clusters, closing the first would let the second one's shutdown log every step.
@@ -161,7 +176,7 @@ def main() -> None:
     try:
         for workers in WORKERS:
             start = time.perf_counter()
-            clusters[workers] = start_cluster(workers)
+            clusters[workers] = start_cluster(workers, args.dask_defaults)
             # The warm-up: every worker imports tradekit and plays its first games here.
             client = clusters[workers][1]
             run(GAME, BOTS, 4 * workers, args.seed, backend=client, batch_size=1, progress=False)

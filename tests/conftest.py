@@ -42,15 +42,11 @@ collect_ignore = ["sealed_lot"]
 
 @pytest.fixture(scope="session")
 def dask_client() -> Iterator[Any]:
-    """A Dask client on a 2-worker local cluster bound to 127.0.0.1 (one per test process)."""
+    """A Dask client on a 2-worker ``tradekit.sim.local_cluster`` (one per test process)."""
     distributed = pytest.importorskip("distributed")
-    cluster = distributed.LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address="127.0.0.1:0",
-    )
+    from tradekit.sim import local_cluster
+
+    cluster = local_cluster(2)
     client = distributed.Client(cluster)
     try:
         yield client

@@ -70,6 +70,33 @@ def test_dask_gives_the_same_tables(serial: Any, dask_client: Any) -> None:
     pd.testing.assert_frame_equal(serial.decisions, other.decisions)
 
 
+def test_the_local_clusters_workers_play_on_one_thread_with_their_chores_slowed(
+    dask_client: Any,
+) -> None:
+    import dask
+
+    from tradekit.sim import WORKER_CONFIG
+
+    def settings() -> dict[str, Any]:
+        return {key: dask.config.get(key) for key in WORKER_CONFIG}
+
+    workers = dask_client.run(settings)
+    assert len(workers) == 2
+    assert all(found == WORKER_CONFIG for found in workers.values()), workers
+    assert set(dask_client.nthreads().values()) == {1}
+    assert all(address.startswith("tcp://127.0.0.1:") for address in workers)
+    # Only the workers were given the settings: this process keeps its own.
+    assert dask.config.get("distributed.worker.profile.enabled") is True
+
+
+def test_a_local_cluster_needs_a_worker() -> None:
+    from tradekit.sim import local_cluster
+
+    for wrong in (0, -2, True):
+        with pytest.raises(ValueError, match="workers must be a whole number of at least 1"):
+            local_cluster(wrong)
+
+
 @pytest.mark.slow
 def test_a_notebook_function_bot_runs_on_dask(dask_client: Any) -> None:
     def local(view: Any, legal: Any) -> Any:  # not importable: travels by value

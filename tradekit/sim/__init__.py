@@ -8,7 +8,8 @@
   into one table; ``out=`` writes any of these tables to CSV or Parquet as the games finish,
   in flat memory (a sweep's directory resumes where it stopped); :func:`read_table` reads one.
 * Backends: in this process, local worker processes (the default for large runs) or a Dask
-  ``distributed.Client``. One master seed gives the same table on every backend.
+  ``distributed.Client``. One master seed gives the same table on every backend;
+  :func:`local_cluster` starts a Dask cluster on this machine set up for games.
 
 Importing this package loads numpy and the engine only; pandas, scipy and tqdm are imported by
 the functions that need them (worker processes never do).
@@ -17,6 +18,7 @@ the functions that need them (worker processes never do).
 from __future__ import annotations
 
 from tradekit.sim.backends import shutdown
+from tradekit.sim.cluster import WORKER_CONFIG, local_cluster
 from tradekit.sim.compare import Comparison, compare, paired_stats
 from tradekit.sim.logs import load_decisions, load_games
 from tradekit.sim.measures import (
@@ -35,6 +37,7 @@ from tradekit.sim.tables import options_json, variant_label
 from tradekit.sim.tournament import Tournament, tournament
 
 __all__ = [
+    "WORKER_CONFIG",
     "Comparison",
     "Decision",
     "LegalActions",
@@ -49,6 +52,7 @@ __all__ = [
     "generic_measures",
     "load_decisions",
     "load_games",
+    "local_cluster",
     "measures_for",
     "options_json",
     "paired_stats",
