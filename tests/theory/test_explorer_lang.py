@@ -180,8 +180,10 @@ def test_each_explorer_shows_only_french_in_french(name: str) -> None:
             assert html.unescape(_TAG.sub("", ex.check_table.value)) == error
 
 
+@pytest.mark.slow
 def test_every_option_of_every_french_explorer_reads_in_french() -> None:
-    """Each choice of each drop-down and toggle, chosen in turn: the summary follows it."""
+    """Each choice of each drop-down and toggle, chosen in turn: the summary follows it (every
+    explorer recomputed once per choice: left out of the fast tier)."""
     for name, build in BUILD.items():
         ex = build("fr")
         for control in ("values", "prizes", "pays", "fraction", "rounding", "ties", "zero_bids"):
