@@ -62,6 +62,7 @@ import pandas as pd  # noqa: E402
 
 from tradekit.core.errors import ConfigError  # noqa: E402
 from tradekit.core.seats import seat_label  # noqa: E402
+from tradekit.i18n import check_lang  # noqa: E402
 
 #: Renderers that work without a network: static SVG/PNG (vl-convert), the interactive
 #: "jupyter" renderer with offline=True (anywidget), and self-contained HTML.
@@ -89,6 +90,40 @@ THEME: dict[str, Any] = {
         "title": {"limit": 0, "anchor": "start"},
     }
 }
+
+
+#: How the charts write numbers in each language other than English (a Vega number locale, used
+#: for axis ticks, legends and tooltips): French writes a decimal comma, groups thousands with a
+#: space and puts a space before %, as :func:`tradekit.i18n.number_text` writes every other
+#: number a French reader sees.
+NUMBER_LOCALES: dict[str, dict[str, Any]] = {
+    "fr": {
+        "decimal": ",",
+        "thousands": " ",
+        "grouping": [3],
+        "currency": ["", " €"],
+        "percent": " %",
+    },
+}
+
+
+def localized(chart: Chart, lang: str) -> Chart:
+    """``chart`` with the numbers Vega writes itself (axis ticks, legends, tooltips) written as
+    ``lang`` writes them; an English chart is returned as it is.
+
+    A chart configured this way can be shown or saved, not layered or joined to another chart
+    (Vega-Lite takes a configuration at the top only): localize the finished chart.
+
+    Example:
+        >>> import altair as alt
+        >>> chart = alt.Chart().mark_point()
+        >>> localized(chart, "fr").to_dict()["config"]["locale"]["number"]["decimal"]
+        ','
+        >>> localized(chart, "en") is chart
+        True
+    """
+    number = NUMBER_LOCALES.get(check_lang(lang))
+    return chart if number is None else chart.configure(locale={"number": number})
 
 
 def _register_theme() -> None:

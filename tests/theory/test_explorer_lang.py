@@ -222,6 +222,36 @@ def test_french_numbers_have_a_decimal_comma() -> None:
     assert re.search(r"\d,\d %", BUILD["once around"]("fr").summary.value)
 
 
+def _svg_numbers(slot: Any) -> list[str]:
+    """The numbers written in the SVG a chart slot drew (axis ticks, legends)."""
+    (svg,) = [o["data"]["image/svg+xml"] for o in slot.widget.outputs]
+    return re.findall(r">(-?[0-9][0-9.,  %]*)</text>", svg)
+
+
+@pytest.mark.parametrize("name", ["sealed", "once around"])
+def test_the_charts_write_their_own_numbers_in_french(name: str) -> None:
+    fr, en = BUILD[name]("fr"), BUILD[name]("en")
+    french = [n for slot in _slots(fr) for n in _svg_numbers(slot)]
+    english = [n for slot in _slots(en) for n in _svg_numbers(slot)]
+    assert any("." in n for n in english), english  # the charts do write decimals
+    assert french and not any("." in n for n in french), french
+    assert any(re.fullmatch(r"-?\d+,\d+( %)?", n) for n in french), french
+    # The same ticks, only written the French way.
+    assert len(french) == len(english)
+    assert [n.replace(",", "").replace(" ", "") for n in french] == [
+        n.replace(",", "").replace(".", "").replace(" ", "") for n in english
+    ]
+
+
+def _slots(ex: Any) -> list[Any]:
+    """The chart slots of an explorer that drew a chart."""
+    return [
+        slot
+        for name, slot in vars(ex).items()
+        if name.endswith("_slot") and name != "check_slot" and slot.chart is not None
+    ]
+
+
 def test_the_status_line_says_simulating_in_the_explorers_language(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

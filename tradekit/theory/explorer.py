@@ -128,22 +128,26 @@ class ChartSlot:
 
     Attributes:
         widget: what to put in a layout.
-        chart: the altair chart shown last (``None`` before the first).
+        chart: the altair chart shown last (``None`` before the first), localized.
+        lang: the language its numbers are written in (``"fr"``: 0,25).
     """
 
-    def __init__(self, mode: str = "jupyter") -> None:
+    def __init__(self, mode: str = "jupyter", lang: str = "en") -> None:
         import ipywidgets as w
 
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
         self.mode = mode
+        self.lang = check_lang(lang)
         self.chart: Any = None
         self._jupyter: Any = None
         self.widget: Any = w.Output() if mode == "svg" else w.Box()
 
     def show(self, chart: Any) -> None:
-        """Replace the chart."""
-        self.chart = chart
+        """Replace the chart (its numbers written as :attr:`lang` writes them)."""
+        from tradekit.charts import localized
+
+        chart = self.chart = localized(chart, self.lang)
         if self.mode == "svg":
             import vl_convert as vlc
             from IPython.display import SVG
@@ -195,7 +199,7 @@ class Explorer:
             description=self._t("explorer.draws"),
             continuous_update=False,
         )
-        self.check_slot = ChartSlot(mode)
+        self.check_slot = ChartSlot(mode, self.lang)
         self.check_table: Any = w.HTML()
         self.checks: list[simulate.Check] = []
         self.check.on_click(lambda _: self._run_check())
@@ -559,8 +563,8 @@ class SealedBidExplorer(Explorer):
             continuous_update=False,
             style={"description_width": "initial"},
         )
-        self.bid_slot = ChartSlot(mode)
-        self.split_slot = ChartSlot(mode)
+        self.bid_slot = ChartSlot(mode, self.lang)
+        self.split_slot = ChartSlot(mode, self.lang)
         self._watch(
             self.n, self.a, self.values, self.prizes, self.custom_prizes, self.pays, self.budget
         )
@@ -743,8 +747,8 @@ class CoinExplorer(Explorer):
             ),
             description=say("explorer.prizes"),
         )
-        self.strategy_slot = ChartSlot(mode)
-        self.bids_slot = ChartSlot(mode)
+        self.strategy_slot = ChartSlot(mode, self.lang)
+        self.bids_slot = ChartSlot(mode, self.lang)
         self.equilibrium: CoinEquilibrium | None = None
         controls = [
             self.n,
@@ -880,8 +884,8 @@ class OnceAroundExplorer(Explorer):
             style={"description_width": "initial"},
         )
         self.complete: Any = w.HTML()
-        self.bid_slot = ChartSlot(mode)
-        self.seat_slot = ChartSlot(mode)
+        self.bid_slot = ChartSlot(mode, self.lang)
+        self.seat_slot = ChartSlot(mode, self.lang)
         self._watch(self.n, self.values, self.known, self.budgets)
         self._layout(
             [self.n, self.values, self.known, self.budgets],
@@ -973,7 +977,7 @@ class AscendingExplorer(Explorer):
             options=[(self.rule_label(label), label) for label in self.RULES],
             description=self._t("explorer.ascending.check_rule"),
         )
-        self.chart_slot = ChartSlot(mode)
+        self.chart_slot = ChartSlot(mode, self.lang)
         self._watch(self.n, self.top, self.budget)
         self._layout([self.n, self.top, self.budget, self.rule], [self.chart_slot.widget])
         self._refresh()
@@ -1074,7 +1078,7 @@ class TieExplorer(Explorer):
             continuous_update=False,
             style={"description_width": "initial"},
         )
-        self.chart_slot = ChartSlot(mode)
+        self.chart_slot = ChartSlot(mode, self.lang)
         self.distribution: Any = None
         self._watch(
             self.rule,
