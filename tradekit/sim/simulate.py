@@ -142,7 +142,8 @@ def run(
         label: the variant label (default: the options that differ from the defaults).
         decisions: record decisions in a second table: True for all, or action class names
             of the game (``"Bid"`` or ``{"Bid", "AddBid"}``).
-        backend: ``"auto"``, ``"serial"``, ``"processes"`` or a ``distributed.Client``.
+        backend: ``"auto"``, ``"serial"``, ``"processes"`` or a ``distributed.Client`` (on
+            this machine, a client of :func:`tradekit.sim.local_cluster`).
         workers: worker processes (default: the usable cores; at most 4 per CPU). Called at
             the top level of a script outside ``if __name__ == "__main__":``, where every
             spawned worker would run the call again, the games are played in this process
