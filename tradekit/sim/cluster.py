@@ -16,8 +16,9 @@ Importing this module does not import Dask; :func:`local_cluster` does.
 from __future__ import annotations
 
 import copy
-import os
 from typing import Any
+
+from tradekit.sim.backends import default_workers
 
 #: Dask settings for workers that play games: the statistical profiler off (games are pure
 #: Python, so it would sample them every 10 ms for a dashboard page nobody needs), the event
@@ -44,7 +45,8 @@ def local_cluster(workers: int | None = None, **kwargs: Any) -> Any:
     win over these.
 
     Args:
-        workers: worker processes; ``None``: one per core of this machine.
+        workers: worker processes; ``None``: one per usable core of this machine, as the
+            ``"processes"`` backend starts.
         **kwargs: more ``distributed.LocalCluster`` arguments.
 
     Returns:
@@ -68,7 +70,7 @@ def local_cluster(workers: int | None = None, **kwargs: Any) -> Any:
     import distributed
 
     settings: dict[str, Any] = {
-        "n_workers": workers if workers is not None else max(1, os.cpu_count() or 1),
+        "n_workers": workers if workers is not None else default_workers(),
         "threads_per_worker": 1,
         "processes": True,
         "host": "127.0.0.1",
