@@ -22,7 +22,9 @@ illegal actions are tried on every seat at sampled steps (refused with ``Illegal
 state and ``to_json`` unchanged; ``can`` agrees with ``legal_actions``), every kind of legal
 action of every seat at both ends of its domains sent with each field of a wrong type or out of
 range (``2.0``, ``True``, ``"3"``, ``None``, ``10**30``, a seat or card that does not exist:
-refused as malformed, naming the field), views equal to those of a
+refused as malformed, naming the field; a junk value the type gate already refused in the same
+field of the same class, seat, phase and turn of that game is not sent again, since the gate reads
+each field on its own and never the position), views equal to those of a
 copy whose hidden information was resampled (:data:`RESAMPLE_STEP`), and undo/re-apply of the
 last decision. Counters make sure these checks really bit: resampling changed the teacher view,
 illegal actions were tried, every kind of action offered was played.
@@ -194,6 +196,10 @@ class Stats:
     pool_list: list[Action] = dataclasses.field(default_factory=list)
     #: What each menu option already added to the pool lists (see :func:`_gather`).
     pooled_options: set[Hashable] = dataclasses.field(default_factory=set)
+    #: The malformed actions of this game refused by the type gate (see :func:`_check_illegal`).
+    malformed_seen: set[Hashable] = dataclasses.field(default_factory=set)
+    #: Malformed actions not sent again: the gate had refused the same one in the same game.
+    malformed_repeats: int = 0
 
 
 def _where(game: Game, seed: int) -> str:
@@ -554,37 +560,54 @@ def _check_illegal(
     if state.to_move:
         with pytest.raises(IllegalActionError):
             state.apply(state.to_move[0], "pass")  # type: ignore[arg-type]
-        # A legal action with a field of the wrong type is refused as malformed, naming the
-        # field, never a crash (a student's bot may send Bid("3") or Offer(2.0)): every kind of
-        # action each seat may take now, at both ends of its domains.
-        for mover, action in _probe_actions(state):
-            specs = {spec.name: spec for spec in field_specs(type(action))}
-            for name in field_names(type(action)):
-                junks = _junk(getattr(action, name), specs[name].optional)
-                if specs[name].kind is FieldKind.SEAT:
-                    junks += [-1, seats]  # seats that do not exist
-                elif specs[name].kind is FieldKind.CARD:
-                    junks += [max(state.all_cards()) + 1, -1]  # card ids of no card of this game
-                for junk in junks:
-                    bad = dataclasses.replace(action, **{name: junk})
-                    assert not state.can(mover, bad), f"{where} can() accepts {bad!r}"
-                    stats.can_checked += 1
-                    refused = _refusal(state, mover, bad, where)
-                    if type(junk) is not type(getattr(action, name)) or specs[name].kind in (
-                        FieldKind.SEAT,
-                        FieldKind.CARD,
-                    ):
-                        assert isinstance(refused, MalformedActionError), (
-                            f"{where} {bad!r} refused but not as malformed: {refused}"
-                        )
-                        assert repr(name) in refused.reason, (
-                            f"{where} the refusal of {bad!r} does not name the field {name!r}"
-                        )
-                    stats.illegal_tried += 1
+        _check_malformed(state, where, stats)
     assert _save_parts(state) == parts, f"{where} refused actions changed what to_json() saves"
     if saved is not None:
         assert state.to_json() == saved, f"{where} refused actions changed to_json()"
     assert state.view("all") == teacher, f"{where} refused actions changed the teacher view"
+
+
+def _check_malformed(state: State, where: str, stats: Stats) -> None:
+    """Every kind of action each seat may take now, at both ends of its domains, sent with each
+    field of a wrong type or out of range: refused as malformed, naming the field, never a crash
+    (a student's bot may send Bid("3") or Offer(2.0))."""
+    seats = state.game.num_players
+    seen = stats.malformed_seen
+    for mover, action in _probe_actions(state):
+        specs = {spec.name: spec for spec in field_specs(type(action))}
+        in_turn = mover in state.to_move
+        for name in field_names(type(action)):
+            junks = _junk(getattr(action, name), specs[name].optional)
+            if specs[name].kind is FieldKind.SEAT:
+                junks += [-1, seats]  # seats that do not exist
+            elif specs[name].kind is FieldKind.CARD:
+                junks += [max(state.all_cards()) + 1, -1]  # card ids of no card of this game
+            for junk in junks:
+                bad = dataclasses.replace(action, **{name: junk})
+                # The type gate reads the seat, the class and each field on its own, never
+                # the game's position, and the other fields hold legal values: a junk value
+                # it refused in a field of this class, in this game, phase and turn, it
+                # refuses again the same way (refusals by the rules are always sent again).
+                key = (state.phase, in_turn, mover, type(bad), name, type(junk), repr(junk))
+                if key in seen:
+                    stats.malformed_repeats += 1
+                    continue
+                assert not state.can(mover, bad), f"{where} can() accepts {bad!r}"
+                stats.can_checked += 1
+                refused = _refusal(state, mover, bad, where)
+                if type(junk) is not type(getattr(action, name)) or specs[name].kind in (
+                    FieldKind.SEAT,
+                    FieldKind.CARD,
+                ):
+                    assert isinstance(refused, MalformedActionError), (
+                        f"{where} {bad!r} refused but not as malformed: {refused}"
+                    )
+                    assert repr(name) in refused.reason, (
+                        f"{where} the refusal of {bad!r} does not name the field {name!r}"
+                    )
+                if isinstance(refused, MalformedActionError):
+                    seen.add(key)
+                stats.illegal_tried += 1
 
 
 def _probe_actions(state: State) -> list[tuple[int, Action]]:
@@ -695,6 +718,7 @@ def play_one(
     """Play one random game with every check; returns the finished state."""
     rng = np.random.default_rng([seed, 20_240_601])
     state = game.new_state(seed=seed)
+    stats.malformed_seen.clear()
     seats = game.num_players
     prefix = _where(game, seed)
     where = f"{prefix} step=0"
@@ -849,7 +873,8 @@ def test_conformance_random_games(name: str, players: int, part: int, of: int) -
     print(
         f"\n{name} {players}p: {stats.games} games, {stats.steps} decisions, "
         f"{stats.replays} replays, {stats.resamples} resamples "
-        f"({stats.resamples_changed} changed), {stats.illegal_tried} illegal tries, "
+        f"({stats.resamples_changed} changed), {stats.illegal_tried} illegal tries "
+        f"({stats.malformed_repeats} malformed repeats not sent again), "
         f"{stats.can_checked} can/legal checks, {elapsed:.1f} s"
     )
 
