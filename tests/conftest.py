@@ -22,14 +22,13 @@ from __future__ import annotations
 import fnmatch
 import gc
 import json
-import os
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
 
 import tradekit
-from tests.helpers import play_at_random
+from tests.helpers import FAST_TIER, play_at_random
 from tradekit.core.state import State
 from tradekit.sim import play
 from tradekit.sim.play import BATCH_GC_THRESHOLD
@@ -69,7 +68,7 @@ class Corpus:
     def __init__(self) -> None:
         self._games: dict[tuple[Any, ...], State] = {}
         self._saves: dict[tuple[Any, ...], object] = {}
-        self._whole = not os.environ.get("TRADEKIT_FAST")
+        self._whole = not FAST_TIER
 
     def game(
         self,

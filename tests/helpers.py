@@ -6,6 +6,7 @@ plain functions that tests call with arguments live here.
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import shutil
@@ -25,6 +26,9 @@ DATA = REPO / "data"
 """The shipped data tables, one folder per game."""
 TEST_DATA = TESTS / "data"
 """Files the tests read: recorded playthroughs, saves from the first release."""
+FAST_TIER = bool(os.environ.get("TRADEKIT_FAST"))
+"""Whether this is the fast tier (``dev.py test --fast`` sets ``TRADEKIT_FAST``): the checks that
+sweep many games play fewer of them."""
 
 #: The state class a helper is given back (a game's own, such as ``TurinState``).
 S = TypeVar("S", bound=State[Any])

@@ -62,7 +62,7 @@ import pandas as pd  # noqa: E402
 
 from tradekit.core.errors import ConfigError  # noqa: E402
 from tradekit.core.seats import seat_label  # noqa: E402
-from tradekit.i18n import check_lang  # noqa: E402
+from tradekit.i18n import NUMBER_MARKS, check_lang  # noqa: E402
 
 #: Renderers that work without a network: static SVG/PNG (vl-convert), the interactive
 #: "jupyter" renderer with offline=True (anywidget), and self-contained HTML.
@@ -93,17 +93,11 @@ THEME: dict[str, Any] = {
 
 
 #: How the charts write numbers in each language other than English (a Vega number locale, used
-#: for axis ticks, legends and tooltips): French writes a decimal comma, groups thousands with a
-#: space and puts a space before %, as :func:`tradekit.i18n.number_text` writes every other
-#: number a French reader sees.
+#: for axis ticks, legends and tooltips): the marks of :data:`tradekit.i18n.NUMBER_MARKS`, as
+#: :func:`tradekit.i18n.number_text` writes every other number a reader sees (French: a decimal
+#: comma, thousands grouped by a space, a space before %).
 NUMBER_LOCALES: dict[str, dict[str, Any]] = {
-    "fr": {
-        "decimal": ",",
-        "thousands": " ",
-        "grouping": [3],
-        "currency": ["", " €"],
-        "percent": " %",
-    },
+    lang: {**marks, "grouping": [3], "currency": ["", " €"]} for lang, marks in NUMBER_MARKS.items()
 }
 
 

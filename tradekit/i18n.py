@@ -218,18 +218,32 @@ def format_text(text: str, lang: str = "en", /, **fields: Any) -> str:
     return _COUNTING[lang].vformat(text, (), fields) if "|" in text else text.format(**fields)
 
 
+#: How each language other than English writes a number's marks: the decimal mark, the mark
+#: between groups of thousands, and the percent sign (French: ``1 234,5`` and ``12,5 %``). The one
+#: rule for every number a reader sees: :func:`number_text` for the numbers tradekit writes,
+#: :data:`tradekit.charts.NUMBER_LOCALES` for those a chart writes itself.
+NUMBER_MARKS: dict[str, dict[str, str]] = {
+    "fr": {"decimal": ",", "thousands": " ", "percent": " %"},
+}
+
+
 def number_text(text: str, lang: str) -> str:
     """A number formatted the English way (``1,234.5``, ``12.5%``), written as ``lang`` writes
-    it: French groups thousands with a space, writes a decimal comma and a space before ``%``.
-    The one rule for every number a French reader sees (bots' reasons, explorers, charts).
+    it (:data:`NUMBER_MARKS`): French groups thousands with a space, writes a decimal comma and a
+    space before ``%``. The one rule for every number a French reader sees (bots' reasons,
+    explorers, charts).
 
     Example:
         >>> number_text("1,234.5", "fr"), number_text("-12.5%", "fr"), number_text("1,234.5", "en")
         ('1 234,5', '-12,5 %', '1,234.5')
     """
-    if lang != "fr":
+    marks = NUMBER_MARKS.get(lang)
+    if marks is None:
         return text
-    return text.replace(",", " ").replace(".", ",").replace("%", " %")
+    # Each English mark read once: a French decimal comma is not then read as a thousands mark.
+    return text.translate(
+        {ord(","): marks["thousands"], ord("."): marks["decimal"], ord("%"): marks["percent"]}
+    )
 
 
 def formatted(x: float, spec: str, lang: str) -> str:

@@ -49,6 +49,7 @@ import numpy as np
 import pytest
 
 import tradekit
+from tests.helpers import FAST_TIER
 from tradekit.core.actions import Action, FieldKind, action_from_json, field_names, field_specs
 from tradekit.core.domains import Option
 from tradekit.core.errors import IllegalActionError, MalformedActionError
@@ -114,7 +115,7 @@ def games_per_count(name: str) -> int:
 #: which sets ``TRADEKIT_FAST``), where the big sweep below does not run. In the whole suite the
 #: big sweep runs every check on 100 more games per count (every :data:`EXPENSIVE_EVERY`-th), so
 #: the quick test is there to fail fast, not for its numbers.
-QUICK_GAMES = 2 if os.environ.get("TRADEKIT_FAST") else 4
+QUICK_GAMES = 2 if FAST_TIER else 4
 #: No game may take more decisions than this.
 MAX_STEPS = 20_000
 #: Views, sealed-choice and legal-list checks on every SAMPLE_STEP-th step.
@@ -196,7 +197,7 @@ class Stats:
     pool_list: list[Action] = dataclasses.field(default_factory=list)
     #: What each menu option already added to the pool lists (see :func:`_gather`).
     pooled_options: set[Hashable] = dataclasses.field(default_factory=set)
-    #: The malformed actions of this game refused by the type gate (see :func:`_check_illegal`).
+    #: The malformed actions of this game refused by the type gate (see :func:`_check_malformed`).
     malformed_seen: set[Hashable] = dataclasses.field(default_factory=set)
     #: Malformed actions not sent again: the gate had refused the same one in the same game.
     malformed_repeats: int = 0
