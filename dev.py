@@ -22,6 +22,7 @@ import hashlib
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -154,28 +155,61 @@ def cmd_test(args: list[str]) -> int:
     # The fast tier also plays fewer games in the checks that sweep many (see tests/conftest.py).
     env = {"TRADEKIT_FAST": "1"} if fast else {}
     lint_paths = [p for p in ("tradekit", "tests", "bench") if (ROOT / p).exists()]
-    steps: list[tuple[str, list[str | Path]]] = [
+    checks: list[tuple[str, list[str | Path]]] = [
         ("ruff", [BIN / "ruff", "check", *lint_paths]),
         ("ruff-format", [BIN / "ruff", "format", "--check", *lint_paths]),
         ("mypy", [BIN / "mypy"]),
-        # --durations=15 (in pyproject.toml) prints the 15 slowest tests at the end.
-        ("pytest", [BIN / "pytest", *parallel(args), *tier, *args]),
     ]
-    for name, argv in steps:
-        say(f"step {name}: " + " ".join([Path(argv[0]).name, *map(str, argv[1:])]))
-        start = time.monotonic()
-        # pytest may write bytecode (into the ignored __pycache__ folders) even where the shell
-        # says not to: without it every test process (each worker, notebook kernel and script the
-        # tests start) compiles every module it imports again, and each worker rewrites the
-        # asserts of every test module again, about 10 CPU seconds a worker before the first test.
-        code = run(argv, env, drop=("PYTHONDONTWRITEBYTECODE",) if name == "pytest" else ())
-        took = time.monotonic() - start
-        if code != 0:
-            say(f"step {name} FAILED (exit code {code}) after {took:.0f} s")
-            return code
-        say(f"step {name} passed in {took:.0f} s")
-    say("all steps passed: " + ", ".join(name for name, _ in steps))
+    # --durations=15 (in pyproject.toml) prints the 15 slowest tests at the end.
+    tests: list[str | Path] = [BIN / "pytest", *parallel(args), *tier, *args]
+    # The checks run beside pytest, one after another, their output held until pytest is done:
+    # they need one core for a few seconds while pytest's workers start and collect the tests,
+    # when the cores are not yet both busy. Every step runs; the command fails if any failed.
+    start = time.monotonic()
+    results: list[tuple[str, int, float, str]] = []
+    lint = threading.Thread(target=_run_checks, args=(checks, results), daemon=True)
+    lint.start()
+    say("step pytest: " + " ".join(["pytest", *map(str, tests[1:])]))
+    # pytest may write bytecode (into the ignored __pycache__ folders) even where the shell says
+    # not to: without it every test process (each worker, notebook kernel and script the tests
+    # start) compiles every module it imports again, and each worker rewrites the asserts of
+    # every test module again, about 10 CPU seconds a worker before the first test.
+    code = run(tests, env, drop=("PYTHONDONTWRITEBYTECODE",))
+    took = time.monotonic() - start
+    lint.join()
+    for name, check_code, seconds, output in results:
+        say(f"step {name}: " + " ".join(map(str, next(a for n, a in checks if n == name))))
+        if output:
+            print(output, end="" if output.endswith("\n") else "\n", flush=True)
+        verdict = "passed" if check_code == 0 else f"FAILED (exit code {check_code})"
+        say(f"step {name} {verdict} in {seconds:.0f} s")
+    failed = [name for name, check_code, _, _ in results if check_code != 0]
+    if code != 0:
+        failed.append("pytest")
+    say(f"step pytest {'passed' if code == 0 else f'FAILED (exit code {code})'} in {took:.0f} s")
+    steps = [name for name, _ in checks] + ["pytest"]
+    if failed:
+        say(f"failed: {', '.join(failed)} (of {', '.join(steps)}), {took:.0f} s in all")
+        return code or 1
+    say(f"all steps passed: {', '.join(steps)}, {took:.0f} s in all")
     return 0
+
+
+def _run_checks(
+    checks: list[tuple[str, list[str | Path]]], results: list[tuple[str, int, float, str]]
+) -> None:
+    """Run the lint and type checks one after another, output captured, into ``results``."""
+    for name, argv in checks:
+        start = time.monotonic()
+        done = subprocess.run(
+            [str(a) for a in argv],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            check=False,
+        )
+        results.append((name, done.returncode, time.monotonic() - start, done.stdout))
 
 
 def cmd_bench(args: list[str]) -> int:

@@ -214,6 +214,38 @@ def _widget_renderer(spec: dict[str, Any], **metadata: Any) -> Any:
     return widget._repr_mimebundle_()
 
 
+#: Pictures :func:`chart_svg` keeps, by chart spec (most recent last).
+_SVGS: dict[str, str] = {}
+_SVGS_KEPT = 64
+
+
+def chart_svg(chart: Chart) -> str:
+    """The chart drawn as an SVG picture by ``vl-convert`` (no browser, no network).
+
+    A chart drawn again with the same spec (an explorer's option set back to an earlier value)
+    is not drawn a second time: the last pictures are kept by spec (about 40 ms each to draw).
+    The spec is still made, and checked by altair, every time.
+
+    Example:
+        >>> chart = alt.Chart(pd.DataFrame({"x": [1, 2]})).mark_bar().encode(x="x:Q")
+        >>> svg = chart_svg(chart)
+        >>> svg.startswith("<svg"), chart_svg(chart) is svg
+        (True, True)
+    """
+    import json
+
+    key = json.dumps(chart.to_dict(), sort_keys=True)
+    svg = _SVGS.pop(key, None)
+    if svg is None:
+        import vl_convert as vlc
+
+        svg = str(vlc.vegalite_to_svg(key))
+        while len(_SVGS) >= _SVGS_KEPT:
+            del _SVGS[next(iter(_SVGS))]
+    _SVGS[key] = svg  # again at the end: the most recently drawn are kept longest
+    return svg
+
+
 def _need(table: pd.DataFrame, columns: Sequence[str], what: str) -> None:
     if not isinstance(table, pd.DataFrame):
         raise ConfigError(what, type(table).__name__, "a pandas DataFrame from tradekit.sim")

@@ -175,3 +175,32 @@ def test_interactive_renderer_draws_the_chart_and_keeps_its_bundle(
         assert alt.JupyterChart._esm == kept.read_text(encoding="utf-8")
     finally:
         charts.use_offline_renderer()
+
+
+def test_chart_svg_draws_each_spec_once_and_keeps_only_the_recent_ones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import vl_convert as vlc
+
+    drawn: list[str] = []
+    real = vlc.vegalite_to_svg
+
+    def counting(spec: Any) -> str:
+        drawn.append(spec)
+        return str(real(spec))
+
+    monkeypatch.setattr(vlc, "vegalite_to_svg", counting)
+    monkeypatch.setattr(charts, "_SVGS", {})
+
+    def bar(height: int) -> Any:
+        return alt.Chart(pd.DataFrame({"x": [height]})).mark_bar().encode(y="x:Q")
+
+    first = charts.chart_svg(bar(1))
+    assert first.startswith("<svg") and len(drawn) == 1
+    assert charts.chart_svg(bar(1)) == first and len(drawn) == 1  # the same spec: kept
+    assert charts.chart_svg(bar(2)) != first and len(drawn) == 2  # another spec: drawn
+    for height in range(3, 3 + charts._SVGS_KEPT):
+        charts.chart_svg(bar(height))
+    assert len(charts._SVGS) == charts._SVGS_KEPT
+    charts.chart_svg(bar(1))  # pushed out by the newer ones: drawn again
+    assert len(drawn) == 3 + charts._SVGS_KEPT

@@ -180,9 +180,9 @@ class Dashboard(w.VBox):  # type: ignore[misc]
     def show_distance(self) -> None:
         """Draw the finished games' bids against the equilibrium bid (a refusal in words in
         :attr:`message` if no table has finished yet)."""
-        import vl_convert as vlc
         from IPython.display import SVG
 
+        from tradekit.charts import chart_svg
         from tradekit.theory.charts import distance_chart
 
         self.theory_button.disabled = True
@@ -194,7 +194,7 @@ class Dashboard(w.VBox):  # type: ignore[misc]
             return
         finally:
             self.theory_button.disabled = False
-        svg = vlc.vegalite_to_svg(distance_chart(found).to_dict())
+        svg = chart_svg(distance_chart(found))
         self.theory.outputs = ()
         self.theory.append_display_data(cast(Any, SVG)(svg))
         lost = found.players["utility_lost"].sum()

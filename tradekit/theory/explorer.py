@@ -145,15 +145,14 @@ class ChartSlot:
 
     def show(self, chart: Any) -> None:
         """Replace the chart (its numbers written as :attr:`lang` writes them)."""
-        from tradekit.charts import localized
+        from tradekit.charts import chart_svg, localized
 
         chart = self.chart = localized(chart, self.lang)
         if self.mode == "svg":
-            import vl_convert as vlc
             from IPython.display import SVG
 
             self.widget.outputs = ()
-            svg = cast(Any, SVG)(vlc.vegalite_to_svg(chart.to_dict()))
+            svg = cast(Any, SVG)(chart_svg(chart))
             self.widget.append_display_data(svg)
             return
         import altair as alt
