@@ -291,6 +291,22 @@ def test_equal_prizes_paid_by_the_top_only_have_no_increasing_equilibrium() -> N
     assert SealedBid(3, 0.5, prizes=(1, 1)).existence().exists  # the games' rule: both pay
 
 
+def test_existence_names_its_cause_and_value_as_its_sentence_does() -> None:
+    # Other languages word the finding from cause and near, never from the English sentence.
+    cases = {
+        "rises": SealedBid(3, 0.5),
+        "decreases": SealedBid(3, 0.5, prizes=(1, 1), pays=(1,)),
+        "prize_falls": SealedBid(3, 0.5, prizes=(1, 2)),
+    }
+    for cause, auction in cases.items():
+        check = auction.existence()
+        assert check.cause == cause and check.exists == (cause == "rises"), check
+        if cause == "rises":
+            assert check.near == check.worst_value
+        else:
+            assert f"near v = {check.near:.3g}" in check.reason, check
+
+
 def test_payment_fractions_are_checked() -> None:
     with pytest.raises(ValueError, match=r"payment fraction must lie in \[0, 1\]"):
         SealedBid(3, 0.5, pays=(1.5,))

@@ -668,24 +668,17 @@ class SealedBidExplorer(Explorer):
         return simulate.sealed(target, draws=draws, seed=seed)
 
 
-#: The number in a reason :meth:`SealedBid.existence` gives (``near v = 0.42``).
-_NEAR = re.compile(r"near v = ([^\s:()]+)")
-
-
 def _existence(ex: Existence, lang: str) -> str:
     """Whether the equilibrium exists, in ``lang``.
 
     :class:`Existence` says why in one English sentence: in English that sentence is shown as it
-    is; in French the sentence is chosen by the same test, with the value it names.
+    is; in another language the sentence of its ``cause``, with the value it names.
     """
     if lang == "en":
         return ex.reason
     if ex.exists:
         return t("explorer.sealed.exists", lang)
-    near = _NEAR.search(ex.reason)
-    value = number_text(near[1], lang) if near else formatted(ex.worst_value, ".3g", lang)
-    key = "prize_falls" if "expected prize falls" in ex.reason else "decreases"
-    return t(f"explorer.sealed.{key}", lang, v=value)
+    return t(f"explorer.sealed.{ex.cause}", lang, v=formatted(ex.near, ".3g", lang))
 
 
 class CoinExplorer(Explorer):

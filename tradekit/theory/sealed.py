@@ -101,12 +101,19 @@ class Existence:
         min_slope: the smallest ``db/du`` found on a fine grid (negative means it fails).
         worst_value: the value where that smallest slope occurs.
         reason: one sentence a lesson can quote.
+        cause: why, as a key other languages word it from: ``"rises"`` (it exists),
+            ``"prize_falls"`` (the expected prize falls with the value somewhere) or
+            ``"decreases"`` (the candidate bid decreases somewhere).
+        near: the value the reason names (where the prize falls or the bid decreases; for
+            ``"rises"``, :attr:`worst_value`).
     """
 
     exists: bool
     min_slope: float
     worst_value: float
     reason: str
+    cause: str = "rises"
+    near: float = 0.0
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -331,15 +338,17 @@ class SealedBid:
                 f"the expected prize falls with the value near v = {bad:.3g} (prizes rise down "
                 "the places): no increasing equilibrium"
             )
-            return Existence(False, float(slope[worst]), value, reason)
+            return Existence(False, float(slope[worst]), value, reason, "prize_falls", bad)
         if float(slope[worst]) < -1e-7 * scale:
             reason = f"the candidate bid decreases near v = {value:.3g}: no increasing equilibrium"
-            return Existence(False, float(slope[worst]), value, reason)
+            return Existence(False, float(slope[worst]), value, reason, "decreases", value)
         return Existence(
             True,
             float(slope[worst]),
             value,
             "the candidate bid rises with the value, so it is an equilibrium",
+            "rises",
+            value,
         )
 
     @cached_property
