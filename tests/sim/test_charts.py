@@ -191,6 +191,7 @@ def test_chart_svg_draws_each_spec_once_and_keeps_only_the_recent_ones(
 
     monkeypatch.setattr(vlc, "vegalite_to_svg", counting)
     monkeypatch.setattr(charts, "_SVGS", {})
+    monkeypatch.setattr(charts, "_SVGS_KEPT", 4)  # a few pictures are enough to push one out
 
     def bar(height: int) -> Any:
         return alt.Chart(pd.DataFrame({"x": [height]})).mark_bar().encode(y="x:Q")
