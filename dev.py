@@ -167,7 +167,7 @@ def cmd_test(args: list[str]) -> int:
     # they need one core for a few seconds while pytest's workers start and collect the tests,
     # when the cores are not yet both busy. Every step runs; the command fails if any failed.
     start = time.monotonic()
-    results: list[tuple[str, int, float, str]] = []
+    results: list[tuple[int, float, str]] = []
     lint = threading.Thread(target=_run_checks, args=(checks, results), daemon=True)
     lint.start()
     say("step pytest: " + " ".join(["pytest", *map(str, tests[1:])]))
@@ -179,13 +179,13 @@ def cmd_test(args: list[str]) -> int:
     took = time.monotonic() - start
     lint.join()
     total = time.monotonic() - start
-    for name, check_code, seconds, output in results:
-        say(f"step {name}: " + " ".join(map(str, next(a for n, a in checks if n == name))))
+    for (name, argv), (check_code, seconds, output) in zip(checks, results, strict=True):
+        say(f"step {name}: " + " ".join(map(str, argv)))
         if output:
             print(output, end="" if output.endswith("\n") else "\n", flush=True)
         verdict = "passed" if check_code == 0 else f"FAILED (exit code {check_code})"
         say(f"step {name} {verdict} in {seconds:.0f} s")
-    failed = [name for name, check_code, _, _ in results if check_code != 0]
+    failed = [name for (name, _), (code_, _, _) in zip(checks, results, strict=True) if code_]
     if code != 0:
         failed.append("pytest")
     say(f"step pytest {'passed' if code == 0 else f'FAILED (exit code {code})'} in {took:.0f} s")
@@ -198,27 +198,33 @@ def cmd_test(args: list[str]) -> int:
 
 
 def _run_checks(
-    checks: list[tuple[str, list[str | Path]]], results: list[tuple[str, int, float, str]]
+    checks: list[tuple[str, list[str | Path]]], results: list[tuple[int, float, str]]
 ) -> None:
-    """Run the lint and type checks one after another, output captured, into ``results``.
+    """Run the lint and type checks one after another, their exit code, seconds and output
+    captured into ``results`` (in the order of ``checks``).
 
     They run at a lower priority than the tests (``nice`` 10, where the system has it): they only
     take what the tests leave of the cores, so the tests that time a page are not slowed by them.
     """
-    for name, argv in checks:
+    for _, argv in checks:
         start = time.monotonic()
-        with subprocess.Popen(
-            [str(a) for a in argv],
-            cwd=ROOT,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        ) as check:
+        try:
+            check = subprocess.Popen(
+                [str(a) for a in argv],
+                cwd=ROOT,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                text=True,
+            )
+        except OSError as exc:  # not installed: a failed step, said in words
+            results.append((127, time.monotonic() - start, f"could not start {argv[0]}: {exc}"))
+            continue
+        with check:
             # (already gone, or not allowed: it runs at the tests' priority)
             with contextlib.suppress(AttributeError, OSError):  # no setpriority on Windows
                 os.setpriority(os.PRIO_PROCESS, check.pid, 10)
             output, _ = check.communicate()
-        results.append((name, check.returncode, time.monotonic() - start, output))
+        results.append((check.returncode, time.monotonic() - start, output))
 
 
 def cmd_bench(args: list[str]) -> int:

@@ -24,7 +24,9 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import importlib
+import json
 import math
 import os
 import sys
@@ -214,16 +216,11 @@ def _widget_renderer(spec: dict[str, Any], **metadata: Any) -> Any:
     return widget._repr_mimebundle_()
 
 
-#: Pictures :func:`chart_svg` keeps, by chart spec (most recent last).
-_SVGS: dict[str, str] = {}
-_SVGS_KEPT = 64
-
-
 def chart_svg(chart: Chart) -> str:
     """The chart drawn as an SVG picture by ``vl-convert`` (no browser, no network).
 
     A chart drawn again with the same spec (an explorer's option set back to an earlier value)
-    is not drawn a second time: the last pictures are kept by spec (about 40 ms each to draw).
+    is not drawn a second time: the last 64 pictures are kept by spec (about 40 ms each to draw).
     The spec is still made, and checked by altair, every time.
 
     Example:
@@ -232,18 +229,15 @@ def chart_svg(chart: Chart) -> str:
         >>> svg.startswith("<svg"), chart_svg(chart) is svg
         (True, True)
     """
-    import json
+    return _svg_of(json.dumps(chart.to_dict(), sort_keys=True))
 
-    key = json.dumps(chart.to_dict(), sort_keys=True)
-    svg = _SVGS.pop(key, None)
-    if svg is None:
-        import vl_convert as vlc
 
-        svg = str(vlc.vegalite_to_svg(key))
-        while len(_SVGS) >= _SVGS_KEPT:
-            del _SVGS[next(iter(_SVGS))]
-    _SVGS[key] = svg  # again at the end: the most recently drawn are kept longest
-    return svg
+@functools.lru_cache(maxsize=64)
+def _svg_of(spec: str) -> str:
+    """The picture of a Vega-Lite spec (JSON text), kept for :func:`chart_svg`."""
+    import vl_convert as vlc
+
+    return str(vlc.vegalite_to_svg(spec))
 
 
 def _need(table: pd.DataFrame, columns: Sequence[str], what: str) -> None:

@@ -177,31 +177,15 @@ def test_interactive_renderer_draws_the_chart_and_keeps_its_bundle(
         charts.use_offline_renderer()
 
 
-def test_chart_svg_draws_each_spec_once_and_keeps_only_the_recent_ones(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    import vl_convert as vlc
-
-    drawn: list[str] = []
-    real = vlc.vegalite_to_svg
-
-    def counting(spec: Any) -> str:
-        drawn.append(spec)
-        return str(real(spec))
-
-    monkeypatch.setattr(vlc, "vegalite_to_svg", counting)
-    monkeypatch.setattr(charts, "_SVGS", {})
-    monkeypatch.setattr(charts, "_SVGS_KEPT", 4)  # a few pictures are enough to push one out
-
+def test_chart_svg_draws_each_spec_once_and_keeps_only_the_recent_ones() -> None:
     def bar(height: int) -> Any:
         return alt.Chart(pd.DataFrame({"x": [height]})).mark_bar().encode(y="x:Q")
 
+    charts._svg_of.cache_clear()
     first = charts.chart_svg(bar(1))
-    assert first.startswith("<svg") and len(drawn) == 1
-    assert charts.chart_svg(bar(1)) == first and len(drawn) == 1  # the same spec: kept
-    assert charts.chart_svg(bar(2)) != first and len(drawn) == 2  # another spec: drawn
-    for height in range(3, 3 + charts._SVGS_KEPT):
-        charts.chart_svg(bar(height))
-    assert len(charts._SVGS) == charts._SVGS_KEPT
-    charts.chart_svg(bar(1))  # pushed out by the newer ones: drawn again
-    assert len(drawn) == 3 + charts._SVGS_KEPT
+    assert first.startswith("<svg") and charts._svg_of.cache_info().misses == 1
+    assert charts.chart_svg(bar(1)) == first  # the same spec: kept, not drawn again
+    assert charts._svg_of.cache_info().misses == 1
+    assert charts.chart_svg(bar(2)) != first  # another spec: drawn
+    assert charts._svg_of.cache_info().misses == 2
+    assert charts._svg_of.cache_info().maxsize == 64  # only the recent ones are kept

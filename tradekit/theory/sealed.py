@@ -112,8 +112,8 @@ class Existence:
     min_slope: float
     worst_value: float
     reason: str
-    cause: str = "rises"
-    near: float = 0.0
+    cause: str
+    near: float
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
