@@ -3,7 +3,9 @@ room and say in words when the room refuses."""
 
 from __future__ import annotations
 
+import re
 import time
+from html import unescape
 
 from tradekit.classroom import Classroom
 from tradekit.classroom.dashboard import Dashboard
@@ -104,3 +106,45 @@ def test_a_turin_dashboard_draws_the_bids_against_the_equilibrium() -> None:
     # Another game has no model of its bids: no button.
     medici = Dashboard(Room.open("medici", players=3), refresh=None)
     assert medici.theory_button not in medici.children[3].children
+
+
+def test_the_dashboard_speaks_french_and_switches_language() -> None:
+    room = Room.open("turin", players=3, seed=4)
+    room.join(room.code, "Ada")
+    board = Dashboard(room, join_url="http://127.0.0.1:8000/", refresh=None, lang="fr")
+    assert "Rejoindre la classe sur http://127.0.0.1:8000/ avec le code" in board.header.value
+    assert "1 inscrits" in board.students.value and "Ada" in board.students.value
+    row = board.rows.children[0].children[0].value
+    assert "en attente" in row and "0 décisions" in row
+    labels = {key: b.description for key, b in board.buttons.items()}
+    assert labels == {(1, "start"): "Lancer", (1, "end"): "Arrêter"}
+    assert board.refresh_button.description == "Actualiser"
+    assert board.theory_button.description == "Les enchères face à l'équilibre"
+    assert "Ada" in board.rows.children[0].children[0].value
+    # A refusal with words of its own says them in French; nothing finished yet here.
+    board.theory_button.click()
+    assert "aucune table n'a encore fini de partie" in unescape(board.message.value)
+    board.buttons[(1, "start")].click()
+    assert "Table 1 : « Lancer » effectué." in unescape(board.message.value)
+    assert "en cours" in board.rows.children[0].children[0].value
+    # A refusal without words of its own: the French text of its kind, never English.
+    room.pause(1)  # from the teacher's page, before the dashboard looked again
+    board.buttons[(1, "pause")].click()
+    said = unescape(board.message.value)
+    assert said.startswith('<span style="color:#922b21">Pas maintenant : la table a changé')
+    assert "cannot" not in said and "paused" not in said
+    # The bids against the equilibrium, in French: the drawing and the sentence under it.
+    room.resume(1)
+    room.robot(1, 0)
+    board.theory_button.click()
+    (shown,) = board.theory.outputs
+    svg = shown["data"]["image/svg+xml"]
+    assert "Les enchères face à l'équilibre :" in svg
+    assert re.search(r">0,5</text>", svg) and not re.search(r">0\.5</text>", svg)  # axis ticks
+    assert f"{len(room.distance().bids)} enchères de 3 joueurs" in board.message.value
+    # The language list switches everything back to English.
+    board.lang_switch.value = "en"
+    assert board.lang == "en" and board.refresh_button.description == "Refresh"
+    assert "0 joined</b>: nobody yet" in board.students.value  # Ada handed her seat to a robot
+    assert "Join at http" in board.header.value
+    assert "over" in board.rows.children[0].children[0].value

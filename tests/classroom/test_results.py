@@ -270,7 +270,9 @@ def test_distance_sets_the_class_bids_beside_the_theory_per_player() -> None:
     losses = [p["utility_lost"] for p in reply["players"]]
     assert losses == sorted(losses, reverse=True) and "a bid of 0 never wins" in reply["caption"]
     assert reply["model"] == found.caption()
-    assert "ne gagne jamais" in results.distance_reply(room, "fr")["caption"]
+    french = results.distance_reply(room, "fr")
+    assert "ne gagne jamais" in french["caption"] and french["model"] == found.caption("fr")
+    assert french["players"] == reply["players"]
 
 
 def test_distance_is_refused_in_words_before_a_game_ends_and_for_other_games() -> None:

@@ -8,6 +8,7 @@ coin flip is a uniformly random order), weighted by its probability.
 from __future__ import annotations
 
 import itertools
+import json
 from fractions import Fraction
 from typing import Any
 
@@ -238,3 +239,47 @@ def test_the_chart_counts_games_and_seats_from_1(class_like: tuple[pd.DataFrame,
     assert label.startswith(f"game {int(first['deal']) + 1}, P{int(first['seat']) + 1}")
     spec = str(charts.distance_chart(d).to_dict())
     assert ", P0" not in spec and "game 0" not in spec
+
+
+def test_the_chart_and_caption_in_french(class_like: tuple[pd.DataFrame, Distance]) -> None:
+    # Every word a French class reads: title, caption, axes, legends, tooltips, players; the
+    # numbers written the French way. The English figures stay what they were.
+    pytest.importorskip("altair")
+    from tradekit.theory import charts
+
+    _, d = class_like
+    caption = d.caption("fr")
+    for words in ("une mise de 0 ne gagne jamais", "les perdants 1/2 de leur mise", "pile ou face"):
+        assert words in caption
+    assert f"{d.epsilon:.3f}".replace(".", ",") in caption
+    assert d.caption() == d.caption("en") and "a bid of 0 never wins" in d.caption()
+    for model in d.models.values():
+        assert model.label_in("fr").startswith(f"{model.auction.n} joueurs, cartes ")
+        assert model.rules("fr").startswith(model.label_in("fr") + " ; mises en Scudo entiers")
+
+    french = charts.distance_chart(d, lang="fr").to_dict()
+    english = charts.distance_chart(d).to_dict()
+    lost = f"{float(d.bids['utility_lost'].sum()):.1f}"
+    assert french["title"]["text"] == (
+        f"Les enchères face à l'équilibre : {len(d.bids)} enchères perdent "
+        f"{lost.replace('.', ',')} Scudo en espérance"
+    )
+    assert english["title"]["text"].startswith(f"Bids against the equilibrium: {len(d.bids)} bids")
+    assert " ".join(french["title"]["subtitle"]) == " ".join(charts._caption(d.caption("fr")))
+    text = json.dumps(french, ensure_ascii=False)
+    for words in (
+        "valeur d'une carte pour l'enchérisseur (Scudo)",
+        "enchère d'équilibre du modèle",
+        "Scudo perdus en espérance sur les enchères",
+        "La perte de chaque joueur",
+        "enchère moyenne - équilibre",
+    ):
+        assert words in text
+    for words in ("value of a card", "Each player's loss", "Scudo lost", "players, cards"):
+        assert words not in text, words
+    # The players are named the French way (J1, partie 1), the models' legend in French too.
+    rows = [r for rows in french["datasets"].values() for r in rows]
+    assert any(str(r.get("player", "")).startswith("partie 1, J") for r in rows)
+    assert {r["model"] for r in rows if "model" in r} == {
+        m.label_in("fr") for m in d.models.values()
+    }

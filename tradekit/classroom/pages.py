@@ -27,6 +27,7 @@ import json
 from typing import Any
 
 from tradekit.classroom import panels
+from tradekit.classroom.rooms import PROBLEM_KINDS
 from tradekit.i18n import t
 from tradekit.render.parts import esc
 
@@ -81,19 +82,23 @@ _SCRIPT_TEXTS = (
 #: no longer allows (it changed since the page drew it): that page says so in its own words in
 #: every language (the server's mention a version number), looks again, and the student chooses
 #: again.
-_SCRIPT_START = """
+_SCRIPT_START = (
+    """
 const $=(id)=>document.getElementById(id);
+const PROBLEM_KINDS="""
+    + json.dumps(PROBLEM_KINDS)
+    + """;
 function fill(text, fields) {
   return text.replace(/\\{(\\w+)\\}/g, (_, k) => (k in fields ? fields[k] : ''));
 }
 function problem(status, error, kinds) {
-  const kind=Object.assign({401: 'signed_out', 403: 'signed_out', 404: 'not_found',
-    409: 'not_now', 422: 'not_allowed', 429: 'too_fast'}, kinds || {})[status] || 'failed';
+  const kind=Object.assign({}, PROBLEM_KINDS, kinds || {})[status] || 'failed';
   // The server words a refused move (422) in the page's language; its other errors in English.
   const words=(LANG === 'en' || status === 422) && kind !== 'not_played' ? error : '';
   return words || T['problem_'+kind];
 }
 """
+)
 
 #: Beyond this many legal actions, a list to choose from replaces the buttons.
 MAX_BUTTONS = 30

@@ -241,7 +241,7 @@ def distance(room: Room, iterations: int = 2000) -> Distance:
         )
     done = finished(room)
     if not done:
-        raise ClassroomError("no table has finished a game yet: the bids are read from them")
+        raise ClassroomError.said("classroom.distance_none")
     table = decisions(room)
     parts = [
         with_valuations(
@@ -254,7 +254,7 @@ def distance(room: Room, iterations: int = 2000) -> Distance:
 
 def distance_reply(room: Room, lang: str = "en") -> dict[str, Any]:
     """:func:`distance` as the teacher's page shows it: the caption in ``lang``, the model's
-    own description (``model``, in English, for those who want the details) and one row per
+    own description (``model``, in ``lang`` too, for those who want the details) and one row per
     player (``table``, ``name``, ``bids``, ``mean_gap``, ``utility_lost``,
     ``at_equilibrium``), the largest loss first."""
     found = distance(room)
@@ -272,7 +272,7 @@ def distance_reply(room: Room, lang: str = "en") -> dict[str, Any]:
     ]
     return {
         "caption": t("classroom.distance_caption", check_lang(lang)),
-        "model": found.caption(),
+        "model": found.caption(check_lang(lang)),
         "players": rows,
     }
 

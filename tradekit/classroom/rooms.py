@@ -46,7 +46,7 @@ import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from tradekit.classroom import tokens
 from tradekit.classroom.presence import Presence
@@ -56,7 +56,7 @@ from tradekit.core.actions import action_from_json
 from tradekit.core.errors import IllegalActionError, TradekitError
 from tradekit.core.registry import load_game
 from tradekit.core.state import SAVE_FORMAT, SAVE_VERSION, Game, State, fresh_seed, replay
-from tradekit.i18n import load_messages, seat_label, t
+from tradekit.i18n import check_lang, load_messages, seat_label, t
 from tradekit.render import NarratedLog
 from tradekit.session.table import TableSession
 
@@ -73,10 +73,56 @@ MAX_NAME = 40
 MAX_TABLES = 200
 
 
+#: The kind of refusal of each HTTP status, as the pages word it in languages other than English
+#: (``classroom.problem_<kind>`` in the catalogue); any other status is ``"failed"``.
+PROBLEM_KINDS: dict[int, str] = {
+    401: "signed_out",
+    403: "signed_out",
+    404: "not_found",
+    409: "not_now",
+    422: "not_allowed",
+    429: "too_fast",
+}
+
+
 class ClassroomError(TradekitError):
-    """A request a room refuses, in words; ``status`` is the HTTP status a server answers with."""
+    """A request a room refuses, in words; ``status`` is the HTTP status a server answers with.
+
+    The message is in English (the API's and the log's words). One made by :meth:`said` also
+    keeps its catalogue ``key`` and ``fields``, so that :meth:`words` can say it in any language;
+    for the others, another language gets the text of the refusal's kind (its status).
+
+    Example:
+        >>> exc = Refused.said("classroom.paused", table=2)
+        >>> str(exc)
+        'the teacher has paused table 2: wait until it resumes'
+        >>> exc.words("fr")
+        "l'enseignant a mis la table 2 en pause : attendez la reprise"
+        >>> Refused("table 2 is not paused").words("fr").startswith("Pas maintenant")
+        True
+    """
 
     status = 400
+    #: The catalogue key of the message (empty when the message has none) and its fields.
+    key: str = ""
+    fields: Mapping[str, Any] = {}
+
+    @classmethod
+    def said(cls, key: str, /, **fields: Any) -> Self:
+        """The refusal worded by the catalogue's ``key`` with ``fields`` (English message)."""
+        exc = cls(t(key, "en", **fields))
+        exc.key, exc.fields = key, fields
+        return exc
+
+    def words(self, lang: str = "en") -> str:
+        """The refusal in ``lang``: its own message when it has a key or in English, else the
+        text of its kind (:data:`PROBLEM_KINDS`)."""
+        lang = check_lang(lang)
+        if self.key:
+            return t(self.key, lang, **self.fields)
+        if lang == "en":
+            return str(self)
+        return t(f"classroom.problem_{PROBLEM_KINDS.get(self.status, 'failed')}", lang)
 
 
 class NotFound(ClassroomError):
@@ -513,17 +559,17 @@ class Table:
         with self._change(meta=0):
             session = self.session
             if session is None:
-                raise Refused(t("classroom.not_started", "en", table=self.number))
+                raise Refused.said("classroom.not_started", table=self.number)
             if self.ended:
-                raise Refused(t("classroom.ended", "en", table=self.number))
+                raise Refused.said("classroom.ended", table=self.number)
             if self.paused:
-                raise Refused(t("classroom.paused", "en", table=self.number))
+                raise Refused.said("classroom.paused", table=self.number)
             if self.between:
-                raise Refused(t("classroom.between", "en", game=self.game_index + 1))
+                raise Refused.said("classroom.between", game=self.game_index + 1)
             if session.state.is_over:
-                raise Refused(t("game_is_over", "en"))
+                raise Refused.said("game_is_over")
             if seat < len(self.seats) and self.seats[seat].stand_in:
-                raise Refused(t("classroom.stand_in_refused", "en"))
+                raise Refused.said("classroom.stand_in_refused")
             if seat not in self.students():
                 raise Forbidden(f"seat {seat} of table {self.number} is played by a robot")
             if version is not None and version != self.version(seat):
@@ -563,7 +609,7 @@ class Table:
                     )
                 )
             if seat not in self.students():
-                raise Refused(t("classroom.stand_in_refused", "en"))
+                raise Refused.said("classroom.stand_in_refused")
             if seat in self.ready:
                 return False
             with self._change() as writes:
@@ -864,7 +910,7 @@ class Room:
         table = self.table(number)
         with table._change() as writes:
             if table.ended:
-                raise Refused(t("classroom.ended", "en", table=table.number))
+                raise Refused.said("classroom.ended", table=table.number)
             if not table.started or table.game_over or table.paused:
                 raise Refused(
                     f"table {table.number} cannot be paused: it is "
@@ -884,7 +930,7 @@ class Room:
         table = self.table(number)
         with table._change() as writes:
             if table.ended:
-                raise Refused(t("classroom.ended", "en", table=table.number))
+                raise Refused.said("classroom.ended", table=table.number)
             if not table.paused or table.session is None:
                 raise Refused(f"table {table.number} is not paused")
             table.paused = False

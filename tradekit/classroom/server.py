@@ -160,17 +160,18 @@ class Classroom:
         (:meth:`Room.distance`)."""
         return self.room.distance()
 
-    def dashboard(self, refresh: float | None = 5.0) -> Dashboard:
+    def dashboard(self, refresh: float | None = 5.0, lang: str = "en") -> Dashboard:
         """A notebook widget: the join code and QR code, who has joined, every table's
         progress and whose turn it is, with buttons to start, pause, resume and end each
         table (see :mod:`tradekit.classroom.dashboard`).
 
         Args:
             refresh: seconds between refreshes (``None``: only on its Refresh button).
+            lang: ``"en"`` or ``"fr"`` (its language list changes it later).
         """
         from tradekit.classroom.dashboard import Dashboard
 
-        return Dashboard(self.room, join_url=self.join_url, refresh=refresh)
+        return Dashboard(self.room, join_url=self.join_url, refresh=refresh, lang=lang)
 
     def qr_svg(self) -> str:
         """The join address's QR code as SVG."""

@@ -28,7 +28,16 @@ import numpy as np
 import pandas as pd
 
 from tradekit.core.seats import seat_label
-from tradekit.i18n import formatted, keys, load_messages, number_text, numbers_listed, t
+from tradekit.i18n import (
+    bot_label,
+    check_lang,
+    formatted,
+    keys,
+    load_messages,
+    number_text,
+    numbers_listed,
+    t,
+)
 from tradekit.theory.ascending import AscendingResult
 from tradekit.theory.coins import CoinAuction, CoinEquilibrium
 from tradekit.theory.distance import Distance
@@ -739,13 +748,18 @@ def _caption(text: str, width: int = 70) -> list[str]:
     return textwrap.wrap(text, width)
 
 
-def _player(row: Any, keys: Sequence[str]) -> str:
+def _player(row: Any, keys: Sequence[str], lang: str = "en") -> str:
     """A player's label in the loss bars: ``table 2: Ada`` or ``game 1, P1 (heuristic)``, games
     and seats counted from 1 as people count them (the game's own ``P1`` is seat 0)."""
     if "name" in keys:
-        return f"table {row['table']}: {row['name']}"
-    label = f"game {int(row['deal']) + 1}, {seat_label(int(row['seat']))}"
-    return f"{label} ({row['bot']})" if "bot" in keys else label
+        return t("distance.player_table", lang, table=row["table"], name=row["name"])
+    label = t(
+        "distance.player_game",
+        lang,
+        game=int(row["deal"]) + 1,
+        seat=seat_label(int(row["seat"]), lang),
+    )
+    return f"{label} ({bot_label(str(row['bot']), lang)})" if "bot" in keys else label
 
 
 def equilibrium_line(result: Distance, points: int = 201) -> pd.DataFrame:
@@ -775,12 +789,17 @@ def equilibrium_line(result: Distance, points: int = 201) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def distance_chart(result: Distance, width: int = 440) -> Chart:
+def distance_chart(result: Distance, width: int = 440, lang: str = "en") -> Chart:
     """Every bid against the equilibrium line (its mark as large as the Scudo it gives up), and
     beside it each player's total loss; the caption says which rules are modelled.
 
     The line is the equilibrium bid of each value when the bidder holds the model's budget; a
     bidder holding less is compared with the best bid it could afford (in the tooltip).
+
+    Args:
+        result: what :func:`tradekit.theory.distance.distance` found.
+        width: the width of the bids' chart, in pixels.
+        lang: ``"en"`` or ``"fr"``: titles, axes, legends, tooltips, caption and player labels.
 
     Example:
         >>> import tradekit
@@ -791,30 +810,48 @@ def distance_chart(result: Distance, width: int = 440) -> Chart:
         >>> "a bid of 0 never wins" in " ".join(spec["title"]["subtitle"])
         True
     """
+    lang = check_lang(lang)
     bids = result.bids.copy()
     keys = list(result.players.columns[: list(result.players.columns).index("bids")])
-    bids["player"] = [_player(row, keys) for _, row in bids.iterrows()]
+    bids["player"] = [_player(row, keys, lang) for _, row in bids.iterrows()]
     players = result.players.copy()
-    players["player"] = [_player(row, keys) for _, row in players.iterrows()]
+    players["player"] = [_player(row, keys, lang) for _, row in players.iterrows()]
+    line_data = equilibrium_line(result)
+    if lang != "en":
+        names = {label: m.label_in(lang) for label, m in result.models.items()}
+        line_data["model"] = line_data["model"].map(names)
+
+    def tip(field: str, key: str, **kwargs: Any) -> Any:
+        return alt.Tooltip(field, title=t(f"distance.tip.{key}", lang), **kwargs)
+
     tips = [
-        "player:N",
-        "round:O",
-        alt.Tooltip("value:Q", format=".2f", title="value per card (Scudo)"),
-        alt.Tooltip("scudo:Q", title="Scudo held"),
-        alt.Tooltip("bid:Q", title="bid"),
-        alt.Tooltip("equilibrium_bid:Q", title="equilibrium bid"),
-        alt.Tooltip("gap:Q", format="+d", title="bid - equilibrium"),
-        alt.Tooltip("utility_lost:Q", format=".3f", title="Scudo lost (expected)"),
+        tip("player:N", "player"),
+        tip("round:O", "round"),
+        tip("value:Q", "value", format=".2f"),
+        tip("scudo:Q", "scudo"),
+        tip("bid:Q", "bid"),
+        tip("equilibrium_bid:Q", "equilibrium_bid"),
+        tip("gap:Q", "gap", format="+d"),
+        tip("utility_lost:Q", "lost", format=".3f"),
     ]
-    x = alt.X("value:Q", title="value of a card to the bidder (Scudo)")
+    x = alt.X("value:Q", title=t("distance.x_value", lang))
     line = (
-        alt.Chart(equilibrium_line(result))
+        alt.Chart(line_data)
         .mark_line(interpolate="step-after", color=THEORY, strokeWidth=2.5)
         .encode(
             x=x,
-            y=alt.Y("equilibrium_bid:Q", title="bid (Scudo)"),
-            strokeDash=alt.StrokeDash("model:N", title="equilibrium bid of the model"),
-            tooltip=["model:N", alt.Tooltip("value:Q", format=".2f"), "equilibrium_bid:Q"],
+            y=alt.Y("equilibrium_bid:Q", title=t("distance.y_bid", lang)),
+            # The legend's title may run longer than Vega's 180 pixels (in French it does).
+            strokeDash=alt.StrokeDash(
+                "model:N",
+                title=t("distance.model_legend", lang),
+                legend=alt.Legend(titleLimit=320),
+            ),
+            tooltip=[
+                tip("model:N", "model"),
+                tip("value:Q", "value", format=".2f"),
+                tip("equilibrium_bid:Q", "equilibrium_bid"),
+            ],
         )
     )
     dots = (
@@ -825,37 +862,40 @@ def distance_chart(result: Distance, width: int = 440) -> Chart:
             y="bid:Q",
             size=alt.Size(
                 "utility_lost:Q",
-                title="Scudo lost",
+                title=t("distance.lost_legend", lang),
                 scale=alt.Scale(range=[20, 420], zero=True),
             ),
             tooltip=tips,
         )
     )
     scatter = alt.layer(line, dots).properties(
-        width=width, height=300, title="Each bid and the equilibrium bid"
+        width=width, height=300, title=t("distance.each_bid", lang)
     )
     order = list(players.sort_values("utility_lost", ascending=False)["player"])
     bars = (
         alt.Chart(players)
         .mark_bar(color=LOSERS)
         .encode(
-            x=alt.X("utility_lost:Q", title="expected Scudo lost over the bids"),
+            x=alt.X("utility_lost:Q", title=t("distance.x_lost", lang)),
             y=alt.Y("player:N", sort=order, title=None),
             tooltip=[
-                "player:N",
-                "bids:Q",
-                alt.Tooltip("utility_lost:Q", format=".3f", title="Scudo lost"),
-                alt.Tooltip("mean_gap:Q", format="+.2f", title="mean bid - equilibrium"),
-                alt.Tooltip("at_equilibrium:Q", format=".0%", title="bids at equilibrium"),
+                tip("player:N", "player"),
+                tip("bids:Q", "bids"),
+                tip("utility_lost:Q", "lost", format=".3f"),
+                tip("mean_gap:Q", "mean_gap", format="+.2f"),
+                tip("at_equilibrium:Q", "at_equilibrium", format=".0%"),
             ],
         )
-        .properties(width=260, height=alt.Step(14), title="Each player's loss")
+        .properties(width=260, height=alt.Step(14), title=t("distance.each_player", lang))
     )
     total = float(result.bids["utility_lost"].sum())
     return alt.hconcat(scatter, bars).properties(
+        # Room on the right for the legends' titles: a browser's font runs wider than the one
+        # vl-convert sizes an SVG picture with, and the picture cuts what runs past its edge.
+        padding={"left": 5, "top": 5, "bottom": 5, "right": 60},
         title=alt.Title(
-            f"Bids against the equilibrium: {len(bids)} bids lose {total:.1f} Scudo in expectation",
-            subtitle=_caption(result.caption()),
+            t("distance.title", lang, bids=len(bids), lost=formatted(total, ".1f", lang)),
+            subtitle=_caption(result.caption(lang)),
             anchor="start",
-        )
+        ),
     )

@@ -64,6 +64,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from tradekit.i18n import check_lang, formatted, load_messages, t
 from tradekit.theory.bridge import TIE_RULES, TieRule
 from tradekit.theory.coins import CoinAuction, CoinEquilibrium
 from tradekit.theory.values import FloatArray
@@ -72,6 +73,8 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from tradekit.core.state import State
+
+load_messages("tradekit.theory")
 
 #: The columns :func:`distance` reads (besides ``valuation``, the worth of the first place).
 REQUIRED = ("game", "deal", "round", "seat", "kind", "amount", "scudo", "lot")
@@ -122,9 +125,20 @@ class RoundModel:
 
     @property
     def label(self) -> str:
-        """``"3 players, cards 2, 1, 0"``: which round this models."""
+        """``"3 players, cards 2, 1, 0"``: which round this models (the key of
+        :attr:`Distance.models`, and the ``model`` column of its tables)."""
+        return self.label_in("en")
+
+    def label_in(self, lang: str = "en") -> str:
+        """:attr:`label` in ``lang`` (``"en"`` or ``"fr"``), for a chart's legend.
+
+        Example:
+            >>> from tradekit.theory.coins import uniform_values
+            >>> round_model(3, 3, uniform_values(4), budget=6, iterations=300).label_in("fr")
+            '3 joueurs, cartes 2, 1, 0'
+        """
         cards = ", ".join(str(p) for p in self.auction.prizes)
-        return f"{self.auction.n} players, cards {cards}"
+        return t("distance.label", check_lang(lang), n=self.auction.n, cards=cards)
 
     def payoffs(self, value: float) -> FloatArray:
         """Expected payoff of each bid ``0 .. budget`` for a bidder of ``value`` per card whose
@@ -138,17 +152,26 @@ class RoundModel:
         u = self.payoffs(value)[: min(scudo, self.auction.max_bid) + 1]
         return int(np.argmax(u >= u.max() - 1e-12))
 
-    def rules(self) -> str:
-        """The rules modelled, in words (for captions)."""
+    def rules(self, lang: str = "en") -> str:
+        """The rules modelled, in words, in ``lang`` (for captions).
+
+        Example:
+            >>> from tradekit.theory.coins import uniform_values
+            >>> model = round_model(3, 3, uniform_values(4), budget=6, iterations=300)
+            >>> model.rules()
+            '3 players, cards 2, 1, 0; whole-Scudo bids up to 6; winners pay their bid, losers \
+1/2 of it rounded down; a bid of 0 never wins; ties settled by a fair coin at no cost'
+        """
+        lang = check_lang(lang)
         game = self.auction
-        tie = (
-            "ties settled by a fair coin at no cost"
-            if game.ties == "flip"
-            else "tied players win nothing (every one adds 0 in the tie-break)"
-        )
-        return (
-            f"{self.label}; whole-Scudo bids up to {game.max_bid}; winners pay their bid, losers "
-            f"{game.loser_fraction} of it rounded {game.rounding}; a bid of 0 never wins; {tie}"
+        return t(
+            "distance.rules",
+            lang,
+            label=self.label_in(lang),
+            top=game.max_bid,
+            fraction=game.loser_fraction,
+            rounded=t(f"chart.coins.rounded_{game.rounding}", lang),
+            ties=t("distance.ties_flip" if game.ties == "flip" else "distance.ties_void", lang),
         )
 
 
@@ -213,16 +236,15 @@ class Distance:
         """The largest gain from deviating left in any model's equilibrium (Scudo)."""
         return max((m.equilibrium.epsilon for m in self.models.values()), default=0.0)
 
-    def caption(self) -> str:
-        """What the figures model, in words (a chart's caption)."""
-        parts = [m.rules() for m in self.models.values()]
-        return (
-            "Equilibrium of the whole-coin sealed-bid model: "
-            + "; and ".join(parts)
-            + ". Value: the first place's worth to the bidder per card (majority prospects); "
-            "rivals' values drawn from the table's. Utility lost: expected Scudo given up "
-            "against rivals playing the equilibrium (fictitious play, largest gain from "
-            f"deviating {self.epsilon:.3f} Scudo)."
+    def caption(self, lang: str = "en") -> str:
+        """What the figures model, in words, in ``lang`` (a chart's caption)."""
+        lang = check_lang(lang)
+        parts = [m.rules(lang) for m in self.models.values()]
+        return t(
+            "distance.caption",
+            lang,
+            rules=t("distance.and", lang).join(parts),
+            epsilon=formatted(self.epsilon, ".3f", lang),
         )
 
 
