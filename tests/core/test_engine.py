@@ -197,6 +197,7 @@ def test_ledger_net_entries_and_json() -> None:
         "reason": "bought card 5",
         "round": 1,
         "phase": "market",
+        "kind": "other",  # made without a kind
     }
     assert str(ledger[1]) == "P1 -> P3: 3 (bought card 5)"  # seats as people count them
     assert str(ledger[0]) == "P3 -> bank: 4 (winning bid)"

@@ -98,11 +98,14 @@ def test_no_ledger_while_the_game_goes_on_or_a_score_is_hidden() -> None:
     assert end_ledger(over, 0) is None
 
 
-def test_a_kind_is_read_from_the_reason_words() -> None:
+def test_the_kind_is_the_one_the_rules_gave_never_read_from_the_words() -> None:
+    # Each payment names its kind where the rules move the money: the banner never reads the
+    # English words of its reason (a reason that speaks of a loan may be a sale).
     kind = Renderer().payment_kind
     T = tradekit.core.events.Transfer
-    assert kind(T(3, 0, 1, "sold parfum to P2 for a card and coins")) == "trade"
-    assert kind(T(3, 0, "bank", "bought card 7")) == "trade"
-    assert kind(T(3, 0, "bank", "loan repaid: 15")) == "loan"
-    assert kind(T(3, "bank", 0, "ladder of dye: first")) == "payout"
-    assert kind(T(3, 0, 1, "a gift")) == "other"
+    assert kind(T(3, 0, 1, "sold parfum to P2 for a card and coins", 2, "sale", "trade")) == "trade"
+    assert kind(T(3, 0, "bank", "loan repaid: 15", 5, "scoring", "payout")) == "payout"
+    assert kind(T(3, 0, 1, "a gift")) == "other"  # a transfer made without a kind
+    for name in sorted(PLAYERS):
+        ledger = finished(name, 0).ledger
+        assert ledger and all(t.kind in PAYMENT_KINDS for t in ledger)

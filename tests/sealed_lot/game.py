@@ -148,7 +148,7 @@ class SealedLotState(State[SealedLotView]):
             )
         self.winner, price = winner, self.bids[winner]
         self.coins[winner] -= price
-        self._transfer(price, winner, BANK, "winning bid for the lot")
+        self._transfer(price, winner, BANK, "winning bid for the lot", "auction")
         self._event(
             "info",
             f"{seat_label(winner)} wins the lot for {price}",

@@ -8,7 +8,7 @@ lesson can show the reason for each coin and a test can check that money is cons
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from tradekit.core.actions import PLAIN, Action
 from tradekit.core.seats import seat_label
@@ -166,6 +166,13 @@ def told(
     }
 
 
+#: Why money moves, as a game-over ledger groups it: bids and auctions, purchases and sales
+#: (taxes included), loans and repayments, majorities and other payouts, and anything else.
+PaymentKind = Literal["auction", "trade", "loan", "payout", "other"]
+#: Every kind of payment, in the order a ledger line lists them.
+PAYMENT_KINDS: tuple[PaymentKind, ...] = ("auction", "trade", "loan", "payout", "other")
+
+
 class Transfer(NamedTuple):
     """Coins moving from one party to another.
 
@@ -177,6 +184,8 @@ class Transfer(NamedTuple):
             rounded up = 4").
         round: the round of the game.
         phase: the phase of the game (``"scoring"`` for final payouts).
+        kind: why the money moved, one of :data:`PAYMENT_KINDS`, as the rules that moved it
+            say (the ledger's lines sum each seat's money by it).
 
     A named tuple rather than a frozen dataclass, as :class:`Event` is: as immutable, and made
     several times a round in one call (the dataclass's ``__init__`` sets each field through
@@ -189,6 +198,7 @@ class Transfer(NamedTuple):
     reason: str
     round: int = 0
     phase: str = ""
+    kind: PaymentKind = "other"
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Transfer:
         return self  # of ints and strs: copies of a ledger share their transfers

@@ -45,7 +45,7 @@ from tradekit.core.errors import (
     ReplayError,
     TradekitError,
 )
-from tradekit.core.events import Event, Ledger, Transfer
+from tradekit.core.events import Event, Ledger, PaymentKind, Transfer
 from tradekit.core.registry import game_class, load_game
 from tradekit.core.saves import CheckedSave, check_log, parse_save
 from tradekit.core.seats import seat_label
@@ -511,10 +511,13 @@ class State(abc.ABC, Generic[V_co]):
         event = (kind, self.round, self.phase, player, action, data, visible_to, text)
         self.log.append(_NEW_TUPLE(Event, event))
 
-    def _transfer(self, amount: int, payer: int | str, payee: int | str, reason: str) -> None:
-        """Record a transfer in the ledger (amount 0 records nothing)."""
+    def _transfer(
+        self, amount: int, payer: int | str, payee: int | str, reason: str, kind: PaymentKind
+    ) -> None:
+        """Record a transfer in the ledger (amount 0 records nothing); ``kind`` says why the
+        money moved (:data:`~tradekit.core.events.PAYMENT_KINDS`)."""
         if amount:
-            transfer = (amount, payer, payee, reason, self.round, self.phase)
+            transfer = (amount, payer, payee, reason, self.round, self.phase, kind)
             self.ledger.record(_NEW_TUPLE(Transfer, transfer))
 
     def visible_log(self, viewer: Viewer = None) -> list[Event]:

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from tradekit.core.actions import Action, field_names
-from tradekit.core.events import TOLD, Event, Transfer
+from tradekit.core.events import PAYMENT_KINDS, TOLD, Event, Transfer
 from tradekit.core.registry import import_part
 from tradekit.core.state import Game, State, Viewer
 from tradekit.i18n import (
@@ -40,7 +40,6 @@ from tradekit.render import parts
 from tradekit.render.parts import esc, pill, tag
 
 __all__ = [
-    "KIND_WORDS",
     "PAYMENT_KINDS",
     "Context",
     "Renderer",
@@ -297,23 +296,16 @@ class Renderer(Generic[V]):
         return parts.banner(ctx.t("game_over"), who, rows, self.ledger_lines(view, ctx))
 
     def payment_kind(self, transfer: Transfer) -> str:
-        """Why ``transfer`` was paid, as one of :data:`PAYMENT_KINDS`: read from the words of its
-        ``reason`` (the engine's English), the first kind of :data:`KIND_WORDS` one of whose
-        words it holds; ``"other"`` if none. A game whose reasons read otherwise overrides it.
+        """Why ``transfer`` was paid, as one of :data:`PAYMENT_KINDS`: the kind the rules gave
+        it when they moved the money (:attr:`~tradekit.core.events.Transfer.kind`). A renderer
+        that groups a game's payments otherwise overrides it.
 
         Example:
             >>> from tradekit.core.events import Transfer
-            >>> kind = Renderer().payment_kind
-            >>> kind(Transfer(4, 0, "bank", "won place 1 (2 cards) with a bid of 4"))
+            >>> Renderer().payment_kind(Transfer(4, 0, "bank", "won place 1", 2, "bids", "auction"))
             'auction'
-            >>> kind(Transfer(5, "bank", 0, "forced loan: no Scudo to pay a majority holder"))
-            'loan'
         """
-        reason = transfer.reason.lower()
-        for kind, words in KIND_WORDS:
-            if any(word in reason for word in words):
-                return kind
-        return "other"
+        return transfer.kind
 
     def ledger_lines(self, view: V, ctx: Context) -> list[str]:
         """Each seat's money by kind of payment, summed from ``ctx.ledger`` (none without it),
@@ -347,20 +339,6 @@ class Renderer(Generic[V]):
                 continue
             out.append(ctx.t("render.money_by_kind", name=ctx.name(seat), items=line))
         return out
-
-
-#: The kinds of payment the game-over banner sums a ledger by, in the order it lists them.
-PAYMENT_KINDS = ("auction", "trade", "loan", "payout", "other")
-
-#: The words of a transfer's reason that say its kind, checked in this order (a forced loan
-#: taken "to pay a majority holder" is a loan; a sale's tax is part of the sale; an auction's
-#: purchase "bought ... at auction" is an auction, a market's "bought card 7" a purchase).
-KIND_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("loan", ("loan",)),
-    ("auction", ("auction", "bid", "at place", "won the", "share of the", "pre-emption")),
-    ("trade", ("sold ", "bought", "sales of", "trade:", "tax")),
-    ("payout", ("majority", "ladder", "ship rank", "payout", "subsidy")),
-)
 
 
 def signed(amount: int) -> str:

@@ -788,7 +788,7 @@ def test_a_loan_gives_ten_now_and_costs_fifteen_at_the_end():
     finish_market(state)
     assert state.is_over
     assert state.ledger.entries(1, phase="scoring")[-1] == tradekit.Transfer(
-        15, 1, "bank", "loan repaid: 15", 1, "scoring"
+        15, 1, "bank", "loan repaid: 15", 1, "scoring", "loan"
     )
     assert_money_conserved(state)
 

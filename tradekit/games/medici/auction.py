@@ -138,7 +138,7 @@ def settle(state: MediciState) -> None:
         state.wealth[w] -= price
         state.warehouses[w] += lot
         cards = ", ".join([state.card_text(c) for c in lot])
-        state._transfer(price, w, BANK, f"bought {cards} at auction")
+        state._transfer(price, w, BANK, f"bought {cards} at auction", "auction")
         state._event(
             "info",
             f"{state.labels[w]} buys the lot {cards} for {price}",

@@ -158,7 +158,7 @@ def pay(state: MediciState, player: int, amount: int, reason: str, **facts: Any)
     event's data next to the seat and amount."""
     if amount:
         state.wealth[player] += amount
-        state._transfer(amount, BANK, player, reason)
+        state._transfer(amount, BANK, player, reason, "payout")
         state._event(
             "info",
             f"{state.labels[player]} receives {amount}: {reason}",

@@ -102,7 +102,11 @@ def auction_step(state: NegocesState) -> None:
         state.hands[winner].sort()
         state.market = None
         state._pay(
-            price, winner, BOX, f"won the {item_en(state, item)}: the price returns to the box"
+            price,
+            winner,
+            BOX,
+            f"won the {item_en(state, item)}: the price returns to the box",
+            "auction",
         )
         if not reaches_goal(state, (winner,), "diamant"):
             next_opening(state)

@@ -301,10 +301,14 @@ def complete_sale(
     labels = state.labels
     good = good_of[market]
     if offer.coins > 0:
-        state._pay(offer.coins, buyer, seller, f"bought {good} from {labels[seller]}")
+        state._pay(offer.coins, buyer, seller, f"bought {good} from {labels[seller]}", "trade")
     elif offer.coins < 0:
         state._pay(
-            -offer.coins, seller, buyer, f"sold {good} to {labels[buyer]} for a card and coins"
+            -offer.coins,
+            seller,
+            buyer,
+            f"sold {good} to {labels[buyer]} for a card and coins",
+            "trade",
         )
     if offer.loan:
         loan = state.loans[buyer].pop()
@@ -367,7 +371,7 @@ def complete_sale(
     }
     if "treasury" in state.variants:
         if state.coins[seller] >= state.tax:
-            state._pay(state.tax, seller, TREASURY, "tax on a sale")
+            state._pay(state.tax, seller, TREASURY, "tax on a sale", "trade")
         else:
             lost = state.treasurer[seller]
             if lost:

@@ -167,6 +167,7 @@ from tradekit.core.actions import Action
 from tradekit.core.auctions import AscendingAuction
 from tradekit.core.domains import Menu, OneOf, Option, refuse
 from tradekit.core.errors import Reason
+from tradekit.core.events import PaymentKind
 from tradekit.core.seats import seat_label
 from tradekit.core.simultaneous import SealedStep
 from tradekit.core.state import State, Viewer
@@ -306,6 +307,9 @@ class NegocesState(State[NegocesView]):
         self.gift_giver: int | None = None
         self.gift_left = 0
         self.gift_why = ""
+        #: The kind of payment of the gift's shares: a Thief's or Guard's price is part of an
+        #: auction; a temple gift is none of the ledger's named kinds.
+        self.gift_kind: PaymentKind = "other"
         self.gift_then = ""
         self.seller: int | None = None
         self.sales = 0
@@ -420,7 +424,10 @@ class NegocesState(State[NegocesView]):
         """Everyone but the seller."""
         return [p for p in range(self.n) if p != self.seller]
 
-    def _pay(self, amount: int, payer: int | str, payee: int | str, why: str) -> None:
+    def _pay(
+        self, amount: int, payer: int | str, payee: int | str, why: str, kind: PaymentKind
+    ) -> None:
+        """Move ``amount`` coins (nothing if it is not positive) and record it in the ledger."""
         if amount <= 0:
             return
         for party, sign in ((payer, -1), (payee, 1)):
@@ -432,7 +439,7 @@ class NegocesState(State[NegocesView]):
                 self.treasury += sign * amount
             elif party == BANK_POOL:
                 self.bank_coins += sign * amount
-        self._transfer(amount, payer, payee, why)
+        self._transfer(amount, payer, payee, why, kind)
 
     # -- protocol -------------------------------------------------------------------------------
     @property
@@ -909,14 +916,16 @@ class NegocesState(State[NegocesView]):
             log_auto_passes(self, before + 1)
             auction_step(self)
         elif isinstance(action, Give):
-            self._pay(action.coins, player, action.to, self.gift_why)
+            self._pay(action.coins, player, action.to, self.gift_why, self.gift_kind)
             self.gift_left -= action.coins
             if self.gift_left == 0 and not reaches_goal(self, self._after(player), "gift"):
                 self._gift_done()
         elif isinstance(action, UseTreasurer):
             self.treasurer[player] = False
             self.box.append(self.tables.special["treasurer"][player])
-            self._pay(self.treasury, TREASURY, player, "took the treasury with the Treasurer")
+            self._pay(
+                self.treasury, TREASURY, player, "took the treasury with the Treasurer", "other"
+            )
             self._event(
                 "info",
                 f"{seat_label(player)}'s Treasurer card leaves the game",
@@ -996,13 +1005,13 @@ class NegocesState(State[NegocesView]):
             card = self.bank_loans.pop(0)
             self.loans[player].append(card)
             self.loan_taken.add(player)
-            self._pay(self.loan_size, BANK_POOL, player, "loan from the bank")
+            self._pay(self.loan_size, BANK_POOL, player, "loan from the bank", "loan")
         else:
             card = self.loans[player].pop()
             self.bank_loans.append(card)
             self.bank_loans.sort()
             self.loan_repaid.add(player)
-            self._pay(self.loan_size, player, BANK_POOL, "loan repaid to the bank")
+            self._pay(self.loan_size, player, BANK_POOL, "loan repaid to the bank", "loan")
             if reaches_goal(self, (player,), "repay"):
                 return
         if self.phase == "auction" and self.auction is not None:
@@ -1016,6 +1025,7 @@ class NegocesState(State[NegocesView]):
         self.gift_giver = giver
         self.gift_left = amount
         self.gift_why = why
+        self.gift_kind = "other" if source == "temple" else "auction"
         self.gift_then = then
         self._event(
             "info",

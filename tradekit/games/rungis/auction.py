@@ -162,7 +162,9 @@ def after_bid(state: RungisState) -> None:
 def buy_card(state: RungisState, player: int, card: int, price: int, how: str) -> None:
     """``player`` pays ``price`` for ``card``; ``how`` is a key of :data:`BOUGHT_HOW`."""
     state.gold[player] -= price
-    state._transfer(price, player, BANK, f"bought {state._card_name(card)} ({BOUGHT_HOW[how]})")
+    state._transfer(
+        price, player, BANK, f"bought {state._card_name(card)} ({BOUGHT_HOW[how]})", "auction"
+    )
     state.buys[player] += 1
     if card in state.kind_of:
         state.hands[player].append(card)

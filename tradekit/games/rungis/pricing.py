@@ -64,11 +64,11 @@ def make_trade(state: RungisState) -> None:
     if gold > 0:
         state.gold[p] -= gold
         state.gold[q] += gold
-        state._transfer(gold, p, q, f"trade: {deal}")
+        state._transfer(gold, p, q, f"trade: {deal}", "trade")
     elif gold < 0:
         state.gold[q] += gold
         state.gold[p] -= gold
-        state._transfer(-gold, q, p, f"trade: {deal}")
+        state._transfer(-gold, q, p, f"trade: {deal}", "trade")
     summary = f"{seat_label(p)} and {seat_label(q)} trade: {deal}" + (
         f", {abs(gold)} gold to {seat_label(q if gold > 0 else p)}" if gold else ""
     )

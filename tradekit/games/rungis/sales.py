@@ -118,6 +118,7 @@ def sell_articles(state: RungisState) -> None:
                     BANK,
                     p,
                     f"sales of {name}: {how} = {each} × {counted(cards, 'card', 'cards')}",
+                    "trade",
                 )
         lines += told
         state._event(
@@ -138,7 +139,7 @@ def sell_articles(state: RungisState) -> None:
             paid = amount * cards
             state.gold[p] += paid
             how = f"subsidy on {state._name(aid)}: {amount} × {counted(cards, 'card', 'cards')}"
-            state._transfer(paid, BANK, p, how)
+            state._transfer(paid, BANK, p, how, "payout")
             state._event(
                 "info",
                 f"{label[p]} is paid {paid} gold, {how}",

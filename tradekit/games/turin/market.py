@@ -98,7 +98,7 @@ def sell(state: TurinState, listing: Listing, buyer: int, claimants: Sequence[in
     state._listing_memo.clear()
     state.scudo[buyer] -= price
     state.scudo[seller] += 2 * price
-    state._transfer(price, buyer, seller, f"bought card {card}")
+    state._transfer(price, buyer, seller, f"bought card {card}", "trade")
     state.face_up[seller].remove(card)
     state.face_up[buyer].append(card)
     state._face_up_moves += 1
@@ -126,7 +126,7 @@ def take_loan(state: TurinState, player: int, why: str) -> None:
     state.loans[player] = True
     state.loans_left -= 1
     state.scudo[player] += LOAN_AMOUNT
-    state._transfer(LOAN_AMOUNT, BANK, player, why)
+    state._transfer(LOAN_AMOUNT, BANK, player, why, "loan")
     state._event(
         "action" if why == "loan taken" else "info",
         f"{LABELS[player]} takes a loan (+{LOAN_AMOUNT}, repays {LOAN_REPAYMENT})",

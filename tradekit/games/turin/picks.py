@@ -31,7 +31,7 @@ def settle(state: TurinState, orders: Mapping[int, BlockOrder]) -> None:
         else:
             why = f"lost with a bid of {pl.bid}: half rounded down"
         state.scudo[pl.player] -= pay
-        state._transfer(pay, pl.player, BANK, why)
+        state._transfer(pay, pl.player, BANK, why, "auction")
         state._event(
             "info",
             f"{LABELS[pl.player]} {why}, pays {pay}",

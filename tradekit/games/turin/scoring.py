@@ -80,7 +80,7 @@ def pay_one(state: TurinState, payer: int, payee: int | str, good: str, pot: boo
     why = f"holds {good} without the majority"
     if pot:
         why += f": 1 into the pot of the tied {good} majority"
-    state._transfer(1, payer, payee, why)
+    state._transfer(1, payer, payee, why, "payout")
     return True
 
 
@@ -107,7 +107,7 @@ def final_payouts(state: TurinState) -> None:
         if len(tied) == 1:
             winner = tied[0]
             state.scudo[winner] += payout
-            state._transfer(payout, BANK, winner, f"majority of {name}: bank payout")
+            state._transfer(payout, BANK, winner, f"majority of {name}: bank payout", "payout")
             for p in others:
                 paid = pay_one(state, p, winner, name)
                 if not paid:
@@ -117,6 +117,7 @@ def final_payouts(state: TurinState) -> None:
                         BANK,
                         winner,
                         f"majority of {name}: 1 paid by the bank for {seat_label(p)}",
+                        "payout",
                     )
             state._event(
                 "info",
@@ -140,6 +141,7 @@ def final_payouts(state: TurinState) -> None:
                 p,
                 f"majority of {name}, tied with {rivals}, "
                 f"({payout}+{len(others)})/{len(tied)} rounded up = {each}",
+                "payout",
             )
         state._event(
             "info",
@@ -162,4 +164,4 @@ def repay_loans(state: TurinState) -> None:
             due = LOAN_REPAYMENT + state.debts[p]
             state.scudo[p] -= due
             extra = f" + {state.debts[p]} debt" if state.debts[p] else ""
-            state._transfer(due, p, BANK, f"loan repaid: {LOAN_REPAYMENT}{extra}")
+            state._transfer(due, p, BANK, f"loan repaid: {LOAN_REPAYMENT}{extra}", "loan")
