@@ -6,10 +6,13 @@ plain functions that tests call with arguments live here.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import re
 import shutil
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -184,3 +187,40 @@ def edit(folder: Path, name: str, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert text.count(old) == 1, f"{old!r} appears {text.count(old)} times in {name}"
     path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+class TooMuchWork(AssertionError):
+    """More function calls than a block was allowed (see :func:`at_most_calls`)."""
+
+
+@contextlib.contextmanager
+def at_most_calls(limit: int) -> Iterator[list[int]]:
+    """Fail as soon as the block makes more than ``limit`` function calls (Python's and C's,
+    counted with ``sys.setprofile``); the list it gives holds the count so far.
+
+    A deterministic check that work does not grow with a number: listing a billion bids is a
+    billion calls, however fast the machine, where a limit in seconds depends on the machine.
+    The count stops the block at once, so a regression fails the test instead of hanging it.
+    Only calls made from Python are seen: a loop inside C code that never calls back into Python
+    (``itertools.product`` taking a whole range in) is not counted.
+
+    Example:
+        >>> with at_most_calls(100) as count:
+        ...     _ = sorted(range(10))
+        >>> 0 < count[0] <= 100
+        True
+    """
+    count = [0]
+
+    def profile(frame: Any, event: str, arg: Any) -> None:
+        if event in ("call", "c_call"):
+            count[0] += 1
+            if count[0] > limit:
+                sys.setprofile(None)
+                raise TooMuchWork(f"more than {limit:,} function calls")
+
+    sys.setprofile(profile)
+    try:
+        yield count
+    finally:
+        sys.setprofile(None)
