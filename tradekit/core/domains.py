@@ -40,6 +40,9 @@ from tradekit.core.seats import seat_label
 
 #: Past this many combinations a filtered option is not counted by scanning (see Option.where).
 SCAN_LIMIT = 1_000_000
+#: Options of at most this many combinations are walked with ``itertools.product`` (fast, but it
+#: takes its domains in whole first); larger ones one value at a time.
+EAGER_LIMIT = 100_000
 #: Up to this many values, an int is looked for in a :class:`OneOf` by scanning them.
 _SCAN = 16
 
@@ -305,6 +308,18 @@ _NAMES: dict[type[Action], tuple[str, ...]] = {}
 _NO_DEFAULTS: dict[str, Any] = {}
 
 
+def _lazy_product(domains: Sequence[Domain]) -> Iterator[tuple[Any, ...]]:
+    """The combinations of ``domains``'s values in ``itertools.product``'s order, each domain
+    walked as it goes (the first value comes at once, however large the domains)."""
+    if not domains:
+        yield ()
+        return
+    first, rest = domains[0], domains[1:]
+    for value in first:
+        for tail in _lazy_product(rest):
+            yield (value, *tail)
+
+
 class Option:
     """One kind of action a seat may take now: an action class and a domain per field.
 
@@ -404,7 +419,14 @@ class Option:
         return self.cls(**kwargs)
 
     def _all(self) -> Iterator[Action]:
-        for values in itertools.product(*(d for _, d in self.domains)):
+        domains = [d for _, d in self.domains]
+        size = 1
+        for domain in domains:
+            size *= len(domain)
+        # itertools.product takes every domain in whole before its first item: a seat holding a
+        # billion Scudo would hang the first step of a walk. A large option is walked lazily.
+        walk = itertools.product(*domains) if size <= EAGER_LIMIT else _lazy_product(domains)
+        for values in walk:
             action = self._build(values)
             if self.where is None or self.where(action) is None:
                 yield action
