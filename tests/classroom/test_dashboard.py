@@ -113,9 +113,9 @@ def test_the_dashboard_speaks_french_and_switches_language() -> None:
     room.join(room.code, "Ada")
     board = Dashboard(room, join_url="http://127.0.0.1:8000/", refresh=None, lang="fr")
     assert "Rejoindre la classe sur http://127.0.0.1:8000/ avec le code" in board.header.value
-    assert "1 inscrits" in board.students.value and "Ada" in board.students.value
+    assert "1 inscrit</b>" in board.students.value and "Ada" in board.students.value
     row = board.rows.children[0].children[0].value
-    assert "en attente" in row and "0 décisions" in row
+    assert "en attente · 0 décision<br>" in row
     labels = {key: b.description for key, b in board.buttons.items()}
     assert labels == {(1, "start"): "Lancer", (1, "end"): "Arrêter"}
     assert board.refresh_button.description == "Actualiser"
@@ -145,6 +145,9 @@ def test_the_dashboard_speaks_french_and_switches_language() -> None:
     # The language list switches everything back to English.
     board.lang_switch.value = "en"
     assert board.lang == "en" and board.refresh_button.description == "Refresh"
+    (shown,) = board.theory.outputs  # the same bids, drawn again in English
+    assert "Bids against the equilibrium:" in shown["data"]["image/svg+xml"]
+    assert f"{len(room.distance().bids)} bids of 3 players" in board.message.value
     assert "0 joined</b>: nobody yet" in board.students.value  # Ada handed her seat to a robot
     assert "Join at http" in board.header.value
     assert "over" in board.rows.children[0].children[0].value

@@ -31,15 +31,19 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import ipywidgets as w
 
 from tradekit.classroom.replies import room_status
 from tradekit.classroom.rooms import ClassroomError, Room
+from tradekit.core.words import plural
 from tradekit.i18n import check_lang, formatted, t
 from tradekit.render.parts import esc
 from tradekit.widgets.table import language_switch
+
+if TYPE_CHECKING:
+    from tradekit.theory.distance import Distance
 
 #: The buttons a table's row may show, by the state it is in.
 ACTIONS = {
@@ -94,6 +98,8 @@ class Dashboard(w.VBox):  # type: ignore[misc]
         self.theory_button = w.Button(layout=w.Layout(width="auto"))
         self.theory_button.on_click(lambda _: self.show_distance())
         self.theory = w.Output()
+        #: The bids against the equilibrium last drawn (drawn again in another language).
+        self._distance: Distance | None = None
         self.lang_switch = language_switch(self.lang)
         self.lang_switch.observe(lambda change: self.set_lang(change["new"]), names="value")
         self._stop = threading.Event()
@@ -117,6 +123,10 @@ class Dashboard(w.VBox):  # type: ignore[misc]
     def _t(self, key: str, **fields: Any) -> str:
         return t(f"classroom.{key}", self.lang, **fields)
 
+    def _counted(self, key: str, count: int) -> str:
+        """The message ``key`` for ``count`` things: its ``_one`` form in the singular."""
+        return self._t(plural(count, f"{key}_one", key, self.lang), count=count)
+
     def set_lang(self, lang: str) -> None:
         """Say everything in ``lang`` from now on (``"en"`` or ``"fr"``), and redraw.
 
@@ -134,6 +144,7 @@ class Dashboard(w.VBox):  # type: ignore[misc]
         if self.lang_switch.value != lang:
             self.lang_switch.value = lang
         self._draw_words()
+        self._draw_distance()
         with self._lock:
             self._seen = None
         self.refresh()
@@ -190,9 +201,9 @@ class Dashboard(w.VBox):  # type: ignore[misc]
             for s in tb["seats"]
             if s["presence"] != "robot"
         ]
-        joined = self._t("dash.joined", count=len(names))
+        joined = self._counted("dash.joined", len(names))
         if status["away"]:
-            joined += ", " + self._t("dash.away", away=status["away"])
+            joined += ", " + self._counted("dash.away", status["away"])
         listed = esc(", ".join(names)) if names else esc(self._t("dash.nobody"))
         self.students.value = f"<b>{esc(joined)}</b>: {listed}"
         buttons: dict[tuple[int, str], w.Button] = {}
@@ -206,7 +217,7 @@ class Dashboard(w.VBox):  # type: ignore[misc]
                     totals = ", ".join(map(str, tb["totals"]))
                     parts.append(esc(self._t("dash.totals", totals=totals)))
             parts.append(esc(self._t(f"dash.state.{tb['state']}")))
-            parts.append(esc(self._t("dash.decisions", count=tb["decisions"])))
+            parts.append(esc(self._counted("dash.decisions", tb["decisions"])))
             if tb["to_move"]:  # a finished game has nobody to move: nothing said
                 parts.append(esc(self._t("dash.to_move", names=tb["to_move_names"])))
             seats = esc(", ".join(s["name"] for s in tb["seats"]))
@@ -224,11 +235,6 @@ class Dashboard(w.VBox):  # type: ignore[misc]
     def show_distance(self) -> None:
         """Draw the finished games' bids against the equilibrium bid (a refusal in words in
         :attr:`message` if no table has finished yet)."""
-        from IPython.display import SVG
-
-        from tradekit.charts import chart_svg, localized
-        from tradekit.theory.charts import distance_chart
-
         self.theory_button.disabled = True
         self.message.value = esc(self._t("distance_busy"))
         try:
@@ -238,6 +244,19 @@ class Dashboard(w.VBox):  # type: ignore[misc]
             return
         finally:
             self.theory_button.disabled = False
+        self._distance = found
+        self._draw_distance()
+
+    def _draw_distance(self) -> None:
+        """Draw the bids against the equilibrium last worked out, in the dashboard's language."""
+        from IPython.display import SVG
+
+        from tradekit.charts import chart_svg, localized
+        from tradekit.theory.charts import distance_chart
+
+        found = self._distance
+        if found is None:
+            return
         svg = chart_svg(localized(distance_chart(found, lang=self.lang), self.lang))
         self.theory.outputs = ()
         self.theory.append_display_data(cast(Any, SVG)(svg))
