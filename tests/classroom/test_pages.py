@@ -73,3 +73,27 @@ def test_each_legal_card_of_the_table_carries_its_action_and_no_other_card_does(
     # Not this seat's turn (or a robot's seat): no card carries an action.
     other = seat_reply(table, 1, html=True)["html"]["table"]
     assert "data-action" not in other
+
+
+def test_medicis_pile_turns_a_card_when_clicked_and_only_for_the_dealer() -> None:
+    import html as html_module
+    import json
+    import re
+
+    from tradekit.classroom.replies import seat_reply
+    from tradekit.classroom.rooms import Room
+
+    room = Room.open("medici", players=3, seed=2)
+    room.join(room.code, "Ada")
+    room.start(1)
+    reply = seat_reply(room.tables[1], 0, html=True)
+    assert {"type": "Turn"} in [item["action"] for item in reply["legal"]]
+    (action,) = re.findall(r'data-section="pile" data-action="([^"]*)"', reply["html"]["table"])
+    assert json.loads(html_module.unescape(action)) == {"type": "Turn"}
+    table = room.tables[1]
+    before = len(table.state.view(0).lot)  # type: ignore[union-attr]
+    table.act(0, {"type": "Turn"})  # what the page sends when the pile is clicked
+    assert len(table.state.view(0).lot) == before + 1  # type: ignore[union-attr]
+    # Another seat, not to move: its pile is no control.
+    other = seat_reply(table, 1, html=True)["html"]["table"]
+    assert 'data-section="pile"' in other and 'data-section="pile" data-action' not in other

@@ -31,7 +31,7 @@ from tradekit.classroom.rooms import Room, Table
 from tradekit.core.view_codec import encode_view
 from tradekit.i18n import check_lang, t
 from tradekit.render import Context, end_context, render_log, renderer_for
-from tradekit.render.parts import playable_cards
+from tradekit.render.parts import playable_cards, playable_sections
 
 #: The most legal actions listed in one reply (a seat rarely has more than a couple of hundred;
 #: a menu of a huge range is cut, and the reply says how many there are).
@@ -106,12 +106,17 @@ def _build(table: Table, seat: int, lang: str, html: bool) -> dict[str, Any]:
     if table.ended:
         reply["status"] = t("classroom.ended", lang, table=table.number)
     cards: dict[int, str] = {}
+    sections: dict[str, str] = {}
     if not state.is_over and not table.paused and seat in table.students():
         legal = state.legal_actions(seat)  # out of turn: only the out-of-turn actions
-        if html:  # a legal card on the table plays its action when clicked
+        if html:  # a legal card or section of the table plays its action when clicked
             cards = {
                 card: json.dumps(action.to_json(), separators=(",", ":"))
                 for card, action in renderer.card_actions(legal, view, ctx).items()
+            }
+            sections = {
+                name: json.dumps(action.to_json(), separators=(",", ":"))
+                for name, action in renderer.section_actions(legal, view, ctx).items()
             }
         reply["legal_count"] = len(legal)
         reply["legal"] = [
@@ -132,7 +137,10 @@ def _build(table: Table, seat: int, lang: str, html: bool) -> dict[str, Any]:
         empty = t("no_decisions", lang)
         reply["html"] = {
             # At the end, the banner's ledger lines: only what this seat's view lets it read.
-            "table": playable_cards(renderer.table(view, end_context(ctx, state, seat)), cards),
+            "table": playable_sections(
+                playable_cards(renderer.table(view, end_context(ctx, state, seat)), cards),
+                sections,
+            ),
             "log": render_log(visible, ctx, notes, empty=empty, earlier=earlier, lines=lines),
         }
     return reply

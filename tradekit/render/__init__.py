@@ -262,6 +262,19 @@ class Renderer(Generic[V]):
             if type(action.card) is int  # type: ignore[attr-defined]
         )
 
+    def section_actions(self, legal: Sequence[Action], view: V, ctx: Context) -> dict[str, Action]:
+        """The legal action that clicking a section of the table plays, by the section's
+        ``data-section`` name (Medici's pile turns a card): none in the generic renderer.
+
+        Example:
+            >>> import tradekit
+            >>> state = tradekit.load_game("turin", players=3).new_state(seed=1)
+            >>> legal, view = state.legal_actions(0), state.view(0)
+            >>> Renderer().section_actions(legal, view, Context(state.game))
+            {}
+        """
+        return {}
+
     # -- pictures -----------------------------------------------------------------------------
     def goods(self, ctx: Context) -> dict[str, parts.Good]:
         """Every good of the game, by its id in the data tables, as it is drawn (name in

@@ -791,6 +791,29 @@ def playable_cards(html: str, actions: Mapping[int, str]) -> str:
     return _DATA_CARD.sub(mark, html) if actions else html
 
 
+_DATA_SECTION = re.compile(r' data-section="([\w-]+)"')
+
+
+def playable_sections(html: str, actions: Mapping[str, str]) -> str:
+    """``html`` with every section named in ``actions`` (its ``data-section`` -> the action as
+    JSON) carrying that action as :func:`playable_cards` marks a card: a click on the section
+    plays it (Medici's pile turns its next card).
+
+    Example:
+        >>> out = playable_sections('<div data-section="pile"></div>', {"pile": '{"a":1}'})
+        >>> out
+        '<div data-section="pile" data-action="{&quot;a&quot;:1}" data-playable="1"></div>'
+    """
+
+    def mark(match: re.Match[str]) -> str:
+        action = actions.get(match[1])
+        if action is None:
+            return match[0]
+        return match[0] + attrs(data_action=action, data_playable=1)
+
+    return _DATA_SECTION.sub(mark, html) if actions else html
+
+
 def banner(
     title: str, winners: str, scores: Sequence[tuple[str, str, bool]], lines: Sequence[str] = ()
 ) -> str:

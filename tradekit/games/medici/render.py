@@ -107,6 +107,22 @@ class MediciRenderer(Renderer[MediciView]):
         auction = next(iter(actions_with(legal, lambda cls: cls is Auction)), None)
         return {} if auction is None else dict.fromkeys(view.lot, auction)
 
+    def section_actions(
+        self, legal: Sequence[Action], view: MediciView, ctx: Context
+    ) -> dict[str, Action]:
+        """A click on the pile turns its next card, when that is legal.
+
+        Example:
+            >>> import tradekit
+            >>> state = tradekit.load_game("medici", players=3).new_state(seed=1)
+            >>> seat = state.to_move[0]
+            >>> MediciRenderer().section_actions(
+            ...     state.legal_actions(seat), state.view(seat), Context(state.game))
+            {'pile': Turn()}
+        """
+        turn = next(iter(actions_with(legal, lambda cls: cls is Turn)), None)
+        return {} if turn is None else {"pile": turn}
+
     def good_name(self, good_id: str | None, ctx: Context) -> str:
         """A good's name in ``ctx.lang`` (from ``goods.csv``); ``None`` is the neutral card."""
         if good_id is None:
