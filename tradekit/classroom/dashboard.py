@@ -37,7 +37,6 @@ import ipywidgets as w
 
 from tradekit.classroom.replies import room_status
 from tradekit.classroom.rooms import ClassroomError, Room
-from tradekit.core.words import plural
 from tradekit.i18n import check_lang, formatted, t
 from tradekit.render.parts import esc
 from tradekit.widgets.table import language_switch
@@ -123,10 +122,6 @@ class Dashboard(w.VBox):  # type: ignore[misc]
     def _t(self, key: str, **fields: Any) -> str:
         return t(f"classroom.{key}", self.lang, **fields)
 
-    def _counted(self, key: str, count: int) -> str:
-        """The message ``key`` for ``count`` things: its ``_one`` form in the singular."""
-        return self._t(plural(count, f"{key}_one", key, self.lang), count=count)
-
     def set_lang(self, lang: str) -> None:
         """Say everything in ``lang`` from now on (``"en"`` or ``"fr"``), and redraw.
 
@@ -201,9 +196,9 @@ class Dashboard(w.VBox):  # type: ignore[misc]
             for s in tb["seats"]
             if s["presence"] != "robot"
         ]
-        joined = self._counted("dash.joined", len(names))
+        joined = self._t("dash.joined", count=len(names))
         if status["away"]:
-            joined += ", " + self._counted("dash.away", status["away"])
+            joined += ", " + self._t("dash.away", count=status["away"])
         listed = esc(", ".join(names)) if names else esc(self._t("dash.nobody"))
         self.students.value = f"<b>{esc(joined)}</b>: {listed}"
         buttons: dict[tuple[int, str], w.Button] = {}
@@ -217,7 +212,7 @@ class Dashboard(w.VBox):  # type: ignore[misc]
                     totals = ", ".join(map(str, tb["totals"]))
                     parts.append(esc(self._t("dash.totals", totals=totals)))
             parts.append(esc(self._t(f"dash.state.{tb['state']}")))
-            parts.append(esc(self._counted("dash.decisions", tb["decisions"])))
+            parts.append(esc(self._t("dash.decisions", count=tb["decisions"])))
             if tb["to_move"]:  # a finished game has nobody to move: nothing said
                 parts.append(esc(self._t("dash.to_move", names=tb["to_move_names"])))
             seats = esc(", ".join(s["name"] for s in tb["seats"]))

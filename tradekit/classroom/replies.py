@@ -25,13 +25,18 @@ from __future__ import annotations
 
 import bisect
 import json
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypeVar
 
 from tradekit.classroom.rooms import Room, Table
+from tradekit.core.actions import Action
 from tradekit.core.view_codec import encode_view
 from tradekit.i18n import check_lang, t
 from tradekit.render import Context, end_context, render_log, renderer_for
 from tradekit.render.parts import playable_cards, playable_sections
+
+#: A card id or a section's name, as the renderer names what a click plays.
+K = TypeVar("K")
 
 #: The most legal actions listed in one reply (a seat rarely has more than a couple of hundred;
 #: a menu of a huge range is cut, and the reply says how many there are).
@@ -110,14 +115,8 @@ def _build(table: Table, seat: int, lang: str, html: bool) -> dict[str, Any]:
     if not state.is_over and not table.paused and seat in table.students():
         legal = state.legal_actions(seat)  # out of turn: only the out-of-turn actions
         if html:  # a legal card or section of the table plays its action when clicked
-            cards = {
-                card: json.dumps(action.to_json(), separators=(",", ":"))
-                for card, action in renderer.card_actions(legal, view, ctx).items()
-            }
-            sections = {
-                name: json.dumps(action.to_json(), separators=(",", ":"))
-                for name, action in renderer.section_actions(legal, view, ctx).items()
-            }
+            cards = _as_json(renderer.card_actions(legal, view, ctx))
+            sections = _as_json(renderer.section_actions(legal, view, ctx))
         reply["legal_count"] = len(legal)
         reply["legal"] = [
             {"action": a.to_json(), "label": renderer.action_label(a, view, ctx)}
@@ -168,6 +167,11 @@ def series_fields(table: Table) -> dict[str, Any]:
         "results": [state.scores() for _, state in finished],
         "totals": table.totals(),
     }
+
+
+def _as_json(actions: Mapping[K, Action]) -> dict[K, str]:
+    """Each action as the compact JSON a page sends back when it is clicked."""
+    return {key: json.dumps(a.to_json(), separators=(",", ":")) for key, a in actions.items()}
 
 
 def _reasons(table: Table, seat: int, shown: list[int], lang: str) -> dict[int, list[str]]:

@@ -782,13 +782,7 @@ def playable_cards(html: str, actions: Mapping[int, str]) -> str:
         ['<i data-card="3" data-action="{&quot;a&quot;:1}" data-playable="1">', '<i data-card="4">']
     """
 
-    def mark(match: re.Match[str]) -> str:
-        action = actions.get(int(match[1]))
-        if action is None:
-            return match[0]
-        return match[0] + attrs(data_action=action, data_playable=1)
-
-    return _DATA_CARD.sub(mark, html) if actions else html
+    return _playable(_DATA_CARD, html, {str(card): action for card, action in actions.items()})
 
 
 _DATA_SECTION = re.compile(r' data-section="([\w-]+)"')
@@ -805,13 +799,20 @@ def playable_sections(html: str, actions: Mapping[str, str]) -> str:
         '<div data-section="pile" data-action="{&quot;a&quot;:1}" data-playable="1"></div>'
     """
 
+    return _playable(_DATA_SECTION, html, actions)
+
+
+def _playable(pattern: re.Pattern[str], html: str, actions: Mapping[str, str]) -> str:
+    """``html`` with each element whose ``pattern`` attribute names a key of ``actions`` marked
+    as playing that action (``data-action``, ``data-playable``)."""
+
     def mark(match: re.Match[str]) -> str:
         action = actions.get(match[1])
         if action is None:
             return match[0]
         return match[0] + attrs(data_action=action, data_playable=1)
 
-    return _DATA_SECTION.sub(mark, html) if actions else html
+    return pattern.sub(mark, html) if actions else html
 
 
 def banner(

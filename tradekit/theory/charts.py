@@ -822,7 +822,7 @@ def distance_chart(result: Distance, width: int = 440, lang: str = "en") -> Char
         line_data["model"] = line_data["model"].map(names)
 
     def tip(field: str, key: str, **kwargs: Any) -> Any:
-        return alt.Tooltip(field, title=t(f"distance.tip.{key}", lang), **kwargs)
+        return _tip(field, f"distance.tip.{key}", lang, titled=True, **kwargs)
 
     tips = [
         tip("player:N", "player"),
