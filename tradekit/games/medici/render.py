@@ -222,7 +222,7 @@ class MediciRenderer(Renderer[MediciView]):
         extra = ""
         if v.phase == "turn":
             key = "medici.may_turn" if v.can_turn else "medici.must_auction"
-            extra = p.label(ctx.t("medici.turning", name=ctx.name(v.active)) + ": " + ctx.t(key))
+            extra = p.label(ctx.t("medici.turning", name=ctx.name(v.active), note=ctx.t(key)))
         elif v.phase == "auction":
             extra = self._auction(v, ctx)
         title = ctx.t("medici.lot", n=len(v.lot), max=MAX_LOT)
